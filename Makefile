@@ -1,0 +1,43 @@
+# Leeway: the two commands a newcomer needs are `make demo` and `make test`.
+# Each installs what is missing (Debian packages, via scripts/install-deps.sh) and builds first.
+
+BUILD_DIR    ?= build
+SAN_DIR      ?= build-asan
+GENERATOR    := -G Ninja
+CMAKE_COMMON := -DLEEWAY_WERROR=ON
+
+.PHONY: deps configure build demo test test-fast test-sanitize bench format clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD_DIR) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release $(CMAKE_COMMON) > /dev/null
+
+build: configure
+	@cmake --build $(BUILD_DIR)
+
+demo: build
+	@$(BUILD_DIR)/leeway run --record $(BUILD_DIR)/demo.csv --summary $(BUILD_DIR)/demo-summary.json
+
+# The whole suite: the optimised build, then the same tests (plus the world-loader fuzzer,
+# for a bounded time) under AddressSanitizer and UndefinedBehaviorSanitizer, built with clang.
+test: test-fast test-sanitize
+
+test-fast: build
+	@ctest --test-dir $(BUILD_DIR) --output-on-failure
+
+test-sanitize: deps
+	@CC=clang CXX=clang++ cmake -S . -B $(SAN_DIR) $(GENERATOR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DLEEWAY_SANITIZE=ON -DLEEWAY_FUZZ=ON -DLEEWAY_BENCH=OFF $(CMAKE_COMMON) > /dev/null
+	@cmake --build $(SAN_DIR)
+	@ctest --test-dir $(SAN_DIR) --output-on-failure
+
+bench: build
+	@$(BUILD_DIR)/bench/leeway_bench --benchmark_counters_tabular=true
+
+format:
+	@find src tests bench -name '*.h' -o -name '*.cc' | xargs clang-format -i
+
+clean:
+	@rm -rf $(BUILD_DIR) $(SAN_DIR)

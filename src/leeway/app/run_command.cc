@@ -1,0 +1,130 @@
+#include "leeway/app/run_command.h"
+
+#include <fmt/format.h>
+#include <chrono>
+#include <cmath>
+#include <optional>
+
+#include "leeway/app/default_world.h"
+#include "leeway/io/csv_recorder.h"
+#include "leeway/io/progress_bar.h"
+#include "leeway/io/run_summary.h"
+#include "leeway/sdf/load_world.h"
+#include "leeway/world/step.h"
+
+namespace leeway {
+namespace {
+
+/// Steps between recorded rows; the recording rate must fit the physics step.
+std::uint64_t record_interval(double rate, double dt) {
+  const double steps = 1.0 / (rate * dt);
+  if (steps < 1.0 - 1e-9) {
+    throw std::runtime_error(
+        fmt::format("--record-rate {} Hz is faster than the physics rate {} Hz; expected at most "
+                    "1/max_step_size",
+                    rate, 1.0 / dt));
+  }
+  const auto n = static_cast<std::uint64_t>(std::llround(steps));
+  if (std::abs(steps - static_cast<double>(n)) > 1e-6 * steps) {
+    fmt::print(stderr, "leeway: note: recording every {} steps ({} Hz) for --record-rate {} Hz\n",
+               n, 1.0 / (static_cast<double>(n) * dt), rate);
+  }
+  return n;
+}
+
+Model load(const RunOptions& o, Diagnostics& diagnostics) {
+  if (o.world_path.empty()) {
+    return load_world_string(std::string(default_world_sdf()), std::string(kDefaultWorldName),
+                             diagnostics);
+  }
+  return load_world_file(o.world_path, diagnostics);
+}
+
+}  // namespace
+
+int run_command(const RunOptions& o) {
+  Diagnostics diagnostics;
+  Model model;
+  try {
+    model = load(o, diagnostics);
+  } catch (const LoadError& e) {
+    for (const Diagnostic& d : diagnostics.warnings())
+      fmt::print(stderr, "warning: {}\n", d.str());
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+  RunSummary summary;
+  summary.seed = o.seed;
+  summary.frame = o.frame;
+  summary.duration = o.duration;
+  for (const Diagnostic& d : diagnostics.warnings()) {
+    fmt::print(stderr, "warning: {}\n", d.str());
+    summary.warnings.push_back(d.str());
+  }
+
+  State state = make_initial_state(model, o.seed);
+  const auto steps = static_cast<std::uint64_t>(std::ceil(o.duration / model.dt - 1e-9));
+  std::optional<CsvRecorder> recorder;
+  std::uint64_t interval = 1;
+  try {
+    if (!o.record_path.empty()) {
+      interval = record_interval(o.record_rate, model.dt);
+      recorder.emplace(o.record_path, o.frame);
+      recorder->write(model, state);
+    }
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+
+  ProgressBar bar(static_cast<double>(steps) * model.dt,
+                  o.progress && ProgressBar::stderr_is_terminal());
+  const auto wall_start = std::chrono::steady_clock::now();
+  while (state.step_count < steps) {
+    const StepResult r = step(model, state);
+    if (!r.ok) {
+      summary.error = r.error;
+      break;
+    }
+    if (recorder && state.step_count % interval == 0) recorder->write(model, state);
+    bar.update(state.t);
+  }
+  summary.wall_time =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  if (summary.error.empty()) bar.finish();
+  if (recorder) {
+    summary.recording_path = o.record_path;
+    summary.recording_rows = recorder->rows_written();
+  }
+
+  try {
+    if (!o.summary_path.empty()) write_run_summary(o.summary_path, model, state, summary);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+  if (!summary.error.empty()) {
+    fmt::print(stderr, "\nerror: the run stopped: {}\n", summary.error);
+    if (recorder) {
+      fmt::print(stderr, "the recording '{}' holds the {} rows written before it\n", o.record_path,
+                 recorder->rows_written());
+    }
+    return 2;
+  }
+
+  fmt::print("world      {} ({})\n", model.world_name, model.source);
+  fmt::print("bodies     {}:", model.bodies.size());
+  for (const BodyModel& b : model.bodies)
+    fmt::print(" {}", b.model_name);
+  fmt::print("\nsimulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
+  fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", summary.wall_time,
+             summary.wall_time > 0.0 ? state.t / summary.wall_time : 0.0);
+  if (recorder) {
+    fmt::print("recording  {} ({} rows, {})\n", o.record_path, recorder->rows_written(),
+               o.frame == OutputFrame::kEnuFlu ? "ENU/FLU" : "NED/FRD");
+  }
+  if (!o.summary_path.empty()) fmt::print("summary    {}\n", o.summary_path);
+  return 0;
+}
+
+}  // namespace leeway

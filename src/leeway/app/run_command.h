@@ -1,0 +1,27 @@
+// `leeway run`: load a world (or the embedded default), step it for a duration, record and
+// summarise. Options are documented in `leeway run --help` and docs/cli.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "leeway/io/output_frame.h"
+
+namespace leeway {
+
+struct RunOptions {
+  std::string world_path;  ///< empty: the embedded default world
+  double duration = 60.0;  ///< simulated seconds
+  std::uint64_t seed = 0;
+  std::string record_path;    ///< empty: no recording
+  double record_rate = 10.0;  ///< rows per second of simulated time
+  OutputFrame frame = OutputFrame::kEnuFlu;
+  std::string summary_path;  ///< empty: no JSON summary
+  bool progress = true;      ///< draw the progress bar if stderr is a terminal
+};
+
+/// Runs and prints the human summary; returns the process exit code
+/// (0 done, 1 bad input or I/O failure, 2 the run stopped on a non-finite state).
+int run_command(const RunOptions& options);
+
+}  // namespace leeway

@@ -1,0 +1,44 @@
+// The compiled, immutable description of one rigid body (a vehicle hull, a buoy): its inertia,
+// added mass, damping, restoring and the current it sits in. Built once by the world loader; the
+// step only reads it.
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "leeway/core/spatial.h"
+#include "leeway/hydro/damping.h"
+#include "leeway/hydro/restoring.h"
+
+namespace leeway {
+
+/// No restoring force at all (a body in air, or one whose hydrostatics a later model supplies).
+struct NoRestoring {};
+
+using RestoringModel = std::variant<NoRestoring, SubmergedRestoring, LinearRestoring>;
+
+struct BodyModel {
+  std::string model_name;  ///< the SDF <model> this body came from
+  std::string link_name;   ///< its reference link; B is this link's frame
+
+  // Inertia. M = M_RB + M_A is constant in B, so it is inverted once here.
+  double mass = 0.0;            ///< [kg]
+  Vec3 p_BoBcm = Vec3::Zero();  ///< centre of mass [m], in B
+  Mat3 I_Bcm = Mat3::Zero();    ///< inertia about Bcm, B axes [kg m^2]
+  Mat6 M_RB = Mat6::Zero();     ///< rigid-body mass matrix about Bo, in B
+  Mat6 M_A = Mat6::Zero();      ///< added mass about Bo, in B (symmetric)
+  Mat6 M_inv = Mat6::Zero();    ///< (M_RB + M_A)^-1
+
+  bool added_mass_coriolis = true;  ///< include C_A(nu_r) nu_r
+  bool cancel_munk_moment = false;  ///< drop the Munk moment from C_A (see coriolis.h)
+  DampingModel damping;
+  RestoringModel restoring;
+  Vec3 v_current_W = Vec3::Zero();  ///< uniform, steady water current [m/s], in W (towards)
+
+  // Initial state, from the SDF poses.
+  Vec3 p_WB0 = Vec3::Zero();
+  Quat q_WB0 = Quat::Identity();
+  Vec6 V_WB_B0 = Vec6::Zero();
+};
+
+}  // namespace leeway

@@ -1,0 +1,56 @@
+// The equations of motion of one rigid body in water (Fossen 2021, eq. 10.1 with 10.12):
+//
+//   (M_RB + M_A) nu_dot = - C_RB(nu) nu - C_A(nu_r) nu_r - D(nu_r) nu_r - g(eta)
+//                         + M_A nu_c_dot + tau_ext
+//   p_WB_dot = R_WB v,   q_WB_dot = 1/2 q_WB (x) w
+//
+// The added mass sits in the mass matrix that is solved (here through the precomputed inverse of
+// the constant M), never in a force built from a previous acceleration: the body stays stable
+// however large M_A is compared with M_RB.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "leeway/body/body_model.h"
+#include "leeway/body/body_state.h"
+
+namespace leeway {
+
+/// The generalised forces acting on a body, each a wrench about Bo in B [N, N m], kept apart so a
+/// non-finite value can be traced to the model that produced it and tests can check each one.
+struct BodyWrenches {
+  enum Term {
+    kRigidBodyCoriolis,
+    kAddedMassCoriolis,
+    kDamping,
+    kRestoring,
+    kCurrentRate,
+    kExternal,
+    kCount
+  };
+  std::array<Vec6, kCount> terms;
+
+  Vec6 total() const;
+  static std::string_view name(int term);
+};
+
+/// Evaluates every term of the right-hand side at `state`, with `F_ext_Bo_B` applied.
+BodyWrenches compute_body_wrenches(const BodyModel& body, const BodyState& state,
+                                   const Vec6& F_ext_Bo_B);
+
+/// Time derivative of a body state: velocities and nu_dot.
+struct BodyStateRate {
+  Vec3 p_WB_dot;
+  Eigen::Vector4d q_WB_dot;  ///< quaternion coefficients (x, y, z, w)
+  Vec6 nu_dot;
+};
+
+BodyStateRate compute_body_state_rate(const BodyModel& body, const BodyState& state,
+                                      const Vec6& F_ext_Bo_B);
+
+/// Kinetic energy 1/2 nu^T M nu of the body and the water it carries [J]
+/// (relative to the water when there is a current).
+double kinetic_energy(const BodyModel& body, const BodyState& state);
+
+}  // namespace leeway

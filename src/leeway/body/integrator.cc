@@ -1,0 +1,30 @@
+#include "leeway/body/integrator.h"
+
+#include "leeway/body/dynamics.h"
+
+namespace leeway {
+namespace {
+
+BodyState advanced(const BodyState& s, const BodyStateRate& k, double h) {
+  BodyState out;
+  out.p_WB = s.p_WB + h * k.p_WB_dot;
+  out.q_WB.coeffs() = s.q_WB.coeffs() + h * k.q_WB_dot;
+  out.V_WB_B = s.V_WB_B + h * k.nu_dot;
+  return out;
+}
+
+}  // namespace
+
+void integrate_body(const BodyModel& body, BodyState& state, const Vec6& F_ext_Bo_B, double dt) {
+  const BodyStateRate k1 = compute_body_state_rate(body, state, F_ext_Bo_B);
+  const BodyStateRate k2 = compute_body_state_rate(body, advanced(state, k1, dt / 2), F_ext_Bo_B);
+  const BodyStateRate k3 = compute_body_state_rate(body, advanced(state, k2, dt / 2), F_ext_Bo_B);
+  const BodyStateRate k4 = compute_body_state_rate(body, advanced(state, k3, dt), F_ext_Bo_B);
+  const double h6 = dt / 6.0;
+  state.p_WB += h6 * (k1.p_WB_dot + 2.0 * k2.p_WB_dot + 2.0 * k3.p_WB_dot + k4.p_WB_dot);
+  state.q_WB.coeffs() += h6 * (k1.q_WB_dot + 2.0 * k2.q_WB_dot + 2.0 * k3.q_WB_dot + k4.q_WB_dot);
+  state.q_WB.normalize();
+  state.V_WB_B += h6 * (k1.nu_dot + 2.0 * k2.nu_dot + 2.0 * k3.nu_dot + k4.nu_dot);
+}
+
+}  // namespace leeway

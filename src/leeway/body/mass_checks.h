@@ -1,0 +1,29 @@
+// Checks of inertial parameters, shared by every loader. Each returns an empty string when the
+// value is acceptable, or says in words what is wrong with it, for the loader to wrap with the
+// file, line and element.
+#pragma once
+
+#include <string>
+
+#include "leeway/core/spatial.h"
+
+namespace leeway {
+
+/// A mass must be finite and strictly positive [kg].
+std::string check_mass(double mass);
+
+/// An inertia tensor about the centre of mass must be finite, symmetric, positive definite and
+/// satisfy the triangle inequalities of its principal moments (any real body does).
+std::string check_inertia_tensor(const Mat3& I_Bcm);
+
+/// A generalised mass matrix must be finite, symmetric and positive definite.
+std::string check_mass_matrix(const Mat6& M);
+
+/// The symmetric part of M, and how far M was from it (max |M - M^T| / 2 relative to max |M|).
+struct Symmetrized {
+  Mat6 matrix;
+  double relative_asymmetry = 0.0;
+};
+Symmetrized symmetrize(const Mat6& M);
+
+}  // namespace leeway

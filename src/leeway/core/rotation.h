@@ -1,0 +1,25 @@
+// Quaternion and Euler-angle helpers.
+//
+// Euler angles are ZYX (yaw psi about z, then pitch theta about the new y, then roll phi about
+// the new x): R = Rz(psi) Ry(theta) Rx(phi), the convention of SDF's <pose>, ROS and Fossen.
+// The same formulas hold in ENU/FLU and in NED/FRD; the angles differ because the axes do.
+#pragma once
+
+#include "leeway/core/spatial.h"
+
+namespace leeway {
+
+/// Roll, pitch, yaw [rad] of q, with roll, yaw in (-pi, pi] and pitch in [-pi/2, pi/2].
+Vec3 euler_zyx(const Quat& q);
+
+/// Unit quaternion of R = Rz(yaw) Ry(pitch) Rx(roll).
+Quat quat_from_euler_zyx(double roll, double pitch, double yaw);
+
+/// Quaternion of the rotation vector theta (axis times angle [rad]); exact for any angle.
+Quat quat_exp(const Vec3& theta);
+
+/// Time derivative of q_WB (as the 4 coefficients x, y, z, w) for the body angular velocity
+/// w_WB_B [rad/s]: dq/dt = 1/2 q (x) [0, w].
+Eigen::Vector4d quat_derivative(const Quat& q_WB, const Vec3& w_WB_B);
+
+}  // namespace leeway

@@ -1,0 +1,18 @@
+#include "leeway/hydro/damping.h"
+
+#include <cmath>
+
+namespace leeway {
+
+Vec6 damping_wrench(const DampingModel& model, const Vec6& V_rel_B) {
+  const bool at_origin = model.p_BoP.isZero(0.0);
+  const Vec6 nu = at_origin ? V_rel_B : shift_twist(V_rel_B, model.p_BoP);
+  Vec6 F_P = -(model.linear * nu);
+  for (const QuadraticDampingTerm& t : model.quadratic) {
+    const double scale = t.signed_square ? nu[t.magnitude] : std::abs(nu[t.magnitude]);
+    F_P[t.force] -= t.coefficient * nu[t.velocity] * scale;
+  }
+  return at_origin ? F_P : shift_wrench_to_origin(F_P, model.p_BoP);
+}
+
+}  // namespace leeway

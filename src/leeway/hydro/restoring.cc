@@ -1,0 +1,28 @@
+#include "leeway/hydro/restoring.h"
+
+#include "leeway/core/rotation.h"
+
+namespace leeway {
+
+Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB) {
+  const Vec3 f_weight_B = R_WB.transpose() * model.f_weight_W;
+  const Vec3 f_buoyancy_B = R_WB.transpose() * model.f_buoyancy_W;
+  return stack(f_weight_B + f_buoyancy_B,
+               model.p_BoBcm.cross(f_weight_B) + model.p_BoBcb.cross(f_buoyancy_B));
+}
+
+double submerged_potential_energy(const SubmergedRestoring& model, const Vec3& p_WB,
+                                  const Mat3& R_WB) {
+  // U = -f . p for a constant force f applied at p.
+  return -model.f_weight_W.dot(p_WB + R_WB * model.p_BoBcm) -
+         model.f_buoyancy_W.dot(p_WB + R_WB * model.p_BoBcb);
+}
+
+Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB) {
+  const Vec3 p_WF = p_WB + q_WB * model.p_BoF;
+  Vec6 eta;
+  eta << p_WF.x(), p_WF.y(), p_WF.z() - model.z_level, euler_zyx(q_WB);
+  return shift_wrench_to_origin(-(model.G * eta), model.p_BoF);
+}
+
+}  // namespace leeway

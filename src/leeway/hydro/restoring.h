@@ -1,0 +1,45 @@
+// Hydrostatic restoring: weight and buoyancy of a submerged body, or a linear restoring matrix
+// for a surface body.
+//
+// Submerged body (Fossen 2021, eq. 4.6): the weight W = m g acts at the centre of mass Bcm and
+// the buoyancy B = rho V g at the centre of buoyancy Bcb, both along the world's gravity:
+//   F_Bo_B = [ R_WB^T (f_W + f_B) ;  p_BoBcm x R_WB^T f_W  +  p_BoBcb x R_WB^T f_B ]
+// with f_W = m g_W and f_B = -rho V g_W, g_W the world gravity vector [m/s^2].
+// Valid while the body is fully submerged (the fluid fills the world, as gz-sim's buoyancy
+// system assumes); the free surface comes with hull hydrostatics.
+//
+// Surface body, linear theory (Fossen 2021, section 4.2): the weight is balanced by the water it
+// displaces at its equilibrium draft, and what remains is a spring about the centre of flotation F:
+//   F_F = -G eta_F,   eta_F = [x_F, y_F, z_F - z_level, roll, pitch, yaw]
+// where (x_F, y_F, z_F) is F's position in W, roll, pitch, yaw are the ZYX Euler angles of B, and
+// F_F is a wrench about F in B axes, moved to Bo. G (6x6, about F, FLU/ENU signs) usually holds
+// only G33 = rho g A_wp, G44 = rho g V GM_T, G55 = rho g V GM_L and the heave-pitch coupling
+// G35 = G53; it is the small-motion linearisation and should be used for small motions only.
+#pragma once
+
+#include "leeway/core/spatial.h"
+
+namespace leeway {
+
+struct SubmergedRestoring {
+  Vec3 f_weight_W = Vec3::Zero();    ///< m g_W [N], in W
+  Vec3 f_buoyancy_W = Vec3::Zero();  ///< -rho V g_W [N], in W
+  Vec3 p_BoBcm = Vec3::Zero();       ///< centre of mass [m], in B
+  Vec3 p_BoBcb = Vec3::Zero();       ///< centre of buoyancy [m], in B
+};
+
+struct LinearRestoring {
+  Mat6 G = Mat6::Zero();      ///< restoring matrix about F [N/m, N, N m/rad]
+  Vec3 p_BoF = Vec3::Zero();  ///< centre of flotation [m], in B
+  double z_level = 0.0;       ///< height of the calm free surface in W [m]
+};
+
+Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB);
+
+/// Potential energy of weight and buoyancy [J] (zero with both centres at the world origin).
+double submerged_potential_energy(const SubmergedRestoring& model, const Vec3& p_WB,
+                                  const Mat3& R_WB);
+
+Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB);
+
+}  // namespace leeway

@@ -1,0 +1,38 @@
+// Recording of body motion as CSV: one row per (time, model), columns
+//   t, model, x, y, z, roll, pitch, yaw, u, v, w, p, q, r
+// [s, -, m, m, m, rad, rad, rad, m/s, m/s, m/s, rad/s, rad/s, rad/s], in the chosen OutputFrame.
+// Numbers are written in the shortest form that reads back to the same double, so two identical
+// runs give byte-identical files. Each row is flushed with its time step, so a run that stops on an
+// error leaves every row written before it intact.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "leeway/io/output_frame.h"
+#include "leeway/world/model.h"
+#include "leeway/world/state.h"
+
+namespace leeway {
+
+class CsvRecorder {
+ public:
+  /// Opens (truncates) `path` and writes the header; throws std::runtime_error if it cannot.
+  CsvRecorder(const std::string& path, OutputFrame frame);
+
+  /// Writes one row per body for the current time and flushes.
+  void write(const Model& model, const State& state);
+
+  std::size_t rows_written() const { return rows_; }
+
+ private:
+  struct Closer {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  std::unique_ptr<std::FILE, Closer> file_;
+  OutputFrame frame_;
+  std::size_t rows_ = 0;
+};
+
+}  // namespace leeway

@@ -1,0 +1,27 @@
+// A one-line progress bar on standard error, drawn only when it is a terminal (silent when piped
+// or redirected), redrawn at most ten times a second.
+#pragma once
+
+#include <chrono>
+
+namespace leeway {
+
+class ProgressBar {
+ public:
+  /// `enabled` is normally is_terminal(stderr); tests pass false.
+  ProgressBar(double total_sim_time, bool enabled);
+  void update(double sim_time);
+  /// Draws 100% and ends the line (if anything was drawn).
+  void finish();
+
+  static bool stderr_is_terminal();
+
+ private:
+  void draw(double sim_time);
+  double total_;
+  bool enabled_;
+  bool drawn_ = false;
+  std::chrono::steady_clock::time_point start_, last_draw_;
+};
+
+}  // namespace leeway

@@ -1,0 +1,55 @@
+#include "leeway/io/run_summary.h"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace leeway {
+namespace {
+
+template <typename V>
+nlohmann::json array_of(const V& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (int i = 0; i < v.size(); ++i)
+    a.push_back(v[i]);
+  return a;
+}
+
+}  // namespace
+
+void write_run_summary(const std::string& path, const Model& model, const State& state,
+                       const RunSummary& s) {
+  nlohmann::json j;
+  j["world"] = model.world_name;
+  j["source"] = model.source;
+  j["seed"] = s.seed;
+  j["frame"] = s.frame == OutputFrame::kEnuFlu ? "enu" : "ned";
+  j["dt"] = model.dt;
+  j["duration"] = s.duration;
+  j["simulated_time"] = state.t;
+  j["steps"] = state.step_count;
+  j["wall_time"] = s.wall_time;
+  j["real_time_factor"] = s.wall_time > 0.0 ? state.t / s.wall_time : 0.0;
+  j["status"] = s.error.empty() ? "ok" : "error";
+  if (!s.error.empty()) j["error"] = s.error;
+  j["warnings"] = s.warnings;
+  if (!s.recording_path.empty()) {
+    j["recording"] = {{"path", s.recording_path}, {"rows", s.recording_rows}};
+  }
+  nlohmann::json bodies = nlohmann::json::array();
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    const PoseTwistRow r = to_output_frame(state.bodies[i], s.frame);
+    bodies.push_back({{"model", model.bodies[i].model_name},
+                      {"link", model.bodies[i].link_name},
+                      {"position", array_of(r.position)},
+                      {"roll_pitch_yaw", array_of(r.roll_pitch_yaw)},
+                      {"twist", array_of(r.twist)}});
+  }
+  j["bodies"] = bodies;
+  std::ofstream out(path);
+  out << j.dump(2) << "\n";
+  if (!out) throw std::runtime_error(fmt::format("cannot write the summary '{}'", path));
+}
+
+}  // namespace leeway

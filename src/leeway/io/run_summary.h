@@ -1,0 +1,37 @@
+// The summary of a run, written as JSON by `leeway run --summary FILE.json`:
+// {
+//   "world": name, "source": file, "seed": N, "frame": "enu"|"ned", "dt": s,
+//   "duration": requested [s], "simulated_time": s, "steps": N,
+//   "wall_time": s, "real_time_factor": simulated / wall,
+//   "status": "ok"|"error", "error": message (only on error), "warnings": [ ... ],
+//   "recording": {"path": file, "rows": N} (only with --record),
+//   "bodies": [ {"model", "link", "position", "roll_pitch_yaw", "twist"} ]  (final state)
+// }
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "leeway/io/output_frame.h"
+#include "leeway/world/model.h"
+#include "leeway/world/state.h"
+
+namespace leeway {
+
+struct RunSummary {
+  std::uint64_t seed = 0;
+  OutputFrame frame = OutputFrame::kEnuFlu;
+  double duration = 0.0;
+  double wall_time = 0.0;
+  std::string error;  ///< empty when the run completed
+  std::vector<std::string> warnings;
+  std::string recording_path;
+  std::size_t recording_rows = 0;
+};
+
+/// Writes the summary of `state` after a run of `model`; throws std::runtime_error on I/O failure.
+void write_run_summary(const std::string& path, const Model& model, const State& state,
+                       const RunSummary& summary);
+
+}  // namespace leeway

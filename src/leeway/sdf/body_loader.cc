@@ -1,0 +1,138 @@
+#include "leeway/sdf/body_loader.h"
+
+#include <fmt/format.h>
+#include <Eigen/Cholesky>
+
+#include "leeway/body/mass_checks.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/gz_hydrodynamics.h"
+#include "leeway/sdf/leeway_hydrodynamics.h"
+#include "leeway/sdf/link_merging.h"
+
+namespace leeway::sdfio {
+namespace {
+
+/// The model's hydrodynamics plugin, if any; other model plugins are reported and ignored.
+std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const MergedLinks& links,
+                                             Diagnostics& diagnostics) {
+  std::optional<HydroParams> found;
+  const sdf::ElementPtr root = model.Element();
+  if (!root->HasElement("plugin")) return found;
+  for (sdf::ElementPtr p = root->GetElement("plugin"); p; p = p->GetNextElement("plugin")) {
+    const std::string filename = p->GetAttribute("filename")->GetAsString();
+    const std::string name = p->GetAttribute("name")->GetAsString();
+    std::optional<HydroParams> params;
+    if (is_gz_hydrodynamics(filename, name)) {
+      params = load_gz_hydrodynamics(p);
+    } else if (is_leeway_hydrodynamics(filename, name)) {
+      params = load_leeway_hydrodynamics(p);
+      if (params->link_name.empty()) params->link_name = links.canonical_link;
+    } else {
+      diagnostics.warn(
+          location_of(p),
+          fmt::format("model plugin '{}' has no meaning in Leeway and is ignored", filename));
+      continue;
+    }
+    if (found) {
+      throw LoadError(params->where,
+                      fmt::format("a second hydrodynamics plugin on model '{}' (the first is at "
+                                  "{}); expected one, so no force is counted twice",
+                                  model.Name(), found->where.str()));
+    }
+    if (params->link_name != links.canonical_link) {
+      throw LoadError(params->where,
+                      fmt::format("<link_name> is '{}', expected the model's canonical link '{}' "
+                                  "(Leeway merges a model's links into one body)",
+                                  params->link_name, links.canonical_link));
+    }
+    found = std::move(params);
+  }
+  return found;
+}
+
+Mat6 compile_added_mass(const HydroParams& hydro, Diagnostics& diagnostics) {
+  const Symmetrized s = symmetrize(hydro.M_A);
+  if (s.relative_asymmetry > 1e-12) {
+    diagnostics.warn(hydro.where,
+                     fmt::format("the added-mass matrix is not symmetric (largest asymmetry "
+                                 "{:.3g} of its largest entry); its symmetric part is used, as "
+                                 "potential-flow added mass is symmetric",
+                                 s.relative_asymmetry));
+  }
+  return s.matrix;
+}
+
+RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& links,
+                                 const std::optional<HydroParams>& hydro,
+                                 const WorldSettings& world) {
+  const bool gz_buoyancy = world.gz_buoyancy && world.gz_buoyancy->applies_to(model.Name());
+  if (hydro && hydro->linear_restoring) {
+    if (gz_buoyancy) {
+      throw LoadError(hydro->where,
+                      "<restoring> given while gz-sim's buoyancy system also acts on this model; "
+                      "expected one source of buoyancy (add <enable> to the buoyancy plugin)");
+    }
+    LinearRestoring r = *hydro->linear_restoring;
+    r.z_level = world.surface_level;
+    return r;
+  }
+  SubmergedRestoring r;
+  r.f_weight_W = links.mass * world.gravity_W;
+  r.p_BoBcm = links.p_BoBcm;
+  if (hydro && hydro->buoyancy) {
+    if (gz_buoyancy) {
+      throw LoadError(hydro->where,
+                      "<buoyancy> given while gz-sim's buoyancy system also acts on this model; "
+                      "expected one source of buoyancy");
+    }
+    r.f_buoyancy_W = -world.fluid_density * hydro->buoyancy->volume * world.gravity_W;
+    r.p_BoBcb = hydro->buoyancy->p_BoBcb;
+  } else if (gz_buoyancy) {
+    if (!links.first_mesh.element.empty()) {
+      throw LoadError(links.first_mesh,
+                      "gz-sim's buoyancy system needs this collision's volume, and Leeway cannot "
+                      "compute mesh volumes yet; expected box, cylinder, sphere, ellipsoid or "
+                      "capsule collisions");
+    }
+    r.f_buoyancy_W = -world.gz_buoyancy->fluid_density * links.collision_volume * world.gravity_W;
+    r.p_BoBcb = links.p_BoBcv;
+  }
+  return r;
+}
+
+}  // namespace
+
+BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
+                    const WorldSettings& world, Diagnostics& diagnostics) {
+  const MergedLinks links = merge_links(model, diagnostics);
+  const std::optional<HydroParams> hydro = load_hydro_plugin(model, links, diagnostics);
+
+  BodyModel b;
+  b.model_name = model.Name();
+  b.link_name = links.canonical_link;
+  b.mass = links.mass;
+  b.p_BoBcm = links.p_BoBcm;
+  b.I_Bcm = links.I_Bcm;
+  b.M_RB = rigid_body_mass_matrix(b.mass, b.p_BoBcm, b.I_Bcm);
+  if (hydro) {
+    b.M_A = compile_added_mass(*hydro, diagnostics);
+    b.damping = hydro->damping;
+    b.added_mass_coriolis = hydro->added_mass_coriolis;
+    b.cancel_munk_moment = hydro->cancel_munk_moment;
+  }
+  const Mat6 M = b.M_RB + b.M_A;
+  if (const std::string problem = check_mass_matrix(M); !problem.empty()) {
+    throw LoadError(hydro ? hydro->where : location_of(model.Element()),
+                    fmt::format("model '{}': {}", model.Name(), problem));
+  }
+  b.M_inv = M.ldlt().solve(Mat6::Identity());
+  b.restoring = compile_restoring(model, links, hydro, world);
+  b.v_current_W = hydro && hydro->v_current_W ? *hydro->v_current_W : world.v_current_W;
+
+  const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
+  b.p_WB0 = X_WB.translation();
+  b.q_WB0 = Quat(X_WB.linear());
+  return b;
+}
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,168 @@
+#include "leeway/sdf/element_reading.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace leeway::sdfio {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r\n");
+  return s.substr(first, last - first + 1);
+}
+
+/// A short, readable element path: the XML path without sdformat's [@name=...] noise.
+std::string short_path(const sdf::ElementPtr& element) {
+  std::vector<std::string> parts;
+  for (sdf::ElementPtr e = element; e; e = e->GetParent()) {
+    std::string part = e->GetName();
+    if (part == "sdf") break;
+    if (e->HasAttribute("name")) {
+      const std::string name = e->GetAttribute("name")->GetAsString();
+      if (!name.empty()) part = fmt::format("{}[{}]", part, name);
+    } else if (e->HasAttribute("filename")) {
+      part = fmt::format("{}[{}]", part, e->GetAttribute("filename")->GetAsString());
+    }
+    parts.push_back(part);
+  }
+  std::reverse(parts.begin(), parts.end());
+  return fmt::format("{}", fmt::join(parts, "/"));
+}
+
+/// Offset of the next opening tag `<name` (followed by white space, '>' or '/') at or after `from`.
+std::size_t find_tag(const std::string& text, const std::string& name, std::size_t from) {
+  const std::string open = "<" + name;
+  for (std::size_t pos = text.find(open, from); pos != std::string::npos;
+       pos = text.find(open, pos + 1)) {
+    const std::size_t end = pos + open.size();
+    if (end < text.size() && (std::isspace(static_cast<unsigned char>(text[end])) ||
+                              text[end] == '>' || text[end] == '/')) {
+      return pos;
+    }
+  }
+  return std::string::npos;
+}
+
+/// sdformat 12 records no line numbers for a plugin's children. Recover them from the file:
+/// starting at the nearest ancestor that has a line, find each element's opening tag in turn,
+/// skipping the earlier siblings of the same name. Falls back to the ancestor's line.
+int recover_line(const sdf::ElementPtr& element) {
+  std::vector<sdf::ElementPtr> chain;
+  sdf::ElementPtr anchor = element;
+  while (anchor && !anchor->LineNumber()) {
+    chain.push_back(anchor);
+    anchor = anchor->GetParent();
+  }
+  if (!anchor) return 0;
+  const int anchor_line = *anchor->LineNumber();
+  std::ifstream in(element->FilePath());
+  if (!in) return anchor_line;
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::size_t pos = 0;
+  for (int line = 1; line < anchor_line && pos != std::string::npos; ++line) {
+    pos = text.find('\n', pos);
+    if (pos != std::string::npos) ++pos;
+  }
+  for (auto it = chain.rbegin(); it != chain.rend() && pos != std::string::npos; ++it) {
+    const std::string& name = (*it)->GetName();
+    int earlier_siblings = 0;
+    for (sdf::ElementPtr sib = (*it)->GetParent()->GetFirstElement(); sib && sib != *it;
+         sib = sib->GetNextElement()) {
+      earlier_siblings += sib->GetName() == name;
+    }
+    for (int k = 0; k <= earlier_siblings && pos != std::string::npos; ++k) {
+      pos = find_tag(text, name, k == 0 ? pos : pos + 1);
+    }
+  }
+  if (pos == std::string::npos) return anchor_line;
+  return 1 +
+         static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+}
+
+}  // namespace
+
+SourceLocation location_of(const sdf::ElementPtr& element) {
+  SourceLocation where;
+  if (!element) return where;
+  where.file = element->FilePath();
+  where.line = element->LineNumber().value_or(0);
+  if (where.line == 0) where.line = recover_line(element);
+  where.element = short_path(element);
+  return where;
+}
+
+std::string text_of(const sdf::ElementPtr& element) {
+  const sdf::ParamPtr value = element->GetValue();
+  return value ? trim(value->GetAsString()) : std::string();
+}
+
+std::vector<double> read_numbers(const sdf::ElementPtr& element, std::size_t count,
+                                 const std::string& expected) {
+  const std::string text = text_of(element);
+  std::vector<double> values;
+  std::istringstream tokens(text);
+  std::string token;
+  while (tokens >> token) {
+    double x = 0.0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), x);
+    if (ec != std::errc() || end != token.data() + token.size() || !std::isfinite(x)) {
+      throw LoadError(location_of(element),
+                      fmt::format("got '{}', expected {} (finite numbers)", text, expected));
+    }
+    values.push_back(x);
+  }
+  if ((count == 0 && values.empty()) || (count != 0 && values.size() != count)) {
+    throw LoadError(location_of(element),
+                    fmt::format("got '{}' ({} value{}), expected {}", text, values.size(),
+                                values.size() == 1 ? "" : "s", expected));
+  }
+  return values;
+}
+
+double read_number(const sdf::ElementPtr& element, const std::string& expected) {
+  return read_numbers(element, 1, expected)[0];
+}
+
+Vec3 read_vec3(const sdf::ElementPtr& element, const std::string& expected) {
+  const auto v = read_numbers(element, 3, expected);
+  return {v[0], v[1], v[2]};
+}
+
+bool read_bool(const sdf::ElementPtr& element) {
+  const std::string text = text_of(element);
+  if (text == "true" || text == "1") return true;
+  if (text == "false" || text == "0") return false;
+  throw LoadError(location_of(element),
+                  fmt::format("got '{}', expected true, false, 1 or 0", text));
+}
+
+void for_each_child(const sdf::ElementPtr& parent,
+                    const std::function<void(const sdf::ElementPtr&)>& f) {
+  for (sdf::ElementPtr child = parent->GetFirstElement(); child; child = child->GetNextElement()) {
+    f(child);
+  }
+}
+
+void reject_unknown_children(const sdf::ElementPtr& parent,
+                             const std::function<bool(const std::string&)>& known,
+                             const std::string& what_is_accepted) {
+  for_each_child(parent, [&](const sdf::ElementPtr& child) {
+    if (!known(child->GetName())) {
+      throw LoadError(location_of(child),
+                      fmt::format("unknown parameter <{}>; this plugin accepts {}",
+                                  child->GetName(), what_is_accepted));
+    }
+  });
+}
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,40 @@
+// Strict reading of SDF element values, with errors that name file, line, element and value.
+//
+// sdformat keeps a plugin's children as untyped text, so Leeway parses them itself: numbers must be
+// finite, vectors must have the stated count, booleans are true/false/1/0, and an element that a
+// plugin does not know is an error rather than a silently ignored typo.
+#pragma once
+
+#include <functional>
+#include <sdf/Element.hh>
+#include <string>
+#include <vector>
+
+#include "leeway/core/error.h"
+#include "leeway/core/spatial.h"
+
+namespace leeway::sdfio {
+
+/// Where `element` was written.
+SourceLocation location_of(const sdf::ElementPtr& element);
+
+/// The element's text, trimmed.
+std::string text_of(const sdf::ElementPtr& element);
+
+/// Exactly `count` finite numbers separated by white space (count 0: any number, at least one).
+std::vector<double> read_numbers(const sdf::ElementPtr& element, std::size_t count,
+                                 const std::string& expected);
+double read_number(const sdf::ElementPtr& element, const std::string& expected);
+Vec3 read_vec3(const sdf::ElementPtr& element, const std::string& expected);
+bool read_bool(const sdf::ElementPtr& element);
+
+/// Throws LoadError for the first child of `parent` whose name `known` rejects.
+void reject_unknown_children(const sdf::ElementPtr& parent,
+                             const std::function<bool(const std::string&)>& known,
+                             const std::string& what_is_accepted);
+
+/// Calls f(child) for every direct child element of `parent`, in document order.
+void for_each_child(const sdf::ElementPtr& parent,
+                    const std::function<void(const sdf::ElementPtr&)>& f);
+
+}  // namespace leeway::sdfio

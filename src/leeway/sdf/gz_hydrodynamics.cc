@@ -1,0 +1,108 @@
+#include "leeway/sdf/gz_hydrodynamics.h"
+
+#include <algorithm>
+#include <array>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/plugin_names.h"
+
+namespace leeway::sdfio {
+namespace {
+
+constexpr std::array<char, 6> kForce = {'x', 'y', 'z', 'k', 'm', 'n'};
+constexpr std::array<char, 6> kVelocity = {'U', 'V', 'W', 'P', 'Q', 'R'};
+
+enum class Kind { kAddedMass, kLinear, kQuadraticAbs, kQuadraticSigned };
+struct Coefficient {
+  Kind kind;
+  int i, j, k;
+};
+
+/// Every SNAME coefficient name gz-sim reads, with its kind and indices.
+const std::unordered_map<std::string, Coefficient>& coefficient_names() {
+  static const auto table = [] {
+    std::unordered_map<std::string, Coefficient> t;
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < 6; ++j) {
+        const std::string prefix{kForce[i], kVelocity[j]};
+        t[std::string{kForce[i]} + "Dot" + kVelocity[j]] = {Kind::kAddedMass, i, j, 0};
+        t[prefix] = {Kind::kLinear, i, j, 0};
+        for (int k = 0; k < 6; ++k) {
+          t[prefix + "abs" + kVelocity[k]] = {Kind::kQuadraticAbs, i, j, k};
+          t[prefix + kVelocity[k]] = {Kind::kQuadraticSigned, i, j, k};
+        }
+      }
+    }
+    return t;
+  }();
+  return table;
+}
+
+bool is_known(const std::string& n) {
+  static const std::array<std::string, 7> others = {
+      "link_name",          "namespace",     "default_current", "disable_coriolis",
+      "disable_added_mass", "water_density", "waterDensity"};
+  return coefficient_names().contains(n) ||
+         std::find(others.begin(), others.end(), n) != others.end();
+}
+
+}  // namespace
+
+bool is_gz_hydrodynamics(const std::string& filename, const std::string& name) {
+  return plugin_matches(filename, name, "hydrodynamics-system", "systems::Hydrodynamics");
+}
+
+HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin) {
+  reject_unknown_children(plugin, is_known,
+                          "<link_name>, <namespace>, <default_current>, <disable_coriolis>, "
+                          "<disable_added_mass> and the SNAME coefficients xDotU, xU, xUabsU, xUU "
+                          "(x..n for the force, U..R for the velocities)");
+  HydroParams p;
+  p.where = location_of(plugin);
+  bool added_mass_disabled = false;
+  for_each_child(plugin, [&](const sdf::ElementPtr& child) {
+    const std::string& n = child->GetName();
+    if (n == "link_name") {
+      p.link_name = text_of(child);
+    } else if (n == "default_current") {
+      p.v_current_W = read_vec3(child, "three velocity components in m/s (world frame)");
+    } else if (n == "disable_coriolis") {
+      p.added_mass_coriolis = !read_bool(child);
+    } else if (n == "disable_added_mass") {
+      added_mass_disabled = read_bool(child);
+    } else if (const auto it = coefficient_names().find(n); it != coefficient_names().end()) {
+      const Coefficient c = it->second;
+      // SNAME derivatives are forces per velocity; Leeway stores dissipation as positive.
+      const double value = read_number(child, "one number (an SNAME hydrodynamic derivative)");
+      switch (c.kind) {
+        case Kind::kAddedMass:
+          p.M_A(c.i, c.j) = -value;
+          break;
+        case Kind::kLinear:
+          p.damping.linear(c.i, c.j) = -value;
+          break;
+        case Kind::kQuadraticAbs:
+        case Kind::kQuadraticSigned:
+          if (value != 0.0) {
+            p.damping.quadratic.push_back(
+                {c.i, c.j, c.k, -value, c.kind == Kind::kQuadraticSigned});
+          }
+          break;
+      }
+    }
+    // namespace and water_density (unused by gz-sim's current code) are accepted and unused.
+  });
+  if (p.link_name.empty()) {
+    throw LoadError(p.where, "missing <link_name>, expected the name of the link to act on");
+  }
+  if (added_mass_disabled) {
+    p.M_A.setZero();
+    p.added_mass_coriolis = false;
+  }
+  return p;
+}
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,33 @@
+// What a hydrodynamics plugin says about one body, already converted to Leeway's conventions:
+// FLU axes, about the body origin Bo, positive (physical) added mass and dissipative damping.
+// Each plugin adapter (gz-sim's, Leeway's own) fills one of these; body_loader.cc combines it with
+// the links' inertia into a BodyModel.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "leeway/core/error.h"
+#include "leeway/hydro/damping.h"
+#include "leeway/hydro/restoring.h"
+
+namespace leeway::sdfio {
+
+struct BuoyancyVolume {
+  double volume = 0.0;          ///< displaced volume when submerged [m^3]
+  Vec3 p_BoBcb = Vec3::Zero();  ///< its centroid [m], in B
+};
+
+struct HydroParams {
+  SourceLocation where;     ///< the plugin element, for later messages
+  std::string link_name;    ///< the link it acts on
+  Mat6 M_A = Mat6::Zero();  ///< as given (may be asymmetric: symmetrised with a warning)
+  DampingModel damping;
+  bool added_mass_coriolis = true;
+  bool cancel_munk_moment = false;
+  std::optional<Vec3> v_current_W;  ///< a per-model current (gz-sim's default_current)
+  std::optional<BuoyancyVolume> buoyancy;
+  std::optional<LinearRestoring> linear_restoring;
+};
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,155 @@
+#include "leeway/sdf/leeway_hydrodynamics.h"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "leeway/core/frames.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/plugin_names.h"
+
+namespace leeway::sdfio {
+namespace {
+
+/// A 6x6 matrix from 36 numbers (row-major) or, where `diagonal_ok`, from 6 (the diagonal).
+Mat6 read_matrix6(const sdf::ElementPtr& e, bool diagonal_ok) {
+  const std::string expected = diagonal_ok ? "6 (diagonal) or 36 (row-major) numbers"
+                                           : "36 numbers (a 6x6 matrix, row-major)";
+  std::vector<double> v = read_numbers(e, 0, expected);
+  Mat6 M = Mat6::Zero();
+  if (v.size() == 36) {
+    for (int i = 0; i < 36; ++i)
+      M(i / 6, i % 6) = v[static_cast<std::size_t>(i)];
+  } else if (diagonal_ok && v.size() == 6) {
+    for (int i = 0; i < 6; ++i)
+      M(i, i) = v[static_cast<std::size_t>(i)];
+  } else {
+    throw LoadError(location_of(e), fmt::format("got '{}' ({} numbers), expected {}", text_of(e),
+                                                v.size(), expected));
+  }
+  return M;
+}
+
+Vec3 to_flu(const Vec3& x, bool frd) {
+  return frd ? frd_to_flu(x) : x;
+}
+Mat6 to_flu(const Mat6& M, bool frd) {
+  return frd ? flip_flu_frd(M) : M;
+}
+
+bool read_frame_is_frd(const sdf::ElementPtr& plugin) {
+  if (!plugin->HasElement("frame")) return false;
+  const sdf::ElementPtr e = plugin->GetElement("frame");
+  const std::string f = text_of(e);
+  if (f == "frd") return true;
+  if (f == "flu") return false;
+  throw LoadError(location_of(e), fmt::format("got '{}', expected flu or frd", f));
+}
+
+BuoyancyVolume read_buoyancy(const sdf::ElementPtr& e, bool frd) {
+  reject_unknown_children(
+      e, [](const std::string& n) { return n == "volume" || n == "center"; },
+      "<volume> and <center>");
+  if (!e->HasElement("volume")) {
+    throw LoadError(location_of(e), "missing <volume>, expected the displaced volume in m^3");
+  }
+  BuoyancyVolume b;
+  const sdf::ElementPtr v = e->GetElement("volume");
+  b.volume = read_number(v, "a volume in m^3");
+  if (b.volume < 0.0) {
+    throw LoadError(location_of(v), fmt::format("got {}, expected a volume >= 0 m^3", b.volume));
+  }
+  if (e->HasElement("center")) {
+    b.p_BoBcb = to_flu(read_vec3(e->GetElement("center"), "x y z in metres"), frd);
+  }
+  return b;
+}
+
+LinearRestoring read_restoring(const sdf::ElementPtr& e, bool frd) {
+  reject_unknown_children(
+      e, [](const std::string& n) { return n == "matrix" || n == "center_of_flotation"; },
+      "<matrix> and <center_of_flotation>");
+  if (!e->HasElement("matrix")) {
+    throw LoadError(location_of(e), "missing <matrix>, expected 36 numbers (G, row-major)");
+  }
+  LinearRestoring r;
+  const sdf::ElementPtr m = e->GetElement("matrix");
+  r.G = to_flu(read_matrix6(m, false), frd);
+  for (int i : {dof::u, dof::v, dof::r}) {
+    if (!r.G.row(i).isZero(0.0) || !r.G.col(i).isZero(0.0)) {
+      throw LoadError(location_of(m),
+                      "non-zero entries in the surge, sway or yaw row or column: hydrostatics "
+                      "restore heave, roll and pitch only; expected zeros there");
+    }
+  }
+  if (e->HasElement("center_of_flotation")) {
+    r.p_BoF = to_flu(read_vec3(e->GetElement("center_of_flotation"), "x y z in metres"), frd);
+  }
+  return r;
+}
+
+}  // namespace
+
+bool is_leeway_hydrodynamics(const std::string& filename, const std::string& name) {
+  return plugin_matches(filename, name, "leeway-hydrodynamics", "leeway::Hydrodynamics");
+}
+
+HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
+  static const std::set<std::string> known = {"link_name",          "frame",
+                                              "reference_point",    "added_mass",
+                                              "linear_damping",     "quadratic_damping",
+                                              "cancel_munk_moment", "disable_coriolis",
+                                              "buoyancy",           "restoring"};
+  reject_unknown_children(
+      plugin, [](const std::string& n) { return known.contains(n); },
+      "<link_name>, <frame>, <reference_point>, <added_mass>, <linear_damping>, "
+      "<quadratic_damping>, <cancel_munk_moment>, <disable_coriolis>, <buoyancy> and <restoring>");
+
+  HydroParams p;
+  p.where = location_of(plugin);
+  const bool frd = read_frame_is_frd(plugin);
+  Vec3 p_BoP = Vec3::Zero();
+  if (plugin->HasElement("reference_point")) {
+    p_BoP = to_flu(read_vec3(plugin->GetElement("reference_point"), "x y z in metres"), frd);
+  }
+  if (plugin->HasElement("link_name")) p.link_name = text_of(plugin->GetElement("link_name"));
+  if (plugin->HasElement("added_mass")) {
+    // Added mass is constant, so it is moved to Bo once here: M_A,Bo = H^T M_A,P H.
+    p.M_A = transport_to_origin(to_flu(read_matrix6(plugin->GetElement("added_mass"), false), frd),
+                                p_BoP);
+  }
+  p.damping.p_BoP = p_BoP;
+  if (plugin->HasElement("linear_damping")) {
+    p.damping.linear = to_flu(read_matrix6(plugin->GetElement("linear_damping"), true), frd);
+  }
+  if (plugin->HasElement("quadratic_damping")) {
+    const Mat6 Dq = read_matrix6(plugin->GetElement("quadratic_damping"), true);
+    // nu_j |nu_j| changes sign with nu_j, so T_i T_j carries a table between FRD and FLU.
+    const Vec6 t = frd ? flu_frd_signs() : Vec6::Ones();
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < 6; ++j) {
+        if (Dq(i, j) != 0.0)
+          p.damping.quadratic.push_back({i, j, j, t[i] * t[j] * Dq(i, j), false});
+      }
+    }
+  }
+  if (plugin->HasElement("cancel_munk_moment")) {
+    p.cancel_munk_moment = read_bool(plugin->GetElement("cancel_munk_moment"));
+  }
+  if (plugin->HasElement("disable_coriolis")) {
+    p.added_mass_coriolis = !read_bool(plugin->GetElement("disable_coriolis"));
+  }
+  if (plugin->HasElement("buoyancy"))
+    p.buoyancy = read_buoyancy(plugin->GetElement("buoyancy"), frd);
+  if (plugin->HasElement("restoring")) {
+    p.linear_restoring = read_restoring(plugin->GetElement("restoring"), frd);
+  }
+  if (p.buoyancy && p.linear_restoring) {
+    throw LoadError(p.where,
+                    "both <buoyancy> (a submerged body) and <restoring> (a surface body) are "
+                    "given; expected one of them");
+  }
+  return p;
+}
+
+}  // namespace leeway::sdfio

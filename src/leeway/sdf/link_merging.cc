@@ -1,0 +1,123 @@
+#include "leeway/sdf/link_merging.h"
+
+#include <fmt/format.h>
+#include <sdf/Collision.hh>
+#include <sdf/Geometry.hh>
+#include <sdf/Joint.hh>
+#include <sdf/Link.hh>
+
+#include "leeway/body/mass_checks.h"
+#include "leeway/sdf/collision_volume.h"
+#include "leeway/sdf/element_reading.h"
+
+namespace leeway::sdfio {
+namespace {
+
+Eigen::Isometry3d resolve(const sdf::SemanticPose& pose, const std::string& relative_to,
+                          const sdf::ElementPtr& where) {
+  ignition::math::Pose3d p;
+  const sdf::Errors errors = pose.Resolve(p, relative_to);
+  if (!errors.empty()) throw LoadError(location_of(where), errors.front().Message());
+  return to_isometry(p);
+}
+
+SourceLocation inertial_location(const sdf::Link& link) {
+  const sdf::ElementPtr e = link.Element();
+  return location_of(e->HasElement("inertial") ? e->GetElement("inertial") : e);
+}
+
+}  // namespace
+
+Eigen::Isometry3d to_isometry(const ignition::math::Pose3d& pose) {
+  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+  X.translation() = Vec3(pose.Pos().X(), pose.Pos().Y(), pose.Pos().Z());
+  const auto& q = pose.Rot();
+  X.linear() = Quat(q.W(), q.X(), q.Y(), q.Z()).normalized().toRotationMatrix();
+  return X;
+}
+
+MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
+  const sdf::Link* canonical = model.CanonicalLink();
+  if (canonical == nullptr) {
+    throw LoadError(location_of(model.Element()),
+                    "the model has no link, expected at least one <link> with an <inertial>");
+  }
+  MergedLinks out;
+  out.canonical_link = canonical->Name();
+  out.X_MB = resolve(canonical->SemanticPose(), "__model__", canonical->Element());
+  const Eigen::Isometry3d X_BM = out.X_MB.inverse();
+
+  struct Part {
+    double m;
+    Vec3 c;
+    Mat3 I;
+  };
+  std::vector<Part> parts;
+  double volume = 0.0;
+  Vec3 volume_moment = Vec3::Zero();
+  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
+    const sdf::Link& link = *model.LinkByIndex(i);
+    const Eigen::Isometry3d X_BL = X_BM * resolve(link.SemanticPose(), "__model__", link.Element());
+    const auto& inertial = link.Inertial();
+    const double m = inertial.MassMatrix().Mass();
+    if (const std::string problem = check_mass(m); !problem.empty()) {
+      throw LoadError(inertial_location(link), fmt::format("link '{}': {}", link.Name(), problem));
+    }
+    const auto moi = inertial.MassMatrix().Moi();
+    Mat3 I_L;
+    for (int r = 0; r < 3; ++r) {
+      for (int c = 0; c < 3; ++c)
+        I_L(r, c) = moi(r, c);
+    }
+    if (const std::string problem = check_inertia_tensor(I_L); !problem.empty()) {
+      throw LoadError(inertial_location(link), fmt::format("link '{}': {}", link.Name(), problem));
+    }
+    const Eigen::Isometry3d X_BI = X_BL * to_isometry(inertial.Pose());
+    parts.push_back({m, X_BI.translation(), X_BI.linear() * I_L * X_BI.linear().transpose()});
+
+    for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
+      const sdf::Collision& col = *link.CollisionByIndex(k);
+      const std::optional<double> v = primitive_volume(*col.Geom());
+      if (!v) {
+        if (col.Geom()->Type() != sdf::GeometryType::PLANE &&
+            col.Geom()->Type() != sdf::GeometryType::EMPTY && out.first_mesh.file.empty() &&
+            out.first_mesh.element.empty()) {
+          out.first_mesh = location_of(col.Element());
+        }
+        continue;
+      }
+      const Vec3 c = X_BL * resolve(col.SemanticPose(), link.Name(), col.Element()).translation();
+      volume += *v;
+      volume_moment += *v * c;
+    }
+  }
+
+  for (const Part& p : parts) {
+    out.mass += p.m;
+    out.p_BoBcm += p.m * p.c;
+  }
+  out.p_BoBcm /= out.mass;
+  for (const Part& p : parts) {
+    const Vec3 d = p.c - out.p_BoBcm;
+    out.I_Bcm += p.I + p.m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+  }
+  out.collision_volume = volume;
+  if (volume > 0.0) out.p_BoBcv = volume_moment / volume;
+
+  for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
+    const sdf::Joint& joint = *model.JointByIndex(j);
+    if (joint.Type() != sdf::JointType::FIXED) {
+      diagnostics.warn(location_of(joint.Element()),
+                       fmt::format("joint '{}' is treated as fixed: Leeway merges a model's links "
+                                   "into one rigid body for now",
+                                   joint.Name()));
+    }
+  }
+  if (model.ModelCount() > 0) {
+    diagnostics.warn(location_of(model.Element()),
+                     "nested models are ignored: only this model's own links make its body");
+  }
+  return out;
+}
+
+}  // namespace leeway::sdfio

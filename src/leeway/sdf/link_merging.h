@@ -1,0 +1,35 @@
+// Leeway's bodies are rigid for now: all links of a model are merged into one body whose frame B
+// is the model's canonical link. Joints are ignored (with a warning when any is not fixed) until
+// the articulated solver arrives.
+//
+// Composite inertia (parallel-axis theorem), for links i with mass m_i, centre of mass c_i and
+// inertia I_i (about c_i), all in B:
+//   m = sum m_i,  c = sum m_i c_i / m,  I_c = sum [ R_i I_i R_i^T + m_i (|d_i|^2 1 - d_i d_i^T) ],
+//   d_i = c_i - c.
+#pragma once
+
+#include <sdf/Model.hh>
+#include <string>
+
+#include "leeway/core/error.h"
+#include "leeway/core/spatial.h"
+
+namespace leeway::sdfio {
+
+struct MergedLinks {
+  std::string canonical_link;
+  Eigen::Isometry3d X_MB = Eigen::Isometry3d::Identity();  ///< canonical link in the model frame
+  double mass = 0.0;
+  Vec3 p_BoBcm = Vec3::Zero();
+  Mat3 I_Bcm = Mat3::Zero();
+  double collision_volume = 0.0;  ///< sum of the primitive collision volumes [m^3]
+  Vec3 p_BoBcv = Vec3::Zero();    ///< their volume centroid, in B
+  SourceLocation first_mesh;      ///< a collision without a computable volume, if any
+};
+
+MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics);
+
+/// A pose as an Eigen isometry.
+Eigen::Isometry3d to_isometry(const ignition::math::Pose3d& pose);
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,103 @@
+#include "leeway/sdf/load_world.h"
+
+#include <fmt/format.h>
+#include <cmath>
+#include <filesystem>
+#include <sdf/Model.hh>
+#include <sdf/Physics.hh>
+#include <sdf/Root.hh>
+#include <sdf/World.hh>
+
+#include "leeway/sdf/body_loader.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/link_merging.h"
+#include "leeway/sdf/world_settings.h"
+
+namespace leeway {
+namespace {
+
+LoadError to_load_error(const sdf::Error& e, const std::string& source) {
+  SourceLocation where;
+  where.file = e.FilePath().value_or(source);
+  where.line = e.LineNumber().value_or(0);
+  where.element = e.XmlPath().value_or("");
+  return LoadError(where, e.Message());
+}
+
+double read_step_size(const sdf::World& world) {
+  const sdf::Physics* physics = world.PhysicsDefault();
+  const double dt = physics ? physics->MaxStepSize() : 0.001;
+  if (!std::isfinite(dt) || dt <= 0.0 || dt > 1.0) {
+    sdf::ElementPtr e = world.Element();
+    if (e->HasElement("physics")) e = e->GetElement("physics");
+    if (e->HasElement("max_step_size")) e = e->GetElement("max_step_size");
+    throw LoadError(sdfio::location_of(e),
+                    fmt::format("max_step_size is {}, expected a step in (0, 1] s", dt));
+  }
+  return dt;
+}
+
+Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::string& source,
+              Diagnostics& diagnostics) {
+  if (root.WorldCount() == 0) {
+    if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source);
+    throw LoadError({source, 0, ""}, "no <world> in the file, expected an SDF world");
+  }
+  const sdf::World& world = *root.WorldByIndex(0);
+  Model m;
+  m.world_name = world.Name();
+  m.source = source;
+  m.dt = read_step_size(world);
+  const sdfio::WorldSettings settings = sdfio::load_world_settings(world, diagnostics);
+  m.gravity_W = settings.gravity_W;
+  if (const auto* sc = world.SphericalCoordinates()) {
+    m.origin = GeodeticOrigin{sc->LatitudeReference().Degree(), sc->LongitudeReference().Degree(),
+                              sc->ElevationReference(), sc->HeadingOffset().Degree()};
+  }
+  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
+    const sdf::Model& model = *world.ModelByIndex(i);
+    if (model.Static()) continue;  // fixed scenery: nothing to integrate
+    ignition::math::Pose3d pose;
+    if (const sdf::Errors e = model.SemanticPose().Resolve(pose); !e.empty()) {
+      throw LoadError(sdfio::location_of(model.Element()), e.front().Message());
+    }
+    m.bodies.push_back(sdfio::load_body(model, sdfio::to_isometry(pose), settings, diagnostics));
+  }
+  // Leeway's own checks come first (they are more precise); then whatever sdformat objected to.
+  if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source);
+  return m;
+}
+
+}  // namespace
+
+Model load_world_file(const std::string& path, Diagnostics& diagnostics) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw LoadError({path, 0, ""}, "cannot read the world: no such file");
+  }
+  // sdformat 12 fails on bare relative paths; an absolute one always works.
+  const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+  sdf::Root root;
+  const sdf::Errors errors = root.Load(absolute);
+  return compile(root, errors, path, diagnostics);
+}
+
+Model load_world_string(const std::string& sdf_text, const std::string& source_name,
+                        Diagnostics& diagnostics) {
+  sdf::Root root;
+  const sdf::Errors errors = root.LoadSdfString(sdf_text);
+  // Elements parsed from memory carry no file name: give them the caller's.
+  try {
+    Model m = compile(root, errors, source_name, diagnostics);
+    diagnostics.name_unnamed_sources(source_name);
+    return m;
+  } catch (const LoadError& e) {
+    diagnostics.name_unnamed_sources(source_name);
+    if (!e.where().file.empty()) throw;
+    SourceLocation where = e.where();
+    where.file = source_name;
+    throw LoadError(where, e.problem());
+  }
+}
+
+}  // namespace leeway

@@ -1,0 +1,87 @@
+#include "leeway/sdf/world_settings.h"
+
+#include <fmt/format.h>
+#include <sdf/World.hh>
+
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/plugin_names.h"
+
+namespace leeway::sdfio {
+namespace {
+
+double read_density(const sdf::ElementPtr& e) {
+  const double rho = read_number(e, "a fluid density in kg/m^3");
+  if (rho <= 0.0) {
+    throw LoadError(location_of(e), fmt::format("got {}, expected a density > 0 kg/m^3", rho));
+  }
+  return rho;
+}
+
+GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
+  GzBuoyancy b;
+  b.where = location_of(plugin);
+  for_each_child(plugin, [&](const sdf::ElementPtr& child) {
+    const std::string& n = child->GetName();
+    if (n == "uniform_fluid_density") {
+      b.fluid_density = read_density(child);
+    } else if (n == "enable") {
+      b.enabled_models.insert(text_of(child));
+    } else if (n == "graded_buoyancy") {
+      throw LoadError(location_of(child),
+                      "graded buoyancy (density layers) is not supported yet; expected "
+                      "<uniform_fluid_density>");
+    } else {
+      throw LoadError(location_of(child), fmt::format("unknown parameter <{}>; this plugin accepts "
+                                                      "<uniform_fluid_density> and <enable>",
+                                                      n));
+    }
+  });
+  return b;
+}
+
+void load_environment(const sdf::ElementPtr& plugin, WorldSettings& s) {
+  for_each_child(plugin, [&](const sdf::ElementPtr& child) {
+    const std::string& n = child->GetName();
+    if (n == "fluid_density") {
+      s.fluid_density = read_density(child);
+    } else if (n == "current") {
+      s.v_current_W = read_vec3(child, "three velocity components in m/s (ENU, towards)");
+    } else if (n == "surface_level") {
+      s.surface_level = read_number(child, "a height in metres");
+    } else {
+      throw LoadError(location_of(child),
+                      fmt::format("unknown parameter <{}>; this plugin accepts <fluid_density>, "
+                                  "<current> and <surface_level>",
+                                  n));
+    }
+  });
+}
+
+}  // namespace
+
+WorldSettings load_world_settings(const sdf::World& world, Diagnostics& diagnostics) {
+  WorldSettings s;
+  const auto g = world.Gravity();
+  s.gravity_W = {g.X(), g.Y(), g.Z()};
+  if (!s.gravity_W.allFinite()) {
+    throw LoadError(location_of(world.Element()), "<gravity> is not finite");
+  }
+  const sdf::ElementPtr root = world.Element();
+  if (!root->HasElement("plugin")) return s;
+  for (sdf::ElementPtr p = root->GetElement("plugin"); p; p = p->GetNextElement("plugin")) {
+    const std::string filename = p->GetAttribute("filename")->GetAsString();
+    const std::string name = p->GetAttribute("name")->GetAsString();
+    if (plugin_matches(filename, name, "buoyancy-system", "systems::Buoyancy")) {
+      s.gz_buoyancy = load_gz_buoyancy(p);
+    } else if (plugin_matches(filename, name, "leeway-environment", "leeway::Environment")) {
+      load_environment(p, s);
+    } else {
+      diagnostics.warn(location_of(p), fmt::format("world plugin '{}' has no meaning in Leeway "
+                                                   "and is ignored",
+                                                   filename));
+    }
+  }
+  return s;
+}
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,51 @@
+// World-wide settings read from the world's plugins, used while loading each model.
+//
+// gz-sim's buoyancy system (a world plugin, loaded unchanged):
+//   <plugin filename="gz-sim-buoyancy-system" name="gz::sim::systems::Buoyancy">
+//     <uniform_fluid_density>1000</uniform_fluid_density>   [kg/m^3], default 1000
+//     <enable>model_name</enable>                            repeatable; default: every model
+//   </plugin>
+// gives every (enabled) model a buoyancy equal to the fluid's weight over the volume of its
+// collision shapes, at their volume centroid; the whole world is fluid (no free surface).
+//
+// Leeway's environment element:
+//   <plugin filename="leeway-environment" name="leeway::Environment">
+//     <fluid_density>1025</fluid_density>   [kg/m^3], default 1025 (sea water)
+//     <current>0 0 0</current>              uniform current in W (ENU, towards) [m/s], default 0
+//     <surface_level>0</surface_level>      height of the calm free surface in W [m], default 0
+//   </plugin>
+#pragma once
+
+#include <optional>
+#include <sdf/World.hh>
+#include <set>
+#include <string>
+
+#include "leeway/core/error.h"
+#include "leeway/core/spatial.h"
+
+namespace leeway::sdfio {
+
+struct GzBuoyancy {
+  SourceLocation where;
+  double fluid_density = 1000.0;
+  std::set<std::string> enabled_models;  ///< empty: every model
+
+  bool applies_to(const std::string& model) const {
+    return enabled_models.empty() || enabled_models.contains(model);
+  }
+};
+
+struct WorldSettings {
+  Vec3 gravity_W{0.0, 0.0, -9.80665};
+  double fluid_density = 1025.0;
+  Vec3 v_current_W = Vec3::Zero();
+  double surface_level = 0.0;
+  std::optional<GzBuoyancy> gz_buoyancy;
+};
+
+/// Reads the world plugins Leeway knows; warns about the others (gz-sim's physics, sensors and
+/// scene-broadcaster systems have no meaning here).
+WorldSettings load_world_settings(const sdf::World& world, Diagnostics& diagnostics);
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,26 @@
+// Everything that changes while a world runs. Plain and copyable: a copy is a snapshot, and
+// assigning it back restores the world exactly (see step.h).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "leeway/body/body_state.h"
+
+namespace leeway {
+
+struct Model;
+
+struct State {
+  std::uint64_t step_count = 0;   ///< steps taken since the initial state; written by step()
+  double t = 0.0;                 ///< simulation time [s] = step_count * dt; written by step()
+  std::uint64_t seed = 0;         ///< world seed the random streams derive from (core/random.h)
+  std::vector<BodyState> bodies;  ///< one per Model::bodies entry; written by step()
+
+  bool operator==(const State&) const = default;
+};
+
+/// The state a world starts in: every body at its SDF pose and initial twist, t = 0.
+State make_initial_state(const Model& model, std::uint64_t seed);
+
+}  // namespace leeway

@@ -1,0 +1,65 @@
+#include "leeway/world/step.h"
+
+#include <fmt/format.h>
+
+#include "leeway/body/dynamics.h"
+#include "leeway/body/integrator.h"
+
+namespace leeway {
+namespace {
+
+bool finite(const BodyState& s) {
+  return s.p_WB.allFinite() && s.q_WB.coeffs().allFinite() && s.V_WB_B.allFinite();
+}
+
+/// Names the force term that is non-finite at the start of the step, or, if all are finite, the
+/// largest one (the integration then diverged within the step).
+std::string diagnose(const BodyModel& body, const BodyState& start, const Vec6& F_ext) {
+  const BodyWrenches w = compute_body_wrenches(body, start, F_ext);
+  int largest = 0;
+  for (int i = 0; i < BodyWrenches::kCount; ++i) {
+    if (!w.terms[i].allFinite()) {
+      return fmt::format("the {} wrench is not finite", BodyWrenches::name(i));
+    }
+    if (w.terms[i].norm() > w.terms[largest].norm()) largest = i;
+  }
+  return fmt::format(
+      "the integration diverged within one step (largest term: {} wrench, norm {:.3g}); "
+      "a smaller <max_step_size> may help",
+      BodyWrenches::name(largest), w.terms[largest].norm());
+}
+
+}  // namespace
+
+StepResult step(const Model& model, State& state, const Inputs& inputs) {
+  const std::size_t n = model.bodies.size();
+  if (!inputs.F_ext_Bo_B.empty() && inputs.F_ext_Bo_B.size() != n) {
+    return {false, fmt::format("inputs hold {} external wrenches for {} bodies",
+                               inputs.F_ext_Bo_B.size(), n)};
+  }
+  for (std::size_t i = 0; i < inputs.F_ext_Bo_B.size(); ++i) {
+    if (!inputs.F_ext_Bo_B[i].allFinite()) {
+      return {false, fmt::format("model '{}', link '{}', t = {} s: the external wrench is not "
+                                 "finite; the step was not taken",
+                                 model.bodies[i].model_name, model.bodies[i].link_name, state.t)};
+    }
+  }
+  std::vector<BodyState> start = state.bodies;  // restored whole if any body fails
+  for (std::size_t i = 0; i < n; ++i) {
+    const BodyModel& body = model.bodies[i];
+    const Vec6 F_ext = inputs.F_ext_Bo_B.empty() ? Vec6::Zero() : inputs.F_ext_Bo_B[i];
+    integrate_body(body, state.bodies[i], F_ext, model.dt);
+    if (!finite(state.bodies[i])) {
+      std::string error =
+          fmt::format("model '{}', link '{}', t = {} s: the state became non-finite: {}",
+                      body.model_name, body.link_name, state.t, diagnose(body, start[i], F_ext));
+      state.bodies = std::move(start);
+      return {false, std::move(error)};
+    }
+  }
+  ++state.step_count;
+  state.t = static_cast<double>(state.step_count) * model.dt;
+  return {};
+}
+
+}  // namespace leeway

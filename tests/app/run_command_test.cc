@@ -1,0 +1,167 @@
+// The `leeway` command, run as a user runs it: recording frames, determinism, bad input and a
+// run that stops on a non-finite state.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <numbers>
+#include <sstream>
+
+#include "leeway/core/frames.h"
+#include "leeway/core/rotation.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+struct Result {
+  int status;
+  std::string output;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  const std::string cmd = std::string(LEEWAY_BINARY) + " " + args + " 2>&1";
+  std::FILE* pipe = ::popen(cmd.c_str(), "r");
+  Result r{-1, {}};
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe))
+    r.output += buf.data();
+  const int status = ::pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(slurp(path));
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> fields;
+    std::istringstream ls(line);
+    std::string f;
+    while (std::getline(ls, f, ','))
+      fields.push_back(f);
+    rows.push_back(fields);
+  }
+  return rows;
+}
+
+std::string tmp(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("leeway_app_" + name)).string();
+}
+
+TEST(RunCommand, DefaultWorldRunsAndReports) {
+  const Result r = run("run --duration 2 --record " + tmp("d.csv") + " --summary " + tmp("d.json"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("leeway_default"), std::string::npos);
+  EXPECT_NE(r.output.find("real time"), std::string::npos);
+  const auto rows = read_csv(tmp("d.csv"));
+  ASSERT_EQ(rows[0].size(), 14u);
+  EXPECT_EQ(rows[0][0], "t");
+  EXPECT_EQ(rows.size(), 1u + 2u * 21u);  // header, 2 bodies x (t = 0, 0.1, ..., 2.0)
+  EXPECT_NE(slurp(tmp("d.json")).find("\"status\": \"ok\""), std::string::npos);
+  EXPECT_EQ(r.output.find('\r'), std::string::npos);  // no progress bar when piped
+}
+
+TEST(RunCommand, SameSeedGivesByteIdenticalRecordings) {
+  ASSERT_EQ(run("run --duration 5 --seed 11 --record-rate 50 --record " + tmp("a.csv")).status, 0);
+  ASSERT_EQ(run("run --duration 5 --seed 11 --record-rate 50 --record " + tmp("b.csv")).status, 0);
+  const std::string a = slurp(tmp("a.csv"));
+  EXPECT_GT(a.size(), 10000u);
+  EXPECT_EQ(a, slurp(tmp("b.csv")));
+}
+
+TEST(RunCommand, EnuAndNedRecordingsDescribeTheSameMotion) {
+  ASSERT_EQ(run("run --duration 10 --record-rate 20 --record " + tmp("enu.csv")).status, 0);
+  ASSERT_EQ(run("run --duration 10 --record-rate 20 --frame ned --record " + tmp("ned.csv")).status,
+            0);
+  const auto enu = read_csv(tmp("enu.csv")), ned = read_csv(tmp("ned.csv"));
+  ASSERT_EQ(enu.size(), ned.size());
+  double worst = 0.0;
+  for (std::size_t i = 1; i < enu.size(); ++i) {
+    ASSERT_EQ(enu[i][0], ned[i][0]);
+    ASSERT_EQ(enu[i][1], ned[i][1]);
+    std::array<double, 12> e{}, n{};
+    for (int k = 0; k < 12; ++k) {
+      e[k] = std::stod(enu[i][k + 2]);
+      n[k] = std::stod(ned[i][k + 2]);
+    }
+    const Vec3 p = ned_to_enu(Vec3(n[0], n[1], n[2]));
+    const Quat q = enu_flu_from_ned_frd(quat_from_euler_zyx(n[3], n[4], n[5]));
+    const Vec6 twist = flip_flu_frd((Vec6() << n[6], n[7], n[8], n[9], n[10], n[11]).finished());
+    worst = std::max(worst, (p - Vec3(e[0], e[1], e[2])).norm());
+    worst = std::max(worst, 1.0 - std::abs(q.dot(quat_from_euler_zyx(e[3], e[4], e[5]))));
+    for (int k = 0; k < 6; ++k)
+      worst = std::max(worst, std::abs(twist[k] - e[6 + k]));
+  }
+  EXPECT_LT(worst, 1e-12);
+}
+
+TEST(RunCommand, BadArgumentsExitNonZeroWithAMessage) {
+  for (const char* d : {"0", "-3", "nan", "inf", "abc"}) {
+    const Result r = run(std::string("run --duration ") + d);
+    EXPECT_NE(r.status, 0) << d;
+    EXPECT_NE(r.output.find("--duration"), std::string::npos) << r.output;
+  }
+  EXPECT_NE(run("run --frame xyz").status, 0);
+  EXPECT_NE(run("run /nonexistent.sdf").status, 0);
+  const Result fast = run("run --duration 1 --record-rate 1000 --record " + tmp("f.csv"));
+  EXPECT_EQ(fast.status, 1);
+  EXPECT_NE(fast.output.find("faster than the physics rate"), std::string::npos);
+}
+
+TEST(RunCommand, BadWorldNamesFileAndLine) {
+  const std::string path = testing::write_temp(
+      "cli_bad.sdf",
+      testing::world_sdf(testing::simple_model(
+          R"(<plugin filename="leeway-hydrodynamics" name="x"><volume>1</volume></plugin>)")));
+  const Result r = run("run " + path);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("cli_bad.sdf:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("unknown parameter <volume>"), std::string::npos) << r.output;
+}
+
+TEST(RunCommand, NonFiniteStateStopsTheRunAndKeepsTheRecording) {
+  // A linear restoring spring far too stiff for the 0.1 s step: the state overflows.
+  const std::string path =
+      testing::write_temp("cli_blowup.sdf",
+                          R"(<?xml version="1.0"?><sdf version="1.9"><world name="w">
+  <physics name="p" type="x"><max_step_size>0.1</max_step_size></physics>
+  <model name="stiff"><pose>0 0 0.1 0 0 0</pose><link name="l"><inertial><mass>1</mass>
+    <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia>
+  </inertial></link>
+  <plugin filename="leeway-hydrodynamics" name="x"><restoring><matrix>
+    0 0 0 0 0 0  0 0 0 0 0 0  0 0 1e12 0 0 0  0 0 0 0 0 0  0 0 0 0 0 0  0 0 0 0 0 0
+  </matrix></restoring></plugin></model></world></sdf>)");
+  const Result r = run("run " + path + " --duration 100 --record-rate 10 --record " +
+                       tmp("blowup.csv") + " --summary " + tmp("blowup.json"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("model 'stiff'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("t = "), std::string::npos) << r.output;
+  const auto rows = read_csv(tmp("blowup.csv"));
+  ASSERT_GE(rows.size(), 2u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    ASSERT_EQ(rows[i].size(), 14u);
+    for (int k = 2; k < 14; ++k)
+      ASSERT_TRUE(std::isfinite(std::stod(rows[i][k]))) << i;
+  }
+  EXPECT_NE(slurp(tmp("blowup.json")).find("\"status\": \"error\""), std::string::npos);
+}
+
+TEST(RunCommand, HelpDocumentsEveryOption) {
+  const Result r = run("run --help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* opt :
+       {"WORLD", "--duration", "--seed", "--record", "--record-rate", "--frame", "--summary"}) {
+    EXPECT_NE(r.output.find(opt), std::string::npos) << opt;
+  }
+}
+
+}  // namespace
+}  // namespace leeway

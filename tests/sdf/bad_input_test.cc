@@ -1,0 +1,164 @@
+// Bad input: every problem is one LoadError naming file, line, element and value, and saying what
+// was expected.
+#include <gtest/gtest.h>
+
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::simple_model;
+using testing::world_sdf;
+using testing::write_temp;
+
+/// Loads `text` from a file and returns the error message (fails the test if it loads).
+std::string load_error(const std::string& file_name, const std::string& text) {
+  const std::string path = write_temp(file_name, text);
+  Diagnostics d;
+  try {
+    load_world_file(path, d);
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "loaded without an error";
+  return {};
+}
+
+/// The 1-based line of the first occurrence of `needle` in `text`.
+int line_of(const std::string& text, const std::string& needle) {
+  const auto pos = text.find(needle);
+  return 1 +
+         static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+}
+
+void expect_mentions(const std::string& message, std::initializer_list<std::string> parts) {
+  for (const std::string& p : parts) {
+    EXPECT_NE(message.find(p), std::string::npos) << "'" << p << "' missing from: " << message;
+  }
+}
+
+const std::string kGzHydro =
+    R"(<plugin filename="gz-sim-hydrodynamics-system" name="gz::sim::systems::Hydrodynamics">)";
+
+TEST(BadInput, MissingFile) {
+  Diagnostics d;
+  try {
+    load_world_file("/nonexistent/world.sdf", d);
+    FAIL();
+  } catch (const LoadError& e) {
+    expect_mentions(e.what(), {"/nonexistent/world.sdf", "no such file"});
+  }
+}
+
+TEST(BadInput, MalformedXml) {
+  const std::string text = "<?xml version='1.0'?>\n<sdf version='1.9'>\n<world name='w'>\n<model";
+  expect_mentions(load_error("malformed.sdf", text), {"malformed.sdf"});
+}
+
+TEST(BadInput, UnknownPluginParameter) {
+  const std::string text = world_sdf(simple_model(kGzHydro + R"(
+    <link_name>base</link_name>
+    <xUabsUU>-3</xUabsUU>
+  </plugin>)"));
+  const std::string msg = load_error("unknown_param.sdf", text);
+  expect_mentions(msg, {"unknown_param.sdf:" + std::to_string(line_of(text, "<xUabsUU>")),
+                        "xUabsUU", "unknown parameter", "xUabsU"});
+}
+
+TEST(BadInput, NonFiniteParameter) {
+  const std::string text = world_sdf(simple_model(kGzHydro + R"(
+    <link_name>base</link_name>
+    <xU>nan</xU>
+  </plugin>)"));
+  const std::string msg = load_error("nan_param.sdf", text);
+  expect_mentions(
+      msg, {"nan_param.sdf:" + std::to_string(line_of(text, "<xU>")), "xU", "'nan'", "finite"});
+}
+
+TEST(BadInput, NegativeAndNonFiniteMass) {
+  for (const char* mass : {"-2", "nan", "inf"}) {
+    std::string text = world_sdf(simple_model(""));
+    text.replace(text.find("<mass>10</mass>"), 15, "<mass>" + std::string(mass) + "</mass>");
+    const std::string msg = load_error("bad_mass.sdf", text);
+    expect_mentions(msg, {"bad_mass.sdf:" + std::to_string(line_of(text, "<inertial>")),
+                          "link 'base'", "mass is"});
+  }
+}
+
+TEST(BadInput, InertiaThatNoBodyHas) {
+  std::string text = world_sdf(simple_model(""));
+  text.replace(text.find("<izz>2</izz>"), 12, "<izz>5</izz>");  // 5 > 1 + 2
+  expect_mentions(load_error("triangle.sdf", text), {"triangle.sdf:", "triangle inequality"});
+}
+
+TEST(BadInput, AddedMassThatMakesMNotPositiveDefinite) {
+  const std::string text = world_sdf(simple_model(kGzHydro + R"(
+    <link_name>base</link_name>
+    <zDotW>11</zDotW>
+  </plugin>)"));  // M_A = -11 kg in heave on a 10 kg body
+  const std::string msg = load_error("not_pd.sdf", text);
+  expect_mentions(msg, {"not_pd.sdf:" + std::to_string(line_of(text, "<plugin")),
+                        "not positive definite", "model 'm'"});
+}
+
+TEST(BadInput, WrongCountOfMatrixValues) {
+  const std::string text =
+      world_sdf(simple_model(R"(<plugin filename="leeway-hydrodynamics" name="x">
+    <added_mass>1 2 3</added_mass></plugin>)"));
+  expect_mentions(load_error("count.sdf", text),
+                  {"count.sdf:" + std::to_string(line_of(text, "<added_mass>")), "added_mass",
+                   "'1 2 3'", "36 numbers"});
+}
+
+TEST(BadInput, PluginOnAnotherLink) {
+  const std::string text =
+      world_sdf(simple_model(kGzHydro + "<link_name>fin</link_name></plugin>"));
+  expect_mentions(load_error("link.sdf", text), {"'fin'", "canonical link 'base'"});
+}
+
+TEST(BadInput, TwoSourcesOfBuoyancy) {
+  const std::string text =
+      world_sdf(simple_model(R"(<plugin filename="leeway-hydrodynamics" name="x">
+        <buoyancy><volume>0.01</volume></buoyancy></plugin>)"),
+                R"(<plugin filename="gz-sim-buoyancy-system" name="b"/>)");
+  expect_mentions(load_error("twice.sdf", text), {"twice.sdf:", "one source of buoyancy"});
+}
+
+TEST(BadInput, StepSize) {
+  std::string text = world_sdf("");
+  text.replace(text.find("0.01</max_step_size>"), 4, "-1");
+  expect_mentions(load_error("dt.sdf", text),
+                  {"dt.sdf:" + std::to_string(line_of(text, "<max_step_size>")), "max_step_size",
+                   "-1", "expected a step"});
+}
+
+TEST(BadInput, UnknownPluginsAreWarnedNotFatal) {
+  const std::string text =
+      world_sdf(simple_model(R"(<plugin filename="gz-sim-pose-publisher-system" name="p"/>)"),
+                R"(<plugin filename="gz-sim-physics-system" name="gz::sim::systems::Physics"/>)");
+  Diagnostics d;
+  load_world_string(text, "warn.sdf", d);
+  ASSERT_EQ(d.warnings().size(), 2u);
+  EXPECT_NE(d.warnings()[0].str().find("gz-sim-physics-system"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace leeway
+
+namespace leeway {
+namespace {
+
+TEST(BadInput, TextLoadsNameTheirSource) {
+  Diagnostics d;
+  try {
+    load_world_string(world_sdf(simple_model(R"(<plugin filename="leeway-hydrodynamics" name="x">
+      <frame>ned</frame></plugin>)")),
+                      "my_world_text", d);
+    FAIL();
+  } catch (const LoadError& e) {
+    expect_mentions(e.what(), {"my_world_text", "got 'ned', expected flu or frd"});
+  }
+}
+
+}  // namespace
+}  // namespace leeway

@@ -1,0 +1,98 @@
+// Leeway's own hydrodynamics and environment elements.
+#include <gtest/gtest.h>
+
+#include "leeway/core/frames.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::load;
+using testing::simple_model;
+using testing::world_sdf;
+
+std::string leeway_hydro(const std::string& params) {
+  return R"(<plugin filename="leeway-hydrodynamics" name="leeway::Hydrodynamics">)" + params +
+         "</plugin>";
+}
+
+std::string matrix_text(const Mat6& M) {
+  std::string s;
+  for (int i = 0; i < 6; ++i) {
+    for (int j = 0; j < 6; ++j)
+      s += std::to_string(M(i, j)) + " ";
+  }
+  return s;
+}
+
+TEST(LeewayHydrodynamics, FrdMatricesAreConvertedToFlu) {
+  Mat6 A = Vec6(5, 20, 30, 1, 4, 4).asDiagonal();
+  A(dof::u, dof::w) = A(dof::w, dof::u) = 0.5;  // surge-heave coupling: sign flips
+  A(dof::w, dof::q) = A(dof::q, dof::w) = 0.7;  // heave-pitch coupling: unchanged
+  const Model m = load(world_sdf(
+      simple_model(leeway_hydro("<frame>frd</frame><added_mass>" + matrix_text(A) +
+                                "</added_mass>"
+                                "<linear_damping>1 2 3 4 5 6</linear_damping>"
+                                "<quadratic_damping>" +
+                                matrix_text(Mat6::Identity() * 2) + "</quadratic_damping>"))));
+  const BodyModel& b = m.bodies[0];
+  EXPECT_DOUBLE_EQ(b.M_A(dof::u, dof::w), -0.5);
+  EXPECT_DOUBLE_EQ(b.M_A(dof::w, dof::q), 0.7);
+  EXPECT_TRUE(b.M_A.isApprox(flip_flu_frd(A), 0.0));
+  EXPECT_EQ(b.damping.linear.diagonal(), Vec6(1, 2, 3, 4, 5, 6));
+  EXPECT_EQ(b.damping.quadratic.size(), 6u);
+}
+
+TEST(LeewayHydrodynamics, ReferencePointTransportsAddedMass) {
+  // Heave added mass a about P = (1, 0, 0): about Bo it gains a heave-pitch coupling -a and a
+  // pitch term a (1 m)^2, since w_P = w - q * 1 m.
+  const Model m = load(world_sdf(simple_model(
+      leeway_hydro("<reference_point>1 0 0</reference_point>"
+                   "<added_mass>" +
+                   matrix_text(Mat6(Vec6(0, 0, 40, 0, 0, 0).asDiagonal())) + "</added_mass>"))));
+  const Mat6& A = m.bodies[0].M_A;
+  EXPECT_DOUBLE_EQ(A(dof::w, dof::w), 40.0);
+  EXPECT_DOUBLE_EQ(A(dof::w, dof::q), -40.0);
+  EXPECT_DOUBLE_EQ(A(dof::q, dof::q), 40.0);
+  EXPECT_EQ(m.bodies[0].damping.p_BoP, Vec3(1, 0, 0));
+}
+
+TEST(LeewayHydrodynamics, AsymmetricAddedMassIsSymmetrisedWithAWarning) {
+  Mat6 A = Mat6(Vec6(5, 20, 30, 1, 4, 4).asDiagonal());
+  A(dof::v, dof::r) = 2.0;  // and (r, v) left at 0
+  Diagnostics d;
+  const Model m = load_world_string(
+      world_sdf(simple_model(leeway_hydro("<added_mass>" + matrix_text(A) + "</added_mass>"))),
+      "t.sdf", d);
+  EXPECT_DOUBLE_EQ(m.bodies[0].M_A(dof::v, dof::r), 1.0);
+  EXPECT_DOUBLE_EQ(m.bodies[0].M_A(dof::r, dof::v), 1.0);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  EXPECT_NE(d.warnings()[0].message.find("not symmetric"), std::string::npos);
+}
+
+TEST(LeewayHydrodynamics, BuoyancyAndRestoring) {
+  const Model sub =
+      load(world_sdf(simple_model(leeway_hydro(
+                         "<buoyancy><volume>0.01</volume><center>0 0 0.05</center></buoyancy>")),
+                     R"(<plugin filename="leeway-environment" name="leeway::Environment">
+           <fluid_density>1000</fluid_density><current>0.1 0.2 0</current></plugin>)",
+                     "0 0 -10"));
+  const auto& r = std::get<SubmergedRestoring>(sub.bodies[0].restoring);
+  EXPECT_NEAR(r.f_buoyancy_W.z(), 100.0, 1e-12);
+  EXPECT_EQ(r.p_BoBcb, Vec3(0, 0, 0.05));
+  EXPECT_EQ(sub.bodies[0].v_current_W, Vec3(0.1, 0.2, 0));
+
+  Mat6 G = Mat6::Zero();
+  G(dof::w, dof::w) = 2e4;
+  G(dof::p, dof::p) = 1e3;
+  G(dof::w, dof::q) = G(dof::q, dof::w) = 50;
+  const Model surf = load(world_sdf(simple_model(leeway_hydro(
+      "<frame>frd</frame><restoring><matrix>" + matrix_text(G) +
+      "</matrix><center_of_flotation>0.1 0.2 0.3</center_of_flotation></restoring>"))));
+  const auto& lr = std::get<LinearRestoring>(surf.bodies[0].restoring);
+  EXPECT_EQ(lr.G(dof::w, dof::q), 50.0);  // heave and pitch both flip: the coupling does not
+  EXPECT_EQ(lr.p_BoF, Vec3(0.1, -0.2, -0.3));
+}
+
+}  // namespace
+}  // namespace leeway

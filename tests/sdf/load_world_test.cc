@@ -1,0 +1,96 @@
+#include "leeway/sdf/load_world.h"
+
+#include <gtest/gtest.h>
+#include <numbers>
+
+#include "leeway/core/rotation.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::load;
+using testing::simple_model;
+using testing::world_sdf;
+
+TEST(LoadWorld, WorldSettings) {
+  const Model m = load(R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="harbour">
+  <physics name="p" type="x"><max_step_size>0.002</max_step_size></physics>
+  <gravity>0 0 -9.8</gravity>
+  <spherical_coordinates><surface_model>EARTH_WGS84</surface_model>
+    <latitude_deg>-33.7</latitude_deg><longitude_deg>150.6</longitude_deg>
+    <elevation>12</elevation><heading_deg>0</heading_deg></spherical_coordinates>
+</world></sdf>)");
+  EXPECT_EQ(m.world_name, "harbour");
+  EXPECT_DOUBLE_EQ(m.dt, 0.002);
+  EXPECT_EQ(m.gravity_W, Vec3(0, 0, -9.8));
+  ASSERT_TRUE(m.origin.has_value());
+  EXPECT_DOUBLE_EQ(m.origin->latitude_deg, -33.7);
+  EXPECT_DOUBLE_EQ(m.origin->longitude_deg, 150.6);
+  EXPECT_DOUBLE_EQ(m.origin->elevation, 12.0);
+  EXPECT_TRUE(m.bodies.empty());
+}
+
+TEST(LoadWorld, ModelPoseAndInertia) {
+  const Model m = load(world_sdf(R"(<model name="boat"><pose>1 2 3 0.1 0.2 0.3</pose>
+  <link name="hull"><pose>0.5 0 0 0 0 0</pose>
+    <inertial><pose>0.1 0 -0.2 0 0 0</pose><mass>40</mass>
+      <inertia><ixx>4</ixx><iyy>5</iyy><izz>6</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia>
+    </inertial></link></model>)"));
+  ASSERT_EQ(m.bodies.size(), 1u);
+  const BodyModel& b = m.bodies[0];
+  EXPECT_EQ(b.model_name, "boat");
+  EXPECT_EQ(b.link_name, "hull");
+  EXPECT_DOUBLE_EQ(b.mass, 40.0);
+  EXPECT_TRUE(b.p_BoBcm.isApprox(Vec3(0.1, 0, -0.2), 1e-15));
+  const Quat q = quat_from_euler_zyx(0.1, 0.2, 0.3);
+  EXPECT_TRUE(b.p_WB0.isApprox(Vec3(1, 2, 3) + q * Vec3(0.5, 0, 0), 1e-14));
+  EXPECT_NEAR(std::abs(b.q_WB0.dot(q)), 1.0, 1e-15);
+  EXPECT_TRUE(b.M_RB.isApprox(
+      rigid_body_mass_matrix(40, Vec3(0.1, 0, -0.2), Vec3(4, 5, 6).asDiagonal()), 1e-14));
+  EXPECT_TRUE((b.M_inv * (b.M_RB + b.M_A)).isIdentity(1e-12));
+}
+
+TEST(LoadWorld, LinksAreMergedWithTheParallelAxisTheorem) {
+  // Two 1 kg point-like links 1 m apart along y, joined by a fixed joint: CoM midway,
+  // I_xx = I_zz = 2 * 1 kg * (0.5 m)^2 = 0.5 kg m^2 about it, plus the links' own 2 * 0.01.
+  const Model m = load(world_sdf(R"(<model name="dumbbell">
+  <link name="a"><inertial><mass>1</mass><inertia><ixx>0.01</ixx><iyy>0.01</iyy><izz>0.01</izz>
+    <ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>
+  <link name="b"><pose>0 1 0 0 0 0</pose><inertial><mass>1</mass><inertia><ixx>0.01</ixx>
+    <iyy>0.01</iyy><izz>0.01</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>
+  <joint name="j" type="fixed"><parent>a</parent><child>b</child></joint>
+</model>)"));
+  const BodyModel& b = m.bodies[0];
+  EXPECT_DOUBLE_EQ(b.mass, 2.0);
+  EXPECT_TRUE(b.p_BoBcm.isApprox(Vec3(0, 0.5, 0), 1e-15));
+  EXPECT_TRUE(b.I_Bcm.isApprox(Mat3(Vec3(0.52, 0.02, 0.52).asDiagonal()), 1e-14));
+}
+
+TEST(LoadWorld, StaticModelsAreScenery) {
+  const Model m = load(world_sdf(R"(<model name="pier"><static>true</static>
+    <link name="l"><collision name="c"><geometry><box><size>1 1 1</size></box></geometry>
+    </collision></link></model>)"));
+  EXPECT_TRUE(m.bodies.empty());
+}
+
+TEST(LoadWorld, RelativePathWorks) {
+  // sdformat 12 cannot open bare relative paths; the loader must.
+  const std::string path = testing::write_temp("relative.sdf", world_sdf(simple_model("")));
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(std::filesystem::path(path).parent_path());
+  Diagnostics d;
+  EXPECT_EQ(load_world_file("relative.sdf", d).bodies.size(), 1u);
+  std::filesystem::current_path(cwd);
+}
+
+TEST(LoadWorld, DefaultWorldLoadsCleanly) {
+  Diagnostics d;
+  const Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/default.sdf", d);
+  EXPECT_EQ(m.bodies.size(), 2u);
+  EXPECT_TRUE(d.warnings().empty()) << d.warnings().front().str();
+}
+
+}  // namespace
+}  // namespace leeway

@@ -1,0 +1,86 @@
+#include "leeway/world/step.h"
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+namespace leeway {
+namespace {
+
+Model two_body_model() {
+  BodyModel a =
+      testing::make_body(10.0, Vec3(1, 2, 2), (Vec6() << 1, 5, 5, 0.1, 0.5, 0.5).finished());
+  a.model_name = "a";
+  a.damping.linear.diagonal() << 1, 2, 2, 0.1, 0.2, 0.2;
+  BodyModel b = a;
+  b.model_name = "b";
+  b.V_WB_B0 << 1, 0, 0.2, 0.1, 0, 0.3;
+  SubmergedRestoring r;
+  r.f_weight_W = Vec3(0, 0, -98.1);
+  r.f_buoyancy_W = Vec3(0, 0, 99.0);
+  r.p_BoBcb = Vec3(0.01, 0, 0.05);
+  b.restoring = r;
+  return testing::make_model({a, b}, 0.01);
+}
+
+TEST(Step, TimeIsStepCountTimesDt) {
+  const Model m = two_body_model();
+  State s = make_initial_state(m, 0);
+  for (int i = 0; i < 1000; ++i)
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_EQ(s.step_count, 1000u);
+  EXPECT_EQ(s.t, 1000 * 0.01);
+}
+
+TEST(Step, SnapshotAndResetReproduceBitForBit) {
+  const Model m = two_body_model();
+  State s = make_initial_state(m, 3);
+  for (int i = 0; i < 100; ++i)
+    ASSERT_TRUE(step(m, s).ok);
+  const State snapshot = s;  // a snapshot is a copy
+  for (int i = 0; i < 100; ++i)
+    ASSERT_TRUE(step(m, s).ok);
+  const State after = s;
+  s = snapshot;  // restore
+  for (int i = 0; i < 100; ++i)
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_EQ(s, after);
+  EXPECT_EQ(make_initial_state(m, 3).bodies[1].V_WB_B, m.bodies[1].V_WB_B0);
+}
+
+TEST(Step, NonFiniteStateStopsWithModelTimeAndTerm) {
+  // A restoring spring far too stiff for the step: the explicit integration blows up.
+  BodyModel b = testing::make_body(1.0, Vec3(1, 1, 1));
+  b.model_name = "stiff";
+  LinearRestoring r;
+  r.G(dof::w, dof::w) = 1e12;
+  b.restoring = r;
+  b.p_WB0 = Vec3(0, 0, 0.1);
+  const Model m = testing::make_model({b}, 0.1);
+  State s = make_initial_state(m, 0);
+  StepResult result;
+  State last_good = s;
+  for (int i = 0; i < 100 && result.ok; ++i) {
+    last_good = s;
+    result = step(m, s);
+  }
+  ASSERT_FALSE(result.ok);
+  EXPECT_NE(result.error.find("model 'stiff'"), std::string::npos) << result.error;
+  EXPECT_NE(result.error.find("t = "), std::string::npos);
+  EXPECT_NE(result.error.find("restoring"), std::string::npos) << result.error;
+  EXPECT_EQ(s, last_good);  // the failed step left the state as it was
+}
+
+TEST(Step, RejectsNonFiniteInputs) {
+  const Model m = two_body_model();
+  State s = make_initial_state(m, 0);
+  Inputs in;
+  in.F_ext_Bo_B = {Vec6::Zero(), Vec6::Constant(NAN)};
+  const StepResult r = step(m, s, in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("model 'b'"), std::string::npos);
+  EXPECT_EQ(s.step_count, 0u);
+}
+
+}  // namespace
+}  // namespace leeway
