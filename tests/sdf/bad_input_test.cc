@@ -142,12 +142,6 @@ TEST(BadInput, UnknownPluginsAreWarnedNotFatal) {
   EXPECT_NE(d.warnings()[0].str().find("gz-sim-physics-system"), std::string::npos);
 }
 
-}  // namespace
-}  // namespace leeway
-
-namespace leeway {
-namespace {
-
 TEST(BadInput, TextLoadsNameTheirSource) {
   Diagnostics d;
   try {

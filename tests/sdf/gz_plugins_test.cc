@@ -111,5 +111,14 @@ TEST(GzBuoyancy, EnableRestrictsItToNamedModels) {
   EXPECT_EQ(std::get<SubmergedRestoring>(m.bodies[1].restoring).f_buoyancy_W.z(), 0.0);
 }
 
+TEST(GzHydrodynamics, SignedSquareDragIsWarnedAbout) {
+  Diagnostics d;
+  load_world_string(testing::world_sdf(testing::simple_model(gz_hydro("<xUU>-2</xUU>"))), "w.sdf",
+                    d);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  EXPECT_NE(d.warnings()[0].str().find("<xUabsU>"), std::string::npos) << d.warnings()[0].str();
+  EXPECT_NE(d.warnings()[0].str().find("u*u"), std::string::npos) << d.warnings()[0].str();
+}
+
 }  // namespace
 }  // namespace leeway

@@ -40,6 +40,21 @@ Model load(const RunOptions& o, Diagnostics& diagnostics) {
   return load_world_file(o.world_path, diagnostics);
 }
 
+/// One line per body: where it ended up, how fast it moves, its attitude.
+void print_final_states(const Model& model, const State& state, OutputFrame frame) {
+  const char* axes = frame == OutputFrame::kEnuFlu ? "ENU" : "NED";
+  constexpr double kDeg = 180.0 / 3.14159265358979323846;
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    const PoseTwistRow r = to_output_frame(state.bodies[i], frame);
+    fmt::print(
+        "body       {:<12} at ({:.2f}, {:.2f}, {:.2f}) m {}, {:.2f} m/s, "
+        "roll/pitch/yaw ({:.1f}, {:.1f}, {:.1f}) deg\n",
+        model.bodies[i].model_name, r.position.x(), r.position.y(), r.position.z(), axes,
+        r.twist.head<3>().norm(), r.roll_pitch_yaw.x() * kDeg, r.roll_pitch_yaw.y() * kDeg,
+        r.roll_pitch_yaw.z() * kDeg);
+  }
+}
+
 }  // namespace
 
 int run_command(const RunOptions& o) {
@@ -113,10 +128,8 @@ int run_command(const RunOptions& o) {
   }
 
   fmt::print("world      {} ({})\n", model.world_name, model.source);
-  fmt::print("bodies     {}:", model.bodies.size());
-  for (const BodyModel& b : model.bodies)
-    fmt::print(" {}", b.model_name);
-  fmt::print("\nsimulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
+  print_final_states(model, state, o.frame);
+  fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
   fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", summary.wall_time,
              summary.wall_time > 0.0 ? state.t / summary.wall_time : 0.0);
   if (recorder) {

@@ -22,7 +22,9 @@ std::string_view BodyWrenches::name(int term) {
 
 BodyWrenches compute_body_wrenches(const BodyModel& body, const BodyState& state,
                                    const Vec6& F_ext_Bo_B) {
-  const Mat3 R_WB = state.q_WB.normalized().toRotationMatrix();
+  // Inside an RK4 stage q_WB is off unit length by O(dt^2); every force sees the unit one.
+  const Quat q_WB = state.q_WB.normalized();
+  const Mat3 R_WB = q_WB.toRotationMatrix();
   const Vec6& nu = state.V_WB_B;
   const Vec6 nu_r = relative_twist(nu, R_WB, body.v_current_W);
 
@@ -38,7 +40,7 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const BodyState& state
         if constexpr (std::is_same_v<T, SubmergedRestoring>) {
           return submerged_restoring_wrench(r, R_WB);
         } else if constexpr (std::is_same_v<T, LinearRestoring>) {
-          return linear_restoring_wrench(r, state.p_WB, state.q_WB);
+          return linear_restoring_wrench(r, state.p_WB, q_WB);
         } else {
           return Vec6::Zero();
         }

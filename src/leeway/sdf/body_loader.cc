@@ -23,7 +23,7 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
     const std::string name = p->GetAttribute("name")->GetAsString();
     std::optional<HydroParams> params;
     if (is_gz_hydrodynamics(filename, name)) {
-      params = load_gz_hydrodynamics(p);
+      params = load_gz_hydrodynamics(p, diagnostics);
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;

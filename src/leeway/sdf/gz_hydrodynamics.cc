@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -55,7 +56,7 @@ bool is_gz_hydrodynamics(const std::string& filename, const std::string& name) {
   return plugin_matches(filename, name, "hydrodynamics-system", "systems::Hydrodynamics");
 }
 
-HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin) {
+HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin, Diagnostics& diagnostics) {
   reject_unknown_children(plugin, is_known,
                           "<link_name>, <namespace>, <default_current>, <disable_coriolis>, "
                           "<disable_added_mass> and the SNAME coefficients xDotU, xU, xUabsU, xUU "
@@ -89,6 +90,14 @@ HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin) {
           if (value != 0.0) {
             p.damping.quadratic.push_back(
                 {c.i, c.j, c.k, -value, c.kind == Kind::kQuadraticSigned});
+          }
+          if (value != 0.0 && c.kind == Kind::kQuadraticSigned && c.i == c.j && c.j == c.k) {
+            diagnostics.warn(location_of(child),
+                             fmt::format("<{0}> is the signed form {1}*{1} (gz-sim >= 7.3): it "
+                                         "pushes the body along when {1} < 0. For drag in both "
+                                         "directions use <{2}abs{3}>",
+                                         n, std::string(1, static_cast<char>(std::tolower(n[1]))),
+                                         n.substr(0, 2), n.substr(1, 1)));
           }
           break;
       }

@@ -25,6 +25,7 @@ namespace leeway::sdfio {
 
 bool is_gz_hydrodynamics(const std::string& filename, const std::string& name);
 
-HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin);
+/// Warns (into `diagnostics`) on signed diagonal terms such as xUU, whose meaning gz-sim changed.
+HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin, Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio
