@@ -5,10 +5,18 @@
 #include <cstdint>
 #include <string>
 
+#include <sdf/Console.hh>
+
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // sdformat prints every XML error; Leeway reports them itself, so keep the log readable.
+  static const bool quiet = [] {
+    sdf::Console::Instance()->SetQuiet(true);
+    return true;
+  }();
+  (void)quiet;
   const std::string text(reinterpret_cast<const char*>(data), size);
   leeway::Diagnostics diagnostics;
   try {

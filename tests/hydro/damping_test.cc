@@ -1,6 +1,7 @@
 #include "leeway/hydro/damping.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 namespace leeway {
 namespace {
@@ -37,6 +38,23 @@ TEST(Damping, ReferencePointMovesTheWrench) {
   EXPECT_NEAR(F[dof::v], -2.0, 1e-15);
   EXPECT_NEAR(F[dof::r], -2.0, 1e-15);
   EXPECT_LT(F.dot(nu), 0.0);  // dissipates
+}
+
+RC_GTEST_PROP(Damping, DissipatesForAnyVelocityAndReferencePoint, ()) {
+  // Positive-definite linear damping and positive |nu|nu terms take power out: F . nu <= 0.
+  auto number = [](double scale) { return *rc::gen::inRange(-1000, 1000) * scale / 1000.0; };
+  DampingModel d;
+  Mat6 L;
+  for (int i = 0; i < 36; ++i)
+    L(i / 6, i % 6) = number(5.0);
+  d.linear = L * L.transpose();
+  for (int i = 0; i < 6; ++i)
+    d.quadratic.push_back({i, i, i, std::abs(number(50.0)), false});
+  d.p_BoP = Vec3(number(2.0), number(2.0), number(2.0));
+  Vec6 nu;
+  for (int i = 0; i < 6; ++i)
+    nu[i] = number(3.0);
+  RC_ASSERT(damping_wrench(d, nu).dot(nu) <= 1e-12 * (1.0 + d.linear.norm()) * nu.squaredNorm());
 }
 
 }  // namespace

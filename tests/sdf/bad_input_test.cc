@@ -142,6 +142,37 @@ TEST(BadInput, UnknownPluginsAreWarnedNotFatal) {
   EXPECT_NE(d.warnings()[0].str().find("gz-sim-physics-system"), std::string::npos);
 }
 
+TEST(BadInput, WorldPluginParameters) {
+  const std::string env = world_sdf("", R"(<plugin filename="leeway-environment" name="e">
+    <fluid_density>1025</fluid_density>
+    <curent>0.1 0 0</curent>
+  </plugin>)");
+  expect_mentions(load_error("env.sdf", env),
+                  {"env.sdf:" + std::to_string(line_of(env, "<curent>")),
+                   "unknown parameter <curent>", "<current>"});
+  const std::string density = world_sdf("", R"(<plugin filename="leeway-environment" name="e">
+    <fluid_density>-1</fluid_density></plugin>)");
+  expect_mentions(load_error("density.sdf", density), {"density.sdf:", "got -1", "density > 0"});
+  const std::string graded = world_sdf("", R"(<plugin filename="gz-sim-buoyancy-system" name="b">
+    <graded_buoyancy><default_density>1000</default_density></graded_buoyancy></plugin>)");
+  expect_mentions(
+      load_error("graded.sdf", graded),
+      {"graded.sdf:" + std::to_string(line_of(graded, "<graded_buoyancy>")), "not supported yet"});
+}
+
+TEST(BadInput, RestoringMatrixWithHorizontalSprings) {
+  std::string m(36 * 2, ' ');
+  for (int i = 0; i < 36; ++i)
+    m[static_cast<std::size_t>(2 * i)] = i == 0 ? '5' : '0';
+  const std::string text =
+      world_sdf(simple_model(R"(<plugin filename="leeway-hydrodynamics" name="x">
+    <restoring><matrix>)" + m +
+                             "</matrix></restoring></plugin>"));
+  expect_mentions(
+      load_error("springs.sdf", text),
+      {"springs.sdf:" + std::to_string(line_of(text, "<matrix>")), "surge, sway or yaw"});
+}
+
 TEST(BadInput, TextLoadsNameTheirSource) {
   Diagnostics d;
   try {

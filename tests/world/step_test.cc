@@ -82,5 +82,47 @@ TEST(Step, RejectsNonFiniteInputs) {
   EXPECT_EQ(s.step_count, 0u);
 }
 
+TEST(Step, MotionIsInvariantUnderARotationOfTheWorldAboutTheVertical) {
+  // The same body, current and initial state, with the whole world turned 40 deg about z: body-
+  // frame velocities must agree and world positions must be the turned ones. Catches a transposed
+  // rotation in the current, restoring or kinematics.
+  BodyModel b = testing::make_body(60.0, Vec3(4, 9, 10));
+  Mat6 A = Vec6(6, 45, 50, 1, 5, 5).asDiagonal();
+  A(dof::v, dof::r) = A(dof::r, dof::v) = 3.0;
+  A(dof::w, dof::q) = A(dof::q, dof::w) = -2.5;
+  b.M_A = A;
+  b.p_BoBcm = Vec3(0.1, 0.0, -0.05);
+  testing::recompile(b);
+  b.damping.linear.diagonal() << 5, 20, 20, 2, 4, 4;
+  b.damping.quadratic.push_back({dof::v, dof::v, dof::r, 7.0, false});
+  SubmergedRestoring r;
+  r.f_weight_W = Vec3(0, 0, -60 * 9.81);
+  r.f_buoyancy_W = Vec3(0, 0, 61 * 9.81);
+  r.p_BoBcm = b.p_BoBcm;
+  r.p_BoBcb = Vec3(0, 0.02, 0.05);
+  b.restoring = r;
+  b.v_current_W = Vec3(0.4, -0.2, 0.05);
+  b.p_WB0 = Vec3(3, -1, -10);
+  b.q_WB0 = Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()));
+  b.V_WB_B0 << 1.0, 0.2, -0.1, 0.3, -0.2, 0.4;
+
+  const Quat turn(Eigen::AngleAxisd(0.7, Vec3::UnitZ()));
+  BodyModel turned = b;
+  turned.v_current_W = turn * b.v_current_W;
+  turned.p_WB0 = turn * b.p_WB0;
+  turned.q_WB0 = turn * b.q_WB0;
+
+  const Model m1 = testing::make_model({b}, 0.01), m2 = testing::make_model({turned}, 0.01);
+  State s1 = make_initial_state(m1, 0), s2 = make_initial_state(m2, 0);
+  for (int i = 0; i < 1000; ++i) {
+    ASSERT_TRUE(step(m1, s1).ok);
+    ASSERT_TRUE(step(m2, s2).ok);
+  }
+  EXPECT_TRUE(s2.bodies[0].V_WB_B.isApprox(s1.bodies[0].V_WB_B, 1e-10));
+  EXPECT_TRUE(s2.bodies[0].p_WB.isApprox(turn * s1.bodies[0].p_WB, 1e-10));
+  EXPECT_NEAR(std::abs(s2.bodies[0].q_WB.dot(turn * s1.bodies[0].q_WB)), 1.0, 1e-12);
+  EXPECT_GT((s1.bodies[0].p_WB - b.p_WB0).norm(), 1.0);  // it did move
+}
+
 }  // namespace
 }  // namespace leeway

@@ -18,6 +18,12 @@ double read_density(const sdf::ElementPtr& e) {
 }
 
 GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
+  reject_unknown_children(
+      plugin,
+      [](const std::string& n) {
+        return n == "uniform_fluid_density" || n == "enable" || n == "graded_buoyancy";
+      },
+      "<uniform_fluid_density> and <enable>");
   GzBuoyancy b;
   b.where = location_of(plugin);
   for_each_child(plugin, [&](const sdf::ElementPtr& child) {
@@ -40,19 +46,20 @@ GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
 }
 
 void load_environment(const sdf::ElementPtr& plugin, WorldSettings& s) {
+  reject_unknown_children(
+      plugin,
+      [](const std::string& n) {
+        return n == "fluid_density" || n == "current" || n == "surface_level";
+      },
+      "<fluid_density>, <current> and <surface_level>");
   for_each_child(plugin, [&](const sdf::ElementPtr& child) {
     const std::string& n = child->GetName();
     if (n == "fluid_density") {
       s.fluid_density = read_density(child);
     } else if (n == "current") {
       s.v_current_W = read_vec3(child, "three velocity components in m/s (ENU, towards)");
-    } else if (n == "surface_level") {
-      s.surface_level = read_number(child, "a height in metres");
     } else {
-      throw LoadError(location_of(child),
-                      fmt::format("unknown parameter <{}>; this plugin accepts <fluid_density>, "
-                                  "<current> and <surface_level>",
-                                  n));
+      s.surface_level = read_number(child, "a height in metres");
     }
   });
 }
