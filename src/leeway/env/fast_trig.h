@@ -1,0 +1,65 @@
+// sin and cos that the compiler can vectorise: Cody-Waite reduction by pi/2 (fdlibm's three-part
+// constants, exact for |x| < 2^20 pi/2 ~ 1.6e6 rad) and fdlibm's minimax polynomials on
+// [-pi/4, pi/4], absolute error below 1e-15 there. No branches, no calls, no errno: a loop of these
+// compiles to SIMD code, which is what makes a 64-component sea affordable per query point.
+// Beyond kFastTrigLimit callers must fall back to std::sin/std::cos.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+namespace leeway {
+
+inline constexpr double kFastTrigLimit = 1.0e6;  ///< [rad]
+
+struct SinCos {
+  double sin, cos;
+};
+
+inline SinCos fast_sincos(double x) {
+  constexpr double kTwoOverPi = 6.36619772367581382433e-01;
+  constexpr double kPio2_1 = 1.57079632673412561417e+00;   // first 33 bits of pi/2
+  constexpr double kPio2_2 = 6.07710050630396597660e-11;   // next 33 bits
+  constexpr double kPio2_2t = 2.02226624879595063154e-21;  // pi/2 - (kPio2_1 + kPio2_2)
+  constexpr double kRound = 6755399441055744.0;            // 1.5 * 2^52: round to nearest
+  const double shifted = x * kTwoOverPi + kRound;
+  const double n = shifted - kRound;
+  std::int64_t bits;
+  std::memcpy(&bits, &shifted, sizeof bits);
+  const std::int64_t quadrant = bits & 3;
+  const double r = ((x - n * kPio2_1) - n * kPio2_2) - n * kPio2_2t;
+  const double r2 = r * r;
+  // Minimax polynomials on [-pi/4, pi/4] with the coefficients of fdlibm's __kernel_sin (degree
+  // 13) and __kernel_cos (degree 14) (Sun Microsystems 1993, as in most C libraries).
+  const double s = r + r * r2 *
+                           (-1.66666666666666324348e-01 +
+                            r2 * (8.33333333332248946124e-03 +
+                                  r2 * (-1.98412698298579493134e-04 +
+                                        r2 * (2.75573137070700676789e-06 +
+                                              r2 * (-2.50507602534068634195e-08 +
+                                                    r2 * 1.58969099521155010221e-10)))));
+  const double c = 1.0 - 0.5 * r2 +
+                   r2 * r2 *
+                       (4.16666666666666019037e-02 +
+                        r2 * (-1.38888888888741095749e-03 +
+                              r2 * (2.48015872894767294178e-05 +
+                                    r2 * (-2.75573143513906633035e-07 +
+                                          r2 * (2.08757232129817482790e-09 +
+                                                r2 * -1.13596475577881948265e-11)))));
+  // x = n pi/2 + r: rotate (sin r, cos r) by the quadrant. Selections and sign flips are bit
+  // operations, not branches, so that loops over this vectorise.
+  const std::uint64_t odd = 0 - static_cast<std::uint64_t>(quadrant & 1);  // all ones if odd
+  std::uint64_t s_bits, c_bits;
+  std::memcpy(&s_bits, &s, sizeof s);
+  std::memcpy(&c_bits, &c, sizeof c);
+  std::uint64_t sin_bits = (s_bits & ~odd) | (c_bits & odd);
+  std::uint64_t cos_bits = (c_bits & ~odd) | (s_bits & odd);
+  sin_bits ^= static_cast<std::uint64_t>((quadrant >> 1) & 1) << 63;
+  cos_bits ^= static_cast<std::uint64_t>(((quadrant + 1) >> 1) & 1) << 63;
+  SinCos out;
+  std::memcpy(&out.sin, &sin_bits, sizeof sin_bits);
+  std::memcpy(&out.cos, &cos_bits, sizeof cos_bits);
+  return out;
+}
+
+}  // namespace leeway

@@ -1,0 +1,239 @@
+#include "leeway/env/wave_field.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+#include "leeway/env/fast_trig.h"
+
+namespace leeway {
+namespace {
+
+constexpr std::size_t kLanes = WaveField::kLanes;
+
+// The sums over components vectorise only with 64-bit integer SIMD (fast_sincos's quadrant bit
+// operations), which x86-64's baseline SSE2 lacks: GCC builds AVX-512 and AVX2 clones as well
+// and picks one at load time by what the CPU has. Both clones give identical results (no FMA
+// contraction: -ffp-contract=off; fixed summation order).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define LEEWAY_SIMD_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define LEEWAY_SIMD_CLONES
+#endif
+
+/// The sums over components that the surface queries need, at (x0, y0, t).
+struct GerstnerSums {
+  double zeta = 0;                   // sum A cos
+  double fx = 0, fy = 0;             // sum q A d sin
+  double jxx = 0, jxy = 0, jyy = 0;  // sum q A k c d d^T (the horizontal map's Jacobian part)
+  double gx = 0, gy = 0;             // sum A k sin d (minus the slope of zeta)
+};
+
+/// sin and cos of theta; fast_sincos within its range, the library beyond it.
+inline SinCos sincos_any(double theta) {
+  if (std::abs(theta) < kFastTrigLimit) return fast_sincos(theta);
+  return {std::sin(theta), std::cos(theta)};
+}
+
+/// sum_i A_i cos(theta_i). Terms are computed a chunk at a time by an element-wise loop (which
+/// vectorises), then added into eight accumulators in a fixed order, so that the result does not
+/// depend on the SIMD width the compiler picked.
+LEEWAY_SIMD_CLONES double linear_sum(const WaveField& f, double x, double y, double t) {
+  constexpr std::size_t kChunk = 64;
+  std::array<double, kLanes> acc{};
+  std::array<double, kChunk> term;
+  const std::size_t n = f.amplitude.size();
+  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data(),
+               *omega = f.omega.data(), *phase = f.phase.data();
+  std::uint64_t out_of_range = 0;
+  for (std::size_t start = 0; start < n; start += kChunk) {
+    const std::size_t m = std::min(kChunk, n - start);
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = start + j;
+      const double theta = kx[i] * x + ky[i] * y - omega[i] * t + phase[i];
+      out_of_range |= static_cast<std::uint64_t>(std::abs(theta) >= kFastTrigLimit);
+      term[j] = amplitude[i] * fast_sincos(theta).cos;
+    }
+    for (std::size_t b = 0; b < m; b += kLanes) {
+      for (std::size_t j = 0; j < kLanes; ++j)
+        acc[j] += term[b + j];
+    }
+  }
+  if (out_of_range) {  // rare: days of simulated time or thousands of km; exact but slower
+    acc.fill(0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+      acc[i % kLanes] += amplitude[i] * std::cos(kx[i] * x + ky[i] * y - omega[i] * t + phase[i]);
+    }
+  }
+  return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+}
+
+GerstnerSums gerstner_sums(const WaveField& f, double x0, double y0, double t) {
+  GerstnerSums s;
+  for (std::size_t i = 0; i < f.amplitude.size(); ++i) {
+    const double theta = f.kx[i] * x0 + f.ky[i] * y0 - f.omega[i] * t + f.phase[i];
+    const SinCos sc = sincos_any(theta);
+    s.zeta += f.amplitude[i] * sc.cos;
+    s.fx += f.qa_dx[i] * sc.sin;
+    s.fy += f.qa_dy[i] * sc.sin;
+    s.jxx += sc.cos * f.qa_dx[i] * f.kx[i];
+    s.jxy += sc.cos * f.qa_dx[i] * f.ky[i];
+    s.jyy += sc.cos * f.qa_dy[i] * f.ky[i];
+    s.gx += f.amplitude[i] * sc.sin * f.kx[i];
+    s.gy += f.amplitude[i] * sc.sin * f.ky[i];
+  }
+  return s;
+}
+
+/// The rest position (x0, y0) of the surface particle now above (x, y): Newton on
+/// F(x0) = x0 - r f(x0) - x = 0 from x0 = x, with backtracking so that |F| always decreases (near
+/// a sharp crest the Jacobian is nearly singular and a full step would overshoot). Returns the
+/// sums at the solution, to |F| <= 1e-13 m.
+GerstnerSums invert(const WaveField& f, double x, double y, double t, double r) {
+  double x0 = x, y0 = y;
+  GerstnerSums s = gerstner_sums(f, x0, y0, t);
+  double Fx = x0 - r * s.fx - x, Fy = y0 - r * s.fy - y;
+  // |F| cannot fall below the rounding of coordinates far from the origin.
+  const double tolerance = 1e-13 * (1.0 + std::abs(x) + std::abs(y));
+  for (int it = 0; it < 100 && std::hypot(Fx, Fy) > tolerance; ++it) {
+    const double a = 1.0 - r * s.jxx, b = -r * s.jxy, d = 1.0 - r * s.jyy;
+    const double det = a * d - b * b;
+    const double dx = (d * Fx - b * Fy) / det, dy = (a * Fy - b * Fx) / det;
+    const double norm = std::hypot(Fx, Fy);
+    for (double lambda = 1.0;; lambda *= 0.5) {
+      const double x1 = x0 - lambda * dx, y1 = y0 - lambda * dy;
+      const GerstnerSums s1 = gerstner_sums(f, x1, y1, t);
+      const double Fx1 = x1 - r * s1.fx - x, Fy1 = y1 - r * s1.fy - y;
+      if (std::hypot(Fx1, Fy1) < norm || lambda < 1e-3) {
+        x0 = x1;
+        y0 = y1;
+        s = s1;
+        Fx = Fx1;
+        Fy = Fy1;
+        break;
+      }
+    }
+  }
+  return s;
+}
+
+/// Vertical profile factors of linear theory at depth z' = z - z_level (<= 0) for wavenumber k:
+/// horizontal velocity, vertical velocity, pressure. Deep water when k h > 20 (tanh = 1 to 1e-17).
+struct Profile {
+  double horizontal, vertical, pressure;
+};
+
+Profile profile(const WaveField& f, double k, double z) {
+  if (std::isinf(f.depth) || k * f.depth > 20.0) {
+    const double e = std::exp(k * z);
+    return {e, e, e};
+  }
+  const double zh = std::max(z + f.depth, 0.0);  // clamp at the seabed
+  const double sh = std::sinh(k * f.depth);
+  return {std::cosh(k * zh) / sh, std::sinh(k * zh) / sh,
+          std::cosh(k * zh) / std::cosh(k * f.depth)};
+}
+
+}  // namespace
+
+WaveField make_wave_field(const std::vector<WaveComponent>& components, double depth,
+                          double ramp_time, double z_level) {
+  WaveField f;
+  f.count = components.size();
+  f.depth = depth;
+  f.ramp_time = ramp_time;
+  f.z_level = z_level;
+  const std::size_t padded = (f.count + kLanes - 1) / kLanes * kLanes;
+  for (auto* v : {&f.amplitude, &f.kx, &f.ky, &f.omega, &f.phase, &f.k, &f.qa_dx, &f.qa_dy}) {
+    v->assign(padded, 0.0);
+  }
+  for (std::size_t i = 0; i < f.count; ++i) {
+    const WaveComponent& c = components[i];
+    const double dx = std::cos(c.direction), dy = std::sin(c.direction);
+    f.amplitude[i] = c.amplitude;
+    f.kx[i] = c.k * dx;
+    f.ky[i] = c.k * dy;
+    f.omega[i] = c.omega;
+    f.phase[i] = c.phase;
+    f.k[i] = c.k;
+    f.qa_dx[i] = c.steepness * c.amplitude * dx;
+    f.qa_dy[i] = c.steepness * c.amplitude * dy;
+    f.gerstner |= c.steepness > 0.0 && c.amplitude > 0.0;
+    f.fold_margin += c.steepness * c.k * c.amplitude;
+  }
+  return f;
+}
+
+double ramp_factor(const WaveField& f, double t) {
+  return f.ramp_time > 0.0 ? 1.0 - std::exp(-t / f.ramp_time) : 1.0;
+}
+
+Vec3 gerstner_point(const WaveField& f, double x0, double y0, double t) {
+  const double r = ramp_factor(f, t);
+  const GerstnerSums s = gerstner_sums(f, x0, y0, t);
+  return {x0 - r * s.fx, y0 - r * s.fy, f.z_level + r * s.zeta};
+}
+
+double elevation(const WaveField& f, double x, double y, double t) {
+  const double r = ramp_factor(f, t);
+  if (!f.gerstner) return f.z_level + r * linear_sum(f, x, y, t);
+  return f.z_level + r * invert(f, x, y, t, r).zeta;
+}
+
+void elevations(const WaveField& f, std::span<const double> x, std::span<const double> y, double t,
+                std::span<double> z_out) {
+  for (std::size_t p = 0; p < z_out.size(); ++p)
+    z_out[p] = elevation(f, x[p], y[p], t);
+}
+
+Vec3 surface_normal(const WaveField& f, double x, double y, double t) {
+  const double r = ramp_factor(f, t);
+  const GerstnerSums s = f.gerstner ? invert(f, x, y, t, r) : gerstner_sums(f, x, y, t);
+  // Tangents of the parametric surface along x0 and y0.
+  const Vec3 tx(1.0 - r * s.jxx, -r * s.jxy, -r * s.gx);
+  const Vec3 ty(-r * s.jxy, 1.0 - r * s.jyy, -r * s.gy);
+  return tx.cross(ty).normalized();
+}
+
+Vec3 particle_velocity(const WaveField& f, const Vec3& p, double t) {
+  const double r = ramp_factor(f, t);
+  const double z = std::min(p.z() - f.z_level, 0.0);
+  Vec3 v = Vec3::Zero();
+  for (std::size_t i = 0; i < f.count; ++i) {
+    const SinCos sc = sincos_any(f.kx[i] * p.x() + f.ky[i] * p.y() - f.omega[i] * t + f.phase[i]);
+    const Profile pr = profile(f, f.k[i], z);
+    const double aw = f.amplitude[i] * f.omega[i];
+    const double horizontal = aw * pr.horizontal * sc.cos / f.k[i];  // along k_i / k
+    v += Vec3(horizontal * f.kx[i], horizontal * f.ky[i], aw * pr.vertical * sc.sin);
+  }
+  return r * v;
+}
+
+Vec3 particle_acceleration(const WaveField& f, const Vec3& p, double t) {
+  const double r = ramp_factor(f, t);
+  const double z = std::min(p.z() - f.z_level, 0.0);
+  Vec3 a = Vec3::Zero();
+  for (std::size_t i = 0; i < f.count; ++i) {
+    const SinCos sc = sincos_any(f.kx[i] * p.x() + f.ky[i] * p.y() - f.omega[i] * t + f.phase[i]);
+    const Profile pr = profile(f, f.k[i], z);
+    const double aw2 = f.amplitude[i] * f.omega[i] * f.omega[i];
+    const double horizontal = aw2 * pr.horizontal * sc.sin / f.k[i];
+    a += Vec3(horizontal * f.kx[i], horizontal * f.ky[i], -aw2 * pr.vertical * sc.cos);
+  }
+  return r * a;
+}
+
+double dynamic_pressure(const WaveField& f, const Vec3& p, double t, double rho, double g) {
+  const double r = ramp_factor(f, t);
+  const double z = std::min(p.z() - f.z_level, 0.0);
+  double sum = 0.0;
+  for (std::size_t i = 0; i < f.count; ++i) {
+    const SinCos sc = sincos_any(f.kx[i] * p.x() + f.ky[i] * p.y() - f.omega[i] * t + f.phase[i]);
+    sum += f.amplitude[i] * profile(f, f.k[i], z).pressure * sc.cos;
+  }
+  return rho * g * r * sum;
+}
+
+}  // namespace leeway
