@@ -83,7 +83,8 @@ void rk4_with_solve(const BodyModel& b, BodyState& s, double dt) {
     BodyStateRate k;
     k.p_WB_dot = x.q_WB.normalized() * Vec3(x.V_WB_B.head<3>());
     k.q_WB_dot = quat_derivative(x.q_WB, x.V_WB_B.tail<3>());
-    k.nu_dot = M.ldlt().solve(compute_body_wrenches(b, x, Vec6::Zero()).total());
+    k.nu_dot =
+        M.ldlt().solve(compute_body_wrenches(b, Environment{}, 0.0, x, Vec6::Zero()).total());
     return k;
   };
   auto advanced = [](const BodyState& x, const BodyStateRate& k, double h) {
@@ -116,7 +117,7 @@ void ForceEvaluation(benchmark::State& bs) {
   const BodyModel b = full_body();
   BodyState s{b.p_WB0, b.q_WB0, b.V_WB_B0};
   for (auto _ : bs) {
-    benchmark::DoNotOptimize(compute_body_wrenches(b, s, Vec6::Zero()).total());
+    benchmark::DoNotOptimize(compute_body_wrenches(b, Environment{}, 0.0, s, Vec6::Zero()).total());
   }
   bs.SetItemsProcessed(bs.iterations());
 }

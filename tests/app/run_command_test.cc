@@ -75,6 +75,9 @@ TEST(RunCommand, SameSeedGivesByteIdenticalRecordings) {
   const std::string a = slurp(tmp("a.csv"));
   EXPECT_GT(a.size(), 10000u);
   EXPECT_EQ(a, slurp(tmp("b.csv")));
+  // Another seed realises another sea, so the boat moves differently.
+  ASSERT_EQ(run("run --duration 5 --seed 12 --record-rate 50 --record " + tmp("c.csv")).status, 0);
+  EXPECT_NE(a, slurp(tmp("c.csv")));
 }
 
 TEST(RunCommand, EnuAndNedRecordingsDescribeTheSameMotion) {
@@ -152,6 +155,30 @@ TEST(RunCommand, NonFiniteStateStopsTheRunAndKeepsTheRecording) {
       ASSERT_TRUE(std::isfinite(std::stod(rows[i][k]))) << i;
   }
   EXPECT_NE(slurp(tmp("blowup.json")).find("\"status\": \"error\""), std::string::npos);
+}
+
+TEST(ProbeCommand, ReproducesTheSeaStateFromTheCommandLine) {
+  // The default world's sea: Hs 0.4 m, Tp 4.5 s. Half an hour at one point gives Hs within 5%
+  // and a zero-upcrossing period of 0.71 Tp (Pierson-Moskowitz: Tz = Tp / 1.408) within 5%.
+  const Result r = run("probe --point 3,4 --duration 1800 --rate 4 --record " + tmp("probe.csv"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto hs_at = r.output.find("Hs = 4 std ");
+  ASSERT_NE(hs_at, std::string::npos) << r.output;
+  EXPECT_NEAR(std::stod(r.output.substr(hs_at + 11)), 0.4, 0.02);
+  const auto tz_at = r.output.find("Tz = ");
+  EXPECT_NEAR(std::stod(r.output.substr(tz_at + 5)), 4.5 / 1.408, 0.05 * 4.5 / 1.408);
+  const auto rows = read_csv(tmp("probe.csv"));
+  ASSERT_EQ(rows.size(), 1u + 7201u);
+  EXPECT_EQ(rows[0][1], "elevation");
+  EXPECT_EQ(rows[1][0], "0");
+}
+
+TEST(ProbeCommand, BadPointIsRejected) {
+  for (const char* p : {"1", "1,2,3,4", "a,b", "1,nan"}) {
+    const Result r = run(std::string("probe --point ") + p);
+    EXPECT_NE(r.status, 0) << p;
+    EXPECT_NE(r.output.find("--point"), std::string::npos) << r.output;
+  }
 }
 
 TEST(RunCommand, HelpDocumentsEveryOption) {

@@ -45,10 +45,16 @@ TEST(Restoring, LinearRestoringAboutFlotationCentre) {
   LinearRestoring r;
   r.G(dof::w, dof::w) = 2e4;
   r.G(dof::p, dof::p) = 1.5e3;
-  r.z_level = 0.5;
-  const Vec6 F = linear_restoring_wrench(r, Vec3(0, 0, 0.6), quat_from_euler_zyx(0.01, 0, 0));
+  // Calm surface at z = 0.5: the body is 0.1 m high and heeled 0.01 rad.
+  const Vec6 F =
+      linear_restoring_wrench(r, Vec3(0, 0, 0.6), quat_from_euler_zyx(0.01, 0, 0), 0.5, 0.0, 0.0);
   EXPECT_NEAR(F[dof::w], -2e4 * 0.1, 1e-9);
   EXPECT_NEAR(F[dof::p], -1.5e3 * 0.01, 1e-12);
+  // On a wave crest 0.6 m high sloping to the same heel, it is in equilibrium.
+  EXPECT_LT(
+      linear_restoring_wrench(r, Vec3(0, 0, 0.6), quat_from_euler_zyx(0.01, 0, 0), 0.6, 0.01, 0.0)
+          .norm(),
+      1e-9);
 }
 
 }  // namespace

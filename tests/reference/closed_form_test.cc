@@ -57,7 +57,7 @@ TEST(ClosedForm, MunkMomentYawAcceleration) {
       make_body(m, Vec3(20, 25, Iz), (Vec6() << a_u, a_v, 90, 5, 12, a_r).finished());
   BodyState s;
   s.V_WB_B << u, v, 0, 0, 0, 0;
-  const BodyStateRate rate = compute_body_state_rate(b, s, Vec6::Zero());
+  const BodyStateRate rate = compute_body_state_rate(b, Environment{}, 0.0, s, Vec6::Zero());
   const double expected = (a_u - a_v) * u * v / (Iz + a_r);
   EXPECT_NEAR(rate.nu_dot[dof::r], expected, 1e-15 * std::abs(expected));
   EXPECT_NEAR(rate.nu_dot.head<5>().norm(), 0.0, 1e-15);

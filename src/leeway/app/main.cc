@@ -1,9 +1,13 @@
 // The `leeway` command.
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sdf/Console.hh>
+#include <vector>
 
+#include "leeway/app/probe_command.h"
 #include "leeway/app/run_command.h"
 
 namespace {
@@ -20,6 +24,59 @@ const CLI::Validator kPositiveFinite(
       return fmt::format("got '{}', expected a positive, finite number", s);
     },
     "POSITIVE");
+
+/// "X,Y" or "X,Y,Z" as finite numbers [m], or nothing.
+std::optional<std::vector<double>> parse_point(const std::string& s) {
+  std::vector<double> v;
+  for (std::size_t start = 0; start <= s.size();) {
+    const std::size_t comma = std::min(s.find(',', start), s.size());
+    const std::string part = s.substr(start, comma - start);
+    try {
+      std::size_t used = 0;
+      v.push_back(std::stod(part, &used));
+      if (used != part.size() || !std::isfinite(v.back())) return std::nullopt;
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+    start = comma + 1;
+  }
+  if (v.size() != 2 && v.size() != 3) return std::nullopt;
+  return v;
+}
+
+const CLI::Validator kPoint(
+    [](std::string& s) -> std::string {
+      return parse_point(s) ? std::string()
+                            : fmt::format("got '{}', expected X,Y or X,Y,Z in metres", s);
+    },
+    "X,Y[,Z]");
+
+void add_probe(CLI::App& app, leeway::ProbeOptions& p, std::string& point) {
+  CLI::App* probe = app.add_subcommand(
+      "probe",
+      "Record what the environment does at one fixed point: the free-surface elevation above\n"
+      "(X, Y), the water-particle velocity at (X, Y, Z) and the current, like a wave gauge;\n"
+      "print the record's mean level, significant height 4 std(eta), zero-upcrossing period\n"
+      "and extremes. Without WORLD, probes the embedded default world.");
+  probe->add_option("WORLD", p.world_path, "SDF world file (default: the embedded default world)")
+      ->check(CLI::ExistingFile);
+  probe
+      ->add_option("--point", point,
+                   "X,Y[,Z] in the world frame (ENU) [m]; Z is where the velocities are taken\n"
+                   "(default: the calm surface level)")
+      ->required()
+      ->check(kPoint);
+  probe->add_option("--duration", p.duration, "Length of the record [s]")
+      ->check(kPositiveFinite)
+      ->capture_default_str();
+  probe->add_option("--rate", p.rate, "Samples per second [Hz]")
+      ->check(kPositiveFinite)
+      ->capture_default_str();
+  probe->add_option("--seed", p.seed, "World seed (realises the sea state)")->capture_default_str();
+  probe->add_option("--record", p.record_path,
+                    "Write the samples to this CSV file: t,elevation,u,v,w,current_x,current_y,\n"
+                    "current_z [s, m, m/s ...], world frame (ENU)");
+}
 
 }  // namespace
 
@@ -65,10 +122,21 @@ int main(int argc, char** argv) {
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 
+  leeway::ProbeOptions probe;
+  std::string point;
+  add_probe(app, probe, point);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  }
+  if (app.got_subcommand("probe")) {
+    const std::vector<double> xyz = *parse_point(point);
+    probe.x = xyz[0];
+    probe.y = xyz[1];
+    if (xyz.size() == 3) probe.z = xyz[2];
+    return leeway::probe_command(probe);
   }
   o.frame = *leeway::parse_output_frame(frame);
   return leeway::run_command(o);

@@ -35,9 +35,9 @@ std::uint64_t record_interval(double rate, double dt) {
 Model load(const RunOptions& o, Diagnostics& diagnostics) {
   if (o.world_path.empty()) {
     return load_world_string(std::string(default_world_sdf()), std::string(kDefaultWorldName),
-                             diagnostics);
+                             diagnostics, o.seed);
   }
-  return load_world_file(o.world_path, diagnostics);
+  return load_world_file(o.world_path, diagnostics, o.seed);
 }
 
 /// One line per body: where it ended up, how fast it moves, its attitude.

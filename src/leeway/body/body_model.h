@@ -34,6 +34,7 @@ struct BodyModel {
   DampingModel damping;
   RestoringModel restoring;
   Vec3 v_current_W = Vec3::Zero();  ///< uniform, steady water current [m/s], in W (towards)
+  bool wave_kinematics = true;      ///< add the waves' orbital velocity to the water's
 
   // Initial state, from the SDF poses.
   Vec3 p_WB0 = Vec3::Zero();

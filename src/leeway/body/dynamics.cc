@@ -20,13 +20,33 @@ std::string_view BodyWrenches::name(int term) {
   return names.at(static_cast<std::size_t>(term));
 }
 
-BodyWrenches compute_body_wrenches(const BodyModel& body, const BodyState& state,
-                                   const Vec6& F_ext_Bo_B) {
+namespace {
+
+/// Velocity and acceleration of the water around Bo, in W.
+struct WaterMotion {
+  Vec3 v_W, a_W;
+};
+
+WaterMotion water_motion(const BodyModel& body, const Environment& env, double t,
+                         const Vec3& p_WB) {
+  WaterMotion m{body.v_current_W, Vec3::Zero()};
+  if (body.wave_kinematics && env.waves) {
+    m.v_W += particle_velocity(*env.waves, p_WB, t);
+    m.a_W += particle_acceleration(*env.waves, p_WB, t);
+  }
+  return m;
+}
+
+}  // namespace
+
+BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env, double t,
+                                   const BodyState& state, const Vec6& F_ext_Bo_B) {
   // Inside an RK4 stage q_WB is off unit length by O(dt^2); every force sees the unit one.
   const Quat q_WB = state.q_WB.normalized();
   const Mat3 R_WB = q_WB.toRotationMatrix();
   const Vec6& nu = state.V_WB_B;
-  const Vec6 nu_r = relative_twist(nu, R_WB, body.v_current_W);
+  const WaterMotion water = water_motion(body, env, t, state.p_WB);
+  const Vec6 nu_r = relative_twist(nu, R_WB, water.v_W);
 
   BodyWrenches w;
   w.terms[BodyWrenches::kRigidBodyCoriolis] = coriolis_wrench(body.M_RB, nu);
@@ -40,21 +60,23 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const BodyState& state
         if constexpr (std::is_same_v<T, SubmergedRestoring>) {
           return submerged_restoring_wrench(r, R_WB);
         } else if constexpr (std::is_same_v<T, LinearRestoring>) {
-          return linear_restoring_wrench(r, state.p_WB, q_WB);
+          const Vec3 p_WF = state.p_WB + q_WB * r.p_BoF;
+          const SurfaceSample s = sample_surface(env, p_WF.x(), p_WF.y(), euler_zyx(q_WB).z(), t);
+          return linear_restoring_wrench(r, state.p_WB, q_WB, s.z, s.roll, s.pitch);
         } else {
           return Vec6::Zero();
         }
       },
       body.restoring);
   w.terms[BodyWrenches::kCurrentRate] =
-      body.M_A * current_twist_rate(R_WB, angular(nu), body.v_current_W, Vec3::Zero());
+      body.M_A * current_twist_rate(R_WB, angular(nu), water.v_W, water.a_W);
   w.terms[BodyWrenches::kExternal] = F_ext_Bo_B;
   return w;
 }
 
-BodyStateRate compute_body_state_rate(const BodyModel& body, const BodyState& state,
-                                      const Vec6& F_ext_Bo_B) {
-  const BodyWrenches w = compute_body_wrenches(body, state, F_ext_Bo_B);
+BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env, double t,
+                                      const BodyState& state, const Vec6& F_ext_Bo_B) {
+  const BodyWrenches w = compute_body_wrenches(body, env, t, state, F_ext_Bo_B);
   return {state.q_WB.normalized() * Vec3(linear(state.V_WB_B)),
           quat_derivative(state.q_WB, angular(state.V_WB_B)), body.M_inv * w.total()};
 }

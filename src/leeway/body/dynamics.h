@@ -14,6 +14,7 @@
 
 #include "leeway/body/body_model.h"
 #include "leeway/body/body_state.h"
+#include "leeway/env/environment.h"
 
 namespace leeway {
 
@@ -35,9 +36,11 @@ struct BodyWrenches {
   static std::string_view name(int term);
 };
 
-/// Evaluates every term of the right-hand side at `state`, with `F_ext_Bo_B` applied.
-BodyWrenches compute_body_wrenches(const BodyModel& body, const BodyState& state,
-                                   const Vec6& F_ext_Bo_B);
+/// Evaluates every term of the right-hand side at `state` and time t [s] in `env`, with
+/// `F_ext_Bo_B` applied. The water's velocity at Bo is the body's current plus, where the body
+/// asks for it, the waves' orbital velocity there (and its acceleration enters nu_c_dot).
+BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env, double t,
+                                   const BodyState& state, const Vec6& F_ext_Bo_B);
 
 /// Time derivative of a body state: velocities and nu_dot.
 struct BodyStateRate {
@@ -46,8 +49,8 @@ struct BodyStateRate {
   Vec6 nu_dot;
 };
 
-BodyStateRate compute_body_state_rate(const BodyModel& body, const BodyState& state,
-                                      const Vec6& F_ext_Bo_B);
+BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env, double t,
+                                      const BodyState& state, const Vec6& F_ext_Bo_B);
 
 /// Kinetic energy 1/2 nu^T M nu of the body and the water it carries [J]
 /// (relative to the water when there is a current).

@@ -15,11 +15,15 @@ BodyState advanced(const BodyState& s, const BodyStateRate& k, double h) {
 
 }  // namespace
 
-void integrate_body(const BodyModel& body, BodyState& state, const Vec6& F_ext_Bo_B, double dt) {
-  const BodyStateRate k1 = compute_body_state_rate(body, state, F_ext_Bo_B);
-  const BodyStateRate k2 = compute_body_state_rate(body, advanced(state, k1, dt / 2), F_ext_Bo_B);
-  const BodyStateRate k3 = compute_body_state_rate(body, advanced(state, k2, dt / 2), F_ext_Bo_B);
-  const BodyStateRate k4 = compute_body_state_rate(body, advanced(state, k3, dt), F_ext_Bo_B);
+void integrate_body(const BodyModel& body, const Environment& env, double t, BodyState& state,
+                    const Vec6& F_ext_Bo_B, double dt) {
+  auto rate = [&](double at, const BodyState& s) {
+    return compute_body_state_rate(body, env, at, s, F_ext_Bo_B);
+  };
+  const BodyStateRate k1 = rate(t, state);
+  const BodyStateRate k2 = rate(t + dt / 2, advanced(state, k1, dt / 2));
+  const BodyStateRate k3 = rate(t + dt / 2, advanced(state, k2, dt / 2));
+  const BodyStateRate k4 = rate(t + dt, advanced(state, k3, dt));
   const double h6 = dt / 6.0;
   state.p_WB += h6 * (k1.p_WB_dot + 2.0 * k2.p_WB_dot + 2.0 * k3.p_WB_dot + k4.p_WB_dot);
   state.q_WB.coeffs() += h6 * (k1.q_WB_dot + 2.0 * k2.q_WB_dot + 2.0 * k3.q_WB_dot + k4.q_WB_dot);

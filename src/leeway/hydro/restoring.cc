@@ -18,10 +18,13 @@ double submerged_potential_energy(const SubmergedRestoring& model, const Vec3& p
          model.f_buoyancy_W.dot(p_WB + R_WB * model.p_BoBcb);
 }
 
-Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB) {
+Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB,
+                             double surface_z, double surface_roll, double surface_pitch) {
   const Vec3 p_WF = p_WB + q_WB * model.p_BoF;
+  const Vec3 rpy = euler_zyx(q_WB);
   Vec6 eta;
-  eta << p_WF.x(), p_WF.y(), p_WF.z() - model.z_level, euler_zyx(q_WB);
+  eta << p_WF.x(), p_WF.y(), p_WF.z() - surface_z, rpy.x() - surface_roll, rpy.y() - surface_pitch,
+      rpy.z();
   return shift_wrench_to_origin(-(model.G * eta), model.p_BoF);
 }
 

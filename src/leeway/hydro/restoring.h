@@ -10,9 +10,11 @@
 //
 // Surface body, linear theory (Fossen 2021, section 4.2): the weight is balanced by the water it
 // displaces at its equilibrium draft, and what remains is a spring about the centre of flotation F:
-//   F_F = -G eta_F,   eta_F = [x_F, y_F, z_F - z_level, roll, pitch, yaw]
+//   F_F = -G eta_F,   eta_F = [x_F, y_F, z_F - z_s, roll - roll_s, pitch - pitch_s, yaw]
 // where (x_F, y_F, z_F) is F's position in W, roll, pitch, yaw are the ZYX Euler angles of B, and
-// F_F is a wrench about F in B axes, moved to Bo. G (6x6, about F, FLU/ENU signs) usually holds
+// z_s, roll_s, pitch_s the height and slope of the free surface above F (the calm level and zero
+// in still water; in waves, a small body thus heaves and tilts with the surface). F_F is a
+// wrench about F in B axes, moved to Bo. G (6x6, about F, FLU/ENU signs) usually holds
 // only G33 = rho g A_wp, G44 = rho g V GM_T, G55 = rho g V GM_L and the heave-pitch coupling
 // G35 = G53; it is the small-motion linearisation and should be used for small motions only.
 #pragma once
@@ -40,6 +42,8 @@ Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_W
 double submerged_potential_energy(const SubmergedRestoring& model, const Vec3& p_WB,
                                   const Mat3& R_WB);
 
-Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB);
+/// `surface_z`, `surface_roll`, `surface_pitch`: the free surface above F (environment.h).
+Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB,
+                             double surface_z, double surface_roll, double surface_pitch);
 
 }  // namespace leeway

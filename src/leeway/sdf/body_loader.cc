@@ -72,9 +72,7 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
                       "<restoring> given while gz-sim's buoyancy system also acts on this model; "
                       "expected one source of buoyancy (add <enable> to the buoyancy plugin)");
     }
-    LinearRestoring r = *hydro->linear_restoring;
-    r.z_level = world.surface_level;
-    return r;
+    return *hydro->linear_restoring;
   }
   SubmergedRestoring r;
   r.f_weight_W = links.mass * world.gravity_W;
@@ -85,7 +83,7 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
                       "<buoyancy> given while gz-sim's buoyancy system also acts on this model; "
                       "expected one source of buoyancy");
     }
-    r.f_buoyancy_W = -world.fluid_density * hydro->buoyancy->volume * world.gravity_W;
+    r.f_buoyancy_W = -world.environment.fluid_density * hydro->buoyancy->volume * world.gravity_W;
     r.p_BoBcb = hydro->buoyancy->p_BoBcb;
   } else if (gz_buoyancy) {
     if (!links.first_mesh.element.empty()) {
@@ -127,7 +125,8 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
   }
   b.M_inv = M.ldlt().solve(Mat6::Identity());
   b.restoring = compile_restoring(model, links, hydro, world);
-  b.v_current_W = hydro && hydro->v_current_W ? *hydro->v_current_W : world.v_current_W;
+  b.v_current_W = hydro && hydro->v_current_W ? *hydro->v_current_W : world.environment.v_current_W;
+  if (hydro) b.wave_kinematics = hydro->wave_kinematics;
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
   b.p_WB0 = X_WB.translation();

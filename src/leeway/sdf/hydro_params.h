@@ -25,6 +25,7 @@ struct HydroParams {
   DampingModel damping;
   bool added_mass_coriolis = true;
   bool cancel_munk_moment = false;
+  bool wave_kinematics = true;      ///< the waves' orbital velocity moves the water it sees
   std::optional<Vec3> v_current_W;  ///< a per-model current (gz-sim's default_current)
   std::optional<BuoyancyVolume> buoyancy;
   std::optional<LinearRestoring> linear_restoring;

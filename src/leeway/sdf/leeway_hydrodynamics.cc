@@ -103,7 +103,8 @@ HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
   reject_unknown_children(
       plugin, [](const std::string& n) { return known.contains(n); },
       "<link_name>, <frame>, <reference_point>, <added_mass>, <linear_damping>, "
-      "<quadratic_damping>, <cancel_munk_moment>, <disable_coriolis>, <buoyancy> and <restoring>");
+      "<quadratic_damping>, <cancel_munk_moment>, <disable_coriolis>, <wave_kinematics>, "
+      "<buoyancy> and <restoring>");
 
   HydroParams p;
   p.where = location_of(plugin);

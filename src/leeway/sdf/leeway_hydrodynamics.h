@@ -10,6 +10,7 @@
 //     <quadratic_damping>6 or 36</quadratic_damping>  D_q(i,j): F_i -= D_q(i,j) nu_j |nu_j|
 //     <cancel_munk_moment>false</cancel_munk_moment>
 //     <disable_coriolis>false</disable_coriolis>   drop C_A(nu_r) nu_r
+//     <wave_kinematics>true</wave_kinematics>     the water it sees moves with the waves
 //     <buoyancy>                              a fully submerged body
 //       <volume>0.03</volume>                 displaced volume [m^3]
 //       <center>0 0 0.01</center>             centre of buoyancy, in the link frame [m]

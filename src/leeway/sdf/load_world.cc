@@ -38,7 +38,7 @@ double read_step_size(const sdf::World& world) {
 }
 
 Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::string& source,
-              Diagnostics& diagnostics) {
+              std::uint64_t seed, Diagnostics& diagnostics) {
   if (root.WorldCount() == 0) {
     if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source);
     throw LoadError({source, 0, ""}, "no <world> in the file, expected an SDF world");
@@ -48,8 +48,9 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
   m.world_name = world.Name();
   m.source = source;
   m.dt = read_step_size(world);
-  const sdfio::WorldSettings settings = sdfio::load_world_settings(world, diagnostics);
+  const sdfio::WorldSettings settings = sdfio::load_world_settings(world, seed, diagnostics);
   m.gravity_W = settings.gravity_W;
+  m.environment = settings.environment;
   if (const auto* sc = world.SphericalCoordinates()) {
     m.origin = GeodeticOrigin{sc->LatitudeReference().Degree(), sc->LongitudeReference().Degree(),
                               sc->ElevationReference(), sc->HeadingOffset().Degree()};
@@ -70,7 +71,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
 
 }  // namespace
 
-Model load_world_file(const std::string& path, Diagnostics& diagnostics) {
+Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw LoadError({path, 0, ""}, "cannot read the world: no such file");
@@ -79,16 +80,16 @@ Model load_world_file(const std::string& path, Diagnostics& diagnostics) {
   const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
   sdf::Root root;
   const sdf::Errors errors = root.Load(absolute);
-  return compile(root, errors, path, diagnostics);
+  return compile(root, errors, path, seed, diagnostics);
 }
 
 Model load_world_string(const std::string& sdf_text, const std::string& source_name,
-                        Diagnostics& diagnostics) {
+                        Diagnostics& diagnostics, std::uint64_t seed) {
   sdf::Root root;
   const sdf::Errors errors = root.LoadSdfString(sdf_text);
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
-    Model m = compile(root, errors, source_name, diagnostics);
+    Model m = compile(root, errors, source_name, seed, diagnostics);
     diagnostics.name_unnamed_sources(source_name);
     return m;
   } catch (const LoadError& e) {

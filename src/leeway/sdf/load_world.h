@@ -5,6 +5,7 @@
 // naming file, line, element and value; warnings go to `diagnostics`.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "leeway/core/error.h"
@@ -12,11 +13,12 @@
 
 namespace leeway {
 
-/// Loads the first <world> of an SDF file.
-Model load_world_file(const std::string& path, Diagnostics& diagnostics);
+/// Loads the first <world> of an SDF file. `seed` is the run's seed: it realises the sea state
+/// (unless the world fixes the sea's own seed), so a world plus a seed is one Model.
+Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed = 0);
 
 /// Loads the first <world> of SDF text; `source_name` stands for the file in messages.
 Model load_world_string(const std::string& sdf_text, const std::string& source_name,
-                        Diagnostics& diagnostics);
+                        Diagnostics& diagnostics, std::uint64_t seed = 0);
 
 }  // namespace leeway

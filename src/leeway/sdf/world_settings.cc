@@ -5,6 +5,7 @@
 
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/plugin_names.h"
+#include "leeway/sdf/sea_state_params.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -45,28 +46,42 @@ GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
   return b;
 }
 
-void load_environment(const sdf::ElementPtr& plugin, WorldSettings& s) {
+void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, WorldSettings& s,
+                      Diagnostics& diagnostics) {
   reject_unknown_children(
       plugin,
       [](const std::string& n) {
-        return n == "fluid_density" || n == "current" || n == "surface_level";
+        return n == "fluid_density" || n == "current" || n == "surface_level" || n == "waves" ||
+               n == "wavefield";
       },
-      "<fluid_density>, <current> and <surface_level>");
-  for_each_child(plugin, [&](const sdf::ElementPtr& child) {
-    const std::string& n = child->GetName();
-    if (n == "fluid_density") {
-      s.fluid_density = read_density(child);
-    } else if (n == "current") {
-      s.v_current_W = read_vec3(child, "three velocity components in m/s (ENU, towards)");
-    } else {
-      s.surface_level = read_number(child, "a height in metres");
-    }
-  });
+      "<fluid_density>, <current>, <surface_level>, <waves> and <wavefield>");
+  Environment& env = s.environment;
+  if (plugin->HasElement("fluid_density")) {
+    env.fluid_density = read_density(plugin->GetElement("fluid_density"));
+  }
+  if (plugin->HasElement("current")) {
+    env.v_current_W =
+        read_vec3(plugin->GetElement("current"), "three velocity components in m/s (ENU, towards)");
+  }
+  if (plugin->HasElement("surface_level")) {
+    env.surface_level = read_number(plugin->GetElement("surface_level"), "a height in metres");
+  }
+  if (plugin->HasElement("waves") && plugin->HasElement("wavefield")) {
+    throw LoadError(location_of(plugin->GetElement("wavefield")),
+                    "both <waves> and <wavefield> given; expected one sea state");
+  }
+  if (plugin->HasElement("waves")) {
+    env.waves = load_waves(plugin->GetElement("waves"), run_seed, s.gravity_W.norm(),
+                           env.surface_level, diagnostics);
+  } else if (plugin->HasElement("wavefield")) {
+    env.waves = load_vrx_wavefield(plugin->GetElement("wavefield"), env.surface_level, diagnostics);
+  }
 }
 
 }  // namespace
 
-WorldSettings load_world_settings(const sdf::World& world, Diagnostics& diagnostics) {
+WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_seed,
+                                  Diagnostics& diagnostics) {
   WorldSettings s;
   const auto g = world.Gravity();
   s.gravity_W = {g.X(), g.Y(), g.Z()};
@@ -81,7 +96,7 @@ WorldSettings load_world_settings(const sdf::World& world, Diagnostics& diagnost
     if (plugin_matches(filename, name, "buoyancy-system", "systems::Buoyancy")) {
       s.gz_buoyancy = load_gz_buoyancy(p);
     } else if (plugin_matches(filename, name, "leeway-environment", "leeway::Environment")) {
-      load_environment(p, s);
+      load_environment(p, run_seed, s, diagnostics);
     } else {
       diagnostics.warn(location_of(p), fmt::format("world plugin '{}' has no meaning in Leeway "
                                                    "and is ignored",

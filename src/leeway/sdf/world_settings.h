@@ -13,6 +13,7 @@
 //     <fluid_density>1025</fluid_density>   [kg/m^3], default 1025 (sea water)
 //     <current>0 0 0</current>              uniform current in W (ENU, towards) [m/s], default 0
 //     <surface_level>0</surface_level>      height of the calm free surface in W [m], default 0
+//     <waves>...</waves> or <wavefield>...</wavefield>   the sea state (sea_state_params.h)
 //   </plugin>
 #pragma once
 
@@ -23,6 +24,7 @@
 
 #include "leeway/core/error.h"
 #include "leeway/core/spatial.h"
+#include "leeway/env/environment.h"
 
 namespace leeway::sdfio {
 
@@ -38,14 +40,14 @@ struct GzBuoyancy {
 
 struct WorldSettings {
   Vec3 gravity_W{0.0, 0.0, -9.80665};
-  double fluid_density = 1025.0;
-  Vec3 v_current_W = Vec3::Zero();
-  double surface_level = 0.0;
+  Environment environment;
   std::optional<GzBuoyancy> gz_buoyancy;
 };
 
 /// Reads the world plugins Leeway knows; warns about the others (gz-sim's physics, sensors and
-/// scene-broadcaster systems have no meaning here).
-WorldSettings load_world_settings(const sdf::World& world, Diagnostics& diagnostics);
+/// scene-broadcaster systems have no meaning here). Waves are sampled with `run_seed` unless the
+/// sea state names its own seed.
+WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_seed,
+                                  Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

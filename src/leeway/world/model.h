@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "leeway/body/body_model.h"
+#include "leeway/env/environment.h"
 
 namespace leeway {
 
@@ -24,6 +25,7 @@ struct Model {
   double dt = 0.001;                   ///< fixed physics step [s] (<physics><max_step_size>)
   Vec3 gravity_W{0.0, 0.0, -9.80665};  ///< [m/s^2], in W
   std::optional<GeodeticOrigin> origin;
+  Environment environment;
   std::vector<BodyModel> bodies;
 
   /// Index of the body whose model is called `model_name`, or -1.
