@@ -51,11 +51,11 @@ double integrate(const std::function<double(double)>& f, double a, double b, dou
 double table_energy(const WaveSpectrum& s, double a, double b) {
   double sum = 0.0;
   for (std::size_t i = 1; i < s.table.size(); ++i) {
-    const auto [w0, s0] = s.table[i - 1];
-    const auto [w1, s1] = s.table[i];
+    const double w0 = s.table[i - 1].first, s0 = s.table[i - 1].second;
+    const double w1 = s.table[i].first, s1 = s.table[i].second;
     const double lo = std::max(a, w0), hi = std::min(b, w1);
     if (hi <= lo) continue;
-    auto at = [&](double w) { return s0 + (s1 - s0) * (w - w0) / (w1 - w0); };
+    auto at = [=](double w) { return s0 + (s1 - s0) * (w - w0) / (w1 - w0); };
     sum += 0.5 * (at(lo) + at(hi)) * (hi - lo);
   }
   return sum;
