@@ -53,7 +53,7 @@ BodyModel full_body() {
   r.p_BoBcm = b.p_BoBcm;
   r.p_BoBcb = Vec3(0.0, 0.0, 0.3);
   b.restoring = r;
-  b.v_current_W = Vec3(0.3, -0.2, 0.0);
+  b.v_current_override_W = Vec3(0.3, -0.2, 0.0);
   b.q_WB0 = quat_from_euler_zyx(0.05, -0.02, 0.7);
   b.V_WB_B0 << 1.2, 0.1, -0.05, 0.02, 0.03, 0.1;
   return b;
@@ -83,8 +83,8 @@ void rk4_with_solve(const BodyModel& b, BodyState& s, double dt) {
     BodyStateRate k;
     k.p_WB_dot = x.q_WB.normalized() * Vec3(x.V_WB_B.head<3>());
     k.q_WB_dot = quat_derivative(x.q_WB, x.V_WB_B.tail<3>());
-    k.nu_dot =
-        M.ldlt().solve(compute_body_wrenches(b, Environment{}, 0.0, x, Vec6::Zero()).total());
+    k.nu_dot = M.ldlt().solve(
+        compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, x, Vec6::Zero()).total());
     return k;
   };
   auto advanced = [](const BodyState& x, const BodyStateRate& k, double h) {
@@ -117,7 +117,8 @@ void ForceEvaluation(benchmark::State& bs) {
   const BodyModel b = full_body();
   BodyState s{b.p_WB0, b.q_WB0, b.V_WB_B0};
   for (auto _ : bs) {
-    benchmark::DoNotOptimize(compute_body_wrenches(b, Environment{}, 0.0, s, Vec6::Zero()).total());
+    benchmark::DoNotOptimize(
+        compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero()).total());
   }
   bs.SetItemsProcessed(bs.iterations());
 }

@@ -170,6 +170,11 @@ TEST(ProbeCommand, ReproducesTheSeaStateFromTheCommandLine) {
   const auto rows = read_csv(tmp("probe.csv"));
   ASSERT_EQ(rows.size(), 1u + 7201u);
   EXPECT_EQ(rows[0][1], "elevation");
+  EXPECT_EQ(rows[0].size(), 10u);
+  EXPECT_EQ(rows[0][9], "wind_y");
+  const auto wind_at = r.output.find("wind       speed mean ");
+  ASSERT_NE(wind_at, std::string::npos);
+  EXPECT_NEAR(std::stod(r.output.substr(wind_at + 22)), 6.0, 0.2);  // sigma 1 m/s, tau 2 s
   EXPECT_EQ(rows[1][0], "0");
 }
 

@@ -17,7 +17,7 @@ TEST(Dynamics, ForwardAndInverseDynamicsAgree) {
   testing::recompile(b);
   b.damping.linear.diagonal() << 5, 10, 10, 1, 2, 2;
   b.damping.quadratic.push_back({dof::u, dof::u, dof::u, 3.0, false});
-  b.v_current_W = Vec3(0.2, -0.1, 0.0);
+  b.v_current_override_W = Vec3(0.2, -0.1, 0.0);
   SubmergedRestoring r;
   r.f_weight_W = Vec3(0, 0, -30 * 9.81);
   r.f_buoyancy_W = Vec3(0, 0, 29 * 9.81);
@@ -28,13 +28,14 @@ TEST(Dynamics, ForwardAndInverseDynamicsAgree) {
   s.q_WB = quat_from_euler_zyx(0.1, -0.2, 0.7);
   s.V_WB_B << 1.2, 0.1, -0.2, 0.05, 0.1, -0.3;
   const Vec6 tau = (Vec6() << 10, -5, 3, 0.5, -1, 2).finished();
-  const Vec6 nu_dot = compute_body_state_rate(b, Environment{}, 0.0, s, tau).nu_dot;
+  const Vec6 nu_dot =
+      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, tau).nu_dot;
 
   const Mat3 R = s.q_WB.toRotationMatrix();
   Vec6 nu_r = s.V_WB_B;
-  nu_r.head<3>() -= R.transpose() * b.v_current_W;
+  nu_r.head<3>() -= R.transpose() * *b.v_current_override_W;
   Vec6 nu_c_dot = Vec6::Zero();
-  nu_c_dot.head<3>() = -Vec3(s.V_WB_B.tail<3>()).cross(R.transpose() * b.v_current_W);
+  nu_c_dot.head<3>() = -Vec3(s.V_WB_B.tail<3>()).cross(R.transpose() * *b.v_current_override_W);
   const Vec6 lhs = (b.M_RB + b.M_A) * nu_dot + coriolis_matrix(b.M_RB, s.V_WB_B) * s.V_WB_B +
                    coriolis_matrix(b.M_A, nu_r) * nu_r - damping_wrench(b.damping, nu_r) -
                    submerged_restoring_wrench(r, R) - b.M_A * nu_c_dot;
@@ -46,7 +47,8 @@ TEST(Dynamics, WrenchTermsAreReportedSeparately) {
   b.damping.linear(dof::u, dof::u) = 2.0;
   BodyState s;
   s.V_WB_B[dof::u] = 3.0;
-  const BodyWrenches w = compute_body_wrenches(b, Environment{}, 0.0, s, Vec6::Zero());
+  const BodyWrenches w =
+      compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero());
   EXPECT_DOUBLE_EQ(w.terms[BodyWrenches::kDamping][dof::u], -6.0);
   EXPECT_EQ(BodyWrenches::name(BodyWrenches::kDamping), "damping");
   EXPECT_TRUE(w.terms[BodyWrenches::kRestoring].isZero(0.0));

@@ -57,7 +57,8 @@ TEST(ClosedForm, MunkMomentYawAcceleration) {
       make_body(m, Vec3(20, 25, Iz), (Vec6() << a_u, a_v, 90, 5, 12, a_r).finished());
   BodyState s;
   s.V_WB_B << u, v, 0, 0, 0, 0;
-  const BodyStateRate rate = compute_body_state_rate(b, Environment{}, 0.0, s, Vec6::Zero());
+  const BodyStateRate rate =
+      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero());
   const double expected = (a_u - a_v) * u * v / (Iz + a_r);
   EXPECT_NEAR(rate.nu_dot[dof::r], expected, 1e-15 * std::abs(expected));
   EXPECT_NEAR(rate.nu_dot.head<5>().norm(), 0.0, 1e-15);
@@ -115,14 +116,14 @@ TEST(ClosedForm, BodyDriftsUpToTheCurrentSpeed) {
   b.damping.linear.diagonal() << 20, 40, 40, 5, 8, 8;
   for (int i = 0; i < 6; ++i)
     b.damping.quadratic.push_back({i, i, i, 10.0, false});
-  b.v_current_W = Vec3(0.5, -0.3, 0.1);
   b.q_WB0 = Quat(Eigen::AngleAxisd(0.7, Vec3(0.2, 0.3, 1.0).normalized()));
-  const Model model = make_model({b}, 0.01);
+  Model model = make_model({b}, 0.01);
+  model.environment.current.steady_W = Vec3(0.5, -0.3, 0.1);
   State s = make_initial_state(model, 0);
   while (s.t < 200.0 - 1e-9)
     ASSERT_TRUE(step(model, s).ok);
   const Vec3 v_W = s.bodies[0].q_WB * Vec3(s.bodies[0].V_WB_B.head<3>());
-  EXPECT_LT((v_W - b.v_current_W).norm(), 1e-6);
+  EXPECT_LT((v_W - model.environment.current.steady_W).norm(), 1e-6);
 }
 
 TEST(ClosedForm, CurrentRateTermKeepsAYawingBodyInTheStream) {
@@ -130,14 +131,14 @@ TEST(ClosedForm, CurrentRateTermKeepsAYawingBodyInTheStream) {
   // inertia in yaw coupling) must stay with the water: in its own frame the current turns, and
   // only with the M_A nu_c_dot term does the added mass see no relative acceleration.
   BodyModel b = make_body(50.0, Vec3(5, 8, 8), (Vec6() << 25, 60, 60, 0, 0, 0).finished());
-  b.v_current_W = Vec3(0.8, 0.0, 0.0);
-  const Model model = make_model({b}, 0.005);
+  Model model = make_model({b}, 0.005);
+  model.environment.current.steady_W = Vec3(0.8, 0.0, 0.0);
   State s = make_initial_state(model, 0);
   s.bodies[0].V_WB_B << 0.8, 0, 0, 0, 0, 0.3;  // moving with the water, yawing at 0.3 rad/s
   while (s.t < 30.0 - 1e-9)
     ASSERT_TRUE(step(model, s).ok);
   const Vec3 v_W = s.bodies[0].q_WB * Vec3(s.bodies[0].V_WB_B.head<3>());
-  EXPECT_LT((v_W - b.v_current_W).norm(), 1e-9);
+  EXPECT_LT((v_W - model.environment.current.steady_W).norm(), 1e-9);
 }
 
 }  // namespace

@@ -38,8 +38,8 @@ TEST(GzHydrodynamics, DampingSemantics) {
   const BodyModel& b = m.bodies[0];
   BodyState s;
   s.V_WB_B << 2.0, -1.0, 0, 0, 0, -0.5;
-  const Vec6 F =
-      compute_body_wrenches(b, Environment{}, 0.0, s, Vec6::Zero()).terms[BodyWrenches::kDamping];
+  const Vec6 F = compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero())
+                     .terms[BodyWrenches::kDamping];
   EXPECT_DOUBLE_EQ(F[dof::u], -5 * 2.0 - 2 * 2.0 * 2.0);
   EXPECT_DOUBLE_EQ(F[dof::v], -3 * (-1.0) * 0.5);
   EXPECT_DOUBLE_EQ(F[dof::r], -4 * (-0.5) * (-1.0));
@@ -51,7 +51,7 @@ TEST(GzHydrodynamics, FlagsAndCurrent) {
                "<default_current>0.5 -0.2 0</default_current><namespace>x</namespace>"))));
   EXPECT_TRUE(m.bodies[0].M_A.isZero(0.0));
   EXPECT_FALSE(m.bodies[0].added_mass_coriolis);
-  EXPECT_EQ(m.bodies[0].v_current_W, Vec3(0.5, -0.2, 0));
+  EXPECT_EQ(*m.bodies[0].v_current_override_W, Vec3(0.5, -0.2, 0));
   const Model m2 =
       load(world_sdf(simple_model(gz_hydro("<disable_coriolis>1</disable_coriolis>"))));
   EXPECT_FALSE(m2.bodies[0].added_mass_coriolis);

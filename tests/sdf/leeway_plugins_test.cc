@@ -80,7 +80,8 @@ TEST(LeewayHydrodynamics, BuoyancyAndRestoring) {
   const auto& r = std::get<SubmergedRestoring>(sub.bodies[0].restoring);
   EXPECT_NEAR(r.f_buoyancy_W.z(), 100.0, 1e-12);
   EXPECT_EQ(r.p_BoBcb, Vec3(0, 0, 0.05));
-  EXPECT_EQ(sub.bodies[0].v_current_W, Vec3(0.1, 0.2, 0));
+  EXPECT_EQ(sub.environment.current.steady_W, Vec3(0.1, 0.2, 0));
+  EXPECT_FALSE(sub.bodies[0].v_current_override_W.has_value());
 
   Mat6 G = Mat6::Zero();
   G(dof::w, dof::w) = 2e4;

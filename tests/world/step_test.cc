@@ -101,14 +101,14 @@ TEST(Step, MotionIsInvariantUnderARotationOfTheWorldAboutTheVertical) {
   r.p_BoBcm = b.p_BoBcm;
   r.p_BoBcb = Vec3(0, 0.02, 0.05);
   b.restoring = r;
-  b.v_current_W = Vec3(0.4, -0.2, 0.05);
+  b.v_current_override_W = Vec3(0.4, -0.2, 0.05);
   b.p_WB0 = Vec3(3, -1, -10);
   b.q_WB0 = Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()));
   b.V_WB_B0 << 1.0, 0.2, -0.1, 0.3, -0.2, 0.4;
 
   const Quat turn(Eigen::AngleAxisd(0.7, Vec3::UnitZ()));
   BodyModel turned = b;
-  turned.v_current_W = turn * b.v_current_W;
+  turned.v_current_override_W = turn * *b.v_current_override_W;
   turned.p_WB0 = turn * b.p_WB0;
   turned.q_WB0 = turn * b.q_WB0;
 

@@ -74,19 +74,27 @@ int probe_command(const ProbeOptions& o) {
       fmt::print(stderr, "error: cannot write '{}': {}\n", o.record_path, std::strerror(errno));
       return 1;
     }
-    fmt::print(csv.get(), "t,elevation,u,v,w,current_x,current_y,current_z\n");
+    fmt::print(csv.get(), "t,elevation,u,v,w,current_x,current_y,current_z,wind_x,wind_y\n");
   }
 
   const auto samples = static_cast<std::size_t>(std::floor(o.duration * o.rate + 1e-9)) + 1;
-  std::vector<double> t(samples), eta(samples);
+  std::vector<double> t(samples), eta(samples), current_speed(samples), wind_speed(samples);
+  // The processes advance exactly (gauss_markov.h), so sampling them at the probe's rate gives the
+  // statistics a run at any physics step would see.
+  EnvironmentState env_state = initial_environment_state(env, o.seed);
   for (std::size_t i = 0; i < samples; ++i) {
+    if (i > 0) advance_environment(env, env_state, 1.0 / o.rate);
     t[i] = static_cast<double>(i) / o.rate;
     const Vec3 p(o.x, o.y, z);
     eta[i] = env.waves ? elevation(*env.waves, o.x, o.y, t[i]) : env.surface_level;
     const Vec3 v = env.waves ? particle_velocity(*env.waves, p, t[i]) : Vec3::Zero();
+    const Vec3 current = current_velocity(env, env_state, p, t[i]);
+    const Vec3 wind = wind_velocity(env, env_state, t[i]);
+    current_speed[i] = current.norm();
+    wind_speed[i] = wind.norm();
     if (csv) {
-      fmt::print(csv.get(), "{},{},{},{},{},{},{},{}\n", t[i], eta[i], v.x(), v.y(), v.z(),
-                 env.v_current_W.x(), env.v_current_W.y(), env.v_current_W.z());
+      fmt::print(csv.get(), "{},{},{},{},{},{},{},{},{},{}\n", t[i], eta[i], v.x(), v.y(), v.z(),
+                 current.x(), current.y(), current.z(), wind.x(), wind.y());
     }
   }
 
@@ -101,8 +109,11 @@ int probe_command(const ProbeOptions& o) {
                s.mean, 4.0 * s.std, s.min, s.max);
     fmt::print("period     zero-upcrossing Tz = {:.3f} s\n", s.zero_upcrossing_period);
   }
-  fmt::print("current    ({}, {}, {}) m/s\n", env.v_current_W.x(), env.v_current_W.y(),
-             env.v_current_W.z());
+  const Statistics c = statistics(t, current_speed), w = statistics(t, wind_speed);
+  fmt::print("current    speed mean {:.4f} m/s, std {:.4f} m/s, min {:.4f}, max {:.4f}\n", c.mean,
+             c.std, c.min, c.max);
+  fmt::print("wind       speed mean {:.4f} m/s, std {:.4f} m/s, min {:.4f}, max {:.4f}\n", w.mean,
+             w.std, w.min, w.max);
   if (csv) fmt::print("recording  {} ({} rows)\n", o.record_path, samples);
   return 0;
 }

@@ -1,8 +1,9 @@
-// `leeway probe`: what the environment does at one fixed point over time, the way a wave gauge
-// or a current meter would see it. Records, at the rate asked for, the free-surface elevation
-// above (X, Y), the water-particle velocity at (X, Y, Z) (Z defaults to the calm surface level)
-// and the current there, and prints the record's statistics: mean level, significant height
-// 4 std(eta), zero-upcrossing period, extremes.
+// `leeway probe`: what the environment does at one fixed point over time, the way a wave gauge,
+// a current meter and an anemometer would see it. Records, at the rate asked for, the free-surface
+// elevation above (X, Y), the water-particle velocity and the current at (X, Y, Z) (Z defaults to
+// the calm surface level) and the wind, and prints the record's statistics: mean level,
+// significant height 4 std(eta), zero-upcrossing period, extremes; mean and spread of the current
+// and wind speeds.
 #pragma once
 
 #include <cstdint>

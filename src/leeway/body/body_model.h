@@ -3,6 +3,7 @@
 // step only reads it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -33,8 +34,9 @@ struct BodyModel {
   bool cancel_munk_moment = false;  ///< drop the Munk moment from C_A (see coriolis.h)
   DampingModel damping;
   RestoringModel restoring;
-  Vec3 v_current_W = Vec3::Zero();  ///< uniform, steady water current [m/s], in W (towards)
-  bool wave_kinematics = true;      ///< add the waves' orbital velocity to the water's
+  /// This body's own steady current [m/s], in W (gz-sim's default_current); none: the world's.
+  std::optional<Vec3> v_current_override_W;
+  bool wave_kinematics = true;  ///< add the waves' orbital velocity to the water's
 
   // Initial state, from the SDF poses.
   Vec3 p_WB0 = Vec3::Zero();

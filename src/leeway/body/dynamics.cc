@@ -27,9 +27,15 @@ struct WaterMotion {
   Vec3 v_W, a_W;
 };
 
-WaterMotion water_motion(const BodyModel& body, const Environment& env, double t,
-                         const Vec3& p_WB) {
-  WaterMotion m{body.v_current_W, Vec3::Zero()};
+WaterMotion water_motion(const BodyModel& body, const Environment& env,
+                         const EnvironmentState& env_state, double t, const Vec3& p_WB) {
+  WaterMotion m{Vec3::Zero(), Vec3::Zero()};
+  if (body.v_current_override_W) {
+    m.v_W = *body.v_current_override_W;
+  } else {
+    m.v_W = current_velocity(env, env_state, p_WB, t);
+    m.a_W = current_acceleration(env, p_WB, t);
+  }
   if (body.wave_kinematics && env.waves) {
     m.v_W += particle_velocity(*env.waves, p_WB, t);
     m.a_W += particle_acceleration(*env.waves, p_WB, t);
@@ -39,13 +45,14 @@ WaterMotion water_motion(const BodyModel& body, const Environment& env, double t
 
 }  // namespace
 
-BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env, double t,
+BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
+                                   const EnvironmentState& env_state, double t,
                                    const BodyState& state, const Vec6& F_ext_Bo_B) {
   // Inside an RK4 stage q_WB is off unit length by O(dt^2); every force sees the unit one.
   const Quat q_WB = state.q_WB.normalized();
   const Mat3 R_WB = q_WB.toRotationMatrix();
   const Vec6& nu = state.V_WB_B;
-  const WaterMotion water = water_motion(body, env, t, state.p_WB);
+  const WaterMotion water = water_motion(body, env, env_state, t, state.p_WB);
   const Vec6 nu_r = relative_twist(nu, R_WB, water.v_W);
 
   BodyWrenches w;
@@ -74,15 +81,16 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
   return w;
 }
 
-BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env, double t,
+BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env,
+                                      const EnvironmentState& env_state, double t,
                                       const BodyState& state, const Vec6& F_ext_Bo_B) {
-  const BodyWrenches w = compute_body_wrenches(body, env, t, state, F_ext_Bo_B);
+  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, state, F_ext_Bo_B);
   return {state.q_WB.normalized() * Vec3(linear(state.V_WB_B)),
           quat_derivative(state.q_WB, angular(state.V_WB_B)), body.M_inv * w.total()};
 }
 
-double kinetic_energy(const BodyModel& body, const BodyState& state) {
-  const Vec6 nu_r = relative_twist(state.V_WB_B, state.q_WB.toRotationMatrix(), body.v_current_W);
+double kinetic_energy(const BodyModel& body, const BodyState& state, const Vec3& v_water_W) {
+  const Vec6 nu_r = relative_twist(state.V_WB_B, state.q_WB.toRotationMatrix(), v_water_W);
   // The rigid body's energy is in its absolute velocity, the water's in the relative one.
   return 0.5 * state.V_WB_B.dot(body.M_RB * state.V_WB_B) + 0.5 * nu_r.dot(body.M_A * nu_r);
 }

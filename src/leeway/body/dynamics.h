@@ -37,9 +37,11 @@ struct BodyWrenches {
 };
 
 /// Evaluates every term of the right-hand side at `state` and time t [s] in `env`, with
-/// `F_ext_Bo_B` applied. The water's velocity at Bo is the body's current plus, where the body
-/// asks for it, the waves' orbital velocity there (and its acceleration enters nu_c_dot).
-BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env, double t,
+/// `F_ext_Bo_B` applied. The water's velocity at Bo is the current there (the body's own, or the
+/// world's) plus, where the body asks for it, the waves' orbital velocity; their acceleration
+/// enters nu_c_dot.
+BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
+                                   const EnvironmentState& env_state, double t,
                                    const BodyState& state, const Vec6& F_ext_Bo_B);
 
 /// Time derivative of a body state: velocities and nu_dot.
@@ -49,11 +51,13 @@ struct BodyStateRate {
   Vec6 nu_dot;
 };
 
-BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env, double t,
+BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env,
+                                      const EnvironmentState& env_state, double t,
                                       const BodyState& state, const Vec6& F_ext_Bo_B);
 
-/// Kinetic energy 1/2 nu^T M nu of the body and the water it carries [J]
-/// (relative to the water when there is a current).
-double kinetic_energy(const BodyModel& body, const BodyState& state);
+/// Kinetic energy 1/2 nu^T M nu of the body and the water it carries [J]; the added-mass part
+/// relative to water moving at v_water_W.
+double kinetic_energy(const BodyModel& body, const BodyState& state,
+                      const Vec3& v_water_W = Vec3::Zero());
 
 }  // namespace leeway

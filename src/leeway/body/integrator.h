@@ -15,7 +15,8 @@ namespace leeway {
 
 /// Advances `state` from time t by dt [s] under the constant external wrench F_ext_Bo_B; the
 /// environment is sampled at each stage's time (t, t + dt/2, t + dt).
-void integrate_body(const BodyModel& body, const Environment& env, double t, BodyState& state,
+void integrate_body(const BodyModel& body, const Environment& env,
+                    const EnvironmentState& env_state, double t, BodyState& state,
                     const Vec6& F_ext_Bo_B, double dt);
 
 }  // namespace leeway

@@ -33,7 +33,6 @@ struct SubmergedRestoring {
 struct LinearRestoring {
   Mat6 G = Mat6::Zero();      ///< restoring matrix about F [N/m, N, N m/rad]
   Vec3 p_BoF = Vec3::Zero();  ///< centre of flotation [m], in B
-  double z_level = 0.0;       ///< height of the calm free surface in W [m]
 };
 
 Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB);

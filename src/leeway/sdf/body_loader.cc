@@ -125,7 +125,7 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
   }
   b.M_inv = M.ldlt().solve(Mat6::Identity());
   b.restoring = compile_restoring(model, links, hydro, world);
-  b.v_current_W = hydro && hydro->v_current_W ? *hydro->v_current_W : world.environment.v_current_W;
+  if (hydro) b.v_current_override_W = hydro->v_current_W;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;

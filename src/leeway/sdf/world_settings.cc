@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <sdf/World.hh>
 
+#include <set>
+
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/environment_params.h"
 #include "leeway/sdf/plugin_names.h"
 #include "leeway/sdf/sea_state_params.h"
 
@@ -51,18 +54,33 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
   reject_unknown_children(
       plugin,
       [](const std::string& n) {
-        return n == "fluid_density" || n == "current" || n == "surface_level" || n == "waves" ||
-               n == "wavefield";
+        static const std::set<std::string> known = {
+            "fluid_density", "surface_level", "current", "current_process", "current_profile",
+            "tides",         "wind",          "waves",   "wavefield"};
+        return known.contains(n);
       },
-      "<fluid_density>, <current>, <surface_level>, <waves> and <wavefield>");
+      "<fluid_density>, <surface_level>, <current> or <current_process>, <current_profile>, "
+      "<tides>, <wind>, and <waves> or <wavefield>");
   Environment& env = s.environment;
   if (plugin->HasElement("fluid_density")) {
     env.fluid_density = read_density(plugin->GetElement("fluid_density"));
   }
+  if (plugin->HasElement("current") && plugin->HasElement("current_process")) {
+    throw LoadError(location_of(plugin->GetElement("current_process")),
+                    "both <current> and <current_process> given; expected one surface current");
+  }
   if (plugin->HasElement("current")) {
-    env.v_current_W =
+    env.current.steady_W =
         read_vec3(plugin->GetElement("current"), "three velocity components in m/s (ENU, towards)");
   }
+  if (plugin->HasElement("current_process")) {
+    load_current_process(plugin->GetElement("current_process"), env.current);
+  }
+  if (plugin->HasElement("current_profile")) {
+    load_current_profile(plugin->GetElement("current_profile"), env.current);
+  }
+  if (plugin->HasElement("tides")) load_tides(plugin->GetElement("tides"), env.current);
+  if (plugin->HasElement("wind")) load_wind(plugin->GetElement("wind"), env.wind, run_seed);
   if (plugin->HasElement("surface_level")) {
     env.surface_level = read_number(plugin->GetElement("surface_level"), "a height in metres");
   }
@@ -97,6 +115,10 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
       s.gz_buoyancy = load_gz_buoyancy(p);
     } else if (plugin_matches(filename, name, "leeway-environment", "leeway::Environment")) {
       load_environment(p, run_seed, s, diagnostics);
+    } else if (plugin_matches(filename, name, "underwater_current", "UnderwaterCurrentPlugin")) {
+      load_uuv_current(p, s.environment.current);
+    } else if (plugin_matches(filename, name, "USVWind", "vrx::USVWind")) {
+      load_vrx_wind(p, s.environment.wind, diagnostics);
     } else {
       diagnostics.warn(location_of(p), fmt::format("world plugin '{}' has no meaning in Leeway "
                                                    "and is ignored",

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "leeway/body/body_state.h"
+#include "leeway/env/environment.h"
 
 namespace leeway {
 
@@ -15,12 +16,14 @@ struct State {
   std::uint64_t step_count = 0;   ///< steps taken since the initial state; written by step()
   double t = 0.0;                 ///< simulation time [s] = step_count * dt; written by step()
   std::uint64_t seed = 0;         ///< world seed the random streams derive from (core/random.h)
+  EnvironmentState environment;   ///< gusts and current processes; written by step()
   std::vector<BodyState> bodies;  ///< one per Model::bodies entry; written by step()
 
   bool operator==(const State&) const = default;
 };
 
-/// The state a world starts in: every body at its SDF pose and initial twist, t = 0.
+/// The state a world starts in: every body at its SDF pose and initial twist, t = 0, the
+/// environment's processes at their means with random streams derived from `seed`.
 State make_initial_state(const Model& model, std::uint64_t seed);
 
 }  // namespace leeway

@@ -14,9 +14,10 @@ bool finite(const BodyState& s) {
 
 /// Names the force term that is non-finite at the start of the step, or, if all are finite, the
 /// largest one (the integration then diverged within the step).
-std::string diagnose(const BodyModel& body, const Environment& env, double t,
-                     const BodyState& start, const Vec6& F_ext) {
-  const BodyWrenches w = compute_body_wrenches(body, env, t, start, F_ext);
+std::string diagnose(const BodyModel& body, const Environment& env,
+                     const EnvironmentState& env_state, double t, const BodyState& start,
+                     const Vec6& F_ext) {
+  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, start, F_ext);
   int largest = 0;
   for (int i = 0; i < BodyWrenches::kCount; ++i) {
     if (!w.terms[i].allFinite()) {
@@ -49,15 +50,18 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
   for (std::size_t i = 0; i < n; ++i) {
     const BodyModel& body = model.bodies[i];
     const Vec6 F_ext = inputs.F_ext_Bo_B.empty() ? Vec6::Zero() : inputs.F_ext_Bo_B[i];
-    integrate_body(body, model.environment, state.t, state.bodies[i], F_ext, model.dt);
+    integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], F_ext,
+                   model.dt);
     if (!finite(state.bodies[i])) {
       std::string error = fmt::format(
           "model '{}', link '{}', t = {} s: the state became non-finite: {}", body.model_name,
-          body.link_name, state.t, diagnose(body, model.environment, state.t, start[i], F_ext));
+          body.link_name, state.t,
+          diagnose(body, model.environment, state.environment, state.t, start[i], F_ext));
       state.bodies = std::move(start);
       return {false, std::move(error)};
     }
   }
+  advance_environment(model.environment, state.environment, model.dt);
   ++state.step_count;
   state.t = static_cast<double>(state.step_count) * model.dt;
   return {};

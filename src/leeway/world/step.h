@@ -6,7 +6,9 @@
 //        models evaluated at every integrator stage (body/dynamics.h)
 //     3. check that every body state is finite; if not, restore the state to the start of the
 //        step and report which model, body, time and force term went wrong
-//     4. advance the clock: step_count += 1, t = step_count * dt
+//   4. advance the environment's random processes (gusts, Gauss-Markov current) over dt; they
+//      are held within a step, while waves and tides are evaluated at each stage's time
+//   5. advance the clock: step_count += 1, t = step_count * dt
 //
 // Later stages (actuator setpoints, environment sampling, sensors, recorders, tasks) slot into
 // this order as the modules that own them arrive.

@@ -1,0 +1,55 @@
+// Current and wind elements of Leeway's environment plugin, and the world plugins of UUV
+// Simulator and VRX that describe the same things.
+//
+// In <plugin filename="leeway-environment" name="leeway::Environment">:
+//   <current>0.3 0.1 0</current>        steady surface current in W (towards) [m/s]
+//   <current_process>                   or a Gauss-Markov surface current (gauss_markov.h)
+//     <speed>            <mean> <sigma> <tau> [<min> <max>]   [m/s, m/s, s]
+//     <horizontal_angle> <mean> <sigma> <tau> [<min> <max>]   towards, ENU [rad]
+//     <vertical_angle>   <mean> <sigma> <tau> [<min> <max>]   [rad]
+//   </current_process>
+//   <current_profile>                   scaling with depth below the calm surface
+//     <type>uniform | layers | power_law</type>
+//     <layer><depth>5</depth><factor>0.8</factor></layer>...   (layers; depths increasing)
+//     <exponent>0.142857</exponent><depth>30</depth>            (power_law: p and h [m])
+//   </current_profile>
+//   <tides>
+//     <flood_direction>1.2</flood_direction>                   towards [rad], ENU
+//     <constituent><name>M2</name><amplitude>0.4</amplitude><phase>0</phase></constituent>
+//                  (M2, S2, N2 know their periods; others need <period> [s])
+//   </tides>
+//   <wind>
+//     <speed>6</speed><direction>0.3</direction>               mean [m/s], towards [rad] ENU
+//     <gust><type>first_order</type><sigma>1.5</sigma><tau>2</tau></gust>
+//     <gust><type>harris</type><kappa>0.002</kappa><length>1800</length>
+//           <components>256</components></gust>
+//   </wind>
+//
+// UUV Simulator's world plugin (filename containing "underwater_current"):
+//   <constant_current><velocity>, <horizontal_angle>, <vertical_angle> each with <mean>, <min>,
+//   <max>, <mu>, <noiseAmp>. Read as Gauss-Markov processes with tau = 1 / mu and stationary
+//   standard deviation noiseAmp, reverting to <mean> and clamped to [min, max]. (UUV's own update
+//   reverts to zero and its spread depends on the step: deliberately not reproduced.)
+// VRX's world plugin USVWind (filename containing "USVWind"): <wind_direction> [deg, towards],
+//   <wind_mean_velocity> [m/s], <var_wind_gain_constants> (the gust's standard deviation, m/s,
+//   as seed 000 eq. 15 defines the gain), <var_wind_time_constants> [s], <random_seed>;
+//   <wind_obj> windage is reported and not yet applied.
+#pragma once
+
+#include <cstdint>
+#include <sdf/Element.hh>
+
+#include "leeway/core/error.h"
+#include "leeway/env/environment.h"
+
+namespace leeway::sdfio {
+
+void load_current_process(const sdf::ElementPtr& e, CurrentModel& current);
+void load_current_profile(const sdf::ElementPtr& e, CurrentModel& current);
+void load_tides(const sdf::ElementPtr& e, CurrentModel& current);
+void load_wind(const sdf::ElementPtr& e, WindModel& wind, std::uint64_t run_seed);
+
+void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& current);
+void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& wind, Diagnostics& diagnostics);
+
+}  // namespace leeway::sdfio
