@@ -77,7 +77,7 @@ TEST(WindGust, FirstOrderGustHasTheRequestedStatisticsForAnyStep) {
     std::vector<double> speed;
     for (double t = 0.0; t < kDuration; t += dt) {
       advance_environment(env, s, dt);
-      const Vec3 v = wind_velocity(env, s, t);
+      const Vec3 v = wind_velocity(env, s, Vec3::Zero(), t);
       speed.push_back(v.x() * std::cos(0.4) + v.y() * std::sin(0.4));
     }
     const Moments m = moments(speed, dt, 0.2);
@@ -95,10 +95,10 @@ TEST(WindGust, ApparentWindIsRelativeAndInBodyAxes) {
   env.wind.direction = std::numbers::pi / 2;
   const EnvironmentState s = initial_environment_state(env, 0);
   const Quat heading_north(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitZ()));
-  const Vec3 a = apparent_wind_B(env, s, 0.0, heading_north, Vec3(0.0, 4.0, 0.0));
+  const Vec3 a = apparent_wind_B(env, s, 0.0, Vec3::Zero(), heading_north, Vec3(0.0, 4.0, 0.0));
   EXPECT_LT((a - Vec3(6.0, 0.0, 0.0)).norm(), 1e-12);
   // Heading East at 4 m/s: the apparent wind blows towards its left (+y) and from ahead (-x).
-  const Vec3 b = apparent_wind_B(env, s, 0.0, Quat::Identity(), Vec3(4.0, 0.0, 0.0));
+  const Vec3 b = apparent_wind_B(env, s, 0.0, Vec3::Zero(), Quat::Identity(), Vec3(4.0, 0.0, 0.0));
   EXPECT_LT((b - Vec3(-4.0, 10.0, 0.0)).norm(), 1e-12);
 }
 

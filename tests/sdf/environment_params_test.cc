@@ -105,6 +105,27 @@ TEST(EnvironmentParams, VrxWindPlugin) {
   ASSERT_EQ(d.warnings().size(), 2u);  // wind_obj not applied yet; random_seed replaced
 }
 
+TEST(EnvironmentParams, CurrentFieldFromACsvBesideTheWorld) {
+  const std::string csv = testing::write_temp(
+      "tidal_channel.csv", "x,y,u,v\n0,0,0.1,0\n100,0,0.3,0\n0,50,0.1,0.2\n100,50,0.3,0.2\n");
+  (void)csv;
+  const std::string world = testing::write_temp(
+      "field_world.sdf", world_sdf("", environment(R"(<current>0 0.05 0</current>
+        <current_field><file>tidal_channel.csv</file><offset>500 0 0</offset>
+          <outside>zero</outside></current_field>)")));
+  Diagnostics d;
+  const Model m = load_world_file(world, d);
+  ASSERT_TRUE(m.environment.current_field.has_value());
+  const EnvironmentState s = initial_environment_state(m.environment, 0);
+  // Halfway along the channel, halfway across: field (0.2, 0.1) plus the steady (0, 0.05).
+  EXPECT_LT(
+      (current_velocity(m.environment, s, Vec3(550, 25, -2), 0.0) - Vec3(0.2, 0.15, 0)).norm(),
+      1e-15);
+  // Outside the grid the field is zero: only the steady current.
+  EXPECT_LT((current_velocity(m.environment, s, Vec3(0, 25, -2), 0.0) - Vec3(0, 0.05, 0)).norm(),
+            1e-15);
+}
+
 TEST(EnvironmentParams, BadInput) {
   const struct {
     std::string plugins, expect;

@@ -89,7 +89,7 @@ int probe_command(const ProbeOptions& o) {
     eta[i] = env.waves ? elevation(*env.waves, o.x, o.y, t[i]) : env.surface_level;
     const Vec3 v = env.waves ? particle_velocity(*env.waves, p, t[i]) : Vec3::Zero();
     const Vec3 current = current_velocity(env, env_state, p, t[i]);
-    const Vec3 wind = wind_velocity(env, env_state, t[i]);
+    const Vec3 wind = wind_velocity(env, env_state, p, t[i]);
     current_speed[i] = current.norm();
     wind_speed[i] = wind.norm();
     if (csv) {

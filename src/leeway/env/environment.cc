@@ -59,7 +59,9 @@ Vec3 current_velocity(const Environment& env, const EnvironmentState& s, const V
                                                                 s.current_vertical_angle)
                           : c.steady_W;
   if (!c.tides.empty()) v += tide(c, t).first * flood(c);
-  return current_profile_factor(c, env.surface_level - p.z()) * v;
+  v *= current_profile_factor(c, env.surface_level - p.z());
+  if (env.current_field) v += sample_field(*env.current_field, p, t);
+  return v;
 }
 
 Vec3 current_acceleration(const Environment& env, const Vec3& p, double t) {
@@ -68,17 +70,18 @@ Vec3 current_acceleration(const Environment& env, const Vec3& p, double t) {
   return current_profile_factor(c, env.surface_level - p.z()) * tide(c, t).second * flood(c);
 }
 
-Vec3 wind_velocity(const Environment& env, const EnvironmentState& s, double t) {
+Vec3 wind_velocity(const Environment& env, const EnvironmentState& s, const Vec3& p, double t) {
   const WindModel& w = env.wind;
   double speed = w.mean_speed;
   if (w.gust == GustKind::kFirstOrder) speed += s.gust_speed;
   if (w.gust == GustKind::kHarris) speed += harris_gust(w, t);
-  return speed * Vec3(std::cos(w.direction), std::sin(w.direction), 0.0);
+  const Vec3 v = speed * Vec3(std::cos(w.direction), std::sin(w.direction), 0.0);
+  return env.wind_field ? Vec3(v + sample_field(*env.wind_field, p, t)) : v;
 }
 
 Vec3 apparent_wind_B(const Environment& env, const EnvironmentState& state, double t,
-                     const Quat& q_WB, const Vec3& v_WB_W) {
-  return q_WB.conjugate() * (wind_velocity(env, state, t) - v_WB_W);
+                     const Vec3& p_WB, const Quat& q_WB, const Vec3& v_WB_W) {
+  return q_WB.conjugate() * (wind_velocity(env, state, p_WB, t) - v_WB_W);
 }
 
 SurfaceSample sample_surface(const Environment& env, double x, double y, double yaw, double t) {

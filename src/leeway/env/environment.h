@@ -10,6 +10,7 @@
 #include "leeway/core/random.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/current.h"
+#include "leeway/env/vector_field.h"
 #include "leeway/env/wave_field.h"
 #include "leeway/env/wind.h"
 
@@ -19,8 +20,10 @@ struct Environment {
   double fluid_density = 1025.0;  ///< [kg/m^3]
   double surface_level = 0.0;     ///< calm free-surface height in W [m]
   CurrentModel current;
+  std::optional<VectorField> current_field;  ///< added to the current [m/s]
   WindModel wind;
-  std::optional<WaveField> waves;  ///< none: a calm surface
+  std::optional<VectorField> wind_field;  ///< added to the wind [m/s]
+  std::optional<WaveField> waves;         ///< none: a calm surface
 };
 
 /// The environment's random processes, advanced once per step by advance_environment() and held
@@ -42,19 +45,20 @@ EnvironmentState initial_environment_state(const Environment& env, std::uint64_t
 /// Advances the processes by dt [s] (exactly, whatever dt: gauss_markov.h).
 void advance_environment(const Environment& env, EnvironmentState& state, double dt);
 
-/// Water current at p_W and time t [m/s], in W.
+/// Water current at p_W and time t [m/s], in W: the modelled current plus the current field.
 Vec3 current_velocity(const Environment& env, const EnvironmentState& state, const Vec3& p_W,
                       double t);
 /// Its time derivative at a fixed point (from the tides; the Gauss-Markov part is held) [m/s^2].
 Vec3 current_acceleration(const Environment& env, const Vec3& p_W, double t);
 
-/// Wind velocity at time t [m/s], in W (uniform in space).
-Vec3 wind_velocity(const Environment& env, const EnvironmentState& state, double t);
+/// Wind velocity at p_W and time t [m/s], in W: the mean and gust, plus the wind field if any.
+Vec3 wind_velocity(const Environment& env, const EnvironmentState& state, const Vec3& p_W,
+                   double t);
 
 /// The apparent wind a body moving at v_WB_W (its origin's velocity in W) feels, expressed in its
 /// own axes B: R_WB^T (V_wind - v_WB) [m/s]. What windage models take as input.
 Vec3 apparent_wind_B(const Environment& env, const EnvironmentState& state, double t,
-                     const Quat& q_WB, const Vec3& v_WB_W);
+                     const Vec3& p_WB, const Quat& q_WB, const Vec3& v_WB_W);
 
 /// The free surface above a horizontal point: its height in W and its slope, as the ZYX roll and
 /// pitch a small floating body aligned with the local normal would take at heading `yaw`.

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 #include <set>
 
+#include "leeway/io/field_csv.h"
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {
@@ -153,6 +155,43 @@ void load_wind(const sdf::ElementPtr& e, WindModel& w, std::uint64_t run_seed) {
     throw LoadError(location_of(child(g, "type")),
                     fmt::format("got '{}', expected first_order, harris or none", type));
   }
+}
+
+VectorField load_field(const sdf::ElementPtr& e) {
+  only(e, {"file", "format", "offset", "outside", "fade_distance"},
+       "<file>, <format>, <offset>, <outside> and <fade_distance>");
+  const sdf::ElementPtr file = required(e, "file", "the path of the field file");
+  std::filesystem::path path = text_of(file);
+  if (path.is_relative() && !e->FilePath().empty()) {
+    path = std::filesystem::path(e->FilePath()).parent_path() / path;
+  }
+  const std::string format = child(e, "format") ? text_of(child(e, "format")) : "csv";
+  if (format != "csv") {
+    throw LoadError(location_of(child(e, "format")),
+                    fmt::format("got '{}': only csv fields are supported yet (NetCDF and HEC-RAS "
+                                "importers are planned)",
+                                format));
+  }
+  if (!std::filesystem::is_regular_file(path)) {
+    throw LoadError(location_of(file), fmt::format("no such file '{}'", path.string()));
+  }
+  VectorField f = read_csv_field(path.string());
+  if (child(e, "offset")) f.offset_W = read_vec3(child(e, "offset"), "x y z in metres");
+  const std::string outside = child(e, "outside") ? text_of(child(e, "outside")) : "hold";
+  if (outside == "hold") {
+    f.outside = OutsidePolicy::kHold;
+  } else if (outside == "fade") {
+    f.outside = OutsidePolicy::kFade;
+  } else if (outside == "zero") {
+    f.outside = OutsidePolicy::kZero;
+  } else {
+    throw LoadError(location_of(child(e, "outside")),
+                    fmt::format("got '{}', expected hold, fade or zero", outside));
+  }
+  if (child(e, "fade_distance")) {
+    f.fade_distance = at_least(child(e, "fade_distance"), 0.0, true, "a distance in m");
+  }
+  return f;
 }
 
 void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& c) {
