@@ -126,6 +126,19 @@ TEST(EnvironmentParams, CurrentFieldFromACsvBesideTheWorld) {
             1e-15);
 }
 
+TEST(EnvironmentParams, BathymetryBesideTheWorld) {
+  testing::write_temp("bay.asc",
+                      "ncols 2\nnrows 1\nxllcorner 0\nyllcorner 0\ncellsize 100\n12 30\n");
+  const std::string world = testing::write_temp(
+      "bay_world.sdf", world_sdf("", environment(R"(<bathymetry><file>bay.asc</file>
+        <values>depth</values><offset>-50 -50 0</offset></bathymetry>)")));
+  Diagnostics d;
+  const Model m = load_world_file(world, d);
+  ASSERT_TRUE(m.environment.bathymetry.has_value());
+  // Cell centres at x = 50 and 150 in the grid, i.e. 0 and 100 in the world: depths 12 and 30.
+  EXPECT_NEAR(water_depth(*m.environment.bathymetry, 0.0, 50.0, 0.0), 21.0, 1e-12);
+}
+
 TEST(EnvironmentParams, BadInput) {
   const struct {
     std::string plugins, expect;

@@ -110,6 +110,10 @@ int probe_command(const ProbeOptions& o) {
     fmt::print("period     zero-upcrossing Tz = {:.3f} s\n", s.zero_upcrossing_period);
   }
   const Statistics c = statistics(t, current_speed), w = statistics(t, wind_speed);
+  if (env.bathymetry) {
+    fmt::print("seabed     water depth {:.3f} m\n",
+               water_depth(*env.bathymetry, env.surface_level, o.x, o.y));
+  }
   fmt::print("current    speed mean {:.4f} m/s, std {:.4f} m/s, min {:.4f}, max {:.4f}\n", c.mean,
              c.std, c.min, c.max);
   fmt::print("wind       speed mean {:.4f} m/s, std {:.4f} m/s, min {:.4f}, max {:.4f}\n", w.mean,

@@ -9,6 +9,7 @@
 
 #include "leeway/core/random.h"
 #include "leeway/core/spatial.h"
+#include "leeway/env/bathymetry.h"
 #include "leeway/env/current.h"
 #include "leeway/env/vector_field.h"
 #include "leeway/env/wave_field.h"
@@ -24,6 +25,7 @@ struct Environment {
   WindModel wind;
   std::optional<VectorField> wind_field;  ///< added to the wind [m/s]
   std::optional<WaveField> waves;         ///< none: a calm surface
+  std::optional<Bathymetry> bathymetry;   ///< none: no seabed
 };
 
 /// The environment's random processes, advanced once per step by advance_environment() and held

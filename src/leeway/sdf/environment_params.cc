@@ -6,6 +6,7 @@
 #include <numbers>
 #include <set>
 
+#include "leeway/io/esri_ascii.h"
 #include "leeway/io/field_csv.h"
 #include "leeway/sdf/element_reading.h"
 
@@ -51,6 +52,18 @@ BoundedGaussMarkov read_process(const sdf::ElementPtr& e, const std::string& uni
                                                 p.process.mean, p.min, p.max));
   }
   return p;
+}
+
+/// The path in `file`, relative to the world file's folder; it must exist.
+std::string resolve_file(const sdf::ElementPtr& file) {
+  std::filesystem::path path = text_of(file);
+  if (path.is_relative() && !file->FilePath().empty()) {
+    path = std::filesystem::path(file->FilePath()).parent_path() / path;
+  }
+  if (!std::filesystem::is_regular_file(path)) {
+    throw LoadError(location_of(file), fmt::format("no such file '{}'", path.string()));
+  }
+  return path.string();
 }
 
 }  // namespace
@@ -157,14 +170,23 @@ void load_wind(const sdf::ElementPtr& e, WindModel& w, std::uint64_t run_seed) {
   }
 }
 
+Bathymetry load_bathymetry(const sdf::ElementPtr& e) {
+  only(e, {"file", "offset", "values"}, "<file>, <offset> and <values>");
+  const std::string values = child(e, "values") ? text_of(child(e, "values")) : "elevation";
+  if (values != "elevation" && values != "depth") {
+    throw LoadError(location_of(child(e, "values")),
+                    fmt::format("got '{}', expected elevation or depth", values));
+  }
+  Bathymetry b =
+      read_esri_ascii(resolve_file(required(e, "file", "an ESRI ASCII grid")), values == "depth");
+  if (child(e, "offset")) b.offset_W = read_vec3(child(e, "offset"), "x y z in metres");
+  return b;
+}
+
 VectorField load_field(const sdf::ElementPtr& e) {
   only(e, {"file", "format", "offset", "outside", "fade_distance"},
        "<file>, <format>, <offset>, <outside> and <fade_distance>");
   const sdf::ElementPtr file = required(e, "file", "the path of the field file");
-  std::filesystem::path path = text_of(file);
-  if (path.is_relative() && !e->FilePath().empty()) {
-    path = std::filesystem::path(e->FilePath()).parent_path() / path;
-  }
   const std::string format = child(e, "format") ? text_of(child(e, "format")) : "csv";
   if (format != "csv") {
     throw LoadError(location_of(child(e, "format")),
@@ -172,10 +194,7 @@ VectorField load_field(const sdf::ElementPtr& e) {
                                 "importers are planned)",
                                 format));
   }
-  if (!std::filesystem::is_regular_file(path)) {
-    throw LoadError(location_of(file), fmt::format("no such file '{}'", path.string()));
-  }
-  VectorField f = read_csv_field(path.string());
+  VectorField f = read_csv_field(resolve_file(file));
   if (child(e, "offset")) f.offset_W = read_vec3(child(e, "offset"), "x y z in metres");
   const std::string outside = child(e, "outside") ? text_of(child(e, "outside")) : "hold";
   if (outside == "hold") {

@@ -57,6 +57,10 @@ void load_wind(const sdf::ElementPtr& e, WindModel& wind, std::uint64_t run_seed
 ///   <fade_distance>100</fade_distance>  [m], for fade
 VectorField load_field(const sdf::ElementPtr& e);
 
+/// <bathymetry>: <file> (ESRI ASCII .asc, relative to the world file's folder), <offset> [m],
+/// <values>elevation (default: seabed heights, up) or depth (positive down).
+Bathymetry load_bathymetry(const sdf::ElementPtr& e);
+
 void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& current);
 void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& wind, Diagnostics& diagnostics);
 

@@ -55,13 +55,14 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
       plugin,
       [](const std::string& n) {
         static const std::set<std::string> known = {
-            "fluid_density",   "surface_level", "current",   "current_process",
-            "current_profile", "tides",         "wind",      "waves",
-            "wavefield",       "current_field", "wind_field"};
+            "fluid_density",   "surface_level", "current",    "current_process",
+            "current_profile", "tides",         "wind",       "waves",
+            "wavefield",       "current_field", "wind_field", "bathymetry"};
         return known.contains(n);
       },
       "<fluid_density>, <surface_level>, <current> or <current_process>, <current_profile>, "
-      "<tides>, <current_field>, <wind>, <wind_field>, and <waves> or <wavefield>");
+      "<tides>, <current_field>, <wind>, <wind_field>, <bathymetry>, and <waves> or "
+      "<wavefield>");
   Environment& env = s.environment;
   if (plugin->HasElement("fluid_density")) {
     env.fluid_density = read_density(plugin->GetElement("fluid_density"));
@@ -87,6 +88,9 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
   }
   if (plugin->HasElement("wind_field"))
     env.wind_field = load_field(plugin->GetElement("wind_field"));
+  if (plugin->HasElement("bathymetry")) {
+    env.bathymetry = load_bathymetry(plugin->GetElement("bathymetry"));
+  }
   if (plugin->HasElement("surface_level")) {
     env.surface_level = read_number(plugin->GetElement("surface_level"), "a height in metres");
   }
