@@ -7,15 +7,13 @@
 #include <fstream>
 
 #include "leeway/core/error.h"
+#include "temp_file.h"
 
 namespace leeway {
 namespace {
 
 std::string write(const std::string& name, const std::string& text) {
-  const auto dir = std::filesystem::temp_directory_path() / "leeway_grid_tests";
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / name) << text;
-  return (dir / name).string();
+  return testing::write_temp(name, text);
 }
 
 TEST(EsriAscii, PlaneSeabedIsExactAndNorthIsTheFirstRow) {

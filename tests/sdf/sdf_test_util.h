@@ -5,6 +5,7 @@
 #include <string>
 
 #include "leeway/sdf/load_world.h"
+#include "temp_file.h"
 
 namespace leeway::testing {
 
@@ -43,15 +44,6 @@ inline std::string simple_model(const std::string& plugin, const std::string& na
 inline Model load(const std::string& sdf) {
   Diagnostics d;
   return load_world_string(sdf, "test.sdf", d);
-}
-
-/// Writes `text` to a fresh file under the test's temporary directory and returns its path.
-inline std::string write_temp(const std::string& name, const std::string& text) {
-  const auto dir = std::filesystem::temp_directory_path() / "leeway_tests";
-  std::filesystem::create_directories(dir);
-  const auto path = dir / name;
-  std::ofstream(path) << text;
-  return path.string();
 }
 
 }  // namespace leeway::testing

@@ -37,8 +37,9 @@ WaterMotion water_motion(const BodyModel& body, const Environment& env,
     m.a_W = current_acceleration(env, p_WB, t);
   }
   if (body.wave_kinematics && env.waves) {
-    m.v_W += particle_velocity(*env.waves, p_WB, t);
-    m.a_W += particle_acceleration(*env.waves, p_WB, t);
+    const ParticleKinematics k = particle_kinematics(*env.waves, p_WB, t);
+    m.v_W += k.velocity;
+    m.a_W += k.acceleration;
   }
   return m;
 }

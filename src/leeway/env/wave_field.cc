@@ -197,32 +197,31 @@ Vec3 surface_normal(const WaveField& f, double x, double y, double t) {
   return tx.cross(ty).normalized();
 }
 
-Vec3 particle_velocity(const WaveField& f, const Vec3& p, double t) {
+ParticleKinematics particle_kinematics(const WaveField& f, const Vec3& p, double t) {
   const double r = ramp_factor(f, t);
   const double z = std::min(p.z() - f.z_level, 0.0);
-  Vec3 v = Vec3::Zero();
+  ParticleKinematics out{Vec3::Zero(), Vec3::Zero()};
   for (std::size_t i = 0; i < f.count; ++i) {
     const SinCos sc = sincos_any(f.kx[i] * p.x() + f.ky[i] * p.y() - f.omega[i] * t + f.phase[i]);
     const Profile pr = profile(f, f.k[i], z);
-    const double aw = f.amplitude[i] * f.omega[i];
-    const double horizontal = aw * pr.horizontal * sc.cos / f.k[i];  // along k_i / k
-    v += Vec3(horizontal * f.kx[i], horizontal * f.ky[i], aw * pr.vertical * sc.sin);
+    const double aw = f.amplitude[i] * f.omega[i], aw2 = aw * f.omega[i];
+    // Horizontal parts act along k_i / k.
+    const double u = aw * pr.horizontal * sc.cos / f.k[i],
+                 du = aw2 * pr.horizontal * sc.sin / f.k[i];
+    out.velocity += Vec3(u * f.kx[i], u * f.ky[i], aw * pr.vertical * sc.sin);
+    out.acceleration += Vec3(du * f.kx[i], du * f.ky[i], -aw2 * pr.vertical * sc.cos);
   }
-  return r * v;
+  out.velocity *= r;
+  out.acceleration *= r;
+  return out;
+}
+
+Vec3 particle_velocity(const WaveField& f, const Vec3& p, double t) {
+  return particle_kinematics(f, p, t).velocity;
 }
 
 Vec3 particle_acceleration(const WaveField& f, const Vec3& p, double t) {
-  const double r = ramp_factor(f, t);
-  const double z = std::min(p.z() - f.z_level, 0.0);
-  Vec3 a = Vec3::Zero();
-  for (std::size_t i = 0; i < f.count; ++i) {
-    const SinCos sc = sincos_any(f.kx[i] * p.x() + f.ky[i] * p.y() - f.omega[i] * t + f.phase[i]);
-    const Profile pr = profile(f, f.k[i], z);
-    const double aw2 = f.amplitude[i] * f.omega[i] * f.omega[i];
-    const double horizontal = aw2 * pr.horizontal * sc.sin / f.k[i];
-    a += Vec3(horizontal * f.kx[i], horizontal * f.ky[i], -aw2 * pr.vertical * sc.cos);
-  }
-  return r * a;
+  return particle_kinematics(f, p, t).acceleration;
 }
 
 double dynamic_pressure(const WaveField& f, const Vec3& p, double t, double rho, double g) {

@@ -57,6 +57,11 @@ double elevation(const WaveField& field, double x, double y, double t);
 void elevations(const WaveField& field, std::span<const double> x, std::span<const double> y,
                 double t, std::span<double> z_out);
 Vec3 surface_normal(const WaveField& field, double x, double y, double t);
+/// Velocity and local acceleration (d/dt at the fixed point) of the water at p_W [m/s, m/s^2].
+struct ParticleKinematics {
+  Vec3 velocity, acceleration;
+};
+ParticleKinematics particle_kinematics(const WaveField& field, const Vec3& p_W, double t);
 Vec3 particle_velocity(const WaveField& field, const Vec3& p_W, double t);
 Vec3 particle_acceleration(const WaveField& field, const Vec3& p_W, double t);
 double dynamic_pressure(const WaveField& field, const Vec3& p_W, double t, double fluid_density,
