@@ -124,6 +124,20 @@ TEST(SeaStateParams, NonPhysicalParametersAreErrors) {
   }
 }
 
+TEST(SeaStateParams, WavesNeedGravity) {
+  Diagnostics d;
+  try {
+    load_world_string(world_sdf("",
+                                environment("<waves><significant_height>1</significant_height>"
+                                            "<peak_period>6</peak_period></waves>"),
+                                "0 0 0"),
+                      "g.sdf", d);
+    FAIL();
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("need gravity"), std::string::npos) << e.what();
+  }
+}
+
 TEST(SeaStateParams, FoldingSeaIsWarned) {
   // Seed 000's per-component limit q_i = min(q, 1 / (k_i A_i)) still lets a steep sea's sum
   // exceed 1: 6 m waves at a 5 s peak with q = 1.

@@ -74,6 +74,9 @@ WaveField load_waves(const sdf::ElementPtr& e, std::uint64_t run_seed, double gr
 
   SeaState sea;
   sea.gravity = std::abs(gravity);
+  if (!(sea.gravity > 0.0)) {
+    throw LoadError(location_of(e), "waves need gravity: the world's <gravity> is zero");
+  }
   const std::string spectrum = child("spectrum") ? text_of(child("spectrum")) : "pierson_moskowitz";
   if (spectrum == "table") {
     if (!child("table")) throw LoadError(location_of(e), "<spectrum>table needs a <table>");
