@@ -55,9 +55,11 @@ void add_probe(CLI::App& app, leeway::ProbeOptions& p, std::string& point) {
   CLI::App* probe = app.add_subcommand(
       "probe",
       "Record what the environment does at one fixed point: the free-surface elevation above\n"
-      "(X, Y), the water-particle velocity at (X, Y, Z) and the current, like a wave gauge;\n"
-      "print the record's mean level, significant height 4 std(eta), zero-upcrossing period\n"
-      "and extremes. Without WORLD, probes the embedded default world.");
+      "(X, Y), the water-particle velocity and the current at (X, Y, Z), and the wind, like a\n"
+      "wave gauge, current meter and anemometer; print the record's mean level, significant\n"
+      "height 4 std(eta), zero-upcrossing period and extremes, the current and wind speeds'\n"
+      "statistics, and the water depth where the world has a seabed. Without WORLD, probes the\n"
+      "embedded default world.");
   probe->add_option("WORLD", p.world_path, "SDF world file (default: the embedded default world)")
       ->check(CLI::ExistingFile);
   probe
@@ -75,7 +77,7 @@ void add_probe(CLI::App& app, leeway::ProbeOptions& p, std::string& point) {
   probe->add_option("--seed", p.seed, "World seed (realises the sea state)")->capture_default_str();
   probe->add_option("--record", p.record_path,
                     "Write the samples to this CSV file: t,elevation,u,v,w,current_x,current_y,\n"
-                    "current_z [s, m, m/s ...], world frame (ENU)");
+                    "current_z,wind_x,wind_y [s, m, m/s ...], world frame (ENU)");
 }
 
 }  // namespace
