@@ -146,6 +146,30 @@ bool read_bool(const sdf::ElementPtr& element) {
                   fmt::format("got '{}', expected true, false, 1 or 0", text));
 }
 
+sdf::ElementPtr optional_child(const sdf::ElementPtr& parent, const std::string& name) {
+  return parent->HasElement(name) ? parent->GetElement(name) : nullptr;
+}
+
+double read_number_at_least(const sdf::ElementPtr& element, double lo, bool strictly,
+                            const std::string& what) {
+  const double v = read_number(element, what);
+  if (strictly ? v <= lo : v < lo) {
+    throw LoadError(location_of(element),
+                    fmt::format("got {}, expected {} {} {}", v, what, strictly ? ">" : ">=", lo));
+  }
+  return v;
+}
+
+double read_number_in(const sdf::ElementPtr& element, double lo, double hi,
+                      const std::string& what) {
+  const double v = read_number(element, what);
+  if (v < lo || v > hi) {
+    throw LoadError(location_of(element),
+                    fmt::format("got {}, expected {} in [{}, {}]", v, what, lo, hi));
+  }
+  return v;
+}
+
 void for_each_child(const sdf::ElementPtr& parent,
                     const std::function<void(const sdf::ElementPtr&)>& f) {
   for (sdf::ElementPtr child = parent->GetFirstElement(); child; child = child->GetNextElement()) {
@@ -163,6 +187,12 @@ void reject_unknown_children(const sdf::ElementPtr& parent,
                                   child->GetName(), what_is_accepted));
     }
   });
+}
+
+void reject_unknown_children(const sdf::ElementPtr& parent, const std::set<std::string>& known,
+                             const std::string& what_is_accepted) {
+  reject_unknown_children(
+      parent, [&](const std::string& n) { return known.contains(n); }, what_is_accepted);
 }
 
 }  // namespace leeway::sdfio

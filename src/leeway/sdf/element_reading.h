@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <sdf/Element.hh>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,24 @@ double read_number(const sdf::ElementPtr& element, const std::string& expected);
 Vec3 read_vec3(const sdf::ElementPtr& element, const std::string& expected);
 bool read_bool(const sdf::ElementPtr& element);
 
+/// The child element called `name`, or nullptr when there is none.
+sdf::ElementPtr optional_child(const sdf::ElementPtr& parent, const std::string& name);
+
+/// One finite number >= lo (> lo when `strictly`); else "got v, expected <what> >= lo".
+double read_number_at_least(const sdf::ElementPtr& element, double lo, bool strictly,
+                            const std::string& what);
+
+/// One finite number in [lo, hi]; else "got v, expected <what> in [lo, hi]".
+double read_number_in(const sdf::ElementPtr& element, double lo, double hi,
+                      const std::string& what);
+
 /// Throws LoadError for the first child of `parent` whose name `known` rejects.
 void reject_unknown_children(const sdf::ElementPtr& parent,
                              const std::function<bool(const std::string&)>& known,
+                             const std::string& what_is_accepted);
+
+/// The same, for a fixed set of accepted names.
+void reject_unknown_children(const sdf::ElementPtr& parent, const std::set<std::string>& known,
                              const std::string& what_is_accepted);
 
 /// Calls f(child) for every direct child element of `parent`, in document order.

@@ -13,10 +13,6 @@
 namespace leeway::sdfio {
 namespace {
 
-sdf::ElementPtr child(const sdf::ElementPtr& e, const char* name) {
-  return e->HasElement(name) ? e->GetElement(name) : nullptr;
-}
-
 sdf::ElementPtr required(const sdf::ElementPtr& e, const char* name, const char* what) {
   if (!e->HasElement(name)) {
     throw LoadError(location_of(e), fmt::format("missing <{}>, expected {}", name, what));
@@ -24,29 +20,21 @@ sdf::ElementPtr required(const sdf::ElementPtr& e, const char* name, const char*
   return e->GetElement(name);
 }
 
-double at_least(const sdf::ElementPtr& e, double lo, bool strictly, const std::string& what) {
-  const double v = read_number(e, what);
-  if (strictly ? v <= lo : v < lo) {
-    throw LoadError(location_of(e),
-                    fmt::format("got {}, expected {} {} {}", v, what, strictly ? ">" : ">=", lo));
-  }
-  return v;
-}
-
-void only(const sdf::ElementPtr& e, std::set<std::string> names, const std::string& accepted) {
-  reject_unknown_children(
-      e, [&](const std::string& n) { return names.contains(n); }, accepted);
-}
-
 BoundedGaussMarkov read_process(const sdf::ElementPtr& e, const std::string& unit) {
-  only(e, {"mean", "sigma", "tau", "min", "max"}, "<mean>, <sigma>, <tau>, <min> and <max>");
+  reject_unknown_children(e, {"mean", "sigma", "tau", "min", "max"},
+                          "<mean>, <sigma>, <tau>, <min> and <max>");
   BoundedGaussMarkov p;
   p.process.mean = read_number(required(e, "mean", unit.c_str()), "a mean in " + unit);
-  if (child(e, "sigma"))
-    p.process.sigma = at_least(child(e, "sigma"), 0.0, false, "a standard deviation in " + unit);
-  if (child(e, "tau")) p.process.tau = at_least(child(e, "tau"), 0.0, true, "a time constant in s");
-  if (child(e, "min")) p.min = read_number(child(e, "min"), "a lower limit in " + unit);
-  if (child(e, "max")) p.max = read_number(child(e, "max"), "an upper limit in " + unit);
+  if (optional_child(e, "sigma"))
+    p.process.sigma = read_number_at_least(optional_child(e, "sigma"), 0.0, false,
+                                           "a standard deviation in " + unit);
+  if (optional_child(e, "tau"))
+    p.process.tau =
+        read_number_at_least(optional_child(e, "tau"), 0.0, true, "a time constant in s");
+  if (optional_child(e, "min"))
+    p.min = read_number(optional_child(e, "min"), "a lower limit in " + unit);
+  if (optional_child(e, "max"))
+    p.max = read_number(optional_child(e, "max"), "an upper limit in " + unit);
   if (p.min > p.process.mean || p.max < p.process.mean) {
     throw LoadError(location_of(e), fmt::format("the mean {} lies outside [min, max] = [{}, {}]",
                                                 p.process.mean, p.min, p.max));
@@ -69,27 +57,28 @@ std::string resolve_file(const sdf::ElementPtr& file) {
 }  // namespace
 
 void load_current_process(const sdf::ElementPtr& e, CurrentModel& c) {
-  only(e, {"speed", "horizontal_angle", "vertical_angle"},
-       "<speed>, <horizontal_angle> and <vertical_angle>");
+  reject_unknown_children(e, {"speed", "horizontal_angle", "vertical_angle"},
+                          "<speed>, <horizontal_angle> and <vertical_angle>");
   c.gauss_markov = true;
   c.speed = read_process(required(e, "speed", "a Gauss-Markov process in m/s"), "m/s");
-  if (child(e, "horizontal_angle"))
-    c.horizontal_angle = read_process(child(e, "horizontal_angle"), "rad");
-  if (child(e, "vertical_angle"))
-    c.vertical_angle = read_process(child(e, "vertical_angle"), "rad");
+  if (optional_child(e, "horizontal_angle"))
+    c.horizontal_angle = read_process(optional_child(e, "horizontal_angle"), "rad");
+  if (optional_child(e, "vertical_angle"))
+    c.vertical_angle = read_process(optional_child(e, "vertical_angle"), "rad");
 }
 
 void load_current_profile(const sdf::ElementPtr& e, CurrentModel& c) {
-  only(e, {"type", "layer", "exponent", "depth"}, "<type>, <layer>, <exponent> and <depth>");
+  reject_unknown_children(e, {"type", "layer", "exponent", "depth"},
+                          "<type>, <layer>, <exponent> and <depth>");
   const std::string type = text_of(required(e, "type", "uniform, layers or power_law"));
   if (type == "uniform") {
     c.profile = CurrentProfile::kUniform;
   } else if (type == "layers") {
     c.profile = CurrentProfile::kLayers;
-    for (sdf::ElementPtr l = child(e, "layer"); l; l = l->GetNextElement("layer")) {
-      only(l, {"depth", "factor"}, "<depth> and <factor>");
+    for (sdf::ElementPtr l = optional_child(e, "layer"); l; l = l->GetNextElement("layer")) {
+      reject_unknown_children(l, {"depth", "factor"}, "<depth> and <factor>");
       const double depth =
-          at_least(required(l, "depth", "a depth in m"), 0.0, false, "a depth in m");
+          read_number_at_least(required(l, "depth", "a depth in m"), 0.0, false, "a depth in m");
       if (!c.layers.empty() && depth <= c.layers.back().first) {
         throw LoadError(location_of(l), fmt::format("layer depth {} m does not increase; expected "
                                                     "layers ordered from the surface down",
@@ -101,29 +90,34 @@ void load_current_profile(const sdf::ElementPtr& e, CurrentModel& c) {
       throw LoadError(location_of(e), "<type>layers needs at least one <layer>");
   } else if (type == "power_law") {
     c.profile = CurrentProfile::kPowerLaw;
-    c.power_depth =
-        at_least(required(e, "depth", "the water depth h in m"), 0.0, true, "a depth in m");
-    if (child(e, "exponent"))
-      c.power_exponent = at_least(child(e, "exponent"), 0.0, true, "an exponent");
+    c.power_depth = read_number_at_least(required(e, "depth", "the water depth h in m"), 0.0, true,
+                                         "a depth in m");
+    if (optional_child(e, "exponent"))
+      c.power_exponent =
+          read_number_at_least(optional_child(e, "exponent"), 0.0, true, "an exponent");
   } else {
-    throw LoadError(location_of(child(e, "type")),
+    throw LoadError(location_of(optional_child(e, "type")),
                     fmt::format("got '{}', expected uniform, layers or power_law", type));
   }
 }
 
 void load_tides(const sdf::ElementPtr& e, CurrentModel& c) {
-  only(e, {"flood_direction", "constituent"}, "<flood_direction> and <constituent>");
-  if (child(e, "flood_direction"))
-    c.flood_direction = read_number(child(e, "flood_direction"), "an angle in rad");
-  for (sdf::ElementPtr k = child(e, "constituent"); k; k = k->GetNextElement("constituent")) {
-    only(k, {"name", "amplitude", "period", "phase"}, "<name>, <amplitude>, <period> and <phase>");
+  reject_unknown_children(e, {"flood_direction", "constituent"},
+                          "<flood_direction> and <constituent>");
+  if (optional_child(e, "flood_direction"))
+    c.flood_direction = read_number(optional_child(e, "flood_direction"), "an angle in rad");
+  for (sdf::ElementPtr k = optional_child(e, "constituent"); k;
+       k = k->GetNextElement("constituent")) {
+    reject_unknown_children(k, {"name", "amplitude", "period", "phase"},
+                            "<name>, <amplitude>, <period> and <phase>");
     TidalConstituent t;
-    t.name = child(k, "name") ? text_of(child(k, "name")) : "";
+    t.name = optional_child(k, "name") ? text_of(optional_child(k, "name")) : "";
     t.amplitude =
         read_number(required(k, "amplitude", "a speed amplitude in m/s"), "a speed in m/s");
-    if (child(k, "phase")) t.phase = read_number(child(k, "phase"), "a phase in rad");
-    if (child(k, "period")) {
-      t.period = at_least(child(k, "period"), 0.0, true, "a period in s");
+    if (optional_child(k, "phase"))
+      t.phase = read_number(optional_child(k, "phase"), "a phase in rad");
+    if (optional_child(k, "period")) {
+      t.period = read_number_at_least(optional_child(k, "period"), 0.0, true, "a period in s");
     } else if (t.name == "M2" || t.name == "S2" || t.name == "N2") {
       t.period = t.name == "M2" ? kM2Period : t.name == "S2" ? kS2Period : kN2Period;
     } else {
@@ -136,67 +130,77 @@ void load_tides(const sdf::ElementPtr& e, CurrentModel& c) {
 }
 
 void load_wind(const sdf::ElementPtr& e, WindModel& w, std::uint64_t run_seed) {
-  only(e, {"speed", "direction", "gust"}, "<speed>, <direction> and <gust>");
-  if (child(e, "speed")) w.mean_speed = at_least(child(e, "speed"), 0.0, false, "a speed in m/s");
-  if (child(e, "direction")) w.direction = read_number(child(e, "direction"), "an angle in rad");
-  const sdf::ElementPtr g = child(e, "gust");
+  reject_unknown_children(e, {"speed", "direction", "gust"}, "<speed>, <direction> and <gust>");
+  if (optional_child(e, "speed"))
+    w.mean_speed = read_number_at_least(optional_child(e, "speed"), 0.0, false, "a speed in m/s");
+  if (optional_child(e, "direction"))
+    w.direction = read_number(optional_child(e, "direction"), "an angle in rad");
+  const sdf::ElementPtr g = optional_child(e, "gust");
   if (!g) return;
-  only(g, {"type", "sigma", "tau", "kappa", "length", "components"},
-       "<type>, <sigma>, <tau>, <kappa>, <length> and <components>");
+  reject_unknown_children(g, {"type", "sigma", "tau", "kappa", "length", "components"},
+                          "<type>, <sigma>, <tau>, <kappa>, <length> and <components>");
   const std::string type = text_of(required(g, "type", "first_order, harris or none"));
   if (type == "first_order") {
     w.gust = GustKind::kFirstOrder;
-    w.gust_sigma = at_least(required(g, "sigma", "the gust's standard deviation in m/s"), 0.0,
-                            false, "a speed in m/s");
-    w.gust_tau = at_least(required(g, "tau", "the gust's time constant in s"), 0.0, true,
-                          "a time constant in s");
+    w.gust_sigma = read_number_at_least(
+        required(g, "sigma", "the gust's standard deviation in m/s"), 0.0, false, "a speed in m/s");
+    w.gust_tau = read_number_at_least(required(g, "tau", "the gust's time constant in s"), 0.0,
+                                      true, "a time constant in s");
   } else if (type == "harris") {
     if (w.mean_speed <= 0.0) {
       throw LoadError(location_of(g),
                       "Harris's spectrum scales with the mean wind: expected <speed> > 0");
     }
     w.gust = GustKind::kHarris;
-    if (child(g, "kappa"))
-      w.harris_kappa = at_least(child(g, "kappa"), 0.0, true, "a drag coefficient");
-    if (child(g, "length"))
-      w.harris_length = at_least(child(g, "length"), 0.0, true, "a length in m");
+    if (optional_child(g, "kappa"))
+      w.harris_kappa =
+          read_number_at_least(optional_child(g, "kappa"), 0.0, true, "a drag coefficient");
+    if (optional_child(g, "length"))
+      w.harris_length =
+          read_number_at_least(optional_child(g, "length"), 0.0, true, "a length in m");
     int n = 256;
-    if (child(g, "components"))
-      n = static_cast<int>(at_least(child(g, "components"), 1.0, false, "a number of components"));
+    if (optional_child(g, "components"))
+      n = static_cast<int>(read_number_at_least(optional_child(g, "components"), 1.0, false,
+                                                "a number of components"));
     make_harris_gust(w, n, run_seed);
   } else if (type != "none") {
-    throw LoadError(location_of(child(g, "type")),
+    throw LoadError(location_of(optional_child(g, "type")),
                     fmt::format("got '{}', expected first_order, harris or none", type));
   }
 }
 
 Bathymetry load_bathymetry(const sdf::ElementPtr& e) {
-  only(e, {"file", "offset", "values"}, "<file>, <offset> and <values>");
-  const std::string values = child(e, "values") ? text_of(child(e, "values")) : "elevation";
+  reject_unknown_children(e, {"file", "offset", "values"}, "<file>, <offset> and <values>");
+  const std::string values =
+      optional_child(e, "values") ? text_of(optional_child(e, "values")) : "elevation";
   if (values != "elevation" && values != "depth") {
-    throw LoadError(location_of(child(e, "values")),
+    throw LoadError(location_of(optional_child(e, "values")),
                     fmt::format("got '{}', expected elevation or depth", values));
   }
   Bathymetry b =
       read_esri_ascii(resolve_file(required(e, "file", "an ESRI ASCII grid")), values == "depth");
-  if (child(e, "offset")) b.offset_W = read_vec3(child(e, "offset"), "x y z in metres");
+  if (optional_child(e, "offset"))
+    b.offset_W = read_vec3(optional_child(e, "offset"), "x y z in metres");
   return b;
 }
 
 VectorField load_field(const sdf::ElementPtr& e) {
-  only(e, {"file", "format", "offset", "outside", "fade_distance"},
-       "<file>, <format>, <offset>, <outside> and <fade_distance>");
+  reject_unknown_children(e, {"file", "format", "offset", "outside", "fade_distance"},
+                          "<file>, <format>, <offset>, <outside> and <fade_distance>");
   const sdf::ElementPtr file = required(e, "file", "the path of the field file");
-  const std::string format = child(e, "format") ? text_of(child(e, "format")) : "csv";
+  const std::string format =
+      optional_child(e, "format") ? text_of(optional_child(e, "format")) : "csv";
   if (format != "csv") {
-    throw LoadError(location_of(child(e, "format")),
+    throw LoadError(location_of(optional_child(e, "format")),
                     fmt::format("got '{}': only csv fields are supported yet (NetCDF and HEC-RAS "
                                 "importers are planned)",
                                 format));
   }
   VectorField f = read_csv_field(resolve_file(file));
-  if (child(e, "offset")) f.offset_W = read_vec3(child(e, "offset"), "x y z in metres");
-  const std::string outside = child(e, "outside") ? text_of(child(e, "outside")) : "hold";
+  if (optional_child(e, "offset"))
+    f.offset_W = read_vec3(optional_child(e, "offset"), "x y z in metres");
+  const std::string outside =
+      optional_child(e, "outside") ? text_of(optional_child(e, "outside")) : "hold";
   if (outside == "hold") {
     f.outside = OutsidePolicy::kHold;
   } else if (outside == "fade") {
@@ -204,36 +208,43 @@ VectorField load_field(const sdf::ElementPtr& e) {
   } else if (outside == "zero") {
     f.outside = OutsidePolicy::kZero;
   } else {
-    throw LoadError(location_of(child(e, "outside")),
+    throw LoadError(location_of(optional_child(e, "outside")),
                     fmt::format("got '{}', expected hold, fade or zero", outside));
   }
-  if (child(e, "fade_distance")) {
-    f.fade_distance = at_least(child(e, "fade_distance"), 0.0, true, "a distance in m");
+  if (optional_child(e, "fade_distance")) {
+    f.fade_distance =
+        read_number_at_least(optional_child(e, "fade_distance"), 0.0, true, "a distance in m");
   }
   return f;
 }
 
 void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& c) {
-  only(plugin, {"namespace", "constant_current"}, "<namespace> and <constant_current>");
+  reject_unknown_children(plugin, {"namespace", "constant_current"},
+                          "<namespace> and <constant_current>");
   if (!plugin->HasElement("constant_current")) return;
   const sdf::ElementPtr cc = plugin->GetElement("constant_current");
-  only(cc, {"topic", "velocity", "horizontal_angle", "vertical_angle"},
-       "<topic>, <velocity>, <horizontal_angle> and <vertical_angle>");
+  reject_unknown_children(cc, {"topic", "velocity", "horizontal_angle", "vertical_angle"},
+                          "<topic>, <velocity>, <horizontal_angle> and <vertical_angle>");
   auto read = [&](const char* name, const std::string& unit) {
     BoundedGaussMarkov p;
     if (!cc->HasElement(name)) return p;
     const sdf::ElementPtr e = cc->GetElement(name);
-    only(e, {"mean", "min", "max", "mu", "noiseAmp"}, "<mean>, <min>, <max>, <mu> and <noiseAmp>");
-    if (child(e, "mean")) p.process.mean = read_number(child(e, "mean"), "a mean in " + unit);
-    if (child(e, "min")) p.min = read_number(child(e, "min"), "a lower limit in " + unit);
-    if (child(e, "max")) p.max = read_number(child(e, "max"), "an upper limit in " + unit);
-    if (child(e, "noiseAmp"))
-      p.process.sigma = at_least(child(e, "noiseAmp"), 0.0, false, "a noise amplitude in " + unit);
-    if (child(e, "mu")) {
-      const double mu = read_number(child(e, "mu"), "a rate in 1/s");
+    reject_unknown_children(e, {"mean", "min", "max", "mu", "noiseAmp"},
+                            "<mean>, <min>, <max>, <mu> and <noiseAmp>");
+    if (optional_child(e, "mean"))
+      p.process.mean = read_number(optional_child(e, "mean"), "a mean in " + unit);
+    if (optional_child(e, "min"))
+      p.min = read_number(optional_child(e, "min"), "a lower limit in " + unit);
+    if (optional_child(e, "max"))
+      p.max = read_number(optional_child(e, "max"), "an upper limit in " + unit);
+    if (optional_child(e, "noiseAmp"))
+      p.process.sigma = read_number_at_least(optional_child(e, "noiseAmp"), 0.0, false,
+                                             "a noise amplitude in " + unit);
+    if (optional_child(e, "mu")) {
+      const double mu = read_number(optional_child(e, "mu"), "a rate in 1/s");
       if (mu <= 0.0 && p.process.sigma > 0.0) {
         throw LoadError(
-            location_of(child(e, "mu")),
+            location_of(optional_child(e, "mu")),
             fmt::format("got mu = {}, expected mu > 0: without mean reversion the process "
                         "is an unbounded random walk",
                         mu));
@@ -249,7 +260,7 @@ void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& c) {
 }
 
 void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& w, Diagnostics& diagnostics) {
-  only(
+  reject_unknown_children(
       plugin,
       {"wind_direction", "wind_mean_velocity", "var_wind_gain_constants", "var_wind_time_constants",
        "random_seed", "update_rate", "topic_wind_speed", "topic_wind_direction", "wind_obj"},
@@ -257,29 +268,30 @@ void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& w, Diagnostics& dia
       "<var_wind_time_constants>, <random_seed>, <update_rate>, <topic_wind_speed>, "
       "<topic_wind_direction> and <wind_obj>");
 
-  if (child(plugin, "wind_direction")) {
-    w.direction = read_number(child(plugin, "wind_direction"), "an angle in degrees") *
+  if (optional_child(plugin, "wind_direction")) {
+    w.direction = read_number(optional_child(plugin, "wind_direction"), "an angle in degrees") *
                   std::numbers::pi / 180.0;
   }
-  if (child(plugin, "wind_mean_velocity")) {
-    w.mean_speed = at_least(child(plugin, "wind_mean_velocity"), 0.0, false, "a speed in m/s");
+  if (optional_child(plugin, "wind_mean_velocity")) {
+    w.mean_speed = read_number_at_least(optional_child(plugin, "wind_mean_velocity"), 0.0, false,
+                                        "a speed in m/s");
   }
   w.gust = GustKind::kFirstOrder;
-  w.gust_sigma =
-      child(plugin, "var_wind_gain_constants")
-          ? at_least(child(plugin, "var_wind_gain_constants"), 0.0, false, "a gain in m/s")
-          : 0.0;
-  w.gust_tau =
-      child(plugin, "var_wind_time_constants")
-          ? at_least(child(plugin, "var_wind_time_constants"), 0.0, true, "a time constant in s")
-          : 0.1;
-  if (child(plugin, "wind_obj")) {
-    diagnostics.warn(location_of(child(plugin, "wind_obj")),
+  w.gust_sigma = optional_child(plugin, "var_wind_gain_constants")
+                     ? read_number_at_least(optional_child(plugin, "var_wind_gain_constants"), 0.0,
+                                            false, "a gain in m/s")
+                     : 0.0;
+  w.gust_tau = optional_child(plugin, "var_wind_time_constants")
+                   ? read_number_at_least(optional_child(plugin, "var_wind_time_constants"), 0.0,
+                                          true, "a time constant in s")
+                   : 0.1;
+  if (optional_child(plugin, "wind_obj")) {
+    diagnostics.warn(location_of(optional_child(plugin, "wind_obj")),
                      "windage on <wind_obj> links is not applied yet (it comes with hull forces); "
                      "the wind itself is modelled");
   }
-  if (child(plugin, "random_seed")) {
-    diagnostics.warn(location_of(child(plugin, "random_seed")),
+  if (optional_child(plugin, "random_seed")) {
+    diagnostics.warn(location_of(optional_child(plugin, "random_seed")),
                      "<random_seed> is replaced by the run's --seed (Leeway derives every random "
                      "stream from it)");
   }

@@ -95,13 +95,10 @@ bool is_leeway_hydrodynamics(const std::string& filename, const std::string& nam
 }
 
 HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
-  static const std::set<std::string> known = {"link_name",          "frame",
-                                              "reference_point",    "added_mass",
-                                              "linear_damping",     "quadratic_damping",
-                                              "cancel_munk_moment", "disable_coriolis",
-                                              "buoyancy",           "restoring"};
   reject_unknown_children(
-      plugin, [](const std::string& n) { return known.contains(n); },
+      plugin,
+      {"link_name", "frame", "reference_point", "added_mass", "linear_damping", "quadratic_damping",
+       "cancel_munk_moment", "disable_coriolis", "buoyancy", "restoring", "wave_kinematics"},
       "<link_name>, <frame>, <reference_point>, <added_mass>, <linear_damping>, "
       "<quadratic_damping>, <cancel_munk_moment>, <disable_coriolis>, <wave_kinematics>, "
       "<buoyancy> and <restoring>");

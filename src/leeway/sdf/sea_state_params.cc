@@ -10,21 +10,6 @@
 namespace leeway::sdfio {
 namespace {
 
-double positive(const sdf::ElementPtr& e, const std::string& what) {
-  const double v = read_number(e, what);
-  if (v <= 0.0) throw LoadError(location_of(e), fmt::format("got {}, expected {} > 0", v, what));
-  return v;
-}
-
-double in_range(const sdf::ElementPtr& e, const std::string& what, double lo, double hi) {
-  const double v = read_number(e, what);
-  if (v < lo || v > hi) {
-    throw LoadError(location_of(e),
-                    fmt::format("got {}, expected {} in [{}, {}]", v, what, lo, hi));
-  }
-  return v;
-}
-
 std::vector<std::pair<double, double>> read_table(const sdf::ElementPtr& e) {
   const std::vector<double> v = read_numbers(e, 0, "pairs of angular frequency and density");
   if (v.size() % 2 != 0 || v.size() < 4) {
@@ -59,81 +44,93 @@ void warn_if_folding(const WaveField& f, const sdf::ElementPtr& e, Diagnostics& 
 
 WaveField load_waves(const sdf::ElementPtr& e, std::uint64_t run_seed, double gravity,
                      double surface_level, Diagnostics& diagnostics) {
-  static const std::set<std::string> known = {
-      "spectrum", "significant_height", "gain",      "peak_period", "gamma",
-      "table",    "direction",          "spreading", "spreading_s", "components",
-      "seed",     "steepness",          "depth",     "ramp_time"};
   reject_unknown_children(
-      e, [](const std::string& n) { return known.contains(n); },
+      e,
+      {"spectrum", "significant_height", "gain", "peak_period", "gamma", "table", "direction",
+       "spreading", "spreading_s", "components", "seed", "steepness", "depth", "ramp_time"},
       "<spectrum>, <significant_height> or <gain>, <peak_period>, <gamma>, <table>, "
       "<direction>, <spreading>, <spreading_s>, <components>, <seed>, <steepness>, <depth> and "
       "<ramp_time>");
-  auto child = [&](const char* name) {
-    return e->HasElement(name) ? e->GetElement(name) : nullptr;
-  };
 
   SeaState sea;
   sea.gravity = std::abs(gravity);
   if (!(sea.gravity > 0.0)) {
     throw LoadError(location_of(e), "waves need gravity: the world's <gravity> is zero");
   }
-  const std::string spectrum = child("spectrum") ? text_of(child("spectrum")) : "pierson_moskowitz";
+  const std::string spectrum =
+      optional_child(e, "spectrum") ? text_of(optional_child(e, "spectrum")) : "pierson_moskowitz";
   if (spectrum == "table") {
-    if (!child("table")) throw LoadError(location_of(e), "<spectrum>table needs a <table>");
-    sea.spectrum = make_table_spectrum(read_table(child("table")));
+    if (!optional_child(e, "table"))
+      throw LoadError(location_of(e), "<spectrum>table needs a <table>");
+    sea.spectrum = make_table_spectrum(read_table(optional_child(e, "table")));
   } else if (spectrum == "pierson_moskowitz" || spectrum == "jonswap") {
-    if (!child("peak_period")) throw LoadError(location_of(e), "missing <peak_period>, in s");
-    const double Tp = positive(child("peak_period"), "a peak period in s");
+    if (!optional_child(e, "peak_period"))
+      throw LoadError(location_of(e), "missing <peak_period>, in s");
+    const double Tp =
+        read_number_at_least(optional_child(e, "peak_period"), 0.0, true, "a peak period in s");
     double Hs = 0.0;
-    if (child("significant_height") && child("gain")) {
-      throw LoadError(location_of(child("gain")),
+    if (optional_child(e, "significant_height") && optional_child(e, "gain")) {
+      throw LoadError(location_of(optional_child(e, "gain")),
                       "both <significant_height> and <gain> given; expected one of them");
-    } else if (child("significant_height")) {
-      Hs = positive(child("significant_height"), "a significant height in m");
-    } else if (child("gain")) {
-      Hs = significant_height_from_gain(in_range(child("gain"), "a gain", 0.0, 1e3), Tp,
-                                        sea.gravity);
+    } else if (optional_child(e, "significant_height")) {
+      Hs = read_number_at_least(optional_child(e, "significant_height"), 0.0, true,
+                                "a significant height in m");
+    } else if (optional_child(e, "gain")) {
+      Hs = significant_height_from_gain(
+          read_number_in(optional_child(e, "gain"), 0.0, 1e3, "a gain"), Tp, sea.gravity);
     } else {
       throw LoadError(location_of(e), "missing <significant_height> (m) or <gain>");
     }
-    const double gamma =
-        child("gamma") ? in_range(child("gamma"), "a JONSWAP gamma", 1.0, 20.0) : 3.3;
+    const double gamma = optional_child(e, "gamma") ? read_number_in(optional_child(e, "gamma"),
+                                                                     1.0, 20.0, "a JONSWAP gamma")
+                                                    : 3.3;
     sea.spectrum =
         spectrum == "jonswap" ? make_jonswap(Hs, Tp, gamma) : make_pierson_moskowitz(Hs, Tp);
   } else {
     throw LoadError(
-        location_of(child("spectrum")),
+        location_of(optional_child(e, "spectrum")),
         fmt::format("got '{}', expected pierson_moskowitz, jonswap or table", spectrum));
   }
-  if (child("direction")) sea.mean_direction = read_number(child("direction"), "an angle in rad");
-  const std::string spreading = child("spreading") ? text_of(child("spreading")) : "mitsuyasu";
+  if (optional_child(e, "direction"))
+    sea.mean_direction = read_number(optional_child(e, "direction"), "an angle in rad");
+  const std::string spreading =
+      optional_child(e, "spreading") ? text_of(optional_child(e, "spreading")) : "mitsuyasu";
   if (spreading == "mitsuyasu") {
     sea.spreading.kind = SpreadingKind::kMitsuyasu;
-    if (child("spreading_s")) sea.spreading.s_max = positive(child("spreading_s"), "an exponent");
+    if (optional_child(e, "spreading_s"))
+      sea.spreading.s_max =
+          read_number_at_least(optional_child(e, "spreading_s"), 0.0, true, "an exponent");
   } else if (spreading == "cos2s") {
     sea.spreading.kind = SpreadingKind::kCos2s;
-    if (child("spreading_s")) sea.spreading.s = positive(child("spreading_s"), "an exponent");
+    if (optional_child(e, "spreading_s"))
+      sea.spreading.s =
+          read_number_at_least(optional_child(e, "spreading_s"), 0.0, true, "an exponent");
   } else if (spreading == "none") {
     sea.spreading.kind = SpreadingKind::kNone;
   } else {
-    throw LoadError(location_of(child("spreading")),
+    throw LoadError(location_of(optional_child(e, "spreading")),
                     fmt::format("got '{}', expected mitsuyasu, cos2s or none", spreading));
   }
-  if (child("components")) {
-    const double n = in_range(child("components"), "a number of components", 1, 4096);
+  if (optional_child(e, "components")) {
+    const double n =
+        read_number_in(optional_child(e, "components"), 1, 4096, "a number of components");
     if (std::floor(n) != n) {
-      throw LoadError(location_of(child("components")),
+      throw LoadError(location_of(optional_child(e, "components")),
                       fmt::format("got {}, expected a whole number of components", n));
     }
     sea.components = static_cast<int>(n);
   }
-  if (child("steepness")) sea.steepness = in_range(child("steepness"), "a steepness", 0.0, 1.0);
-  if (child("depth")) sea.depth = positive(child("depth"), "a water depth in m");
+  if (optional_child(e, "steepness"))
+    sea.steepness = read_number_in(optional_child(e, "steepness"), 0.0, 1.0, "a steepness");
+  if (optional_child(e, "depth"))
+    sea.depth = read_number_at_least(optional_child(e, "depth"), 0.0, true, "a water depth in m");
   const double ramp =
-      child("ramp_time") ? in_range(child("ramp_time"), "a ramp time in s", 0.0, 1e6) : 0.0;
+      optional_child(e, "ramp_time")
+          ? read_number_in(optional_child(e, "ramp_time"), 0.0, 1e6, "a ramp time in s")
+          : 0.0;
   std::uint64_t seed = run_seed;
-  if (child("seed")) {
-    const double s = in_range(child("seed"), "a seed", 0.0, 9007199254740992.0);
+  if (optional_child(e, "seed")) {
+    const double s = read_number_in(optional_child(e, "seed"), 0.0, 9007199254740992.0, "a seed");
     seed = static_cast<std::uint64_t>(s);
   }
   WaveField f = make_wave_field(sample_components(sea, seed), sea.depth, ramp, surface_level);
@@ -152,11 +149,10 @@ WaveField load_vrx_wavefield(const sdf::ElementPtr& e, double surface_level,
   VrxWavefield p;
   if (e->HasElement("wave")) {
     const sdf::ElementPtr w = e->GetElement("wave");
-    static const std::set<std::string> known = {"model",     "number",    "scale",  "angle",
-                                                "steepness", "amplitude", "period", "phase",
-                                                "direction", "gain",      "tau"};
     reject_unknown_children(
-        w, [](const std::string& n) { return known.contains(n); },
+        w,
+        {"model", "number", "scale", "angle", "steepness", "amplitude", "period", "phase",
+         "direction", "gain", "tau"},
         "VRX's <model>, <number>, <scale>, <angle>, <steepness>, <amplitude>, <period>, <phase>, "
         "<direction>, <gain> and <tau>");
     for_each_child(w, [&](const sdf::ElementPtr& c) {
@@ -167,7 +163,7 @@ WaveField load_vrx_wavefield(const sdf::ElementPtr& e, double surface_level,
           throw LoadError(location_of(c), fmt::format("got '{}', expected PMS or CWR", p.model));
         }
       } else if (n == "number") {
-        p.number = static_cast<int>(in_range(c, "a number of components", 1, 4096));
+        p.number = static_cast<int>(read_number_in(c, 1, 4096, "a number of components"));
       } else if (n == "direction") {
         const std::vector<double> d = read_numbers(c, 0, "an angle in rad, or a 2-D vector");
         if (d.size() == 1) {
@@ -178,15 +174,15 @@ WaveField load_vrx_wavefield(const sdf::ElementPtr& e, double surface_level,
           throw LoadError(location_of(c), "expected an angle in rad, or a non-zero 2-D vector");
         }
       } else if (n == "period") {
-        p.period = positive(c, "a period in s");
+        p.period = read_number_at_least(c, 0.0, true, "a period in s");
       } else if (n == "scale") {
-        p.scale = positive(c, "a scale");
+        p.scale = read_number_at_least(c, 0.0, true, "a scale");
       } else if (n == "tau") {
-        p.tau = positive(c, "a time constant in s");
+        p.tau = read_number_at_least(c, 0.0, true, "a time constant in s");
       } else if (n == "steepness") {
-        p.steepness = in_range(c, "a steepness", 0.0, 1.0);
+        p.steepness = read_number_in(c, 0.0, 1.0, "a steepness");
       } else if (n == "gain" || n == "amplitude") {
-        (n == "gain" ? p.gain : p.amplitude) = in_range(c, "a value", 0.0, 1e3);
+        (n == "gain" ? p.gain : p.amplitude) = read_number_in(c, 0.0, 1e3, "a value");
       } else {
         (n == "angle" ? p.angle : p.phase) = read_number(c, "an angle in rad");
       }
