@@ -8,6 +8,8 @@ packages=(
   cmake ninja-build ccache g++ make pkg-config clang libclang-rt-14-dev clang-format
   # libraries
   libeigen3-dev libsdformat-dev libcli11-dev libfmt-dev nlohmann-json3-dev
+  # geo-referencing and field files (CF NetCDF, HEC-RAS HDF5)
+  libgeographiclib-dev libnetcdf-dev libhdf5-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
 )

@@ -12,6 +12,12 @@
 namespace leeway {
 namespace {
 
+VectorField field_of(std::variant<RegularGrid, MeshSeries> data) {
+  VectorField f;
+  f.data = std::move(data);
+  return f;
+}
+
 std::string write(const std::string& name, const std::string& text) {
   return testing::write_temp(name, text);
 }
@@ -30,12 +36,12 @@ TEST(FieldCsv, RoundTripsAGridTheTestWrites) {
   std::swap(rows[3], rows[10]);
   for (const auto& r : rows)
     text += r;
-  const VectorField f = read_csv_field(write("ok.csv", text));
-  EXPECT_EQ(f.x, (std::vector<double>{-10.0, 0.0, 30.0}));
-  EXPECT_EQ(f.y, (std::vector<double>{0.0, 50.0}));
-  EXPECT_EQ(f.z, (std::vector<double>{0.0}));
-  EXPECT_EQ(f.t, (std::vector<double>{0.0, 60.0}));
-  const Vec3 v = sample_field(f, Vec3(15.0, 20.0, -3.0), 30.0);
+  const RegularGrid g = read_csv_field(write("ok.csv", text));
+  EXPECT_EQ(g.x, (std::vector<double>{-10.0, 0.0, 30.0}));
+  EXPECT_EQ(g.y, (std::vector<double>{0.0, 50.0}));
+  EXPECT_EQ(g.z, (std::vector<double>{0.0}));
+  EXPECT_EQ(g.t, (std::vector<double>{0.0, 60.0}));
+  const Vec3 v = sample_field(field_of(g), Vec3(15.0, 20.0, -3.0), 30.0);
   EXPECT_NEAR(v.x(), 0.15 + 0.03, 1e-15);
   EXPECT_NEAR(v.y(), -0.4, 1e-15);
 }

@@ -28,7 +28,7 @@ TEST(LoadWorld, WorldSettings) {
   ASSERT_TRUE(m.origin.has_value());
   EXPECT_DOUBLE_EQ(m.origin->latitude_deg, -33.7);
   EXPECT_DOUBLE_EQ(m.origin->longitude_deg, 150.6);
-  EXPECT_DOUBLE_EQ(m.origin->elevation, 12.0);
+  EXPECT_DOUBLE_EQ(m.origin->altitude_m, 12.0);
   EXPECT_TRUE(m.bodies.empty());
 }
 

@@ -17,7 +17,8 @@ std::pair<std::size_t, double> bracket(const std::vector<double>& axis, double v
 }  // namespace
 
 double water_depth(const Bathymetry& b, double surface_level, double x_W, double y_W) {
-  const double x = x_W - b.offset_W.x(), y = y_W - b.offset_W.y();
+  const Vec3 p = W_to_field(b.placement, Vec3(x_W, y_W, 0.0));
+  const double x = p.x(), y = p.y();
   const auto [ix, wx] = bracket(b.x, x);
   const auto [iy, wy] = bracket(b.y, y);
   const std::size_t nx = b.x.size();
@@ -32,7 +33,7 @@ double water_depth(const Bathymetry& b, double surface_level, double x_W, double
     }
   }
   if (std::isnan(z)) return 0.0;  // next to land
-  return std::max(0.0, surface_level - (z + b.offset_W.z()));
+  return std::max(0.0, surface_level - (z + b.placement.z_offset_W));
 }
 
 }  // namespace leeway

@@ -37,7 +37,7 @@ std::size_t position(const std::vector<double>& axis, double v) {
 
 }  // namespace
 
-VectorField read_csv_field(const std::string& path) {
+RegularGrid read_csv_field(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw LoadError({path, 0, ""}, "cannot read the field file");
   std::string line;
@@ -88,7 +88,7 @@ VectorField read_csv_field(const std::string& path) {
   }
   if (rows.empty()) throw LoadError({path, 2, ""}, "no data rows");
 
-  VectorField f;
+  RegularGrid f;
   auto axis = [&](double Row::*member) {
     std::vector<double> v;
     for (const Row& r : rows)

@@ -14,6 +14,6 @@
 
 namespace leeway {
 
-VectorField read_csv_field(const std::string& path);
+RegularGrid read_csv_field(const std::string& path);
 
 }  // namespace leeway

@@ -4,11 +4,13 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
+
 #include <fmt/ranges.h>
 
 namespace leeway::sdfio {
@@ -193,6 +195,24 @@ void reject_unknown_children(const sdf::ElementPtr& parent, const std::set<std::
                              const std::string& what_is_accepted) {
   reject_unknown_children(
       parent, [&](const std::string& n) { return known.contains(n); }, what_is_accepted);
+}
+
+sdf::ElementPtr required_child(const sdf::ElementPtr& parent, const char* name, const char* what) {
+  if (!parent->HasElement(name)) {
+    throw LoadError(location_of(parent), fmt::format("missing <{}>, expected {}", name, what));
+  }
+  return parent->GetElement(name);
+}
+
+std::string resolve_file(const sdf::ElementPtr& file) {
+  std::filesystem::path path = text_of(file);
+  if (path.is_relative() && !file->FilePath().empty()) {
+    path = std::filesystem::path(file->FilePath()).parent_path() / path;
+  }
+  if (!std::filesystem::is_regular_file(path)) {
+    throw LoadError(location_of(file), fmt::format("no such file '{}'", path.string()));
+  }
+  return path.string();
 }
 
 }  // namespace leeway::sdfio

@@ -32,6 +32,13 @@ bool read_bool(const sdf::ElementPtr& element);
 /// The child element called `name`, or nullptr when there is none.
 sdf::ElementPtr optional_child(const sdf::ElementPtr& parent, const std::string& name);
 
+/// The child element called `name`; a LoadError "missing <name>, expected <what>" if absent.
+sdf::ElementPtr required_child(const sdf::ElementPtr& parent, const char* name, const char* what);
+
+/// The path an element names, relative to the folder of the file it was written in; a LoadError
+/// if no such file exists.
+std::string resolve_file(const sdf::ElementPtr& file);
+
 /// One finite number >= lo (> lo when `strictly`); else "got v, expected <what> >= lo".
 double read_number_at_least(const sdf::ElementPtr& element, double lo, bool strictly,
                             const std::string& what);

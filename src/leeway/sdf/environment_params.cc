@@ -2,29 +2,19 @@
 
 #include <fmt/format.h>
 #include <cmath>
-#include <filesystem>
 #include <numbers>
 #include <set>
 
-#include "leeway/io/esri_ascii.h"
-#include "leeway/io/field_csv.h"
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {
 namespace {
 
-sdf::ElementPtr required(const sdf::ElementPtr& e, const char* name, const char* what) {
-  if (!e->HasElement(name)) {
-    throw LoadError(location_of(e), fmt::format("missing <{}>, expected {}", name, what));
-  }
-  return e->GetElement(name);
-}
-
 BoundedGaussMarkov read_process(const sdf::ElementPtr& e, const std::string& unit) {
   reject_unknown_children(e, {"mean", "sigma", "tau", "min", "max"},
                           "<mean>, <sigma>, <tau>, <min> and <max>");
   BoundedGaussMarkov p;
-  p.process.mean = read_number(required(e, "mean", unit.c_str()), "a mean in " + unit);
+  p.process.mean = read_number(required_child(e, "mean", unit.c_str()), "a mean in " + unit);
   if (optional_child(e, "sigma"))
     p.process.sigma = read_number_at_least(optional_child(e, "sigma"), 0.0, false,
                                            "a standard deviation in " + unit);
@@ -42,25 +32,13 @@ BoundedGaussMarkov read_process(const sdf::ElementPtr& e, const std::string& uni
   return p;
 }
 
-/// The path in `file`, relative to the world file's folder; it must exist.
-std::string resolve_file(const sdf::ElementPtr& file) {
-  std::filesystem::path path = text_of(file);
-  if (path.is_relative() && !file->FilePath().empty()) {
-    path = std::filesystem::path(file->FilePath()).parent_path() / path;
-  }
-  if (!std::filesystem::is_regular_file(path)) {
-    throw LoadError(location_of(file), fmt::format("no such file '{}'", path.string()));
-  }
-  return path.string();
-}
-
 }  // namespace
 
 void load_current_process(const sdf::ElementPtr& e, CurrentModel& c) {
   reject_unknown_children(e, {"speed", "horizontal_angle", "vertical_angle"},
                           "<speed>, <horizontal_angle> and <vertical_angle>");
   c.gauss_markov = true;
-  c.speed = read_process(required(e, "speed", "a Gauss-Markov process in m/s"), "m/s");
+  c.speed = read_process(required_child(e, "speed", "a Gauss-Markov process in m/s"), "m/s");
   if (optional_child(e, "horizontal_angle"))
     c.horizontal_angle = read_process(optional_child(e, "horizontal_angle"), "rad");
   if (optional_child(e, "vertical_angle"))
@@ -70,28 +48,29 @@ void load_current_process(const sdf::ElementPtr& e, CurrentModel& c) {
 void load_current_profile(const sdf::ElementPtr& e, CurrentModel& c) {
   reject_unknown_children(e, {"type", "layer", "exponent", "depth"},
                           "<type>, <layer>, <exponent> and <depth>");
-  const std::string type = text_of(required(e, "type", "uniform, layers or power_law"));
+  const std::string type = text_of(required_child(e, "type", "uniform, layers or power_law"));
   if (type == "uniform") {
     c.profile = CurrentProfile::kUniform;
   } else if (type == "layers") {
     c.profile = CurrentProfile::kLayers;
     for (sdf::ElementPtr l = optional_child(e, "layer"); l; l = l->GetNextElement("layer")) {
       reject_unknown_children(l, {"depth", "factor"}, "<depth> and <factor>");
-      const double depth =
-          read_number_at_least(required(l, "depth", "a depth in m"), 0.0, false, "a depth in m");
+      const double depth = read_number_at_least(required_child(l, "depth", "a depth in m"), 0.0,
+                                                false, "a depth in m");
       if (!c.layers.empty() && depth <= c.layers.back().first) {
         throw LoadError(location_of(l), fmt::format("layer depth {} m does not increase; expected "
                                                     "layers ordered from the surface down",
                                                     depth));
       }
-      c.layers.emplace_back(depth, read_number(required(l, "factor", "a factor"), "a factor"));
+      c.layers.emplace_back(depth,
+                            read_number(required_child(l, "factor", "a factor"), "a factor"));
     }
     if (c.layers.empty())
       throw LoadError(location_of(e), "<type>layers needs at least one <layer>");
   } else if (type == "power_law") {
     c.profile = CurrentProfile::kPowerLaw;
-    c.power_depth = read_number_at_least(required(e, "depth", "the water depth h in m"), 0.0, true,
-                                         "a depth in m");
+    c.power_depth = read_number_at_least(required_child(e, "depth", "the water depth h in m"), 0.0,
+                                         true, "a depth in m");
     if (optional_child(e, "exponent"))
       c.power_exponent =
           read_number_at_least(optional_child(e, "exponent"), 0.0, true, "an exponent");
@@ -113,7 +92,7 @@ void load_tides(const sdf::ElementPtr& e, CurrentModel& c) {
     TidalConstituent t;
     t.name = optional_child(k, "name") ? text_of(optional_child(k, "name")) : "";
     t.amplitude =
-        read_number(required(k, "amplitude", "a speed amplitude in m/s"), "a speed in m/s");
+        read_number(required_child(k, "amplitude", "a speed amplitude in m/s"), "a speed in m/s");
     if (optional_child(k, "phase"))
       t.phase = read_number(optional_child(k, "phase"), "a phase in rad");
     if (optional_child(k, "period")) {
@@ -139,13 +118,14 @@ void load_wind(const sdf::ElementPtr& e, WindModel& w, std::uint64_t run_seed) {
   if (!g) return;
   reject_unknown_children(g, {"type", "sigma", "tau", "kappa", "length", "components"},
                           "<type>, <sigma>, <tau>, <kappa>, <length> and <components>");
-  const std::string type = text_of(required(g, "type", "first_order, harris or none"));
+  const std::string type = text_of(required_child(g, "type", "first_order, harris or none"));
   if (type == "first_order") {
     w.gust = GustKind::kFirstOrder;
-    w.gust_sigma = read_number_at_least(
-        required(g, "sigma", "the gust's standard deviation in m/s"), 0.0, false, "a speed in m/s");
-    w.gust_tau = read_number_at_least(required(g, "tau", "the gust's time constant in s"), 0.0,
-                                      true, "a time constant in s");
+    w.gust_sigma =
+        read_number_at_least(required_child(g, "sigma", "the gust's standard deviation in m/s"),
+                             0.0, false, "a speed in m/s");
+    w.gust_tau = read_number_at_least(required_child(g, "tau", "the gust's time constant in s"),
+                                      0.0, true, "a time constant in s");
   } else if (type == "harris") {
     if (w.mean_speed <= 0.0) {
       throw LoadError(location_of(g),
@@ -167,55 +147,6 @@ void load_wind(const sdf::ElementPtr& e, WindModel& w, std::uint64_t run_seed) {
     throw LoadError(location_of(optional_child(g, "type")),
                     fmt::format("got '{}', expected first_order, harris or none", type));
   }
-}
-
-Bathymetry load_bathymetry(const sdf::ElementPtr& e) {
-  reject_unknown_children(e, {"file", "offset", "values"}, "<file>, <offset> and <values>");
-  const std::string values =
-      optional_child(e, "values") ? text_of(optional_child(e, "values")) : "elevation";
-  if (values != "elevation" && values != "depth") {
-    throw LoadError(location_of(optional_child(e, "values")),
-                    fmt::format("got '{}', expected elevation or depth", values));
-  }
-  Bathymetry b =
-      read_esri_ascii(resolve_file(required(e, "file", "an ESRI ASCII grid")), values == "depth");
-  if (optional_child(e, "offset"))
-    b.offset_W = read_vec3(optional_child(e, "offset"), "x y z in metres");
-  return b;
-}
-
-VectorField load_field(const sdf::ElementPtr& e) {
-  reject_unknown_children(e, {"file", "format", "offset", "outside", "fade_distance"},
-                          "<file>, <format>, <offset>, <outside> and <fade_distance>");
-  const sdf::ElementPtr file = required(e, "file", "the path of the field file");
-  const std::string format =
-      optional_child(e, "format") ? text_of(optional_child(e, "format")) : "csv";
-  if (format != "csv") {
-    throw LoadError(location_of(optional_child(e, "format")),
-                    fmt::format("got '{}': only csv fields are supported yet (NetCDF and HEC-RAS "
-                                "importers are planned)",
-                                format));
-  }
-  VectorField f = read_csv_field(resolve_file(file));
-  if (optional_child(e, "offset"))
-    f.offset_W = read_vec3(optional_child(e, "offset"), "x y z in metres");
-  const std::string outside =
-      optional_child(e, "outside") ? text_of(optional_child(e, "outside")) : "hold";
-  if (outside == "hold") {
-    f.outside = OutsidePolicy::kHold;
-  } else if (outside == "fade") {
-    f.outside = OutsidePolicy::kFade;
-  } else if (outside == "zero") {
-    f.outside = OutsidePolicy::kZero;
-  } else {
-    throw LoadError(location_of(optional_child(e, "outside")),
-                    fmt::format("got '{}', expected hold, fade or zero", outside));
-  }
-  if (optional_child(e, "fade_distance")) {
-    f.fade_distance =
-        read_number_at_least(optional_child(e, "fade_distance"), 0.0, true, "a distance in m");
-  }
-  return f;
 }
 
 void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& c) {

@@ -49,18 +49,6 @@ void load_current_profile(const sdf::ElementPtr& e, CurrentModel& current);
 void load_tides(const sdf::ElementPtr& e, CurrentModel& current);
 void load_wind(const sdf::ElementPtr& e, WindModel& wind, std::uint64_t run_seed);
 
-/// <current_field> or <wind_field>: a gridded space-time field from a file.
-///   <file>currents.csv</file>     relative to the world file's folder
-///   <format>csv</format>          csv (io/field_csv.h); netcdf and hecras are not supported yet
-///   <offset>0 0 0</offset>        W position of the grid's coordinate origin [m]
-///   <outside>hold</outside>       hold, fade or zero beyond the grid (vector_field.h)
-///   <fade_distance>100</fade_distance>  [m], for fade
-VectorField load_field(const sdf::ElementPtr& e);
-
-/// <bathymetry>: <file> (ESRI ASCII .asc, relative to the world file's folder), <offset> [m],
-/// <values>elevation (default: seabed heights, up) or depth (positive down).
-Bathymetry load_bathymetry(const sdf::ElementPtr& e);
-
 void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& current);
 void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& wind, Diagnostics& diagnostics);
 

@@ -37,6 +37,25 @@ double read_step_size(const sdf::World& world) {
   return dt;
 }
 
+/// A geo-referenced file must cover the world origin or a model's start (field_params.h).
+void check_geo_coverage(const std::vector<sdfio::GeoCoverage>& files, const Model& m) {
+  for (const auto& file : files) {
+    bool covers = file.extent_W.contains(Eigen::Vector2d::Zero());
+    for (const BodyModel& b : m.bodies)
+      covers = covers || file.extent_W.contains(b.p_WB0.head<2>());
+    if (!covers) {
+      throw LoadError(
+          file.where,
+          fmt::format("the file covers x in [{:.0f}, {:.0f}] m, y in [{:.0f}, {:.0f}] m of the "
+                      "world, which holds neither the world origin nor any model's start; "
+                      "expected the UTM zone and hemisphere, the lon/lat order or the world's "
+                      "<spherical_coordinates> to place it over the world",
+                      file.extent_W.min().x(), file.extent_W.max().x(), file.extent_W.min().y(),
+                      file.extent_W.max().y()));
+    }
+  }
+}
+
 Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::string& source,
               std::uint64_t seed, Diagnostics& diagnostics) {
   if (root.WorldCount() == 0) {
@@ -51,10 +70,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
   const sdfio::WorldSettings settings = sdfio::load_world_settings(world, seed, diagnostics);
   m.gravity_W = settings.gravity_W;
   m.environment = settings.environment;
-  if (const auto* sc = world.SphericalCoordinates()) {
-    m.origin = GeodeticOrigin{sc->LatitudeReference().Degree(), sc->LongitudeReference().Degree(),
-                              sc->ElevationReference(), sc->HeadingOffset().Degree()};
-  }
+  m.origin = settings.origin;
   for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
     const sdf::Model& model = *world.ModelByIndex(i);
     if (model.Static()) continue;  // fixed scenery: nothing to integrate
@@ -64,6 +80,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     }
     m.bodies.push_back(sdfio::load_body(model, sdfio::to_isometry(pose), settings, diagnostics));
   }
+  check_geo_coverage(settings.geo_fields, m);
   // Leeway's own checks come first (they are more precise); then whatever sdformat objected to.
   if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source);
   return m;

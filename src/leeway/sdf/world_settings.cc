@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sdf/World.hh>
 
+#include <cmath>
 #include <set>
 
 #include "leeway/sdf/element_reading.h"
@@ -49,6 +50,28 @@ GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
   return b;
 }
 
+Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::ElementPtr& world) {
+  const sdf::ElementPtr e = world->GetElement("spherical_coordinates");
+  if (sc.Surface() != ignition::math::SphericalCoordinates::EARTH_WGS84) {
+    throw LoadError(location_of(e), "expected <surface_model>EARTH_WGS84");
+  }
+  if (sc.HeadingOffset().Radian() != 0.0) {
+    throw LoadError(location_of(optional_child(e, "heading_deg")),
+                    fmt::format("heading_deg is {}; Leeway's W is east-north-up at the origin, "
+                                "expected 0",
+                                sc.HeadingOffset().Degree()));
+  }
+  const Geodetic g{sc.LatitudeReference().Degree(), sc.LongitudeReference().Degree(),
+                   sc.ElevationReference()};
+  if (!(std::abs(g.latitude_deg) <= 90.0) || !std::isfinite(g.longitude_deg) ||
+      !std::isfinite(g.altitude_m)) {
+    throw LoadError(location_of(e), fmt::format("latitude {} deg, longitude {} deg: expected "
+                                                "|latitude| <= 90 and finite values",
+                                                g.latitude_deg, g.longitude_deg));
+  }
+  return g;
+}
+
 void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, WorldSettings& s,
                       Diagnostics& diagnostics) {
   reject_unknown_children(
@@ -83,13 +106,15 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
   }
   if (plugin->HasElement("tides")) load_tides(plugin->GetElement("tides"), env.current);
   if (plugin->HasElement("wind")) load_wind(plugin->GetElement("wind"), env.wind, run_seed);
+  const FieldContext files{s.origin, diagnostics, s.geo_fields};
   if (plugin->HasElement("current_field")) {
-    env.current_field = load_field(plugin->GetElement("current_field"));
+    env.current_field = load_field(plugin->GetElement("current_field"), FieldKind::kCurrent, files);
   }
-  if (plugin->HasElement("wind_field"))
-    env.wind_field = load_field(plugin->GetElement("wind_field"));
+  if (plugin->HasElement("wind_field")) {
+    env.wind_field = load_field(plugin->GetElement("wind_field"), FieldKind::kWind, files);
+  }
   if (plugin->HasElement("bathymetry")) {
-    env.bathymetry = load_bathymetry(plugin->GetElement("bathymetry"));
+    env.bathymetry = load_bathymetry(plugin->GetElement("bathymetry"), files);
   }
   if (plugin->HasElement("surface_level")) {
     env.surface_level = read_number(plugin->GetElement("surface_level"), "a height in metres");
@@ -117,6 +142,7 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
     throw LoadError(location_of(world.Element()), "<gravity> is not finite");
   }
   const sdf::ElementPtr root = world.Element();
+  if (const auto* sc = world.SphericalCoordinates()) s.origin = read_origin(*sc, root);
   if (!root->HasElement("plugin")) return s;
   for (sdf::ElementPtr p = root->GetElement("plugin"); p; p = p->GetNextElement("plugin")) {
     const std::string filename = p->GetAttribute("filename")->GetAsString();

@@ -23,8 +23,10 @@
 #include <string>
 
 #include "leeway/core/error.h"
+#include "leeway/core/geo.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
+#include "leeway/sdf/field_params.h"
 
 namespace leeway::sdfio {
 
@@ -40,13 +42,16 @@ struct GzBuoyancy {
 
 struct WorldSettings {
   Vec3 gravity_W{0.0, 0.0, -9.80665};
+  /// The world's <spherical_coordinates>: the geodetic point under W's origin (W is ENU there).
+  std::optional<Geodetic> origin;
+  std::vector<GeoCoverage> geo_fields;  ///< checked by the world loader once models are placed
   Environment environment;
   std::optional<GzBuoyancy> gz_buoyancy;
 };
 
-/// Reads the world plugins Leeway knows; warns about the others (gz-sim's physics, sensors and
-/// scene-broadcaster systems have no meaning here). Waves are sampled with `run_seed` unless the
-/// sea state names its own seed.
+/// Reads <spherical_coordinates> and the world plugins Leeway knows; warns about the others
+/// (gz-sim's physics, sensors and scene-broadcaster systems have no meaning here). Waves are
+/// sampled with `run_seed` unless the sea state names its own seed.
 WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_seed,
                                   Diagnostics& diagnostics);
 

@@ -7,24 +7,17 @@
 #include <vector>
 
 #include "leeway/body/body_model.h"
+#include "leeway/core/geo.h"
 #include "leeway/env/environment.h"
 
 namespace leeway {
-
-/// The geodetic point that the world origin sits on (SDF <spherical_coordinates>).
-struct GeodeticOrigin {
-  double latitude_deg = 0.0;
-  double longitude_deg = 0.0;
-  double elevation = 0.0;    ///< [m] above the WGS-84 ellipsoid
-  double heading_deg = 0.0;  ///< SDF's heading_deg, kept as given (ENU world assumed)
-};
 
 struct Model {
   std::string world_name;
   std::string source;                  ///< file the world came from, or "<embedded default world>"
   double dt = 0.001;                   ///< fixed physics step [s] (<physics><max_step_size>)
   Vec3 gravity_W{0.0, 0.0, -9.80665};  ///< [m/s^2], in W
-  std::optional<GeodeticOrigin> origin;
+  std::optional<Geodetic> origin;      ///< under W's origin (<spherical_coordinates>)
   Environment environment;
   std::vector<BodyModel> bodies;
 
