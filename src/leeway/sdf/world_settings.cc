@@ -57,7 +57,7 @@ Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::
   }
   if (sc.HeadingOffset().Radian() != 0.0) {
     throw LoadError(location_of(optional_child(e, "heading_deg")),
-                    fmt::format("heading_deg is {}; Leeway's W is east-north-up at the origin, "
+                    fmt::format("heading_deg is {:g}; Leeway's W is east-north-up at the origin, "
                                 "expected 0",
                                 sc.HeadingOffset().Degree()));
   }
