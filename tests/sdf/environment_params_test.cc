@@ -139,6 +139,30 @@ TEST(EnvironmentParams, BathymetryBesideTheWorld) {
   EXPECT_NEAR(water_depth(*m.environment.bathymetry, 0.0, 50.0, 0.0), 21.0, 1e-12);
 }
 
+TEST(EnvironmentParams, WavesTakeTheirDepthFromTheBathymetryUnderTheOrigin) {
+  testing::write_temp("bay2.asc",
+                      "ncols 2\nnrows 1\nxllcorner 0\nyllcorner 0\ncellsize 100\n12 30\n");
+  auto world = [](const std::string& bathymetry) {
+    return testing::write_temp(
+        "bay2_world.sdf",
+        world_sdf("", environment(bathymetry + R"(<waves><significant_height>1</significant_height>
+          <peak_period>6</peak_period><depth>bathymetry</depth></waves>)"),
+                  "0 0 -9.81"));
+  };
+  Diagnostics d;
+  const Model m = load_world_file(world("<bathymetry><file>bay2.asc</file><values>depth</values>"
+                                        "<offset>-50 -50 0</offset></bathymetry>"),
+                                  d);
+  ASSERT_TRUE(m.environment.waves.has_value());
+  EXPECT_NEAR(m.environment.waves->depth, 12.0, 1e-12);  // the cell centre at the origin
+  try {
+    load_world_file(world(""), d);
+    ADD_FAILURE() << "loaded waves on a bathymetry that is not there";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("no <bathymetry>"), std::string::npos) << e.what();
+  }
+}
+
 TEST(EnvironmentParams, BadInput) {
   const struct {
     std::string plugins, expect;

@@ -43,7 +43,8 @@ void warn_if_folding(const WaveField& f, const sdf::ElementPtr& e, Diagnostics& 
 }  // namespace
 
 WaveField load_waves(const sdf::ElementPtr& e, std::uint64_t run_seed, double gravity,
-                     double surface_level, Diagnostics& diagnostics) {
+                     double surface_level, std::optional<double> bathymetry_depth,
+                     Diagnostics& diagnostics) {
   reject_unknown_children(
       e,
       {"spectrum", "significant_height", "gain", "peak_period", "gamma", "table", "direction",
@@ -122,8 +123,19 @@ WaveField load_waves(const sdf::ElementPtr& e, std::uint64_t run_seed, double gr
   }
   if (optional_child(e, "steepness"))
     sea.steepness = read_number_in(optional_child(e, "steepness"), 0.0, 1.0, "a steepness");
-  if (optional_child(e, "depth"))
-    sea.depth = read_number_at_least(optional_child(e, "depth"), 0.0, true, "a water depth in m");
+  if (const sdf::ElementPtr depth = optional_child(e, "depth")) {
+    if (text_of(depth) == "bathymetry") {
+      if (!bathymetry_depth || *bathymetry_depth <= 0.0) {
+        throw LoadError(location_of(depth),
+                        bathymetry_depth ? "the bathymetry has no water under the world origin"
+                                         : "no <bathymetry> in the environment; expected one "
+                                           "before <depth>bathymetry</depth> can use it");
+      }
+      sea.depth = *bathymetry_depth;
+    } else {
+      sea.depth = read_number_at_least(depth, 0.0, true, "a water depth in m or 'bathymetry'");
+    }
+  }
   const double ramp =
       optional_child(e, "ramp_time")
           ? read_number_in(optional_child(e, "ramp_time"), 0.0, 1e6, "a ramp time in s")

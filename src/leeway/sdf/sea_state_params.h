@@ -32,9 +32,11 @@
 namespace leeway::sdfio {
 
 /// The wave field an element describes, sampled with `run_seed` unless it names its own seed.
-/// Warns when a steep sea can fold over (sum q_i k_i A_i >= 1).
+/// Warns when a steep sea can fold over (sum q_i k_i A_i >= 1). `<depth>bathymetry</depth>`
+/// takes `bathymetry_depth`, the world's seabed depth under its origin (none: no bathymetry).
 WaveField load_waves(const sdf::ElementPtr& waves, std::uint64_t run_seed, double gravity,
-                     double surface_level, Diagnostics& diagnostics);
+                     double surface_level, std::optional<double> bathymetry_depth,
+                     Diagnostics& diagnostics);
 WaveField load_vrx_wavefield(const sdf::ElementPtr& wavefield, double surface_level,
                              Diagnostics& diagnostics);
 

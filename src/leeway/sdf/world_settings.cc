@@ -124,8 +124,10 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
                     "both <waves> and <wavefield> given; expected one sea state");
   }
   if (plugin->HasElement("waves")) {
+    std::optional<double> depth_at_origin;
+    if (env.bathymetry) depth_at_origin = water_depth(*env.bathymetry, env.surface_level, 0.0, 0.0);
     env.waves = load_waves(plugin->GetElement("waves"), run_seed, s.gravity_W.norm(),
-                           env.surface_level, diagnostics);
+                           env.surface_level, depth_at_origin, diagnostics);
   } else if (plugin->HasElement("wavefield")) {
     env.waves = load_vrx_wavefield(plugin->GetElement("wavefield"), env.surface_level, diagnostics);
   }
