@@ -2,14 +2,26 @@
 #pragma once
 
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "leeway/body/body_model.h"
+#include "leeway/core/error.h"
 #include "leeway/core/spatial.h"
 #include "leeway/world/model.h"
 
 namespace leeway::testing {
+
+/// The message of the LoadError `f` throws, or "no error".
+inline std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "no error";
+}
 
 /// A body with diagonal inertia about a centre of mass at Bo, diagonal added mass, no damping,
 /// no restoring and no current; M_inv filled in.

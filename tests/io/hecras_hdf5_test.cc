@@ -10,9 +10,12 @@
 #include "io/ras_writer.h"
 #include "leeway/core/error.h"
 #include "temp_file.h"
+#include "test_util.h"
 
 namespace leeway {
 namespace {
+
+using testing::error_of;
 
 using testing::kSeries;
 using testing::RasWriter;
@@ -45,13 +48,11 @@ TEST(HecRas, UsCustomaryFilesAreConvertedToMetres) {
   EXPECT_LT((sample_field(f, p, 0.0) - River::velocity(p.x(), p.y(), 0.0)).norm(), 1e-6);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  return "no error";
+/// One triangular cell in area "A", with `times` (days) when given.
+void one_cell(RasWriter& w, std::vector<int> cell = {0, 1, 2}, std::vector<double> times = {}) {
+  w.doubles("/Geometry/2D Flow Areas/A/FacePoints Coordinate", {3, 2}, {0, 0, 1, 0, 0, 1});
+  w.ints("/Geometry/2D Flow Areas/A/Cells FacePoint Indexes", {1, cell.size()}, cell);
+  if (!times.empty()) w.doubles(std::string(kSeries) + "/Time", {times.size()}, times);
 }
 
 TEST(HecRas, BadFilesSayWhatIsWrong) {
@@ -74,9 +75,7 @@ TEST(HecRas, BadFilesSayWhatIsWrong) {
   }
   {
     RasWriter w("no_node_velocity.hdf");
-    w.doubles("/Geometry/2D Flow Areas/A/FacePoints Coordinate", {3, 2}, {0, 0, 1, 0, 0, 1});
-    w.ints("/Geometry/2D Flow Areas/A/Cells FacePoint Indexes", {1, 3}, {0, 1, 2});
-    w.doubles(std::string(kSeries) + "/Time", {2}, {0.0, 0.1});
+    one_cell(w, {0, 1, 2}, {0.0, 0.1});
     const std::string path = w.close();
     EXPECT_NE(error_of([&] {
                 read_hecras_field(path, "");
@@ -85,8 +84,7 @@ TEST(HecRas, BadFilesSayWhatIsWrong) {
   }
   {
     RasWriter w("wrong_shape.hdf");
-    w.doubles("/Geometry/2D Flow Areas/A/FacePoints Coordinate", {3, 2}, {0, 0, 1, 0, 0, 1});
-    w.ints("/Geometry/2D Flow Areas/A/Cells FacePoint Indexes", {1, 3}, {0, 1, 7});
+    one_cell(w, {0, 1, 7});
     const std::string path = w.close();
     EXPECT_NE(error_of([&] {
                 read_hecras_field(path, "");
@@ -95,9 +93,7 @@ TEST(HecRas, BadFilesSayWhatIsWrong) {
   }
   {
     RasWriter w("short_series.hdf");
-    w.doubles("/Geometry/2D Flow Areas/A/FacePoints Coordinate", {3, 2}, {0, 0, 1, 0, 0, 1});
-    w.ints("/Geometry/2D Flow Areas/A/Cells FacePoint Indexes", {1, 3}, {0, 1, 2});
-    w.doubles(std::string(kSeries) + "/Time", {2}, {0.0, 0.1});
+    one_cell(w, {0, 1, 2}, {0.0, 0.1});
     const std::string results = std::string(kSeries) + "/2D Flow Areas/A";
     w.doubles(results + "/Node X Vel", {2, 2}, {0, 0, 0, 0});
     w.doubles(results + "/Node Y Vel", {2, 3}, {0, 0, 0, 0, 0, 0});
@@ -109,9 +105,7 @@ TEST(HecRas, BadFilesSayWhatIsWrong) {
   }
   {
     RasWriter w("time_backwards.hdf");
-    w.doubles("/Geometry/2D Flow Areas/A/FacePoints Coordinate", {3, 2}, {0, 0, 1, 0, 0, 1});
-    w.ints("/Geometry/2D Flow Areas/A/Cells FacePoint Indexes", {1, 3}, {0, 1, 2});
-    w.doubles(std::string(kSeries) + "/Time", {2}, {0.1, 0.0});
+    one_cell(w, {0, 1, 2}, {0.1, 0.0});
     const std::string path = w.close();
     EXPECT_NE(error_of([&] { read_hecras_field(path, ""); }).find("does not increase"),
               std::string::npos);

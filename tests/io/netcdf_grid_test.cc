@@ -13,9 +13,12 @@
 #include "io/nc_writer.h"
 #include "leeway/core/error.h"
 #include "temp_file.h"
+#include "test_util.h"
 
 namespace leeway {
 namespace {
+
+using testing::error_of;
 
 /// The current of an ocean model on (time, depth, lat, lon): depth positive down, latitude
 /// stored north to south, time in hours, u packed as scaled shorts, one land cell.
@@ -138,15 +141,6 @@ TEST(NetcdfGrid, GebcoStyleBathymetry) {
   const NetcdfBathymetry depths = read_netcdf_bathymetry(d.close(), "", std::nullopt);
   EXPECT_TRUE(depths.values_were_depths);
   EXPECT_NEAR(water_depth(depths.bathymetry, 0.0, 5.0, 5.0), 15.0, 1e-12);
-}
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 TEST(NetcdfGrid, BadFilesSayWhatIsWrong) {

@@ -234,6 +234,7 @@ struct GridVariable {
   std::vector<bool> reversed;
   std::vector<double> values;  ///< unpacked, fill cells NaN, in increasing-axes order
   std::size_t missing = 0;
+  bool lon_lat = false;  ///< x and y in degrees
 };
 
 GridVariable read_grid_variable(const NcFile& f, int var) {
@@ -263,6 +264,10 @@ GridVariable read_grid_variable(const NcFile& f, int var) {
   if (g.axes.size() < 2 || g.axes[g.axes.size() - 1].axis != Axis::kX ||
       g.axes[g.axes.size() - 2].axis != Axis::kY) {
     f.fail(g.name, "expected the last two dimensions to be y and x");
+  }
+  g.lon_lat = g.axes.back().degrees;
+  if (g.axes[g.axes.size() - 2].degrees != g.lon_lat) {
+    f.fail(g.name, "one horizontal axis is in degrees and the other in metres");
   }
 
   const std::vector<double> raw = f.values(var);
@@ -380,12 +385,7 @@ NetcdfField read_netcdf_field(const std::string& path, const NetcdfVectorNames& 
         break;
     }
   }
-  const auto& ax = components[0].axes;
-  const bool x_deg = ax[ax.size() - 1].degrees, y_deg = ax[ax.size() - 2].degrees;
-  if (x_deg != y_deg) {
-    f.fail(components[0].name, "one horizontal axis is in degrees and the other in metres");
-  }
-  out.lon_lat = x_deg;
+  out.lon_lat = components[0].lon_lat;
   g.values.assign(components[0].values.size(), Vec3::Zero());
   for (std::size_t i = 0; i < g.values.size(); ++i) {
     bool missing = false;
@@ -429,10 +429,7 @@ NetcdfBathymetry read_netcdf_bathymetry(const std::string& path, const std::stri
   out.values_were_depths =
       values_are_depths.value_or(f.text(var, "positive") == "down" ||
                                  f.text(var, "standard_name").find("depth") != std::string::npos);
-  out.lon_lat = g.axes[1].degrees;
-  if (g.axes[0].degrees != g.axes[1].degrees) {
-    f.fail(g.name, "one horizontal axis is in degrees and the other in metres");
-  }
+  out.lon_lat = g.lon_lat;
   out.missing_cells = g.missing;
   Bathymetry& b = out.bathymetry;
   b.y = g.axes[0].values;

@@ -127,6 +127,18 @@ FieldPlacement read_placement(const sdf::ElementPtr& e, bool file_in_degrees,
   return geo.placement;
 }
 
+/// The child `name`, which only the format `owner` reads; an error with any other format.
+sdf::ElementPtr format_option(const sdf::ElementPtr& e, const char* name, const std::string& format,
+                              const char* owner) {
+  const sdf::ElementPtr child = optional_child(e, name);
+  if (child && format != owner) {
+    throw LoadError(location_of(child), fmt::format("<{}> is read by the {} format only; this "
+                                                    "file is {}",
+                                                    name, owner, format));
+  }
+  return child;
+}
+
 OutsidePolicy read_outside(const sdf::ElementPtr& e) {
   const sdf::ElementPtr o = optional_child(e, "outside");
   const std::string outside = o ? text_of(o) : "hold";
@@ -153,18 +165,8 @@ VectorField load_field(const sdf::ElementPtr& e, FieldKind kind, const FieldCont
                                           {".hdf", "hecras"},
                                           {".h5", "hecras"},
                                           {".hdf5", "hecras"}});
-  const sdf::ElementPtr variables = optional_child(e, "variables");
-  if (variables && format != "netcdf") {
-    throw LoadError(location_of(variables),
-                    "<variables> names NetCDF variables; expected it "
-                    "with <format>netcdf only");
-  }
-  const sdf::ElementPtr area = optional_child(e, "area");
-  if (area && format != "hecras") {
-    throw LoadError(location_of(area),
-                    "<area> names a HEC-RAS 2-D flow area; expected it "
-                    "with <format>hecras only");
-  }
+  const sdf::ElementPtr variables = format_option(e, "variables", format, "netcdf");
+  const sdf::ElementPtr area = format_option(e, "area", format, "hecras");
 
   VectorField f;
   bool in_degrees = false;
@@ -224,12 +226,7 @@ Bathymetry load_bathymetry(const sdf::ElementPtr& e, const FieldContext& context
     }
     depths = values == "depth";
   }
-  const sdf::ElementPtr variable = optional_child(e, "variable");
-  if (variable && format != "netcdf") {
-    throw LoadError(location_of(variable),
-                    "<variable> names a NetCDF variable; expected it "
-                    "with <format>netcdf only");
-  }
+  const sdf::ElementPtr variable = format_option(e, "variable", format, "netcdf");
   Bathymetry b;
   bool in_degrees = false;
   if (format == "esri") {
