@@ -9,9 +9,17 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/error.h"
 #include "leeway/core/spatial.h"
+#include "leeway/env/vector_field.h"
 #include "leeway/world/model.h"
 
 namespace leeway::testing {
+
+/// A field with default placement and policy over `data`.
+inline VectorField field_of(std::variant<RegularGrid, MeshSeries> data) {
+  VectorField f;
+  f.data = std::move(data);
+  return f;
+}
 
 /// The message of the LoadError `f` throws, or "no error".
 inline std::string error_of(const std::function<void()>& f) {

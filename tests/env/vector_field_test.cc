@@ -5,14 +5,12 @@
 #include <cmath>
 #include <functional>
 
+#include "test_util.h"
+
 namespace leeway {
 namespace {
 
-VectorField field_of(std::variant<RegularGrid, MeshSeries> data) {
-  VectorField f;
-  f.data = std::move(data);
-  return f;
-}
+using testing::field_of;
 
 /// A field on an uneven grid whose values are an affine function of (x, y, z, t): linear
 /// interpolation must reproduce it exactly inside the grid.

@@ -8,15 +8,12 @@
 
 #include "leeway/core/error.h"
 #include "temp_file.h"
+#include "test_util.h"
 
 namespace leeway {
 namespace {
 
-VectorField field_of(std::variant<RegularGrid, MeshSeries> data) {
-  VectorField f;
-  f.data = std::move(data);
-  return f;
-}
+using testing::field_of;
 
 std::string write(const std::string& name, const std::string& text) {
   return testing::write_temp(name, text);
