@@ -32,38 +32,34 @@ double naive_elevation(const std::vector<WaveComponent>& cs, double x, double y,
   return z;
 }
 
-void WaveElevation(benchmark::State& bs) {
-  const WaveField f = make_wave_field(components(static_cast<int>(bs.range(0)), 0.0),
-                                      std::numeric_limits<double>::infinity(), 0.0, 0.0);
+/// Times `elevation_at(x)` at points walking along a line, one item per call.
+template <typename F>
+void along_a_line(benchmark::State& bs, F elevation_at) {
   double x = 0.0;
   for (auto _ : bs) {
-    benchmark::DoNotOptimize(elevation(f, x, 0.5 * x, 10.0));
+    benchmark::DoNotOptimize(elevation_at(x));
     x = x < 1000.0 ? x + 0.37 : 0.0;  // stay within fast_sincos's range
   }
   bs.SetItemsProcessed(bs.iterations());
+}
+
+void WaveElevation(benchmark::State& bs) {
+  const WaveField f = make_wave_field(components(static_cast<int>(bs.range(0)), 0.0),
+                                      std::numeric_limits<double>::infinity(), 0.0, 0.0);
+  along_a_line(bs, [&](double x) { return elevation(f, x, 0.5 * x, 10.0); });
 }
 BENCHMARK(WaveElevation)->Arg(3)->Arg(64)->Arg(256);
 
 void NaiveElevation(benchmark::State& bs) {
   const std::vector<WaveComponent> cs = components(static_cast<int>(bs.range(0)), 0.0);
-  double x = 0.0;
-  for (auto _ : bs) {
-    benchmark::DoNotOptimize(naive_elevation(cs, x, 0.5 * x, 10.0));
-    x = x < 1000.0 ? x + 0.37 : 0.0;  // stay within fast_sincos's range
-  }
-  bs.SetItemsProcessed(bs.iterations());
+  along_a_line(bs, [&](double x) { return naive_elevation(cs, x, 0.5 * x, 10.0); });
 }
 BENCHMARK(NaiveElevation)->Arg(3)->Arg(64)->Arg(256);
 
 void GerstnerElevation(benchmark::State& bs) {
   const WaveField f = make_wave_field(components(static_cast<int>(bs.range(0)), 0.5),
                                       std::numeric_limits<double>::infinity(), 0.0, 0.0);
-  double x = 0.0;
-  for (auto _ : bs) {
-    benchmark::DoNotOptimize(elevation(f, x, 0.5 * x, 10.0));
-    x = x < 1000.0 ? x + 0.37 : 0.0;  // stay within fast_sincos's range
-  }
-  bs.SetItemsProcessed(bs.iterations());
+  along_a_line(bs, [&](double x) { return elevation(f, x, 0.5 * x, 10.0); });
 }
 BENCHMARK(GerstnerElevation)->Arg(3)->Arg(64);
 
