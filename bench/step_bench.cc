@@ -84,7 +84,7 @@ void rk4_with_solve(const BodyModel& b, BodyState& s, double dt) {
     k.p_WB_dot = x.q_WB.normalized() * Vec3(x.V_WB_B.head<3>());
     k.q_WB_dot = quat_derivative(x.q_WB, x.V_WB_B.tail<3>());
     k.nu_dot = M.ldlt().solve(
-        compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, x, Vec6::Zero()).total());
+        compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, x, HeldLoads{}).total());
     return k;
   };
   auto advanced = [](const BodyState& x, const BodyStateRate& k, double h) {
@@ -118,7 +118,7 @@ void ForceEvaluation(benchmark::State& bs) {
   BodyState s{b.p_WB0, b.q_WB0, b.V_WB_B0};
   for (auto _ : bs) {
     benchmark::DoNotOptimize(
-        compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero()).total());
+        compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, HeldLoads{}).total());
   }
   bs.SetItemsProcessed(bs.iterations());
 }

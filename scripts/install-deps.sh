@@ -10,6 +10,8 @@ packages=(
   libeigen3-dev libsdformat-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   # geo-referencing and field files (CF NetCDF, HEC-RAS HDF5)
   libgeographiclib-dev libnetcdf-dev libhdf5-dev
+  # hull meshes (STL, OBJ, DAE)
+  libassimp-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
 )

@@ -29,7 +29,7 @@ TEST(Dynamics, ForwardAndInverseDynamicsAgree) {
   s.V_WB_B << 1.2, 0.1, -0.2, 0.05, 0.1, -0.3;
   const Vec6 tau = (Vec6() << 10, -5, 3, 0.5, -1, 2).finished();
   const Vec6 nu_dot =
-      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, tau).nu_dot;
+      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, HeldLoads{tau}).nu_dot;
 
   const Mat3 R = s.q_WB.toRotationMatrix();
   Vec6 nu_r = s.V_WB_B;
@@ -48,7 +48,7 @@ TEST(Dynamics, WrenchTermsAreReportedSeparately) {
   BodyState s;
   s.V_WB_B[dof::u] = 3.0;
   const BodyWrenches w =
-      compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero());
+      compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, HeldLoads{});
   EXPECT_DOUBLE_EQ(w.terms[BodyWrenches::kDamping][dof::u], -6.0);
   EXPECT_EQ(BodyWrenches::name(BodyWrenches::kDamping), "damping");
   EXPECT_TRUE(w.terms[BodyWrenches::kRestoring].isZero(0.0));

@@ -58,7 +58,7 @@ TEST(ClosedForm, MunkMomentYawAcceleration) {
   BodyState s;
   s.V_WB_B << u, v, 0, 0, 0, 0;
   const BodyStateRate rate =
-      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero());
+      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, HeldLoads{});
   const double expected = (a_u - a_v) * u * v / (Iz + a_r);
   EXPECT_NEAR(rate.nu_dot[dof::r], expected, 1e-15 * std::abs(expected));
   EXPECT_NEAR(rate.nu_dot.head<5>().norm(), 0.0, 1e-15);

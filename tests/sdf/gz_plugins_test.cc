@@ -38,7 +38,7 @@ TEST(GzHydrodynamics, DampingSemantics) {
   const BodyModel& b = m.bodies[0];
   BodyState s;
   s.V_WB_B << 2.0, -1.0, 0, 0, 0, -0.5;
-  const Vec6 F = compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, Vec6::Zero())
+  const Vec6 F = compute_body_wrenches(b, Environment{}, EnvironmentState{}, 0.0, s, HeldLoads{})
                      .terms[BodyWrenches::kDamping];
   EXPECT_DOUBLE_EQ(F[dof::u], -5 * 2.0 - 2 * 2.0 * 2.0);
   EXPECT_DOUBLE_EQ(F[dof::v], -3 * (-1.0) * 0.5);

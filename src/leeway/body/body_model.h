@@ -7,9 +7,14 @@
 #include <string>
 #include <variant>
 
+#include "leeway/body/hull_sample.h"
 #include "leeway/core/spatial.h"
 #include "leeway/hydro/damping.h"
+#include "leeway/hydro/hull_friction.h"
 #include "leeway/hydro/restoring.h"
+#include "leeway/hydro/shape_float.h"
+#include "leeway/hydro/strip_buoyancy.h"
+#include "leeway/hydro/windage.h"
 
 namespace leeway {
 
@@ -17,6 +22,7 @@ namespace leeway {
 struct NoRestoring {};
 
 using RestoringModel = std::variant<NoRestoring, SubmergedRestoring, LinearRestoring>;
+using WindageModel = std::variant<std::monostate, VrxWindage, WindageTable>;
 
 struct BodyModel {
   std::string model_name;  ///< the SDF <model> this body came from
@@ -37,6 +43,15 @@ struct BodyModel {
   /// This body's own steady current [m/s], in W (gz-sim's default_current); none: the world's.
   std::optional<Vec3> v_current_override_W;
   bool wave_kinematics = true;  ///< add the waves' orbital velocity to the water's
+
+  // The hull against the free surface; each present model adds its own term. With any of the
+  // first three, `restoring` carries the weight alone.
+  std::optional<MeshHydrostatics> mesh_hydrostatics;  ///< pressure on a hull mesh
+  std::vector<StripHull> strip_hulls;                 ///< VRX's demi-hull strips
+  std::vector<ShapeFloat> shape_floats;               ///< simple-shape floats
+  std::optional<HullFriction> hull_friction;          ///< ITTC-57 friction and form drag
+  WindageModel windage;                               ///< wind on the emerged part
+  double gravity = 9.80665;                           ///< |g| for the hull models [m/s^2]
 
   // Initial state, from the SDF poses.
   Vec3 p_WB0 = Vec3::Zero();

@@ -15,8 +15,9 @@ Vec6 BodyWrenches::total() const {
 
 std::string_view BodyWrenches::name(int term) {
   static constexpr std::array<std::string_view, kCount> names = {
-      "rigid-body Coriolis", "added-mass Coriolis", "damping",
-      "restoring",           "current rate",        "external wrench"};
+      "rigid-body Coriolis", "added-mass Coriolis", "damping",       "restoring", "hull pressure",
+      "strip buoyancy",      "shape floats",        "hull friction", "windage",   "current rate",
+      "external wrench"};
   return names.at(static_cast<std::size_t>(term));
 }
 
@@ -44,11 +45,79 @@ WaterMotion water_motion(const BodyModel& body, const Environment& env,
   return m;
 }
 
+/// Height of the free surface above (x, y) in W at t.
+double surface_height(const Environment& env, double x, double y, double t) {
+  return env.waves ? elevation(*env.waves, x, y, t) : env.surface_level;
+}
+
+Vec6 strip_wrench(const BodyModel& body, const Environment& env, double t, const Vec3& p_WB,
+                  const Mat3& R_WB) {
+  Vec6 F = Vec6::Zero();
+  std::vector<double> surface_z;
+  for (const StripHull& hull : body.strip_hulls) {
+    surface_z.resize(hull.p_BoP.size());
+    for (std::size_t i = 0; i < hull.p_BoP.size(); ++i) {
+      const Vec3 p_WP = p_WB + R_WB * hull.p_BoP[i];
+      // The plugin's own calm level, moved by the waves.
+      surface_z[i] =
+          hull.fluid_level + surface_height(env, p_WP.x(), p_WP.y(), t) - env.surface_level;
+    }
+    F += strip_buoyancy_wrench(hull, p_WB, R_WB, surface_z, body.gravity);
+  }
+  return F;
+}
+
+Vec6 shape_float_wrenches(const BodyModel& body, const Environment& env, double t, const Vec3& p_WB,
+                          const Mat3& R_WB, const Vec6& nu, const Vec3& v_water_W) {
+  Vec6 F = Vec6::Zero();
+  for (const ShapeFloat& f : body.shape_floats) {
+    // The water plane tangent to the surface above the shape's origin, in the shape's frame.
+    const Mat3 R_WS = R_WB * f.X_BS.linear();
+    const Vec3 p_WS = p_WB + R_WB * f.X_BS.translation();
+    const double eta = surface_height(env, p_WS.x(), p_WS.y(), t);
+    const Vec3 n_W = env.waves ? surface_normal(*env.waves, p_WS.x(), p_WS.y(), t) : Vec3::UnitZ();
+    const WaterPlane plane{R_WS.transpose() * n_W, n_W.z() * (eta - p_WS.z())};
+    const Immersion wet = immersed(f.shape, plane);
+    if (wet.volume <= 0.0) continue;
+    const Vec3 p_BoC = f.X_BS * wet.centroid;
+    const Vec3 v_rel_B =
+        R_WB.transpose() * v_water_W - (Vec3(linear(nu)) + Vec3(angular(nu)).cross(p_BoC));
+    F += shape_float_wrench(f, wet.volume, p_BoC, R_WB.transpose().col(2), v_rel_B, angular(nu),
+                            env.fluid_density, body.gravity);
+  }
+  return F;
+}
+
+Vec6 windage_wrench(const BodyModel& body, const Environment& env,
+                    const EnvironmentState& env_state, double t, const BodyState& state,
+                    const Quat& q_WB, const Mat3& R_WB) {
+  const Vec3 v_WB_W = R_WB * Vec3(linear(state.V_WB_B));
+  return std::visit(
+      [&](const auto& w) -> Vec6 {
+        using T = std::decay_t<decltype(w)>;
+        if constexpr (std::is_same_v<T, VrxWindage>) {
+          if (!w.world_axes) {
+            return vrx_windage_wrench(w,
+                                      apparent_wind_B(env, env_state, t, state.p_WB, q_WB, v_WB_W));
+          }
+          const Vec6 F_W =
+              vrx_windage_wrench(w, wind_velocity(env, env_state, state.p_WB, t) - v_WB_W);
+          return stack(R_WB.transpose() * linear(F_W), R_WB.transpose() * angular(F_W));
+        } else if constexpr (std::is_same_v<T, WindageTable>) {
+          return table_windage_wrench(w,
+                                      apparent_wind_B(env, env_state, t, state.p_WB, q_WB, v_WB_W));
+        } else {
+          return Vec6::Zero();
+        }
+      },
+      body.windage);
+}
+
 }  // namespace
 
 BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
                                    const EnvironmentState& env_state, double t,
-                                   const BodyState& state, const Vec6& F_ext_Bo_B) {
+                                   const BodyState& state, const HeldLoads& held) {
   // Inside an RK4 stage q_WB is off unit length by O(dt^2); every force sees the unit one.
   const Quat q_WB = state.q_WB.normalized();
   const Mat3 R_WB = q_WB.toRotationMatrix();
@@ -76,16 +145,33 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
         }
       },
       body.restoring);
+  w.terms[BodyWrenches::kHullPressure] =
+      body.mesh_hydrostatics && held.hull
+          ? hull_wrench(*body.mesh_hydrostatics, *held.hull, state.p_WB, R_WB)
+          : Vec6::Zero();
+  w.terms[BodyWrenches::kStripBuoyancy] = strip_wrench(body, env, t, state.p_WB, R_WB);
+  w.terms[BodyWrenches::kShapeFloats] =
+      shape_float_wrenches(body, env, t, state.p_WB, R_WB, nu, water.v_W);
+  if (body.hull_friction) {
+    const double wetted_area = body.mesh_hydrostatics && held.hull
+                                   ? held.hull->wetted_area
+                                   : body.hull_friction->wetted_area;
+    w.terms[BodyWrenches::kHullFriction] =
+        hull_friction_wrench(*body.hull_friction, wetted_area, nu_r, env.fluid_density);
+  } else {
+    w.terms[BodyWrenches::kHullFriction] = Vec6::Zero();
+  }
+  w.terms[BodyWrenches::kWindage] = windage_wrench(body, env, env_state, t, state, q_WB, R_WB);
   w.terms[BodyWrenches::kCurrentRate] =
       body.M_A * current_twist_rate(R_WB, angular(nu), water.v_W, water.a_W);
-  w.terms[BodyWrenches::kExternal] = F_ext_Bo_B;
+  w.terms[BodyWrenches::kExternal] = held.F_ext_Bo_B;
   return w;
 }
 
 BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env,
                                       const EnvironmentState& env_state, double t,
-                                      const BodyState& state, const Vec6& F_ext_Bo_B) {
-  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, state, F_ext_Bo_B);
+                                      const BodyState& state, const HeldLoads& held) {
+  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, state, held);
   return {state.q_WB.normalized() * Vec3(linear(state.V_WB_B)),
           quat_derivative(state.q_WB, angular(state.V_WB_B)), body.M_inv * w.total()};
 }

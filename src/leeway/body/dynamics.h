@@ -26,6 +26,11 @@ struct BodyWrenches {
     kAddedMassCoriolis,
     kDamping,
     kRestoring,
+    kHullPressure,
+    kStripBuoyancy,
+    kShapeFloats,
+    kHullFriction,
+    kWindage,
     kCurrentRate,
     kExternal,
     kCount
@@ -36,13 +41,20 @@ struct BodyWrenches {
   static std::string_view name(int term);
 };
 
-/// Evaluates every term of the right-hand side at `state` and time t [s] in `env`, with
-/// `F_ext_Bo_B` applied. The water's velocity at Bo is the current there (the body's own, or the
+/// What a step holds fixed (or carries along) over its integrator stages: the external wrench,
+/// and the body's last mesh-hydrostatics update (body/hull_sample.h).
+struct HeldLoads {
+  Vec6 F_ext_Bo_B = Vec6::Zero();    ///< [N, N m]
+  const HullSample* hull = nullptr;  ///< needed when the body has a hull mesh
+};
+
+/// Evaluates every term of the right-hand side at `state` and time t [s] in `env`, with the
+/// held loads applied. The water's velocity at Bo is the current there (the body's own, or the
 /// world's) plus, where the body asks for it, the waves' orbital velocity; their acceleration
 /// enters nu_c_dot.
 BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
                                    const EnvironmentState& env_state, double t,
-                                   const BodyState& state, const Vec6& F_ext_Bo_B);
+                                   const BodyState& state, const HeldLoads& held);
 
 /// Time derivative of a body state: velocities and nu_dot.
 struct BodyStateRate {
@@ -53,7 +65,7 @@ struct BodyStateRate {
 
 BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env,
                                       const EnvironmentState& env_state, double t,
-                                      const BodyState& state, const Vec6& F_ext_Bo_B);
+                                      const BodyState& state, const HeldLoads& held);
 
 /// Kinetic energy 1/2 nu^T M nu of the body and the water it carries [J]; the added-mass part
 /// relative to water moving at v_water_W.

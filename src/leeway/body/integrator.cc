@@ -17,9 +17,9 @@ BodyState advanced(const BodyState& s, const BodyStateRate& k, double h) {
 
 void integrate_body(const BodyModel& body, const Environment& env,
                     const EnvironmentState& env_state, double t, BodyState& state,
-                    const Vec6& F_ext_Bo_B, double dt) {
+                    const HeldLoads& held, double dt) {
   auto rate = [&](double at, const BodyState& s) {
-    return compute_body_state_rate(body, env, env_state, at, s, F_ext_Bo_B);
+    return compute_body_state_rate(body, env, env_state, at, s, held);
   };
   const BodyStateRate k1 = rate(t, state);
   const BodyStateRate k2 = rate(t + dt / 2, advanced(state, k1, dt / 2));

@@ -9,14 +9,15 @@
 
 #include "leeway/body/body_model.h"
 #include "leeway/body/body_state.h"
+#include "leeway/body/dynamics.h"
 #include "leeway/env/environment.h"
 
 namespace leeway {
 
-/// Advances `state` from time t by dt [s] under the constant external wrench F_ext_Bo_B; the
-/// environment is sampled at each stage's time (t, t + dt/2, t + dt).
+/// Advances `state` from time t by dt [s] under the held loads (dynamics.h); the environment is
+/// sampled at each stage's time (t, t + dt/2, t + dt).
 void integrate_body(const BodyModel& body, const Environment& env,
                     const EnvironmentState& env_state, double t, BodyState& state,
-                    const Vec6& F_ext_Bo_B, double dt);
+                    const HeldLoads& held, double dt);
 
 }  // namespace leeway

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "leeway/body/body_state.h"
+#include "leeway/body/hull_sample.h"
 #include "leeway/env/environment.h"
 
 namespace leeway {
@@ -18,6 +19,9 @@ struct State {
   std::uint64_t seed = 0;         ///< world seed the random streams derive from (core/random.h)
   EnvironmentState environment;   ///< gusts and current processes; written by step()
   std::vector<BodyState> bodies;  ///< one per Model::bodies entry; written by step()
+  /// One per body: its last mesh-hydrostatics update (unused without a hull mesh); written by
+  /// step() at the start of each step due for an update.
+  std::vector<HullSample> hulls;
 
   bool operator==(const State&) const = default;
 };

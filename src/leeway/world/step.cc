@@ -16,8 +16,8 @@ bool finite(const BodyState& s) {
 /// largest one (the integration then diverged within the step).
 std::string diagnose(const BodyModel& body, const Environment& env,
                      const EnvironmentState& env_state, double t, const BodyState& start,
-                     const Vec6& F_ext) {
-  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, start, F_ext);
+                     const HeldLoads& held) {
+  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, start, held);
   int largest = 0;
   for (int i = 0; i < BodyWrenches::kCount; ++i) {
     if (!w.terms[i].allFinite()) {
@@ -46,18 +46,32 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
                                  model.bodies[i].model_name, model.bodies[i].link_name, state.t)};
     }
   }
-  std::vector<BodyState> start = state.bodies;  // restored whole if any body fails
+  // Restored whole if any body fails.
+  std::vector<BodyState> start = state.bodies;
+  std::vector<HullSample> start_hulls = state.hulls;
   for (std::size_t i = 0; i < n; ++i) {
     const BodyModel& body = model.bodies[i];
-    const Vec6 F_ext = inputs.F_ext_Bo_B.empty() ? Vec6::Zero() : inputs.F_ext_Bo_B[i];
-    integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], F_ext,
+    HeldLoads held;
+    if (!inputs.F_ext_Bo_B.empty()) held.F_ext_Bo_B = inputs.F_ext_Bo_B[i];
+    if (body.mesh_hydrostatics) {
+      HullSample& hull = state.hulls[i];
+      if (!hull.valid ||
+          state.step_count % hull_update_interval(*body.mesh_hydrostatics, model.dt) == 0) {
+        const BodyState& s = state.bodies[i];
+        hull = sample_hull(*body.mesh_hydrostatics, model.environment, state.t, s.p_WB,
+                           s.q_WB.toRotationMatrix(), body.gravity);
+      }
+      held.hull = &hull;
+    }
+    integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], held,
                    model.dt);
     if (!finite(state.bodies[i])) {
       std::string error = fmt::format(
           "model '{}', link '{}', t = {} s: the state became non-finite: {}", body.model_name,
           body.link_name, state.t,
-          diagnose(body, model.environment, state.environment, state.t, start[i], F_ext));
+          diagnose(body, model.environment, state.environment, state.t, start[i], held));
       state.bodies = std::move(start);
+      state.hulls = std::move(start_hulls);
       return {false, std::move(error)};
     }
   }

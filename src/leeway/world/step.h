@@ -2,8 +2,11 @@
 //
 //   step(model, state, inputs):
 //     1. check the inputs (one finite external wrench per body, or none)
-//     2. for each body: integrate its equations of motion over dt (body/integrator.h), the force
-//        models evaluated at every integrator stage (body/dynamics.h)
+//     2. for each body: if it has a hull mesh and an update is due (every step, or every
+//        round(update_period / dt) steps), integrate the pressure over the mesh at the step's
+//        start (body/hull_sample.h); then integrate its equations of motion over dt
+//        (body/integrator.h), the force models evaluated at every integrator stage
+//        (body/dynamics.h), the mesh's wrench carried to each stage's pose
 //     3. check that every body state is finite; if not, restore the state to the start of the
 //        step and report which model, body, time and force term went wrong
 //   4. advance the environment's random processes (gusts, Gauss-Markov current) over dt; they

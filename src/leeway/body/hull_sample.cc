@@ -1,0 +1,66 @@
+#include "leeway/body/hull_sample.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "leeway/hydro/hull_pressure.h"
+
+namespace leeway {
+
+HullSample sample_hull(const MeshHydrostatics& model, const Environment& env, double t,
+                       const Vec3& p_WB, const Mat3& R_WB, double gravity) {
+  const std::size_t n = model.mesh.p_BoV.size();
+  std::vector<Vec3> r(n);
+  std::vector<double> x(n), y(n), eta(n), depth(n), pressure(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    r[i] = R_WB * model.mesh.p_BoV[i];
+    x[i] = p_WB.x() + r[i].x();
+    y[i] = p_WB.y() + r[i].y();
+  }
+  if (env.waves) {
+    elevations(*env.waves, x, y, t, eta);
+  } else {
+    std::fill(eta.begin(), eta.end(), env.surface_level);
+  }
+  const double rho = env.fluid_density;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double z = p_WB.z() + r[i].z();
+    depth[i] = eta[i] - z;
+    if (model.froude_krylov && env.waves) {
+      pressure[i] = rho * gravity * (env.surface_level - z) +
+                    dynamic_pressure(*env.waves, Vec3(x[i], y[i], z), t, rho, gravity);
+    } else {
+      pressure[i] = rho * gravity * depth[i];
+    }
+  }
+  const HullPressure wet = integrate_hull_pressure(model.mesh, r, depth, pressure);
+  HullSample s;
+  s.valid = true;
+  s.t = t;
+  s.p_WB = p_WB;
+  s.R_WB = R_WB;
+  s.f_W = wet.f_W;
+  s.m_Bo_W = wet.m_Bo_W;
+  s.C = hydrostatic_restoring_matrix(wet, rho, gravity);
+  s.volume = wet.volume;
+  s.p_BoCb_W = wet.p_BoCb_W;
+  s.wetted_area = wet.wetted_area;
+  s.waterplane_area = wet.waterplane.area;
+  return s;
+}
+
+Vec6 hull_wrench(const MeshHydrostatics& model, const HullSample& s, const Vec3& p_WB,
+                 const Mat3& R_WB) {
+  Vec6 F_W = stack(s.f_W, s.m_Bo_W);
+  if (model.between == MeshHydrostatics::Between::kExtrapolate) {
+    const Eigen::AngleAxisd rotation(R_WB * s.R_WB.transpose());
+    F_W -= s.C * stack(p_WB - s.p_WB, rotation.angle() * rotation.axis());
+  }
+  return stack(R_WB.transpose() * linear(F_W), R_WB.transpose() * angular(F_W));
+}
+
+std::uint64_t hull_update_interval(const MeshHydrostatics& model, double dt) {
+  return static_cast<std::uint64_t>(std::max(1.0, std::round(model.update_period / dt)));
+}
+
+}  // namespace leeway

@@ -1,0 +1,39 @@
+// Closed meshes generated from dimensions: test bodies, quick models, and hulls built from a
+// vessel's published measurements (a WAM-V demi-hull) rather than copied from another project.
+// Every mesh is welded, counter-clockwise from outside, and centred as stated.
+#pragma once
+
+#include "leeway/geometry/hull_mesh.h"
+
+namespace leeway {
+
+/// A box of `size` (x, y, z) [m] centred on the origin, each face split into `divisions` squared
+/// pairs of triangles (12 divisions^2 triangles).
+HullMesh box_mesh(const Vec3& size, int divisions = 1);
+
+/// A sphere of `radius` [m] at the origin: `rings` latitude bands by `segments` meridians.
+HullMesh sphere_mesh(double radius, int rings, int segments);
+
+/// A cylinder of `radius` and `length` [m] along the z axis, centred on the origin, `segments`
+/// around (its cross-section is the inscribed polygon).
+HullMesh cylinder_mesh(double radius, double length, int segments);
+
+/// A slender hull along x built from sections: superellipses |y/b|^n + |z/d|^n = 1, scaled along
+/// the length by a profile that is 1 amidships and closes towards the ends with an elliptic
+/// taper over `bow_fraction` and `stern_fraction` of the length, down to `end_scale`. The ends are
+/// closed by fans. Centred on the origin, bow towards +x. Triangles: 2 sections (stations - 1) +
+/// 2 sections.
+struct SectionedHullShape {
+  double length = 4.0;       ///< [m]
+  double half_beam = 0.2;    ///< b [m]
+  double half_depth = 0.25;  ///< d [m]
+  double exponent = 2.0;     ///< n: 2 is an ellipse, larger is boxier
+  int stations = 16;         ///< sections along the length (>= 2)
+  int section_points = 16;   ///< points around each section (>= 3)
+  double bow_fraction = 0.25;
+  double stern_fraction = 0.1;
+  double end_scale = 0.2;  ///< section scale at the bow and stern
+};
+HullMesh sectioned_hull_mesh(const SectionedHullShape& shape);
+
+}  // namespace leeway

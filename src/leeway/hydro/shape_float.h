@@ -1,0 +1,48 @@
+// A float whose hull is a simple shape (box, sphere, cylinder, ellipsoid, capsule): buoys, fenders,
+// quick models. The buoyancy comes from the exact immersed volume and centroid of the shape below
+// the local water plane (shape_immersion.h); VRX's PolyhedraBuoyancyDrag drag terms ride along
+// (research/vrx.md 2.4):
+//   f = rho g V up  +  c_lin m_p v_rel,   its upward component kept >= 0 (as VRX), at the centroid
+//   tau = -c_ang m_p Lbar^2 w_B
+// with m_p = m_link V / V_shape the link mass in proportion to the immersed share, v_rel the
+// water's velocity relative to the body at the centroid, w_B the body's angular velocity and Lbar
+// the shape's average length (box: (x + y + z) / 3, sphere 2 r, cylinder and capsule (2 r + L) / 2,
+// ellipsoid 2 (a + b + c) / 3: Leeway's reading, as VRX's definition was not available).
+// VRX takes the water plane horizontal at the height above the shape's origin; Leeway tilts it
+// with the local wave slope (the tangent plane), which matters once the wave is not much longer
+// than the shape.
+#pragma once
+
+#include "leeway/core/spatial.h"
+#include "leeway/hydro/shape_immersion.h"
+
+namespace leeway {
+
+enum class ShapeKind { kBox, kSphere, kCylinder, kEllipsoid, kCapsule };
+
+struct FloatShape {
+  ShapeKind kind = ShapeKind::kSphere;
+  Vec3 size = Vec3::Zero();  ///< box: edge lengths; ellipsoid: semi-axes [m]
+  double radius = 0.0;       ///< sphere, cylinder, capsule [m]
+  double length = 0.0;       ///< cylinder, capsule: along the shape's z axis [m]
+};
+
+double shape_volume(const FloatShape& shape);
+double average_length(const FloatShape& shape);
+Immersion immersed(const FloatShape& shape, const WaterPlane& plane);
+
+struct ShapeFloat {
+  FloatShape shape;
+  Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< the shape's pose in B
+  double linear_drag = 0.0;                                ///< c_lin [1/s]
+  double angular_drag = 0.0;                               ///< c_ang [1/s]
+  double link_mass = 0.0;  ///< m_link [kg], for the drag's mass share
+};
+
+/// The float's wrench about Bo in B [N, N m]. `volume` and `p_BoC` (B) from immersed(); `up_B`
+/// the world's up direction in B; `v_rel_B` the water's velocity relative to the body at the
+/// centroid, `w_B` the body's angular velocity, both in B.
+Vec6 shape_float_wrench(const ShapeFloat& f, double volume, const Vec3& p_BoC, const Vec3& up_B,
+                        const Vec3& v_rel_B, const Vec3& w_B, double fluid_density, double gravity);
+
+}  // namespace leeway
