@@ -1,15 +1,20 @@
 // Helpers shared by the tests: bodies built in code, and simple signal analysis.
 #pragma once
 
+#include <Eigen/Cholesky>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "leeway/body/body_model.h"
 #include "leeway/core/error.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/vector_field.h"
+#include "leeway/env/wave_field.h"
 #include "leeway/world/model.h"
 
 namespace leeway::testing {
@@ -70,6 +75,32 @@ inline double mean_period(const std::vector<double>& t, const std::vector<double
   }
   if (crossings.size() < 2) return NAN;
   return (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+}
+
+/// Least-squares fit of x(t) = a cos(w t) + b sin(w t) + c: returns amplitude and phase (rad) of
+/// the oscillation, x ~ amplitude cos(w t - phase).
+inline std::pair<double, double> harmonic_fit(const std::vector<double>& t,
+                                              const std::vector<double>& x, double w) {
+  Eigen::Matrix3d A = Eigen::Matrix3d::Zero();
+  Eigen::Vector3d rhs = Eigen::Vector3d::Zero();
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const Eigen::Vector3d row(std::cos(w * t[i]), std::sin(w * t[i]), 1.0);
+    A += row * row.transpose();
+    rhs += row * x[i];
+  }
+  const Eigen::Vector3d c = A.ldlt().solve(rhs);
+  return {std::hypot(c[0], c[1]), std::atan2(c[1], c[0])};
+}
+
+/// A deep-water regular (Airy) wave of `amplitude` [m] and `period` [s] travelling towards
+/// `direction` [rad], with g = 9.81.
+inline WaveField regular_wave(double amplitude, double period, double direction) {
+  WaveComponent c;
+  c.amplitude = amplitude;
+  c.omega = 2 * std::numbers::pi / period;
+  c.k = c.omega * c.omega / 9.81;
+  c.direction = direction;
+  return make_wave_field({c}, std::numeric_limits<double>::infinity(), 0.0, 0.0);
 }
 
 inline double relative_error(double actual, double expected) {

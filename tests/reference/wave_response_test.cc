@@ -14,30 +14,6 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-/// Least-squares fit of x(t) = a cos(w t) + b sin(w t) + c: returns amplitude and phase (rad) of
-/// the oscillation, x ~ amplitude cos(w t - phase).
-std::pair<double, double> harmonic_fit(const std::vector<double>& t, const std::vector<double>& x,
-                                       double w) {
-  Eigen::Matrix3d A = Eigen::Matrix3d::Zero();
-  Eigen::Vector3d rhs = Eigen::Vector3d::Zero();
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    const Eigen::Vector3d row(std::cos(w * t[i]), std::sin(w * t[i]), 1.0);
-    A += row * row.transpose();
-    rhs += row * x[i];
-  }
-  const Eigen::Vector3d c = A.ldlt().solve(rhs);
-  return {std::hypot(c[0], c[1]), std::atan2(c[1], c[0])};
-}
-
-WaveField regular_wave(double amplitude, double period, double direction) {
-  WaveComponent c;
-  c.amplitude = amplitude;
-  c.omega = 2 * kPi / period;
-  c.k = c.omega * c.omega / 9.81;
-  c.direction = direction;
-  return make_wave_field({c}, std::numeric_limits<double>::infinity(), 0.0, 0.0);
-}
-
 TEST(WaveResponse, SmallFloatFollowsALongWave) {
   // Heave natural period 0.83 s, damping ratio 0.38, in a 20 s, 0.5 m wave: linear theory gives
   // a heave amplitude ratio of 1.001 and a lag of 1.8 deg; bars 2% and 5 deg. The roll follows
@@ -51,7 +27,7 @@ TEST(WaveResponse, SmallFloatFollowsALongWave) {
   b.restoring = r;
   b.damping.linear.diagonal() << 100, 100, 2000, 150, 300, 100;
   Model m = testing::make_model({b}, 0.01);
-  m.environment.waves = regular_wave(0.5, 20.0, kPi / 2);
+  m.environment.waves = testing::regular_wave(0.5, 20.0, kPi / 2);
   State s = make_initial_state(m, 0);
   std::vector<double> t, z, eta, roll;
   while (s.t < 200.0 - 1e-9) {
@@ -63,11 +39,11 @@ TEST(WaveResponse, SmallFloatFollowsALongWave) {
     roll.push_back(euler_zyx(s.bodies[0].q_WB).x());
   }
   const double w = 2 * kPi / 20.0;
-  const auto [z_amp, z_phase] = harmonic_fit(t, z, w);
-  const auto [eta_amp, eta_phase] = harmonic_fit(t, eta, w);
+  const auto [z_amp, z_phase] = testing::harmonic_fit(t, z, w);
+  const auto [eta_amp, eta_phase] = testing::harmonic_fit(t, eta, w);
   EXPECT_NEAR(z_amp / eta_amp, 1.0, 0.02);
   EXPECT_LT(std::abs(std::remainder(z_phase - eta_phase, 2 * kPi)), 5.0 * kPi / 180.0);
-  const auto [roll_amp, roll_phase] = harmonic_fit(t, roll, w);
+  const auto [roll_amp, roll_phase] = testing::harmonic_fit(t, roll, w);
   EXPECT_NEAR(roll_amp / (w * w / 9.81 * 0.5), 1.0, 0.03);
 }
 
@@ -82,7 +58,7 @@ TEST(WaveResponse, DampedSubmergedBodyMovesWithTheWaterParticles) {
   Model m = testing::make_model({b}, 0.01);
   m.gravity_W = Vec3::Zero();
   const double A = 0.8, T = 8.0, w = 2 * kPi / T, k = w * w / 9.81;
-  m.environment.waves = regular_wave(A, T, 0.0);
+  m.environment.waves = testing::regular_wave(A, T, 0.0);
   State s = make_initial_state(m, 0);
   std::vector<double> t, u, wz, u_water, w_water;
   double mean_depth = 0.0;
@@ -100,8 +76,8 @@ TEST(WaveResponse, DampedSubmergedBodyMovesWithTheWaterParticles) {
   }
   mean_depth /= static_cast<double>(t.size());
   for (const auto& [body, water] : {std::pair{&u, &u_water}, std::pair{&wz, &w_water}}) {
-    const auto [amp, phase] = harmonic_fit(t, *body, w);
-    const auto [water_amp, water_phase] = harmonic_fit(t, *water, w);
+    const auto [amp, phase] = testing::harmonic_fit(t, *body, w);
+    const auto [water_amp, water_phase] = testing::harmonic_fit(t, *water, w);
     EXPECT_NEAR(amp / water_amp, 1.0, 0.02);
     EXPECT_LT(std::abs(std::remainder(phase - water_phase, 2 * kPi)), 3.0 * kPi / 180.0);
     EXPECT_NEAR(amp / (A * w * std::exp(k * mean_depth)), 1.0, 0.02);

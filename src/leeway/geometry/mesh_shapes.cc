@@ -47,9 +47,8 @@ void stitch_rings(std::vector<Face>& faces, std::size_t first, std::size_t rings
 
 }  // namespace
 
-HullMesh box_mesh(const Vec3& size, int divisions) {
-  if (divisions < 1) throw std::invalid_argument("box_mesh: divisions must be at least 1");
-  const auto n = static_cast<std::size_t>(divisions);
+HullMesh box_mesh(const Vec3& size, const Eigen::Array3i& divisions) {
+  if ((divisions < 1).any()) throw std::invalid_argument("box_mesh: divisions must be >= 1");
   std::vector<Vec3> vertices;
   std::vector<Face> faces;
   // Each face: a grid on the plane axis = +-1 (in units of the half size), shared edges welded
@@ -57,19 +56,21 @@ HullMesh box_mesh(const Vec3& size, int divisions) {
   for (int axis = 0; axis < 3; ++axis) {
     for (int side : {-1, 1}) {
       const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+      const auto nu = static_cast<std::size_t>(divisions[u]);
+      const auto nv = static_cast<std::size_t>(divisions[v]);
       const std::size_t base = vertices.size();
-      for (std::size_t i = 0; i <= n; ++i) {
-        for (std::size_t j = 0; j <= n; ++j) {
+      for (std::size_t i = 0; i <= nu; ++i) {
+        for (std::size_t j = 0; j <= nv; ++j) {
           Vec3 p;
           p[axis] = side;
-          p[u] = -1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(n);
-          p[v] = -1.0 + 2.0 * static_cast<double>(j) / static_cast<double>(n);
+          p[u] = -1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(nu);
+          p[v] = -1.0 + 2.0 * static_cast<double>(j) / static_cast<double>(nv);
           vertices.push_back(0.5 * p.cwiseProduct(size));
         }
       }
-      for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = 0; j < n; ++j) {
-          const std::size_t a = base + i * (n + 1) + j, b = a + (n + 1);
+      for (std::size_t i = 0; i < nu; ++i) {
+        for (std::size_t j = 0; j < nv; ++j) {
+          const std::size_t a = base + i * (nv + 1) + j, b = a + (nv + 1);
           // u x v = +axis: counter-clockwise in (u, v) faces outward on the + side.
           if (side > 0) {
             faces.push_back({index(a), index(b), index(b + 1)});

@@ -7,9 +7,15 @@
 
 namespace leeway {
 
-/// A box of `size` (x, y, z) [m] centred on the origin, each face split into `divisions` squared
-/// pairs of triangles (12 divisions^2 triangles).
-HullMesh box_mesh(const Vec3& size, int divisions = 1);
+/// A box of `size` (x, y, z) [m] centred on the origin, its edges along each axis split into
+/// `divisions` (x, y, z) cells, each face's cells cut into two triangles. The pressure of a wave
+/// is interpolated linearly over a cell, so a cell of length h along a wave of wavenumber k
+/// integrates it with the trapezoidal rule's relative error (k h)^2 / 12: h <= wavelength / 20
+/// for 1%.
+HullMesh box_mesh(const Vec3& size, const Eigen::Array3i& divisions);
+inline HullMesh box_mesh(const Vec3& size, int divisions = 1) {
+  return box_mesh(size, Eigen::Array3i::Constant(divisions));
+}
 
 /// A sphere of `radius` [m] at the origin: `rings` latitude bands by `segments` meridians.
 HullMesh sphere_mesh(double radius, int rings, int segments);
