@@ -16,14 +16,12 @@ constexpr double kRho = 1025.0, kG = 9.81;
 /// Hydrostatic pressure under a flat surface at height `surface` for the mesh at (p_WB, R_WB).
 HullPressure in_still_water(const HullMesh& mesh, const Vec3& p_WB, const Mat3& R_WB,
                             double surface = 0.0) {
-  std::vector<Vec3> r;
   std::vector<double> d, p;
   for (const Vec3& v : mesh.p_BoV) {
-    r.push_back(R_WB * v);
-    d.push_back(surface - (p_WB.z() + r.back().z()));
+    d.push_back(surface - (p_WB + R_WB * v).z());
     p.push_back(kRho * kG * d.back());
   }
-  return integrate_hull_pressure(mesh, r, d, p);
+  return integrate_hull_pressure(mesh, R_WB, d, p);
 }
 
 Mat3 rotation(double a, double b, double c) {

@@ -9,31 +9,34 @@ namespace leeway {
 
 HullSample sample_hull(const MeshHydrostatics& model, const Environment& env, double t,
                        const Vec3& p_WB, const Mat3& R_WB, double gravity) {
-  const std::size_t n = model.mesh.p_BoV.size();
-  std::vector<Vec3> r(n);
-  std::vector<double> x(n), y(n), eta(n), depth(n), pressure(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    r[i] = R_WB * model.mesh.p_BoV[i];
-    x[i] = p_WB.x() + r[i].x();
-    y[i] = p_WB.y() + r[i].y();
-  }
-  if (env.waves) {
-    elevations(*env.waves, x, y, t, eta);
-  } else {
-    std::fill(eta.begin(), eta.end(), env.surface_level);
-  }
+  // Only the vertices' heights (and, in waves, their horizontal positions) are needed in W.
+  const std::vector<Vec3>& p_BoV = model.mesh.p_BoV;
+  const std::size_t n = p_BoV.size();
+  const Eigen::RowVector3d R_z = R_WB.row(2);
+  std::vector<double> depth(n), pressure(n);
   const double rho = env.fluid_density;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double z = p_WB.z() + r[i].z();
-    depth[i] = eta[i] - z;
-    if (model.froude_krylov && env.waves) {
-      pressure[i] = rho * gravity * (env.surface_level - z) +
-                    dynamic_pressure(*env.waves, Vec3(x[i], y[i], z), t, rho, gravity);
-    } else {
+  if (!env.waves) {
+    for (std::size_t i = 0; i < n; ++i) {
+      depth[i] = env.surface_level - (p_WB.z() + R_z.dot(p_BoV[i]));
       pressure[i] = rho * gravity * depth[i];
     }
+  } else {
+    std::vector<double> x(n), y(n), eta(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      x[i] = p_WB.x() + R_WB.row(0).dot(p_BoV[i]);
+      y[i] = p_WB.y() + R_WB.row(1).dot(p_BoV[i]);
+    }
+    elevations(*env.waves, x, y, t, eta);
+    for (std::size_t i = 0; i < n; ++i) {
+      const double z = p_WB.z() + R_z.dot(p_BoV[i]);
+      depth[i] = eta[i] - z;
+      pressure[i] = model.froude_krylov
+                        ? rho * gravity * (env.surface_level - z) +
+                              dynamic_pressure(*env.waves, Vec3(x[i], y[i], z), t, rho, gravity)
+                        : rho * gravity * depth[i];
+    }
   }
-  const HullPressure wet = integrate_hull_pressure(model.mesh, r, depth, pressure);
+  const HullPressure wet = integrate_hull_pressure(model.mesh, R_WB, depth, pressure);
   HullSample s;
   s.valid = true;
   s.t = t;

@@ -86,7 +86,28 @@ HullMeshBuild make_hull_mesh(std::vector<Vec3> p_BoV, std::vector<Face> faces) {
   out.mesh.faces = std::move(kept);
   out.mesh.volume = vc.volume;
   out.mesh.p_BoCv = vc.centroid;
+  precompute_geometry(out.mesh);
   return out;
+}
+
+void precompute_geometry(HullMesh& mesh) {
+  mesh.face_geometry.clear();
+  mesh.face_geometry.reserve(mesh.faces.size());
+  mesh.vertex_geometry.assign(mesh.p_BoV.size(), VertexGeometry{});
+  for (const Face& f : mesh.faces) {
+    const Vec3 &a = mesh.p_BoV[f[0]], &b = mesh.p_BoV[f[1]], &c = mesh.p_BoV[f[2]];
+    const FaceGeometry g{0.5 * (b - a).cross(c - a), a + b + c, 0.0};
+    mesh.face_geometry.push_back(g);
+    mesh.face_geometry.back().area = g.N_B.norm();
+    for (std::uint32_t v : f) {
+      VertexGeometry& vg = mesh.vertex_geometry[v];
+      const Vec3 arm = mesh.p_BoV[v] + g.sum_r_B;
+      vg.M += g.N_B;
+      vg.J += arm.cross(g.N_B);
+      vg.G += arm * g.N_B.transpose();
+      vg.area += g.N_B.norm() / 3.0;
+    }
+  }
 }
 
 void weld_vertices(std::vector<Vec3>& p_BoV, std::vector<Face>& faces, double tolerance) {
@@ -134,6 +155,7 @@ HullMesh transformed(const HullMesh& mesh, const Eigen::Isometry3d& X_AB) {
   for (Vec3& p : out.p_BoV)
     p = X_AB * p;
   out.p_BoCv = X_AB * mesh.p_BoCv;
+  precompute_geometry(out);
   return out;
 }
 
@@ -145,6 +167,7 @@ void append(HullMesh& a, const HullMesh& b) {
   const double v = a.volume + b.volume;
   a.p_BoCv = v != 0.0 ? Vec3((a.volume * a.p_BoCv + b.volume * b.p_BoCv) / v) : a.p_BoCv;
   a.volume = v;
+  precompute_geometry(a);
 }
 
 }  // namespace leeway

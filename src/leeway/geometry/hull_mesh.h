@@ -23,9 +23,27 @@
 
 namespace leeway {
 
+/// What the pressure integration needs of a face, computed once (precompute_geometry()).
+struct FaceGeometry {
+  Vec3 N_B = Vec3::Zero();      ///< area vector 1/2 (b - a) x (c - a) [m^2], outward, in B
+  Vec3 sum_r_B = Vec3::Zero();  ///< a + b + c [m], in B
+  double area = 0.0;            ///< |N_B| [m^2]
+};
+
+/// Sums over the faces around a vertex v, so that the integrals over wet faces become sums over
+/// wet vertices (hydro/hull_pressure.cc explains how).
+struct VertexGeometry {
+  Vec3 M = Vec3::Zero();  ///< sum of N_t [m^2]
+  Vec3 J = Vec3::Zero();  ///< sum of (r_v + sum_r_t) x N_t [m^3]
+  Mat3 G = Mat3::Zero();  ///< sum of (r_v + sum_r_t) N_t^T [m^3]
+  double area = 0.0;      ///< sum of |N_t| / 3 [m^2]
+};
+
 struct HullMesh {
   std::vector<Vec3> p_BoV;                          ///< vertices [m], in B
   std::vector<std::array<std::uint32_t, 3>> faces;  ///< counter-clockwise seen from outside
+  std::vector<FaceGeometry> face_geometry;          ///< one per face
+  std::vector<VertexGeometry> vertex_geometry;      ///< one per vertex
   double volume = 0.0;                              ///< enclosed volume [m^3]
   Vec3 p_BoCv = Vec3::Zero();                       ///< its centroid [m], in B
 };
@@ -63,6 +81,9 @@ struct VolumeCentroid {
 };
 VolumeCentroid enclosed_volume(const std::vector<Vec3>& vertices,
                                const std::vector<std::array<std::uint32_t, 3>>& faces);
+
+/// Fills mesh.face_geometry and mesh.vertex_geometry from its vertices and faces.
+void precompute_geometry(HullMesh& mesh);
 
 /// The same mesh seen from frame A: vertices X_AB * p_BoV (several links' meshes merge this way).
 HullMesh transformed(const HullMesh& mesh, const Eigen::Isometry3d& X_AB);

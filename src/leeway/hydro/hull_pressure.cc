@@ -5,43 +5,78 @@
 namespace leeway {
 namespace {
 
-/// Running sums over wet triangles; finished into a HullPressure at the end.
-struct Sums {
-  Vec3 f = Vec3::Zero();
-  Vec3 twelve_m = Vec3::Zero();  ///< 12 x the moment, scaled once at the end
-  double wetted_area = 0.0;
-  double three_v = 0.0;
-  Vec3 twelve_vc = Vec3::Zero();
-  double area = 0.0, three_s_x = 0.0, three_s_y = 0.0;
-  double twelve_i_xx = 0.0, twelve_i_yy = 0.0, twelve_i_xy = 0.0;
+/// Running sums, in B except the waterplane (W); finished into a HullPressure at the end.
+class Sums {
+ public:
+  explicit Sums(const Mat3& R_WB) : R_WB_(R_WB), up_B_(R_WB.row(2).transpose()) {}
 
-  /// One wet triangle (r: position relative to Bo in W, p: pressure, d: depth at its corners).
+  /// One wet triangle: corners r (relative to Bo, in B), pressures p, depths d; its area vector
+  /// N_B, |N_B| and r1 + r2 + r3 when known.
   void add(const Vec3& r1, const Vec3& r2, const Vec3& r3, double p1, double p2, double p3,
-           double d1, double d2, double d3) {
-    const Vec3 N = 0.5 * (r2 - r1).cross(r3 - r1);
+           double d1, double d2, double d3, const Vec3& N, double area, const Vec3& sum_r) {
     const double sum_p = p1 + p2 + p3;
-    const Vec3 sum_r = r1 + r2 + r3;
-    f -= N * (sum_p / 3.0);
-    twelve_m -= (p1 * r1 + p2 * r2 + p3 * r3 + sum_p * sum_r).cross(N);
-    wetted_area += N.norm();
-
-    const double a_z = -N.z();
+    f_ -= N * (sum_p / 3.0);
+    twelve_m_ -= (p1 * r1 + p2 * r2 + p3 * r3 + sum_p * sum_r).cross(N);
+    wetted_area_ += area;
+    const double a_z = -up_B_.dot(N);
     const double sum_d = d1 + d2 + d3;
-    three_v += a_z * sum_d;
-    const Vec3 rd = d1 * r1 + d2 * r2 + d3 * r3;
-    const double dd = d1 * d1 + d2 * d2 + d3 * d3 + sum_d * sum_d;
-    twelve_vc += a_z * Vec3(rd.x() + sum_r.x() * sum_d, rd.y() + sum_r.y() * sum_d,
-                            rd.z() + sum_r.z() * sum_d + 0.5 * dd);
-    area += a_z;
-    three_s_x += a_z * sum_r.x();
-    three_s_y += a_z * sum_r.y();
-    twelve_i_xx +=
-        a_z * (r1.x() * r1.x() + r2.x() * r2.x() + r3.x() * r3.x() + sum_r.x() * sum_r.x());
-    twelve_i_yy +=
-        a_z * (r1.y() * r1.y() + r2.y() * r2.y() + r3.y() * r3.y() + sum_r.y() * sum_r.y());
-    twelve_i_xy +=
-        a_z * (r1.x() * r1.y() + r2.x() * r2.y() + r3.x() * r3.y() + sum_r.x() * sum_r.y());
+    three_v_ += a_z * sum_d;
+    twelve_vc_ += a_z * (d1 * r1 + d2 * r2 + d3 * r3 + sum_d * sum_r);
+    twelve_dd_ += a_z * (d1 * d1 + d2 * d2 + d3 * d3 + sum_d * sum_d);
   }
+
+  /// A wet triangle cut from a face: its geometry computed here.
+  void add_clipped(const Vec3& r1, const Vec3& r2, const Vec3& r3, double p1, double p2, double p3,
+                   double d1, double d2, double d3) {
+    const Vec3 N = 0.5 * (r2 - r1).cross(r3 - r1);
+    add(r1, r2, r3, p1, p2, p3, d1, d2, d3, N, N.norm(), r1 + r2 + r3);
+  }
+
+  /// Sums gathered elsewhere, in the units of the members: force, 12 x moment, 3 V,
+  /// 12 V c (without the d^2 term), 12 sum a_z mean(d^2), wetted area.
+  void add_sums(const Vec3& f, const Vec3& twelve_m, double three_v, const Vec3& twelve_vc,
+                double twelve_dd, double wetted_area) {
+    f_ += f;
+    twelve_m_ += twelve_m;
+    three_v_ += three_v;
+    twelve_vc_ += twelve_vc;
+    twelve_dd_ += twelve_dd;
+    wetted_area_ += wetted_area;
+  }
+
+  /// A waterline segment from q1 to q2 (B), counter-clockwise round the waterplane from above.
+  void add_waterline(const Vec3& q1, const Vec3& q2) {
+    const double x1 = R_WB_.row(0).dot(q1), y1 = R_WB_.row(1).dot(q1);
+    const double x2 = R_WB_.row(0).dot(q2), y2 = R_WB_.row(1).dot(q2);
+    const double c = x1 * y2 - x2 * y1;
+    wp_.area += c / 2.0;
+    wp_.S_x += c * (x1 + x2) / 6.0;
+    wp_.S_y += c * (y1 + y2) / 6.0;
+    wp_.I_xx += c * (x1 * x1 + x1 * x2 + x2 * x2) / 12.0;
+    wp_.I_yy += c * (y1 * y1 + y1 * y2 + y2 * y2) / 12.0;
+    wp_.I_xy += c * (x1 * y2 + 2.0 * x1 * y1 + 2.0 * x2 * y2 + x2 * y1) / 24.0;
+  }
+
+  HullPressure finish() const {
+    HullPressure out;
+    out.f_W = R_WB_ * f_;
+    out.m_Bo_W = R_WB_ * (twelve_m_ / 12.0);
+    out.wetted_area = wetted_area_;
+    out.volume = three_v_ / 3.0;
+    if (out.volume > 0.0) {
+      const Vec3 vc = R_WB_ * (twelve_vc_ / 12.0) + Vec3(0.0, 0.0, twelve_dd_ / 24.0);
+      out.p_BoCb_W = vc / out.volume;
+    }
+    out.waterplane = wp_;
+    return out;
+  }
+
+ private:
+  const Mat3& R_WB_;
+  Vec3 up_B_;
+  Vec3 f_ = Vec3::Zero(), twelve_m_ = Vec3::Zero(), twelve_vc_ = Vec3::Zero();
+  double wetted_area_ = 0.0, three_v_ = 0.0, twelve_dd_ = 0.0;
+  Waterplane wp_;
 };
 
 /// Where the surface crosses the edge from wet a (d_a > 0) to dry b (d_b <= 0).
@@ -51,16 +86,51 @@ Vec3 crossing(const Vec3& r_a, const Vec3& r_b, double d_a, double d_b) {
 
 }  // namespace
 
-HullPressure integrate_hull_pressure(const HullMesh& mesh, std::span<const Vec3> r,
+HullPressure integrate_hull_pressure(const HullMesh& mesh, const Mat3& R_WB,
                                      std::span<const double> d, std::span<const double> p) {
-  Sums s;
-  for (const auto& face : mesh.faces) {
-    const int wet = (d[face[0]] > 0.0) + (d[face[1]] > 0.0) + (d[face[2]] > 0.0);
+  // Every integral is a sum over wet triangles of terms linear in each corner's pressure or
+  // depth (exact for linear fields), so over the faces that are wholly wet it regroups into a
+  // sum over their corners of the vertex's value times the face geometry summed round it
+  // (VertexGeometry): about 40 operations per wet vertex instead of 70 per wet face. The sum
+  // runs over all wet vertices; each face the surface cuts then takes back what its wet corners
+  // added and contributes its clipped part instead. Only the depth cross terms of
+  // mean(d^2) stay per face.
+  const std::vector<Vec3>& r = mesh.p_BoV;
+  Vec3 pM = Vec3::Zero(), pJ = Vec3::Zero(), dM = Vec3::Zero(), ddM = Vec3::Zero();
+  Mat3 dG = Mat3::Zero();
+  double vertex_area = 0.0;
+  for (std::size_t v = 0; v < r.size(); ++v) {
+    if (!(d[v] > 0.0)) continue;
+    const VertexGeometry& g = mesh.vertex_geometry[v];
+    pM += p[v] * g.M;
+    pJ += p[v] * g.J;
+    dM += d[v] * g.M;
+    ddM += (d[v] * d[v]) * g.M;
+    dG += d[v] * g.G;
+    vertex_area += g.area;
+  }
+  const Vec3 up_B = R_WB.row(2).transpose();
+  double face_dd = 0.0;  // sum over wholly wet faces of a_z (d1 d2 + d2 d3 + d3 d1)
+  Sums s(R_WB);
+  for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
+    const auto& face = mesh.faces[f];
+    const double d0 = d[face[0]], d1 = d[face[1]], d2 = d[face[2]];
+    const int wet = (d0 > 0.0) + (d1 > 0.0) + (d2 > 0.0);
     if (wet == 0) continue;
+    const FaceGeometry& g = mesh.face_geometry[f];
     if (wet == 3) {
-      s.add(r[face[0]], r[face[1]], r[face[2]], p[face[0]], p[face[1]], p[face[2]], d[face[0]],
-            d[face[1]], d[face[2]]);
+      face_dd -= up_B.dot(g.N_B) * (d0 * d1 + d1 * d2 + d2 * d0);
       continue;
+    }
+    for (std::uint32_t v : face) {  // take back what the wet corners added for this face
+      if (!(d[v] > 0.0)) continue;
+      const Vec3 arm = r[v] + g.sum_r_B;
+      pM -= p[v] * g.N_B;
+      pJ -= p[v] * arm.cross(g.N_B);
+      dM -= d[v] * g.N_B;
+      ddM -= (d[v] * d[v]) * g.N_B;
+      dG -= d[v] * arm * g.N_B.transpose();
+      vertex_area -= g.area / 3.0;
     }
     // Rotate the corners so that i is the odd one out (the only wet corner, or the only dry one)
     // and (i, j, k) keeps the face's winding.
@@ -70,27 +140,20 @@ HullPressure integrate_hull_pressure(const HullMesh& mesh, std::span<const Vec3>
     }
     const std::uint32_t i = face[first], j = face[(first + 1) % 3], k = face[(first + 2) % 3];
     if (wet == 1) {
-      s.add(r[i], crossing(r[i], r[j], d[i], d[j]), crossing(r[i], r[k], d[i], d[k]), p[i], 0.0,
-            0.0, d[i], 0.0, 0.0);
+      const Vec3 q_ij = crossing(r[i], r[j], d[i], d[j]), q_ik = crossing(r[i], r[k], d[i], d[k]);
+      s.add_clipped(r[i], q_ij, q_ik, p[i], 0.0, 0.0, d[i], 0.0, 0.0);
+      s.add_waterline(q_ik, q_ij);  // the wet part's boundary runs q_ij -> q_ik; the cap's back
     } else {
       const Vec3 q_ij = crossing(r[j], r[i], d[j], d[i]), q_ki = crossing(r[k], r[i], d[k], d[i]);
-      s.add(q_ij, r[j], r[k], 0.0, p[j], p[k], 0.0, d[j], d[k]);
-      s.add(q_ij, r[k], q_ki, 0.0, p[k], 0.0, 0.0, d[k], 0.0);
+      s.add_clipped(q_ij, r[j], r[k], 0.0, p[j], p[k], 0.0, d[j], d[k]);
+      s.add_clipped(q_ij, r[k], q_ki, 0.0, p[k], 0.0, 0.0, d[k], 0.0);
+      s.add_waterline(q_ij, q_ki);  // the wet part's boundary runs q_ki -> q_ij
     }
   }
-  HullPressure out;
-  out.f_W = s.f;
-  out.m_Bo_W = s.twelve_m / 12.0;
-  out.wetted_area = s.wetted_area;
-  out.volume = s.three_v / 3.0;
-  out.p_BoCb_W = out.volume > 0.0 ? Vec3(s.twelve_vc / (12.0 * out.volume)) : Vec3::Zero();
-  out.waterplane = {s.area,
-                    s.three_s_x / 3.0,
-                    s.three_s_y / 3.0,
-                    s.twelve_i_xx / 12.0,
-                    s.twelve_i_yy / 12.0,
-                    s.twelve_i_xy / 12.0};
-  return out;
+  // mean(d^2) over a face is (2 sum d_i^2 + 2 sum_{i<j} d_i d_j) / 12.
+  s.add_sums(-pM / 3.0, -pJ, -up_B.dot(dM), -(dG * up_B), -2.0 * up_B.dot(ddM) + 2.0 * face_dd,
+             vertex_area);
+  return s.finish();
 }
 
 Mat6 hydrostatic_restoring_matrix(const HullPressure& loads, double fluid_density, double gravity) {

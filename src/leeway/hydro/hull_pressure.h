@@ -1,30 +1,36 @@
 // Pressure on a hull mesh cut by the free surface: the force and moment the water exerts, and the
 // displaced volume, centre of buoyancy, waterplane and wetted area that go with them.
 //
-// Input, per mesh vertex V: its position relative to Bo in W axes (r_V = R_WB p_BoV), its depth
-// below the free surface d_V = eta(x_V, y_V, t) - z_V [m] (the exact elevation above the vertex,
-// env/wave_field.h), and the water pressure there p_V [Pa] (gauge: zero at the surface). The
-// caller chooses the pressure: hydrostatic below the local surface, p = rho g d, or Froude-Krylov,
-// p = rho g (z_calm - z) + p_dynamic (the incident wave's pressure, env/wave_field.h).
+// Input: the mesh in B, its attitude R_WB, and per vertex V its depth below the free surface
+// d_V = eta(x_V, y_V, t) - z_V [m] (the exact elevation above the vertex, env/wave_field.h) and
+// the water pressure there p_V [Pa] (gauge: zero at the surface). The caller chooses the
+// pressure: hydrostatic below the local surface, p = rho g d, or Froude-Krylov,
+// p = rho g (z_calm - z) + p_wave (the incident wave's pressure, env/wave_field.h).
 //
 // Each triangle is clipped where d changes sign (the crossing found by linear interpolation of d
 // along the edge, where p = 0); the wet part is one triangle or a quadrilateral split in two.
-// Over each wet triangle with vertices r_i, pressures p_i and area vector N = 1/2 (r_2 - r_1) x
-// (r_3 - r_1) (outward, |N| the area) the pressure is taken linear, which integrates exactly:
+// Over each wet triangle with corners r_i (relative to Bo), pressures p_i and area vector
+// N = 1/2 (r_2 - r_1) x (r_3 - r_1) (outward, |N| the area) the pressure is taken linear, which
+// integrates exactly:
 //   f = - N (p_1 + p_2 + p_3) / 3
 //   m = - (1/12) (sum_i p_i r_i + (sum_i p_i)(sum_i r_i)) x N          (about Bo)
 // In still water (p = rho g d, d linear in z) this is exact for any closed polyhedron: a fully
 // submerged mesh gets f = rho g V upwards through its centroid, to rounding, at any attitude.
+// The sums run in B over the mesh's precomputed face geometry, so only the vertices' heights
+// (and, in waves, their horizontal positions) are transformed each update.
 //
-// Geometry of the immersed part, from the same wet triangles with a_z = -N_z (their horizontal
-// projection, positive under the hull). The displaced volume is the water column between the hull
-// and the surface, which is exact for any closed mesh because the projections cancel:
+// The displaced volume is the water column between the hull and the surface, from the same wet
+// triangles with a_z = -N_z (their horizontal projection in W, positive under the hull); it is
+// exact for any closed mesh because the projections cancel:
 //   V = sum a_z mean(d),  V p_BoCb = sum a_z [ mean(x d), mean(y d), mean(z d + d^2 / 2) ]
 // (means over the triangle: mean(f g) = (sum f_i g_i + sum f_i sum g_i) / 12, exact for linear f
 // and g). The waterplane (the region the surface cuts out of the hull, projected on the
-// horizontal) closes the wet surface, so its area and moments are the same sums without d:
-//   A_wp = sum a_z,  S_x = sum a_z mean(x),  I_xx = sum a_z mean(x^2),  I_xy, S_y, I_yy alike,
-// all about the vertical through Bo, in W axes. wetted_area = sum |N|.
+// horizontal) is bounded by the clipped edges' waterline segments, so its area and moments about
+// the vertical through Bo come from Green's theorem over them (W axes, each segment
+// (x1, y1) -> (x2, y2) oriented counter-clockwise seen from above, c = x1 y2 - x2 y1):
+//   A += c / 2,  S_x += c (x1 + x2) / 6,  I_xx += c (x1^2 + x1 x2 + x2^2) / 12,
+//   I_xy += c (x1 y2 + 2 x1 y1 + 2 x2 y2 + x2 y1) / 24,  and S_y, I_yy alike.
+// wetted_area = sum |N|.
 #pragma once
 
 #include <span>
@@ -50,8 +56,9 @@ struct HullPressure {
   Waterplane waterplane;
 };
 
-/// Integrates the pressure over the wet part of `mesh`. Spans are indexed like mesh.p_BoV.
-HullPressure integrate_hull_pressure(const HullMesh& mesh, std::span<const Vec3> r_BoV_W,
+/// Integrates the pressure over the wet part of `mesh` at attitude R_WB (the position enters
+/// through the depths). `depth` and `pressure` are indexed like mesh.p_BoV.
+HullPressure integrate_hull_pressure(const HullMesh& mesh, const Mat3& R_WB,
                                      std::span<const double> depth,
                                      std::span<const double> pressure);
 

@@ -147,13 +147,10 @@ Immersion immersed_box(const Vec3& size, const WaterPlane& plane) {
   // In axes where the surface is horizontal the hull integrals give the water column directly.
   const HullMesh box = box_mesh(size);
   const Mat3 R = Quat::FromTwoVectors(plane.n, Vec3::UnitZ()).toRotationMatrix();
-  std::vector<Vec3> r(box.p_BoV.size());
   std::vector<double> d(box.p_BoV.size());
-  for (std::size_t i = 0; i < r.size(); ++i) {
-    r[i] = R * box.p_BoV[i];
-    d[i] = plane.h - r[i].z();
-  }
-  const HullPressure wet = integrate_hull_pressure(box, r, d, d);
+  for (std::size_t i = 0; i < d.size(); ++i)
+    d[i] = plane.h - plane.n.dot(box.p_BoV[i]);
+  const HullPressure wet = integrate_hull_pressure(box, R, d, d);
   return {wet.volume, R.transpose() * wet.p_BoCb_W};
 }
 
