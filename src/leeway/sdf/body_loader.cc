@@ -6,6 +6,7 @@
 #include "leeway/body/mass_checks.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/gz_hydrodynamics.h"
+#include "leeway/sdf/hull_params.h"
 #include "leeway/sdf/leeway_hydrodynamics.h"
 #include "leeway/sdf/link_merging.h"
 
@@ -27,6 +28,8 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;
+    } else if (is_leeway_hull(filename, name) || is_vrx_surface(filename, name)) {
+      continue;  // load_hull()
     } else {
       diagnostics.warn(
           location_of(p),
@@ -98,6 +101,52 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
   return r;
 }
 
+/// The model's hull plugins; with a floating hull, the restoring term carries the weight alone.
+void load_hull(const sdf::Model& model, const MergedLinks& links,
+               const std::optional<HydroParams>& hydro, const WorldSettings& world, BodyModel& b,
+               Diagnostics& diagnostics) {
+  HullParts hull;
+  const sdf::ElementPtr root = model.Element();
+  for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
+       p = p->GetNextElement("plugin")) {
+    const std::string filename = p->GetAttribute("filename")->GetAsString();
+    const std::string name = p->GetAttribute("name")->GetAsString();
+    if (is_leeway_hull(filename, name) || is_vrx_surface(filename, name)) {
+      load_hull_plugin(p, links, world.environment.surface_level, hull, diagnostics);
+    }
+  }
+  b.gravity = world.gravity_W.norm();
+  b.hull_friction = hull.friction;
+  b.windage = hull.windage;
+  if (!hull.floats()) return;
+  if ((hydro && (hydro->buoyancy || hydro->linear_restoring)) ||
+      (world.gz_buoyancy && world.gz_buoyancy->applies_to(model.Name()))) {
+    throw LoadError(hydro ? hydro->where : location_of(root),
+                    fmt::format("model '{}' has a hull that floats it and another source of "
+                                "buoyancy (<buoyancy>, <restoring> or gz-sim's buoyancy "
+                                "system); expected one, so no buoyancy is counted twice",
+                                model.Name()));
+  }
+  SubmergedRestoring weight;
+  weight.f_weight_W = links.mass * world.gravity_W;
+  weight.p_BoBcm = links.p_BoBcm;
+  b.restoring = weight;
+  b.strip_hulls = std::move(hull.strips);
+  if (hull.mesh) {
+    // A mesh in the wrong unit (millimetres read as metres) floats absurdly: say so.
+    const double displacement = hull.mesh->mesh.volume * world.environment.fluid_density;
+    if (displacement > 100.0 * links.mass || displacement < 0.01 * links.mass) {
+      diagnostics.warn(
+          hull.mesh_where,
+          fmt::format("the hull mesh encloses {:.4g} m^3, which would displace {:.4g} kg of "
+                      "water against the model's {:.4g} kg; expected within 1% to 100 times "
+                      "the mass: is the mesh in another unit (see <scale>)?",
+                      hull.mesh->mesh.volume, displacement, links.mass));
+    }
+    b.mesh_hydrostatics = std::move(hull.mesh);
+  }
+}
+
 }  // namespace
 
 BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
@@ -127,6 +176,7 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
   b.restoring = compile_restoring(model, links, hydro, world);
   if (hydro) b.v_current_override_W = hydro->v_current_W;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
+  load_hull(model, links, hydro, world, b, diagnostics);
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
   b.p_WB0 = X_WB.translation();

@@ -60,6 +60,7 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     const Eigen::Isometry3d X_BL = X_BM * resolve(link.SemanticPose(), "__model__", link.Element());
     const auto& inertial = link.Inertial();
     const double m = inertial.MassMatrix().Mass();
+    out.links[link.Name()] = {X_BL, m};
     if (const std::string problem = check_mass(m); !problem.empty()) {
       throw LoadError(inertial_location(link), fmt::format("link '{}': {}", link.Name(), problem));
     }

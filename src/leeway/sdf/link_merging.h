@@ -8,6 +8,7 @@
 //   d_i = c_i - c.
 #pragma once
 
+#include <map>
 #include <sdf/Model.hh>
 #include <string>
 
@@ -17,6 +18,11 @@
 namespace leeway::sdfio {
 
 struct MergedLinks {
+  struct Link {
+    Eigen::Isometry3d X_BL = Eigen::Isometry3d::Identity();  ///< the link's frame in B
+    double mass = 0.0;                                       ///< [kg]
+  };
+  std::map<std::string, Link> links;  ///< every link, by name
   std::string canonical_link;
   Eigen::Isometry3d X_MB = Eigen::Isometry3d::Identity();  ///< canonical link in the model frame
   double mass = 0.0;

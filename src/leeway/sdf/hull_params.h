@@ -1,0 +1,59 @@
+// The plugins that describe a hull against the free surface, each translated into Leeway's hull
+// models (body/body_model.h) in the body frame B.
+//
+//   <plugin filename="leeway-hull" name="leeway::Hull">      Leeway's own:
+//     <mesh>                       repeatable: a closed hull mesh (STL, OBJ, DAE, ...)
+//       <uri>hull.stl</uri>        relative to the file it is written in
+//       <link>base_link</link>     the link it belongs to (default: the canonical link)
+//       <pose>0 0 0 0 0 0</pose>   the mesh's frame in the link's frame
+//       <scale>1 1 1</scale>
+//     </mesh>
+//     <max_triangles>20000</max_triangles>    the budget; more is an error
+//     <froude_krylov>false</froude_krylov>     add the incident wave's dynamic pressure
+//     <update_rate>0</update_rate>             [Hz]; 0: every step
+//     <between_updates>extrapolate</between_updates>  or hold
+//     <friction>                   ITTC-57 friction and form drag (hydro/hull_friction.h)
+//       <length/> <form_factor/> <kinematic_viscosity/> <wetted_area/>
+//     </friction>
+//     <windage>                    one of (hydro/windage.h):
+//       <vrx>Cx Cy Cn</vrx> <world_axes>false</world_axes>
+//       <blendermann> <frontal_area/> <lateral_area/> <length/> <CD_t/> <CD_l_bow/>
+//         <CD_l_stern/> <delta/> <kappa/> <s_L/> <s_H/> </blendermann>
+//     </windage>
+//   </plugin>
+//
+//   VRX's Surface (research/vrx.md 2.2): <link_name>, <hull_length>, <hull_radius>,
+//   <fluid_level>, <fluid_density>, <points><point>x y z</point>...</points>, <wavefield>
+//   (ignored: the world's waves are used); Leeway's additions <full_circle> and <strips>.
+//
+// docs/sdf-reference.md gives units, defaults and examples.
+#pragma once
+
+#include <sdf/Element.hh>
+
+#include "leeway/body/body_model.h"
+#include "leeway/core/error.h"
+#include "leeway/sdf/link_merging.h"
+
+namespace leeway::sdfio {
+
+/// The hull models gathered from a model's plugins.
+struct HullParts {
+  std::optional<MeshHydrostatics> mesh;
+  SourceLocation mesh_where;  ///< the first <mesh>, for later messages
+  std::vector<StripHull> strips;
+  std::optional<HullFriction> friction;
+  WindageModel windage;
+
+  bool floats() const { return mesh || !strips.empty(); }
+};
+
+bool is_leeway_hull(const std::string& filename, const std::string& name);
+bool is_vrx_surface(const std::string& filename, const std::string& name);
+
+/// Adds what `plugin` (one of the above) says to `parts`. `surface_level` is the world's calm
+/// surface height (the default fluid level).
+void load_hull_plugin(const sdf::ElementPtr& plugin, const MergedLinks& links, double surface_level,
+                      HullParts& parts, Diagnostics& diagnostics);
+
+}  // namespace leeway::sdfio

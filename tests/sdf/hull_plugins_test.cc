@@ -1,0 +1,130 @@
+// Hull plugins in SDF: Leeway's hull mesh (files read through assimp and checked), and VRX's
+// Surface strips.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "leeway/geometry/mesh_shapes.h"
+#include "sdf/sdf_test_util.h"
+#include "test_util.h"
+
+namespace leeway {
+namespace {
+
+/// `mesh` as an OBJ file (faces 1-based), with `drop` faces left out and every face flipped if
+/// `flip`.
+std::string write_obj(const std::string& name, const HullMesh& mesh, std::size_t drop = 0,
+                      bool flip = false) {
+  std::string text;
+  for (const Vec3& v : mesh.p_BoV)
+    text += fmt::format("v {:.17g} {:.17g} {:.17g}\n", v.x(), v.y(), v.z());
+  for (std::size_t i = drop; i < mesh.faces.size(); ++i) {
+    const auto& f = mesh.faces[i];
+    text += flip ? fmt::format("f {} {} {}\n", f[0] + 1, f[2] + 1, f[1] + 1)
+                 : fmt::format("f {} {} {}\n", f[0] + 1, f[1] + 1, f[2] + 1);
+  }
+  return testing::write_temp(name, text);
+}
+
+/// A world file with a 2 t model whose hull plugin holds `inner`.
+std::string hull_world(const std::string& name, const std::string& inner,
+                       const std::string& filename = "leeway-hull",
+                       const std::string& plugin_name = "leeway::Hull") {
+  const std::string model = R"(<model name="barge"><pose>0 0 0.1 0 0 0</pose>
+  <link name="base"><inertial><mass>2000</mass>
+    <inertia><ixx>800</ixx><iyy>2800</iyy><izz>3300</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz>
+    </inertia></inertial></link>
+  <plugin filename=")" + filename +
+                            R"(" name=")" + plugin_name + R"(">)" + inner + "</plugin></model>";
+  return testing::write_temp(name, testing::world_sdf(model, "", "0 0 -9.81"));
+}
+
+TEST(HullPlugins, MeshFileLoadsIntoTheBody) {
+  write_obj("hull_box.obj", box_mesh(Vec3(4, 2, 1), 2));
+  Diagnostics d;
+  const Model m = load_world_file(hull_world("hull_ok.sdf", R"(<mesh><uri>hull_box.obj</uri>
+      <pose>0 0 0.2 0 0 0</pose></mesh><update_rate>50</update_rate>
+      <windage><vrx>0.5 0.5 0.33</vrx></windage>)"),
+                                  d);
+  const BodyModel& b = m.bodies[0];
+  ASSERT_TRUE(b.mesh_hydrostatics);
+  EXPECT_NEAR(b.mesh_hydrostatics->mesh.volume, 8.0, 1e-12);
+  EXPECT_NEAR(b.mesh_hydrostatics->mesh.p_BoCv.z(), 0.2, 1e-12);
+  EXPECT_EQ(b.mesh_hydrostatics->mesh.faces.size(), 48u);
+  EXPECT_NEAR(b.mesh_hydrostatics->update_period, 0.02, 1e-15);
+  EXPECT_TRUE(std::holds_alternative<VrxWindage>(b.windage));
+  // The restoring term is the weight alone; the mesh floats it: 2 t settles 0.244 m deep.
+  const auto& weight = std::get<SubmergedRestoring>(b.restoring);
+  EXPECT_EQ(weight.f_buoyancy_W, Vec3::Zero());
+  EXPECT_NEAR(weight.f_weight_W.z(), -2000 * 9.81, 1e-9);
+  EXPECT_TRUE(d.warnings().empty());
+}
+
+TEST(HullPlugins, BadMeshesAreClearErrors) {
+  const HullMesh box = box_mesh(Vec3(4, 2, 1));
+  write_obj("hull_open.obj", box, 1);
+  write_obj("hull_flipped.obj", box, 0, true);
+  auto error = [](const std::string& world, const std::string& inner) {
+    return testing::error_of([&] {
+      Diagnostics d;
+      load_world_file(hull_world(world, inner), d);
+    });
+  };
+  const std::string open = error("hull_e1.sdf", "<mesh><uri>hull_open.obj</uri></mesh>");
+  EXPECT_NE(open.find("hull_open.obj: the mesh is not closed (3 open edges"), std::string::npos)
+      << open;
+  EXPECT_NE(open.find("hull_e1.sdf:"), std::string::npos) << open;
+  const std::string flipped = error("hull_e2.sdf", "<mesh><uri>hull_flipped.obj</uri></mesh>");
+  EXPECT_NE(flipped.find("inside out"), std::string::npos) << flipped;
+  const std::string missing = error("hull_e3.sdf", "<mesh><uri>no_such_hull.stl</uri></mesh>");
+  EXPECT_NE(missing.find("no_such_hull.stl"), std::string::npos) << missing;
+  write_obj("hull_fine.obj", box_mesh(Vec3(4, 2, 1), 10));
+  const std::string budget = error(
+      "hull_e4.sdf", "<mesh><uri>hull_fine.obj</uri></mesh><max_triangles>1000</max_triangles>");
+  EXPECT_NE(budget.find("1200 triangles, over the budget of 1000"), std::string::npos) << budget;
+  const std::string rate = error("hull_e5.sdf",
+                                 "<mesh><uri>hull_fine.obj</uri></mesh><between_updates>lerp"
+                                 "</between_updates>");
+  EXPECT_NE(rate.find("got 'lerp', expected extrapolate or hold"), std::string::npos) << rate;
+}
+
+TEST(HullPlugins, MeshInTheWrongUnitIsWarnedAbout) {
+  write_obj("hull_mm.obj", box_mesh(Vec3(4000, 2000, 1000)));  // millimetres
+  Diagnostics d;
+  load_world_file(hull_world("hull_mm.sdf", "<mesh><uri>hull_mm.obj</uri></mesh>"), d);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  EXPECT_NE(d.warnings()[0].message.find("another unit"), std::string::npos);
+  Diagnostics scaled;
+  load_world_file(hull_world("hull_mm2.sdf",
+                             "<mesh><uri>hull_mm.obj</uri>"
+                             "<scale>0.001 0.001 0.001</scale></mesh>"),
+                  scaled);
+  EXPECT_TRUE(scaled.warnings().empty());
+}
+
+TEST(HullPlugins, VrxSurfaceLoadsItsPointsAndNeedsSome) {
+  Diagnostics d;
+  const Model m = load_world_file(
+      hull_world("vrx_surface.sdf", R"(<link_name>base</link_name><hull_length>4.9</hull_length>
+        <hull_radius>0.213</hull_radius><fluid_level>0</fluid_level>
+        <points><point>0.6 1.03 0</point><point>-1.4 1.03 0</point></points>
+        <wavefield><topic>/vrx/wavefield/parameters</topic></wavefield><strips>3</strips>)",
+                 "libSurface.so", "vrx::Surface"),
+      d);
+  ASSERT_EQ(m.bodies[0].strip_hulls.size(), 1u);
+  const StripHull& h = m.bodies[0].strip_hulls[0];
+  EXPECT_EQ(h.p_BoP.size(), 6u);
+  EXPECT_NEAR(h.strip_length, 4.9 / 2 / 3, 1e-15);
+  EXPECT_NEAR(h.fluid_density, 997.7735, 1e-12);
+  const std::string none = testing::error_of([] {
+    Diagnostics d2;
+    load_world_file(hull_world("vrx_surface2.sdf",
+                               "<hull_length>4.9</hull_length>"
+                               "<hull_radius>0.213</hull_radius>",
+                               "libSurface.so", "vrx::Surface"),
+                    d2);
+  });
+  EXPECT_NE(none.find("has no <points><point>"), std::string::npos) << none;
+}
+
+}  // namespace
+}  // namespace leeway
