@@ -10,26 +10,20 @@ class Sums {
  public:
   explicit Sums(const Mat3& R_WB) : R_WB_(R_WB), up_B_(R_WB.row(2).transpose()) {}
 
-  /// One wet triangle: corners r (relative to Bo, in B), pressures p, depths d; its area vector
-  /// N_B, |N_B| and r1 + r2 + r3 when known.
-  void add(const Vec3& r1, const Vec3& r2, const Vec3& r3, double p1, double p2, double p3,
-           double d1, double d2, double d3, const Vec3& N, double area, const Vec3& sum_r) {
+  /// A wet triangle cut from a face: corners r (relative to Bo, in B), pressures p, depths d.
+  void add_clipped(const Vec3& r1, const Vec3& r2, const Vec3& r3, double p1, double p2, double p3,
+                   double d1, double d2, double d3) {
+    const Vec3 N = 0.5 * (r2 - r1).cross(r3 - r1);
+    const Vec3 sum_r = r1 + r2 + r3;
     const double sum_p = p1 + p2 + p3;
     f_ -= N * (sum_p / 3.0);
     twelve_m_ -= (p1 * r1 + p2 * r2 + p3 * r3 + sum_p * sum_r).cross(N);
-    wetted_area_ += area;
+    wetted_area_ += N.norm();
     const double a_z = -up_B_.dot(N);
     const double sum_d = d1 + d2 + d3;
     three_v_ += a_z * sum_d;
     twelve_vc_ += a_z * (d1 * r1 + d2 * r2 + d3 * r3 + sum_d * sum_r);
     twelve_dd_ += a_z * (d1 * d1 + d2 * d2 + d3 * d3 + sum_d * sum_d);
-  }
-
-  /// A wet triangle cut from a face: its geometry computed here.
-  void add_clipped(const Vec3& r1, const Vec3& r2, const Vec3& r3, double p1, double p2, double p3,
-                   double d1, double d2, double d3) {
-    const Vec3 N = 0.5 * (r2 - r1).cross(r3 - r1);
-    add(r1, r2, r3, p1, p2, p3, d1, d2, d3, N, N.norm(), r1 + r2 + r3);
   }
 
   /// Sums gathered elsewhere, in the units of the members: force, 12 x moment, 3 V,
