@@ -10,16 +10,19 @@ class Sums {
  public:
   explicit Sums(const Mat3& R_WB) : R_WB_(R_WB), up_B_(R_WB.row(2).transpose()) {}
 
-  /// A wet triangle cut from a face: corners r (relative to Bo, in B), pressures p, depths d.
-  void add_clipped(const Vec3& r1, const Vec3& r2, const Vec3& r3, double p1, double p2, double p3,
-                   double d1, double d2, double d3) {
-    const Vec3 N = 0.5 * (r2 - r1).cross(r3 - r1);
+  /// A wet triangle cut from a face, the fraction `share` of it: corners r (relative to Bo, in
+  /// B), pressures p, depths d. The triangle lies in the face's plane, so its area vector is
+  /// share times the face's and its projection on up_B is share times the face's a_z.
+  void add_clipped(const FaceGeometry& face, double face_a_z, double share, const Vec3& r1,
+                   const Vec3& r2, const Vec3& r3, double p1, double p2, double p3, double d1,
+                   double d2, double d3) {
+    const Vec3 N = share * face.N_B;
     const Vec3 sum_r = r1 + r2 + r3;
     const double sum_p = p1 + p2 + p3;
     f_ -= N * (sum_p / 3.0);
     twelve_m_ -= (p1 * r1 + p2 * r2 + p3 * r3 + sum_p * sum_r).cross(N);
-    wetted_area_ += N.norm();
-    const double a_z = -up_B_.dot(N);
+    wetted_area_ += share * face.area;
+    const double a_z = -share * face_a_z;
     const double sum_d = d1 + d2 + d3;
     three_v_ += a_z * sum_d;
     twelve_vc_ += a_z * (d1 * r1 + d2 * r2 + d3 * r3 + sum_d * sum_r);
@@ -73,9 +76,9 @@ class Sums {
   Waterplane wp_;
 };
 
-/// Where the surface crosses the edge from wet a (d_a > 0) to dry b (d_b <= 0).
-Vec3 crossing(const Vec3& r_a, const Vec3& r_b, double d_a, double d_b) {
-  return r_a + (d_a / (d_a - d_b)) * (r_b - r_a);
+/// How far along the edge from wet a (d_a > 0) to dry b (d_b <= 0) the surface crosses it.
+double crossing_fraction(double d_a, double d_b) {
+  return d_a / (d_a - d_b);
 }
 
 }  // namespace
@@ -103,8 +106,12 @@ HullPressure integrate_hull_pressure(const HullMesh& mesh, const Mat3& R_WB,
     dG += d[v] * g.G;
     vertex_area += g.area;
   }
+  // The depth sums are only needed along up_B, so what the clipped faces take back from them
+  // is kept as those projections (a scalar or a vector instead of a vector or a matrix).
   const Vec3 up_B = R_WB.row(2).transpose();
   double face_dd = 0.0;  // sum over wholly wet faces of a_z (d1 d2 + d2 d3 + d3 d1)
+  double taken_dM = 0.0, taken_ddM = 0.0;
+  Vec3 taken_dGu = Vec3::Zero();
   Sums s(R_WB);
   for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
     const auto& face = mesh.faces[f];
@@ -112,8 +119,9 @@ HullPressure integrate_hull_pressure(const HullMesh& mesh, const Mat3& R_WB,
     const int wet = (d0 > 0.0) + (d1 > 0.0) + (d2 > 0.0);
     if (wet == 0) continue;
     const FaceGeometry& g = mesh.face_geometry[f];
+    const double a_z = up_B.dot(g.N_B);
     if (wet == 3) {
-      face_dd -= up_B.dot(g.N_B) * (d0 * d1 + d1 * d2 + d2 * d0);
+      face_dd -= a_z * (d0 * d1 + d1 * d2 + d2 * d0);
       continue;
     }
     for (std::uint32_t v : face) {  // take back what the wet corners added for this face
@@ -121,9 +129,9 @@ HullPressure integrate_hull_pressure(const HullMesh& mesh, const Mat3& R_WB,
       const Vec3 arm = r[v] + g.sum_r_B;
       pM -= p[v] * g.N_B;
       pJ -= p[v] * arm.cross(g.N_B);
-      dM -= d[v] * g.N_B;
-      ddM -= (d[v] * d[v]) * g.N_B;
-      dG -= d[v] * arm * g.N_B.transpose();
+      taken_dM += d[v] * a_z;
+      taken_ddM += (d[v] * d[v]) * a_z;
+      taken_dGu += (d[v] * a_z) * arm;
       vertex_area -= g.area / 3.0;
     }
     // Rotate the corners so that i is the odd one out (the only wet corner, or the only dry one)
@@ -133,20 +141,22 @@ HullPressure integrate_hull_pressure(const HullMesh& mesh, const Mat3& R_WB,
       if ((d[face[c]] > 0.0) == (wet == 1)) first = c;
     }
     const std::uint32_t i = face[first], j = face[(first + 1) % 3], k = face[(first + 2) % 3];
-    if (wet == 1) {
-      const Vec3 q_ij = crossing(r[i], r[j], d[i], d[j]), q_ik = crossing(r[i], r[k], d[i], d[k]);
-      s.add_clipped(r[i], q_ij, q_ik, p[i], 0.0, 0.0, d[i], 0.0, 0.0);
+    if (wet == 1) {  // the wet triangle (i, q_ij, q_ik) is t_j t_k of the face
+      const double t_j = crossing_fraction(d[i], d[j]), t_k = crossing_fraction(d[i], d[k]);
+      const Vec3 q_ij = r[i] + t_j * (r[j] - r[i]), q_ik = r[i] + t_k * (r[k] - r[i]);
+      s.add_clipped(g, a_z, t_j * t_k, r[i], q_ij, q_ik, p[i], 0.0, 0.0, d[i], 0.0, 0.0);
       s.add_waterline(q_ik, q_ij);  // the wet part's boundary runs q_ij -> q_ik; the cap's back
-    } else {
-      const Vec3 q_ij = crossing(r[j], r[i], d[j], d[i]), q_ki = crossing(r[k], r[i], d[k], d[i]);
-      s.add_clipped(q_ij, r[j], r[k], 0.0, p[j], p[k], 0.0, d[j], d[k]);
-      s.add_clipped(q_ij, r[k], q_ki, 0.0, p[k], 0.0, 0.0, d[k], 0.0);
+    } else {  // the wet quadrilateral is (q_ij, j, k), s_j of the face, and (q_ij, k, q_ki)
+      const double s_j = crossing_fraction(d[j], d[i]), s_k = crossing_fraction(d[k], d[i]);
+      const Vec3 q_ij = r[j] + s_j * (r[i] - r[j]), q_ki = r[k] + s_k * (r[i] - r[k]);
+      s.add_clipped(g, a_z, s_j, q_ij, r[j], r[k], 0.0, p[j], p[k], 0.0, d[j], d[k]);
+      s.add_clipped(g, a_z, (1.0 - s_j) * s_k, q_ij, r[k], q_ki, 0.0, p[k], 0.0, 0.0, d[k], 0.0);
       s.add_waterline(q_ij, q_ki);  // the wet part's boundary runs q_ki -> q_ij
     }
   }
   // mean(d^2) over a face is (2 sum d_i^2 + 2 sum_{i<j} d_i d_j) / 12.
-  s.add_sums(-pM / 3.0, -pJ, -up_B.dot(dM), -(dG * up_B), -2.0 * up_B.dot(ddM) + 2.0 * face_dd,
-             vertex_area);
+  s.add_sums(-pM / 3.0, -pJ, taken_dM - up_B.dot(dM), taken_dGu - dG * up_B,
+             2.0 * (taken_ddM - up_B.dot(ddM) + face_dd), vertex_area);
   return s.finish();
 }
 

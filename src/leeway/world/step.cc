@@ -46,9 +46,9 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
                                  model.bodies[i].model_name, model.bodies[i].link_name, state.t)};
     }
   }
-  // Restored whole if any body fails.
+  // Restored whole if any body fails. The hull samples need no restoring: one taken in this
+  // step is of the start state at the start time, which is what the bodies return to.
   std::vector<BodyState> start = state.bodies;
-  std::vector<HullSample> start_hulls = state.hulls;
   for (std::size_t i = 0; i < n; ++i) {
     const BodyModel& body = model.bodies[i];
     HeldLoads held;
@@ -71,7 +71,6 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
           body.link_name, state.t,
           diagnose(body, model.environment, state.environment, state.t, start[i], held));
       state.bodies = std::move(start);
-      state.hulls = std::move(start_hulls);
       return {false, std::move(error)};
     }
   }
