@@ -48,6 +48,25 @@ TEST(HullMesh, SectionedHullIsClosedWithTheStatedTriangleCount) {
   EXPECT_GT(hull.volume, kPi * 0.2 * 0.25 * 4.0 * 0.6);
 }
 
+TEST(HullMesh, BowRiseLiftsTheStemAndKeepsTheVolume) {
+  // Between two parallel sections the ruled surface encloses h/6 (A0 + 4 A_mid + A1) whatever
+  // the sections' offset, so sliding the bow sections up shears the hull without changing its
+  // volume; the stem's section is centred at bow_rise.
+  SectionedHullShape shape;
+  const HullMesh straight = sectioned_hull_mesh(shape);
+  shape.bow_rise = 0.3;
+  const HullMesh upswept = sectioned_hull_mesh(shape);
+  EXPECT_NEAR(upswept.volume, straight.volume, 1e-12 * straight.volume);
+  double top = -1e9, bottom_at_stem = 1e9;
+  for (const Vec3& v : upswept.p_BoV) {
+    top = std::max(top, v.z());
+    if (v.x() > 0.5 * shape.length - 1e-12) bottom_at_stem = std::min(bottom_at_stem, v.z());
+  }
+  EXPECT_NEAR(top, shape.bow_rise + shape.end_scale * shape.half_depth, 1e-12);
+  EXPECT_NEAR(bottom_at_stem, shape.bow_rise - shape.end_scale * shape.half_depth, 1e-12);
+  EXPECT_GT(upswept.p_BoCv.z(), straight.p_BoCv.z());
+}
+
 TEST(HullMesh, DefectsAreCounted) {
   const HullMesh box = box_mesh(Vec3(1, 1, 1));
   {

@@ -87,6 +87,58 @@ TEST(HullPlugins, BadMeshesAreClearErrors) {
   EXPECT_NE(rate.find("got 'lerp', expected extrapolate or hold"), std::string::npos) << rate;
 }
 
+TEST(HullPlugins, SectionedHullsAreGeneratedAndPlaced) {
+  // Two 8 x 16 pontoons beside a 12-triangle box mesh, one surface in B.
+  write_obj("hull_box_small.obj", box_mesh(Vec3(1, 1, 1)));
+  const std::string pontoon = R"(<length>4</length><half_beam>0.5</half_beam>
+      <half_depth>0.5</half_depth><stations>8</stations><bow_rise>0.2</bow_rise>)";
+  Diagnostics d;
+  const Model m = load_world_file(
+      hull_world("hull_sectioned.sdf",
+                 "<sectioned_hull><pose>0 1.5 0 0 0 0</pose>" + pontoon + "</sectioned_hull>" +
+                     "<mesh><uri>hull_box_small.obj</uri></mesh>" +
+                     "<sectioned_hull><pose>0 -1.5 0 0 0 0</pose>" + pontoon + "</sectioned_hull>"),
+      d);
+  const HullMesh& hull = m.bodies[0].mesh_hydrostatics->mesh;
+  SectionedHullShape shape;
+  shape.length = 4;
+  shape.half_beam = shape.half_depth = 0.5;
+  shape.stations = 8;
+  shape.bow_rise = 0.2;
+  const HullMesh one = sectioned_hull_mesh(shape);
+  EXPECT_EQ(hull.faces.size(), 2 * 2 * 8 * 16u + 12u);
+  EXPECT_NEAR(hull.volume, 2.0 * one.volume + 1.0, 1e-12);
+  EXPECT_NEAR(hull.p_BoCv.y(), 0.0, 1e-12);  // symmetric pair about a centred box
+  EXPECT_TRUE(d.warnings().empty());
+}
+
+TEST(HullPlugins, BadSectionedHullsAreClearErrors) {
+  auto error = [](const std::string& world, const std::string& inner) {
+    return testing::error_of([&] {
+      Diagnostics d;
+      load_world_file(hull_world(world, "<sectioned_hull>" + inner + "</sectioned_hull>"), d);
+    });
+  };
+  const std::string size = "<length>4</length><half_beam>0.5</half_beam>";
+  const std::string missing = error("hull_s1.sdf", size);
+  EXPECT_NE(missing.find("missing <half_depth>"), std::string::npos) << missing;
+  const std::string count =
+      error("hull_s2.sdf", size + "<half_depth>0.5</half_depth><stations>2.5</stations>");
+  EXPECT_NE(count.find("got 2.5, expected a number of sections: a whole number >= 2"),
+            std::string::npos)
+      << count;
+  const std::string overlap =
+      error("hull_s3.sdf", size +
+                               "<half_depth>0.5</half_depth><bow_fraction>0.7</bow_fraction>"
+                               "<stern_fraction>0.5</stern_fraction>");
+  EXPECT_NE(overlap.find("hull_s3.sdf:"), std::string::npos) << overlap;
+  EXPECT_NE(overlap.find("overlap"), std::string::npos) << overlap;
+  const std::string negative = error("hull_s4.sdf",
+                                     "<length>-4</length><half_beam>0.5</half_beam>"
+                                     "<half_depth>0.5</half_depth>");
+  EXPECT_NE(negative.find("got -4"), std::string::npos) << negative;
+}
+
 TEST(HullPlugins, MeshInTheWrongUnitIsWarnedAbout) {
   write_obj("hull_mm.obj", box_mesh(Vec3(4000, 2000, 1000)));  // millimetres
   Diagnostics d;

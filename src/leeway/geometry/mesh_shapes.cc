@@ -1,5 +1,6 @@
 #include "leeway/geometry/mesh_shapes.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -127,34 +128,37 @@ HullMesh cylinder_mesh(double radius, double length, int segments) {
 HullMesh sectioned_hull_mesh(const SectionedHullShape& h) {
   if (h.stations < 2 || h.section_points < 3 || !(h.length > 0.0) || !(h.half_beam > 0.0) ||
       !(h.half_depth > 0.0) || !(h.exponent > 0.0) || !(h.end_scale > 0.0) ||
-      h.bow_fraction + h.stern_fraction > 1.0) {
+      !(h.bow_fraction >= 0.0) || !(h.stern_fraction >= 0.0) ||
+      h.bow_fraction + h.stern_fraction > 1.0 || !std::isfinite(h.bow_rise)) {
     throw std::invalid_argument("sectioned_hull_mesh: invalid shape");
   }
-  auto scale_at = [&](double xi) {  // xi in [0, 1] from stern to bow
-    double taper = 0.0;             // 0 amidships, 1 at an end
-    if (xi > 1.0 - h.bow_fraction && h.bow_fraction > 0.0) {
-      taper = (xi - (1.0 - h.bow_fraction)) / h.bow_fraction;
-    } else if (xi < h.stern_fraction && h.stern_fraction > 0.0) {
-      taper = (h.stern_fraction - xi) / h.stern_fraction;
-    }
-    return h.end_scale + (1.0 - h.end_scale) * std::sqrt(1.0 - taper * taper);
+  // xi in [0, 1] from stern to bow; the taper runs from 0 amidships to 1 at an end.
+  auto bow_taper = [&](double xi) {
+    return h.bow_fraction > 0.0 ? std::max(0.0, (xi - (1.0 - h.bow_fraction)) / h.bow_fraction)
+                                : 0.0;
   };
+  auto stern_taper = [&](double xi) {
+    return h.stern_fraction > 0.0 ? std::max(0.0, (h.stern_fraction - xi) / h.stern_fraction) : 0.0;
+  };
+  auto ellipse = [](double taper) { return std::sqrt(1.0 - taper * taper); };
   std::vector<Vec3> vertices;
   std::vector<Face> faces;
   const double e = 2.0 / h.exponent;
   for (int i = 0; i < h.stations; ++i) {
     const double xi = static_cast<double>(i) / (h.stations - 1);
-    const double x = (xi - 0.5) * h.length, s = scale_at(xi);
+    const double taper = std::max(bow_taper(xi), stern_taper(xi));
+    const double x = (xi - 0.5) * h.length, s = h.end_scale + (1.0 - h.end_scale) * ellipse(taper);
+    const double z = h.bow_rise * (1.0 - ellipse(bow_taper(xi)));
     for (int j = 0; j < h.section_points; ++j) {
       const double a = 2.0 * kPi * j / h.section_points;
       const double c = std::cos(a), sn = std::sin(a);
       vertices.emplace_back(x, s * h.half_beam * std::copysign(std::pow(std::abs(c), e), c),
-                            s * h.half_depth * std::copysign(std::pow(std::abs(sn), e), sn));
+                            z + s * h.half_depth * std::copysign(std::pow(std::abs(sn), e), sn));
     }
   }
   const std::size_t caps = vertices.size();
   vertices.emplace_back(-0.5 * h.length, 0.0, 0.0);
-  vertices.emplace_back(0.5 * h.length, 0.0, 0.0);
+  vertices.emplace_back(0.5 * h.length, 0.0, h.bow_fraction > 0.0 ? h.bow_rise : 0.0);
   stitch_rings(faces, 0, static_cast<std::size_t>(h.stations),
                static_cast<std::size_t>(h.section_points), caps, caps + 1);
   return finish(std::move(vertices), std::move(faces));

@@ -26,9 +26,10 @@ HullMesh cylinder_mesh(double radius, double length, int segments);
 
 /// A slender hull along x built from sections: superellipses |y/b|^n + |z/d|^n = 1, scaled along
 /// the length by a profile that is 1 amidships and closes towards the ends with an elliptic
-/// taper over `bow_fraction` and `stern_fraction` of the length, down to `end_scale`. The ends are
-/// closed by fans. Centred on the origin, bow towards +x. Triangles: 2 sections (stations - 1) +
-/// 2 sections.
+/// taper over `bow_fraction` and `stern_fraction` of the length, down to `end_scale`. Over the
+/// bow taper the sections' centres rise along the same ellipse to `bow_rise` at the stem (an
+/// upswept pontoon bow, as the WAM-V's). The ends are closed by fans. The midship section is
+/// centred on the origin, bow towards +x. Triangles: 2 section_points stations.
 struct SectionedHullShape {
   double length = 4.0;       ///< [m]
   double half_beam = 0.2;    ///< b [m]
@@ -39,6 +40,7 @@ struct SectionedHullShape {
   double bow_fraction = 0.25;
   double stern_fraction = 0.1;
   double end_scale = 0.2;  ///< section scale at the bow and stern
+  double bow_rise = 0.0;   ///< [m] height of the stem's section centre above the midship one
 };
 HullMesh sectioned_hull_mesh(const SectionedHullShape& shape);
 

@@ -204,6 +204,32 @@ sdf::ElementPtr required_child(const sdf::ElementPtr& parent, const char* name, 
   return parent->GetElement(name);
 }
 
+double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
+                 bool strictly, const char* what) {
+  const sdf::ElementPtr e = optional_child(parent, name);
+  return e ? read_number_at_least(e, lo, strictly, what) : fallback;
+}
+
+Eigen::Isometry3d read_pose(const sdf::ElementPtr& element) {
+  if (!element) return Eigen::Isometry3d::Identity();
+  const std::vector<double> v = read_numbers(element, 6, "x y z roll pitch yaw [m, rad]");
+  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+  X.translation() = Vec3(v[0], v[1], v[2]);
+  X.linear() = (Eigen::AngleAxisd(v[5], Vec3::UnitZ()) * Eigen::AngleAxisd(v[4], Vec3::UnitY()) *
+                Eigen::AngleAxisd(v[3], Vec3::UnitX()))
+                   .toRotationMatrix();
+  return X;
+}
+
+int read_count_at_least(const sdf::ElementPtr& element, int lo, const std::string& what) {
+  const double v = read_number(element, what);
+  if (v != std::floor(v) || v < lo || v > 1e9) {
+    throw LoadError(location_of(element),
+                    fmt::format("got {}, expected {}: a whole number >= {}", v, what, lo));
+  }
+  return static_cast<int>(v);
+}
+
 std::string resolve_file(const sdf::ElementPtr& file) {
   std::filesystem::path path = text_of(file);
   if (path.is_relative() && !file->FilePath().empty()) {

@@ -29,6 +29,13 @@ double read_number(const sdf::ElementPtr& element, const std::string& expected);
 Vec3 read_vec3(const sdf::ElementPtr& element, const std::string& expected);
 bool read_bool(const sdf::ElementPtr& element);
 
+/// "x y z roll pitch yaw" [m, rad] (SDF's fixed-axis roll, pitch, yaw) as X_parent_frame; the
+/// identity when `element` is null.
+Eigen::Isometry3d read_pose(const sdf::ElementPtr& element);
+
+/// A whole number >= lo; else "got v, expected <what>: a whole number >= lo".
+int read_count_at_least(const sdf::ElementPtr& element, int lo, const std::string& what);
+
 /// The child element called `name`, or nullptr when there is none.
 sdf::ElementPtr optional_child(const sdf::ElementPtr& parent, const std::string& name);
 
@@ -42,6 +49,10 @@ std::string resolve_file(const sdf::ElementPtr& file);
 /// One finite number >= lo (> lo when `strictly`); else "got v, expected <what> >= lo".
 double read_number_at_least(const sdf::ElementPtr& element, double lo, bool strictly,
                             const std::string& what);
+
+/// The child `name` read as by read_number_at_least(), or `fallback` when there is none.
+double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
+                 bool strictly, const char* what);
 
 /// One finite number in [lo, hi]; else "got v, expected <what> in [lo, hi]".
 double read_number_in(const sdf::ElementPtr& element, double lo, double hi,

@@ -4,116 +4,13 @@
 
 #include <stdexcept>
 
-#include "leeway/io/mesh_file.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/hull_mesh_params.h"
 #include "leeway/sdf/plugin_names.h"
+#include "leeway/sdf/windage_params.h"
 
 namespace leeway::sdfio {
 namespace {
-
-double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
-                 bool strictly, const char* what) {
-  const sdf::ElementPtr e = optional_child(parent, name);
-  return e ? read_number_at_least(e, lo, strictly, what) : fallback;
-}
-
-/// The link called by `element` (or the canonical link when absent), as its pose in B.
-Eigen::Isometry3d link_pose(const sdf::ElementPtr& element, const MergedLinks& links) {
-  const std::string name = element ? text_of(element) : links.canonical_link;
-  const auto it = links.links.find(name);
-  if (it == links.links.end()) {
-    throw LoadError(location_of(element),
-                    fmt::format("no link '{}' in this model; expected one of its links", name));
-  }
-  return it->second.X_BL;
-}
-
-Eigen::Isometry3d read_pose(const sdf::ElementPtr& e) {
-  if (!e) return Eigen::Isometry3d::Identity();
-  const std::vector<double> v = read_numbers(e, 6, "x y z roll pitch yaw [m, rad]");
-  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
-  X.translation() = Vec3(v[0], v[1], v[2]);
-  X.linear() = (Eigen::AngleAxisd(v[5], Vec3::UnitZ()) * Eigen::AngleAxisd(v[4], Vec3::UnitY()) *
-                Eigen::AngleAxisd(v[3], Vec3::UnitX()))
-                   .toRotationMatrix();
-  return X;
-}
-
-/// One <mesh>: read, checked as a closed surface, and placed in B.
-HullMesh load_mesh(const sdf::ElementPtr& e, const MergedLinks& links, Diagnostics& diagnostics) {
-  reject_unknown_children(e, {"uri", "link", "pose", "scale"}, "<uri>, <link>, <pose>, <scale>");
-  const sdf::ElementPtr uri = required_child(e, "uri", "the mesh file");
-  const std::string path = resolve_file(uri);
-  const sdf::ElementPtr scale_e = optional_child(e, "scale");
-  const Vec3 scale = scale_e ? read_vec3(scale_e, "three scale factors") : Vec3::Ones();
-  if ((scale.array() <= 0.0).any()) {
-    throw LoadError(location_of(scale_e), "expected three positive scale factors");
-  }
-  MeshFile file;
-  try {
-    file = read_mesh_file(path, scale);
-  } catch (const std::runtime_error& error) {
-    throw LoadError(location_of(uri), fmt::format("{}: {}", path, error.what()));
-  }
-  HullMeshBuild built = make_hull_mesh(std::move(file.vertices), std::move(file.faces));
-  const HullMeshCheck& c = built.check;
-  if (!c.closed()) {
-    throw LoadError(location_of(uri),
-                    fmt::format("{}: the mesh is not closed ({} open edges, {} edges shared by "
-                                "more than two triangles); expected a watertight hull, since "
-                                "the water's pressure is integrated over a closed surface",
-                                path, c.open_edges, c.non_manifold_edges));
-  }
-  if (!c.oriented()) {
-    throw LoadError(location_of(uri),
-                    fmt::format("{}: {} edges are traversed the same way by both their triangles "
-                                "(flipped faces); expected consistently wound triangles",
-                                path, c.misoriented_edges));
-  }
-  if (built.mesh.volume <= 0.0) {
-    throw LoadError(location_of(uri),
-                    fmt::format("{}: the mesh is inside out (enclosed volume {:.6g} m^3); "
-                                "expected triangles counter-clockwise seen from outside",
-                                path, built.mesh.volume));
-  }
-  if (c.degenerate_dropped > 0 || file.skipped_primitives > 0) {
-    diagnostics.warn(location_of(uri),
-                     fmt::format("{}: {} zero-area triangles and {} points or lines carry no "
-                                 "pressure and were dropped",
-                                 path, c.degenerate_dropped, file.skipped_primitives));
-  }
-  return transformed(built.mesh, link_pose(optional_child(e, "link"), links) *
-                                     read_pose(optional_child(e, "pose")));
-}
-
-WindageModel load_windage(const sdf::ElementPtr& e) {
-  reject_unknown_children(e, {"vrx", "world_axes", "blendermann"},
-                          "<vrx> (with <world_axes>) or <blendermann>");
-  if (const sdf::ElementPtr vrx = optional_child(e, "vrx")) {
-    const Vec3 c = read_vec3(vrx, "the coefficients Cx Cy Cn");
-    const sdf::ElementPtr axes = optional_child(e, "world_axes");
-    return VrxWindage{c.x(), c.y(), c.z(), axes && read_bool(axes)};
-  }
-  const sdf::ElementPtr b = required_child(e, "blendermann", "<vrx> or <blendermann>");
-  reject_unknown_children(b,
-                          {"frontal_area", "lateral_area", "length", "CD_t", "CD_l_bow",
-                           "CD_l_stern", "delta", "kappa", "s_L", "s_H"},
-                          "the areas, <length> and Blendermann's coefficients");
-  Blendermann p;
-  p.CD_t = number_or(b, "CD_t", p.CD_t, 0.0, true, "a drag coefficient");
-  p.CD_l_bow = number_or(b, "CD_l_bow", p.CD_l_bow, 0.0, true, "a drag coefficient");
-  p.CD_l_stern = number_or(b, "CD_l_stern", p.CD_l_stern, 0.0, true, "a drag coefficient");
-  p.delta = number_or(b, "delta", p.delta, 0.0, false, "delta");
-  p.kappa = number_or(b, "kappa", p.kappa, 0.0, false, "kappa");
-  p.s_L = number_or(b, "s_L", 0.0, -1e6, false, "a distance");
-  p.s_H = number_or(b, "s_H", 0.0, -1e6, false, "a height");
-  const auto area = [&](const char* n) {
-    return read_number_at_least(required_child(b, n, "an area [m^2]"), 0.0, true, "an area");
-  };
-  const double length = read_number_at_least(required_child(b, "length", "the length overall [m]"),
-                                             0.0, true, "a length");
-  return blendermann_table(p, area("frontal_area"), area("lateral_area"), length);
-}
 
 HullFriction load_friction(const sdf::ElementPtr& e) {
   reject_unknown_children(e, {"length", "form_factor", "kinematic_viscosity", "wetted_area"},
@@ -131,21 +28,24 @@ HullFriction load_friction(const sdf::ElementPtr& e) {
 void load_leeway_hull(const sdf::ElementPtr& plugin, const MergedLinks& links, HullParts& parts,
                       Diagnostics& diagnostics) {
   reject_unknown_children(plugin,
-                          {"mesh", "max_triangles", "froude_krylov", "update_rate",
-                           "between_updates", "friction", "windage"},
-                          "<mesh>, <max_triangles>, <froude_krylov>, <update_rate>, "
-                          "<between_updates>, <friction> and <windage>");
-  if (plugin->HasElement("mesh")) {
+                          {"mesh", "sectioned_hull", "max_triangles", "froude_krylov",
+                           "update_rate", "between_updates", "friction", "windage"},
+                          "<mesh>, <sectioned_hull>, <max_triangles>, <froude_krylov>, "
+                          "<update_rate>, <between_updates>, <friction> and <windage>");
+  if (plugin->HasElement("mesh") || plugin->HasElement("sectioned_hull")) {
     MeshHydrostatics m;
-    for (sdf::ElementPtr e = plugin->GetElement("mesh"); e; e = e->GetNextElement("mesh")) {
+    for_each_child(plugin, [&](const sdf::ElementPtr& e) {
+      const std::string kind = e->GetName();
+      if (kind != "mesh" && kind != "sectioned_hull") return;
       if (parts.mesh_where.element.empty()) parts.mesh_where = location_of(e);
-      append(m.mesh, load_mesh(e, links, diagnostics));
-    }
+      append(m.mesh, kind == "mesh" ? load_hull_mesh(e, links, diagnostics)
+                                    : load_sectioned_hull(e, links));
+    });
     const double budget = number_or(plugin, "max_triangles", 20000, 1, false, "a triangle count");
     if (static_cast<double>(m.mesh.faces.size()) > budget) {
       throw LoadError(parts.mesh_where,
                       fmt::format("the hull has {} triangles, over the budget of {:.0f} "
-                                  "(<max_triangles>); expected a coarser collision mesh or a "
+                                  "(<max_triangles>); expected a coarser mesh or a "
                                   "larger budget",
                                   m.mesh.faces.size(), budget));
     }
@@ -184,7 +84,7 @@ void load_vrx_surface(const sdf::ElementPtr& plugin, const MergedLinks& links, d
   h.fluid_density = number_or(plugin, "fluid_density", h.fluid_density, 0.0, true, "a density");
   if (const sdf::ElementPtr e = optional_child(plugin, "full_circle")) h.full_circle = read_bool(e);
   const int strips = static_cast<int>(number_or(plugin, "strips", 1, 1, false, "a count"));
-  const Eigen::Isometry3d X_BL = link_pose(optional_child(plugin, "link_name"), links);
+  const Eigen::Isometry3d X_BL = link_frame(optional_child(plugin, "link_name"), links);
   std::vector<Vec3> points;
   if (const sdf::ElementPtr list = optional_child(plugin, "points")) {
     for (sdf::ElementPtr p = optional_child(list, "point"); p; p = p->GetNextElement("point")) {

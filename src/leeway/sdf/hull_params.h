@@ -8,6 +8,9 @@
 //       <pose>0 0 0 0 0 0</pose>   the mesh's frame in the link's frame
 //       <scale>1 1 1</scale>
 //     </mesh>
+//     <sectioned_hull>             repeatable: a slender hull generated from its dimensions
+//       <length/> <half_beam/> <half_depth/> ... <link/> <pose/>   (sdf/hull_mesh_params.h)
+//     </sectioned_hull>
 //     <max_triangles>20000</max_triangles>    the budget; more is an error
 //     <froude_krylov>false</froude_krylov>     add the incident wave's dynamic pressure
 //     <update_rate>0</update_rate>             [Hz]; 0: every step

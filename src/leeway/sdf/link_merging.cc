@@ -121,4 +121,14 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   return out;
 }
 
+Eigen::Isometry3d link_frame(const sdf::ElementPtr& link_name, const MergedLinks& links) {
+  const std::string name = link_name ? text_of(link_name) : links.canonical_link;
+  const auto it = links.links.find(name);
+  if (it == links.links.end()) {
+    throw LoadError(location_of(link_name),
+                    fmt::format("no link '{}' in this model; expected one of its links", name));
+  }
+  return it->second.X_BL;
+}
+
 }  // namespace leeway::sdfio

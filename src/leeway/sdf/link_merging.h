@@ -35,6 +35,10 @@ struct MergedLinks {
 
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics);
 
+/// X_BL of the link that `link_name` names (the canonical link when it is null); a LoadError
+/// naming the element if the model has no such link.
+Eigen::Isometry3d link_frame(const sdf::ElementPtr& link_name, const MergedLinks& links);
+
 /// A pose as an Eigen isometry.
 Eigen::Isometry3d to_isometry(const ignition::math::Pose3d& pose);
 

@@ -1,0 +1,18 @@
+// The <windage> element of Leeway's Hull plugin (sdf/hull_params.h): one of
+//
+//   <vrx>Cx Cy Cn</vrx> <world_axes>false</world_axes>     VRX's coefficient law
+//   <blendermann> <frontal_area/> <lateral_area/> <length/> <CD_t/> <CD_l_bow/> <CD_l_stern/>
+//     <delta/> <kappa/> <s_L/> <s_H/> </blendermann>       Blendermann's coefficient curves
+//
+// hydro/windage.h gives the laws, docs/sdf-reference.md units, defaults and examples.
+#pragma once
+
+#include <sdf/Element.hh>
+
+#include "leeway/body/body_model.h"
+
+namespace leeway::sdfio {
+
+WindageModel load_windage(const sdf::ElementPtr& windage);
+
+}  // namespace leeway::sdfio

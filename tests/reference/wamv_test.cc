@@ -1,0 +1,171 @@
+// The WAM-V of Leeway's default world, floating on the pontoon meshes generated from its
+// published dimensions (4.9 m long, 0.426 m across, centres 2.06 m apart, upswept bows): where
+// it settles in calm water, and how it rolls and pitches in the default sea.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "leeway/app/default_world.h"
+#include "leeway/body/hull_sample.h"
+#include "leeway/core/rotation.h"
+#include "leeway/geometry/mesh_shapes.h"
+#include "leeway/hydro/hull_pressure.h"
+#include "leeway/hydro/strip_buoyancy.h"
+#include "leeway/sdf/load_world.h"
+#include "leeway/world/step.h"
+
+namespace leeway {
+namespace {
+
+constexpr double kRadToDeg = 180.0 / std::numbers::pi;
+// The pontoons as the default world describes them, in the base link (origin on the keel line).
+constexpr double kLength = 4.9, kRadius = 0.213, kHalfSpacing = 1.03, kMidshipX = -0.4;
+constexpr double kBowFraction = 0.2, kSternFraction = 0.05;
+
+/// The default world with the WAM-V alone in it.
+Model wamv_world() {
+  Diagnostics diagnostics;
+  Model m = load_world_string(std::string(default_world_sdf()), "default world", diagnostics, 1);
+  std::erase_if(m.bodies, [](const BodyModel& b) { return b.model_name != "wamv"; });
+  EXPECT_EQ(m.bodies.size(), 1u);
+  return m;
+}
+
+/// Root of an increasing function on [lo, hi] by bisection.
+double solve(const std::function<double(double)>& f, double lo, double hi) {
+  for (int i = 0; i < 100; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (f(mid) > 0 ? hi : lo) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+/// The level-keel draft at which `mesh` (keel at z = 0) displaces `volume`.
+double draft_of(const HullMesh& mesh, double volume) {
+  return solve(
+      [&](double draft) {
+        std::vector<double> depth(mesh.p_BoV.size()), pressure(mesh.p_BoV.size());
+        for (std::size_t i = 0; i < depth.size(); ++i)
+          depth[i] = draft - mesh.p_BoV[i].z();
+        return integrate_hull_pressure(mesh, Mat3::Identity(), depth, pressure).volume - volume;
+      },
+      0.0, 2.0 * kRadius);
+}
+
+TEST(Wamv, SettlesInCalmWaterAtADraftBetweenItsPontoonsBounds) {
+  Model m = wamv_world();
+  const double rho = m.environment.fluid_density;
+  m.environment = Environment{};  // calm, still air and water
+  m.environment.fluid_density = rho;
+  const BodyModel& boat = m.bodies[0];
+  State s = make_initial_state(m, 0);
+  while (s.t < 60.0)
+    ASSERT_TRUE(step(m, s).ok);
+  const BodyState& b = s.bodies[0];
+  const Mat3 R_WB = b.q_WB.toRotationMatrix();
+  const HullSample hull =
+      sample_hull(*boat.mesh_hydrostatics, m.environment, s.t, b.p_WB, R_WB, boat.gravity);
+
+  // Equilibrium: the displaced water weighs the boat, its centroid under the centre of mass.
+  EXPECT_NEAR(hull.volume * rho, boat.mass, 1e-3 * boat.mass);
+  const Vec3 p_BoBcm_W = R_WB * boat.p_BoBcm;
+  EXPECT_NEAR(hull.p_BoCb_W.x(), p_BoBcm_W.x(), 2e-3);
+  EXPECT_NEAR(hull.p_BoCb_W.y(), p_BoBcm_W.y(), 2e-3);
+  EXPECT_LT(b.V_WB_B.norm(), 1e-3);
+
+  // The draft amidships lies between two bounds from the same displacement: pontoons of full
+  // circular section over their whole length (shallowest: every taper and the polygon sections
+  // only lose volume) and 16-sided prisms of the parallel body alone (deepest: the tapered
+  // ends add volume).
+  const double volume = boat.mass / rho;
+  const double shallowest =
+      solve([&](double dz) { return 2.0 * kLength * circle_segment_area(kRadius, dz) - volume; },
+            0.0, kRadius);
+  HullMesh prisms;
+  const double parallel = kLength * (1.0 - kBowFraction - kSternFraction);
+  for (double y : {kHalfSpacing, -kHalfSpacing}) {
+    Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+    X.translation() = Vec3(0.0, y, kRadius);
+    X.linear() = Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitY()).toRotationMatrix();
+    append(prisms, transformed(cylinder_mesh(kRadius, parallel, 16), X));
+  }
+  const double deepest = draft_of(prisms, volume);
+  const double draft = -(b.p_WB + R_WB * Vec3(kMidshipX, 0.0, 0.0)).z();
+  const Vec3 rpy = euler_zyx(b.q_WB);
+  std::printf(
+      "WAM-V, %.0f kg: draft amidships %.4f m (bounds %.4f, %.4f), trim %.2f deg bow "
+      "down, heel %.3f deg, waterplane %.3f m^2\n",
+      boat.mass, draft, shallowest, deepest, rpy.y() * kRadToDeg, rpy.x() * kRadToDeg,
+      hull.waterplane_area);
+  EXPECT_GT(draft, shallowest);
+  EXPECT_LT(draft, deepest);
+  EXPECT_LT(std::abs(rpy.x()), 1e-3);             // symmetric about its centre plane
+  EXPECT_LT(std::abs(rpy.y()) * kRadToDeg, 2.0);  // near level trim
+}
+
+/// Standard deviations, correlation and regression gain of a on w.
+struct Fit {
+  double sd_a, sd_w, correlation, gain;
+};
+Fit fit(const std::vector<double>& a, const std::vector<double>& w) {
+  const double n = static_cast<double>(a.size());
+  double ma = 0.0, mw = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ma += a[i] / n;
+    mw += w[i] / n;
+  }
+  double aa = 0.0, ww = 0.0, aw = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    aa += (a[i] - ma) * (a[i] - ma);
+    ww += (w[i] - mw) * (w[i] - mw);
+    aw += (a[i] - ma) * (w[i] - mw);
+  }
+  return {std::sqrt(aa / n), std::sqrt(ww / n), aw / std::sqrt(aa * ww), aw / ww};
+}
+
+TEST(Wamv, RollsAndPitchesWithTheSurfaceSlopeInTheDefaultSea) {
+  // The default sea (Hs 0.4 m, Tp 4.5 s: waves of about 30 m) is long and slow beside the
+  // boat (4.9 m; roll, pitch and heave periods near 0.5 s), so the hydrostatics should make it
+  // follow the surface quasi-statically: heel with the surface's slope between the pontoons
+  // and trim with its slope between the quarters of their length. A boat that floated on a
+  // flat sea or on a few points would not.
+  const Model m = wamv_world();
+  const WaveField& waves = *m.environment.waves;
+  State s = make_initial_state(m, 0);
+  std::vector<double> roll, pitch, slope_across, slope_along;
+  while (s.t < 120.0) {
+    ASSERT_TRUE(step(m, s).ok);
+    if (s.t < 20.0) continue;  // the sea's ramp and the release
+    const BodyState& b = s.bodies[0];
+    const auto eta = [&](double x, double y) {
+      const Vec3 p_W = b.p_WB + b.q_WB * Vec3(x, y, 0.0);
+      return elevation(waves, p_W.x(), p_W.y(), s.t);
+    };
+    const Vec3 rpy = euler_zyx(b.q_WB);
+    roll.push_back(rpy.x());
+    pitch.push_back(rpy.y());
+    slope_across.push_back((eta(kMidshipX, kHalfSpacing) - eta(kMidshipX, -kHalfSpacing)) /
+                           (2.0 * kHalfSpacing));
+    const double quarter = kLength / 4.0;  // pitch is positive bow down: against the slope
+    slope_along.push_back(-(eta(kMidshipX + quarter, 0.0) - eta(kMidshipX - quarter, 0.0)) /
+                          (2.0 * quarter));
+  }
+  const Fit r = fit(roll, slope_across), p = fit(pitch, slope_along);
+  std::printf(
+      "roll  sd %.2f deg (surface %.2f deg), correlation %.3f, gain %.3f\n"
+      "pitch sd %.2f deg (surface %.2f deg), correlation %.3f, gain %.3f\n",
+      r.sd_a * kRadToDeg, r.sd_w * kRadToDeg, r.correlation, r.gain, p.sd_a * kRadToDeg,
+      p.sd_w * kRadToDeg, p.correlation, p.gain);
+  for (const Fit& f : {r, p}) {
+    EXPECT_GT(f.sd_a * kRadToDeg, 0.5);  // it moves
+    EXPECT_LT(f.sd_a * kRadToDeg, 5.0);
+    EXPECT_GT(f.gain, 0.7);  // with the surface, neither lagging far nor overshooting
+    EXPECT_LT(f.gain, 1.1);
+  }
+  EXPECT_GT(r.correlation, 0.95);
+  EXPECT_GT(p.correlation, 0.85);
+}
+
+}  // namespace
+}  // namespace leeway
