@@ -64,7 +64,7 @@ TEST(RunCommand, DefaultWorldRunsAndReports) {
   const auto rows = read_csv(tmp("d.csv"));
   ASSERT_EQ(rows[0].size(), 14u);
   EXPECT_EQ(rows[0][0], "t");
-  EXPECT_EQ(rows.size(), 1u + 2u * 21u);  // header, 2 bodies x (t = 0, 0.1, ..., 2.0)
+  EXPECT_EQ(rows.size(), 1u + 3u * 21u);  // header, 3 bodies x (t = 0, 0.1, ..., 2.0)
   EXPECT_NE(slurp(tmp("d.json")).find("\"status\": \"ok\""), std::string::npos);
   EXPECT_EQ(r.output.find('\r'), std::string::npos);  // no progress bar when piped
 }

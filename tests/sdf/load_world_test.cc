@@ -88,7 +88,7 @@ TEST(LoadWorld, RelativePathWorks) {
 TEST(LoadWorld, DefaultWorldLoadsCleanly) {
   Diagnostics d;
   const Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/default.sdf", d);
-  EXPECT_EQ(m.bodies.size(), 2u);
+  EXPECT_EQ(m.bodies.size(), 3u);  // the work boat, the WAM-V and the AUV
   EXPECT_TRUE(d.warnings().empty()) << d.warnings().front().str();
 }
 
