@@ -82,6 +82,7 @@ TEST(HullHydrostatics, FloatingSphereAndHorizontalCylinderSettleAtTheirDrafts) {
     const double V = 4.0 / 3.0 * kPi * r * r * r;
     BodyModel b = floating_body(0.4 * V * kRho, Vec3(20, 20, 20));
     ShapeFloat f;
+    f.fluid_density = kRho;
     f.shape = {ShapeKind::kSphere, Vec3::Zero(), r, 0.0};
     b.shape_floats = {f};
     damp(b, 2000, 50, 50);
@@ -96,6 +97,7 @@ TEST(HullHydrostatics, FloatingSphereAndHorizontalCylinderSettleAtTheirDrafts) {
     const double L = 3.0, V = kPi * r * r * L;
     BodyModel b = floating_body(0.3 * V * kRho, Vec3(50, 400, 400));
     ShapeFloat f;
+    f.fluid_density = kRho;
     f.shape = {ShapeKind::kCylinder, Vec3::Zero(), r, L};
     f.X_BS.linear() = Eigen::AngleAxisd(kPi / 2, Vec3::UnitY()).toRotationMatrix();
     b.shape_floats = {f};
@@ -249,6 +251,7 @@ TEST(HullHydrostatics, SmallBuoyFollowsALongWave) {
   const double V = 4.0 / 3.0 * kPi * r * r * r;
   BodyModel b = floating_body(0.5 * V * kRho, Vec3(10, 10, 10));
   ShapeFloat f;
+  f.fluid_density = kRho;
   f.shape = {ShapeKind::kSphere, Vec3::Zero(), r, 0.0};
   b.shape_floats = {f};
   damp(b, 300, 20, 20);

@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <numbers>
+
 #include "leeway/geometry/mesh_shapes.h"
+#include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 #include "test_util.h"
 
@@ -176,6 +179,71 @@ TEST(HullPlugins, VrxSurfaceLoadsItsPointsAndNeedsSome) {
                     d2);
   });
   EXPECT_NE(none.find("has no <points><point>"), std::string::npos) << none;
+}
+
+/// A 0.21 m round buoy of `mass` whose model holds VRX's PolyhedraBuoyancyDrag with `inner`.
+std::string buoy_world(const std::string& name, double mass, const std::string& inner) {
+  const std::string model = fmt::format(R"(<model name="buoy"><pose>0 0 0.1 0 0 0</pose>
+  <link name="link"><inertial><mass>{}</mass>
+    <inertia><ixx>0.3</ixx><iyy>0.3</iyy><izz>0.3</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz>
+    </inertia></inertial></link>
+  <plugin filename="libPolyhedraBuoyancyDrag.so" name="vrx::PolyhedraBuoyancyDrag">{}</plugin>
+  </model>)",
+                                        mass, inner);
+  return testing::write_temp(name, testing::world_sdf(model, "", "0 0 -9.81"));
+}
+
+TEST(HullPlugins, VrxPolyhedraBuoyancyDragFloatsABuoyAtItsDraft) {
+  // VRX's round buoy as its worlds write it (fresh water, drag 75 and 2), 40% immersed at rest:
+  // a cap of height t with pi t^2 (3 r - t) / 3 = 0.4 V in the plugin's water, not the world's.
+  const double r = 0.21, V = 4.0 / 3.0 * std::numbers::pi * r * r * r, mass = 0.4 * V * 1000.0;
+  Diagnostics d;
+  const Model m =
+      load_world_file(buoy_world("vrx_buoy.sdf", mass, R"(<fluid_density>1000</fluid_density>
+        <fluid_level>0.0</fluid_level><linear_drag>75.0</linear_drag>
+        <angular_drag>2.0</angular_drag>
+        <buoyancy name="collision_outer"><link_name>link</link_name><pose>0 0 0 0 0 0</pose>
+          <geometry><sphere><radius>0.21</radius></sphere></geometry></buoyancy>
+        <wavefield><topic>/vrx/wavefield/parameters</topic></wavefield>)"),
+                      d);
+  ASSERT_EQ(m.bodies[0].shape_floats.size(), 1u);
+  const ShapeFloat& f = m.bodies[0].shape_floats[0];
+  EXPECT_EQ(f.shape.kind, ShapeKind::kSphere);
+  EXPECT_EQ(f.linear_drag, 75.0);
+  EXPECT_EQ(f.angular_drag, 2.0);
+  EXPECT_EQ(f.fluid_density, 1000.0);
+  EXPECT_NEAR(f.link_mass, mass, 1e-12);
+  State s = make_initial_state(m, 0);
+  while (s.t < 30.0)
+    ASSERT_TRUE(step(m, s).ok);
+  double lo = 0.0, hi = 2.0 * r;  // the cap height, by bisection
+  for (int i = 0; i < 100; ++i) {
+    const double t = 0.5 * (lo + hi);
+    (std::numbers::pi * t * t * (3.0 * r - t) / 3.0 > 0.4 * V ? hi : lo) = t;
+  }
+  EXPECT_NEAR((r - s.bodies[0].p_WB.z()) / lo, 1.0, 1e-3);
+}
+
+TEST(HullPlugins, BadPolyhedraBuoyancyDragIsAClearError) {
+  auto error = [](const std::string& world, const std::string& inner) {
+    return testing::error_of([&] {
+      Diagnostics d;
+      load_world_file(buoy_world(world, 10.0, inner), d);
+    });
+  };
+  const std::string none = error("vrx_buoy_e1.sdf", "<linear_drag>25</linear_drag>");
+  EXPECT_NE(none.find("has no <buoyancy>"), std::string::npos) << none;
+  const std::string mesh = error("vrx_buoy_e2.sdf", R"(<buoyancy><link_name>link</link_name>
+        <geometry><mesh><uri>buoy.dae</uri></mesh></geometry></buoyancy>)");
+  EXPECT_NE(mesh.find("got <mesh>, expected one of <box>, <sphere>"), std::string::npos) << mesh;
+  EXPECT_NE(mesh.find("vrx_buoy_e2.sdf:"), std::string::npos) << mesh;
+  const std::string link = error("vrx_buoy_e3.sdf", R"(<buoyancy><link_name>hull</link_name>
+        <geometry><sphere><radius>0.2</radius></sphere></geometry></buoyancy>)");
+  EXPECT_NE(link.find("no link 'hull'"), std::string::npos) << link;
+  const std::string radius = error("vrx_buoy_e4.sdf", R"(<buoyancy><link_name>link</link_name>
+        <geometry><cylinder><radius>-0.2</radius><length>1</length></cylinder></geometry>
+        </buoyancy>)");
+  EXPECT_NE(radius.find("got -0.2"), std::string::npos) << radius;
 }
 
 }  // namespace

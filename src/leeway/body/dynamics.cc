@@ -74,7 +74,8 @@ Vec6 shape_float_wrenches(const BodyModel& body, const Environment& env, double 
     // The water plane tangent to the surface above the shape's origin, in the shape's frame.
     const Mat3 R_WS = R_WB * f.X_BS.linear();
     const Vec3 p_WS = p_WB + R_WB * f.X_BS.translation();
-    const double eta = surface_height(env, p_WS.x(), p_WS.y(), t);
+    const double eta =
+        f.fluid_level + surface_height(env, p_WS.x(), p_WS.y(), t) - env.surface_level;
     const Vec3 n_W = env.waves ? surface_normal(*env.waves, p_WS.x(), p_WS.y(), t) : Vec3::UnitZ();
     const WaterPlane plane{R_WS.transpose() * n_W, n_W.z() * (eta - p_WS.z())};
     const Immersion wet = immersed(f.shape, plane);
@@ -83,7 +84,7 @@ Vec6 shape_float_wrenches(const BodyModel& body, const Environment& env, double 
     const Vec3 v_rel_B =
         R_WB.transpose() * v_water_W - (Vec3(linear(nu)) + Vec3(angular(nu)).cross(p_BoC));
     F += shape_float_wrench(f, wet.volume, p_BoC, R_WB.transpose().col(2), v_rel_B, angular(nu),
-                            env.fluid_density, body.gravity);
+                            f.fluid_density, body.gravity);
   }
   return F;
 }

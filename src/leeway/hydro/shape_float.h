@@ -36,7 +36,9 @@ struct ShapeFloat {
   Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< the shape's pose in B
   double linear_drag = 0.0;                                ///< c_lin [1/s]
   double angular_drag = 0.0;                               ///< c_ang [1/s]
-  double link_mass = 0.0;  ///< m_link [kg], for the drag's mass share
+  double link_mass = 0.0;        ///< m_link [kg], for the drag's mass share
+  double fluid_density = 997.0;  ///< [kg/m^3] (VRX's default)
+  double fluid_level = 0.0;      ///< the float's calm water height in W [m], moved by the waves
 };
 
 /// The float's wrench about Bo in B [N, N m]. `volume` and `p_BoC` (B) from immersed(); `up_B`

@@ -28,7 +28,7 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;
-    } else if (is_leeway_hull(filename, name) || is_vrx_surface(filename, name)) {
+    } else if (is_hull_plugin(filename, name)) {
       continue;  // load_hull()
     } else {
       diagnostics.warn(
@@ -111,7 +111,7 @@ void load_hull(const sdf::Model& model, const MergedLinks& links,
        p = p->GetNextElement("plugin")) {
     const std::string filename = p->GetAttribute("filename")->GetAsString();
     const std::string name = p->GetAttribute("name")->GetAsString();
-    if (is_leeway_hull(filename, name) || is_vrx_surface(filename, name)) {
+    if (is_hull_plugin(filename, name)) {
       load_hull_plugin(p, links, world.environment.surface_level, hull, diagnostics);
     }
   }
@@ -132,6 +132,7 @@ void load_hull(const sdf::Model& model, const MergedLinks& links,
   weight.p_BoBcm = links.p_BoBcm;
   b.restoring = weight;
   b.strip_hulls = std::move(hull.strips);
+  b.shape_floats = std::move(hull.shape_floats);
   if (hull.mesh) {
     // A mesh in the wrong unit (millimetres read as metres) floats absurdly: say so.
     const double displacement = hull.mesh->mesh.volume * world.environment.fluid_density;

@@ -7,6 +7,7 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/hull_mesh_params.h"
 #include "leeway/sdf/plugin_names.h"
+#include "leeway/sdf/shape_float_params.h"
 #include "leeway/sdf/windage_params.h"
 
 namespace leeway::sdfio {
@@ -102,8 +103,6 @@ void load_vrx_surface(const sdf::ElementPtr& plugin, const MergedLinks& links, d
   parts.strips.push_back(std::move(h));
 }
 
-}  // namespace
-
 bool is_leeway_hull(const std::string& filename, const std::string& name) {
   return plugin_matches(filename, name, "leeway-hull", "leeway::Hull");
 }
@@ -112,14 +111,24 @@ bool is_vrx_surface(const std::string& filename, const std::string& name) {
   return plugin_matches(filename, name, "libSurface", "::Surface");
 }
 
+}  // namespace
+
+bool is_hull_plugin(const std::string& filename, const std::string& name) {
+  return is_leeway_hull(filename, name) || is_vrx_surface(filename, name) ||
+         is_vrx_polyhedra_buoyancy(filename, name);
+}
+
 void load_hull_plugin(const sdf::ElementPtr& plugin, const MergedLinks& links, double surface_level,
                       HullParts& parts, Diagnostics& diagnostics) {
   const std::string filename = plugin->GetAttribute("filename")->GetAsString();
   const std::string name = plugin->GetAttribute("name")->GetAsString();
   if (is_leeway_hull(filename, name)) {
     load_leeway_hull(plugin, links, parts, diagnostics);
-  } else {
+  } else if (is_vrx_surface(filename, name)) {
     load_vrx_surface(plugin, links, surface_level, parts);
+  } else {
+    for (ShapeFloat& f : load_polyhedra_buoyancy_drag(plugin, links, surface_level))
+      parts.shape_floats.push_back(f);
   }
 }
 

@@ -29,6 +29,8 @@
 //   <fluid_level>, <fluid_density>, <points><point>x y z</point>...</points>, <wavefield>
 //   (ignored: the world's waves are used); Leeway's additions <full_circle> and <strips>.
 //
+//   VRX's PolyhedraBuoyancyDrag: shape floats (sdf/shape_float_params.h).
+//
 // docs/sdf-reference.md gives units, defaults and examples.
 #pragma once
 
@@ -45,16 +47,17 @@ struct HullParts {
   std::optional<MeshHydrostatics> mesh;
   SourceLocation mesh_where;  ///< the first <mesh>, for later messages
   std::vector<StripHull> strips;
+  std::vector<ShapeFloat> shape_floats;
   std::optional<HullFriction> friction;
   WindageModel windage;
 
-  bool floats() const { return mesh || !strips.empty(); }
+  bool floats() const { return mesh || !strips.empty() || !shape_floats.empty(); }
 };
 
-bool is_leeway_hull(const std::string& filename, const std::string& name);
-bool is_vrx_surface(const std::string& filename, const std::string& name);
+/// Leeway's Hull, VRX's Surface or VRX's PolyhedraBuoyancyDrag.
+bool is_hull_plugin(const std::string& filename, const std::string& name);
 
-/// Adds what `plugin` (one of the above) says to `parts`. `surface_level` is the world's calm
+/// Adds what `plugin` (a hull plugin) says to `parts`. `surface_level` is the world's calm
 /// surface height (the default fluid level).
 void load_hull_plugin(const sdf::ElementPtr& plugin, const MergedLinks& links, double surface_level,
                       HullParts& parts, Diagnostics& diagnostics);
