@@ -246,5 +246,44 @@ TEST(HullPlugins, BadPolyhedraBuoyancyDragIsAClearError) {
   EXPECT_NE(radius.find("got -0.2"), std::string::npos) << radius;
 }
 
+TEST(HullPlugins, WindageTablesLoadInFluOrFrdSigns) {
+  // The same table written in Leeway's FLU signs and in Fossen's FRD ones (the angle towards
+  // starboard, Y and N positive to starboard) must give the same coefficients everywhere.
+  const std::string areas =
+      "<frontal_area>1.5</frontal_area><lateral_area>4</lateral_area><length>5</length>";
+  const std::string flu = areas + R"(<angles>-90 0 90 180</angles>
+      <C_X>0.1 -0.8 0.1 0.7</C_X><C_Y>0.9 0 -0.9 0</C_Y><C_K>0.2 0 -0.2 0</C_K>
+      <C_N>0.05 0 -0.05 0</C_N>)";
+  const std::string frd = areas + R"(<frame>frd</frame><angles>-180 -90 0 90</angles>
+      <C_X>0.7 0.1 -0.8 0.1</C_X><C_Y>0 0.9 0 -0.9</C_Y><C_K>0 -0.2 0 0.2</C_K>
+      <C_N>0 0.05 0 -0.05</C_N>)";
+  auto table = [&](const std::string& world, const std::string& inner) {
+    Diagnostics d;
+    const Model m =
+        load_world_file(hull_world(world, "<windage><table>" + inner + "</table></windage>"), d);
+    return std::get<WindageTable>(m.bodies[0].windage);
+  };
+  const WindageTable a = table("wind_flu.sdf", flu), b = table("wind_frd.sdf", frd);
+  EXPECT_EQ(a.height, 4.0 / 5.0);  // the lateral area's mean height by default
+  for (double deg = -180.0; deg <= 180.0; deg += 7.5) {
+    const double g = deg * std::numbers::pi / 180.0;
+    EXPECT_LT((windage_coefficients(a, g) - windage_coefficients(b, g)).norm(), 1e-12) << deg;
+  }
+  // Halfway from ahead to port: the mean of the two entries.
+  EXPECT_NEAR(windage_coefficients(a, std::numbers::pi / 4)[1], -0.45, 1e-12);
+  auto error = [&](const std::string& world, const std::string& inner) {
+    return testing::error_of([&] { table(world, inner); });
+  };
+  const std::string count = error("wind_e1.sdf", areas + R"(<angles>0 90</angles>
+      <C_X>1 2 3</C_X><C_Y>0 0</C_Y><C_K>0 0</C_K><C_N>0 0</C_N>)");
+  EXPECT_NE(count.find("got 3 coefficients, expected 2"), std::string::npos) << count;
+  const std::string order = error("wind_e2.sdf", areas + R"(<angles>0 90 90</angles>
+      <C_X>1 2 3</C_X><C_Y>0 0 0</C_Y><C_K>0 0 0</C_K><C_N>0 0 0</C_N>)");
+  EXPECT_NE(order.find("expected strictly increasing angles"), std::string::npos) << order;
+  const std::string span = error("wind_e3.sdf", areas + R"(<angles>0 360</angles>
+      <C_X>1 2</C_X><C_Y>0 0</C_Y><C_K>0 0</C_K><C_N>0 0</C_N>)");
+  EXPECT_NE(span.find("less than a full circle"), std::string::npos) << span;
+}
+
 }  // namespace
 }  // namespace leeway

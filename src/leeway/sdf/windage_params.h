@@ -3,6 +3,8 @@
 //   <vrx>Cx Cy Cn</vrx> <world_axes>false</world_axes>     VRX's coefficient law
 //   <blendermann> <frontal_area/> <lateral_area/> <length/> <CD_t/> <CD_l_bow/> <CD_l_stern/>
 //     <delta/> <kappa/> <s_L/> <s_H/> </blendermann>       Blendermann's coefficient curves
+//   <table> <frontal_area/> <lateral_area/> <length/> <height/> <air_density/> <frame/>
+//     <angles/> <C_X/> <C_Y/> <C_K/> <C_N/> </table>       a measured coefficient table [deg]
 //
 // hydro/windage.h gives the laws, docs/sdf-reference.md units, defaults and examples.
 #pragma once
