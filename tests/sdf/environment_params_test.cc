@@ -102,7 +102,10 @@ TEST(EnvironmentParams, VrxWindPlugin) {
   EXPECT_EQ(w.gust, GustKind::kFirstOrder);
   EXPECT_EQ(w.gust_sigma, 5.0);
   EXPECT_EQ(w.gust_tau, 2.0);
-  ASSERT_EQ(d.warnings().size(), 2u);  // wind_obj not applied yet; random_seed replaced
+  ASSERT_EQ(d.warnings().size(), 2u);  // no model 'wamv' in the world; random_seed replaced
+  EXPECT_NE(d.warnings()[1].str().find("names model 'wamv', which this world does not hold"),
+            std::string::npos)
+      << d.warnings()[1].str();
 }
 
 TEST(EnvironmentParams, CurrentFieldFromACsvBesideTheWorld) {

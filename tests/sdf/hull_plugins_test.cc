@@ -285,5 +285,39 @@ TEST(HullPlugins, WindageTablesLoadInFluOrFrdSigns) {
   EXPECT_NE(span.find("less than a full circle"), std::string::npos) << span;
 }
 
+TEST(HullPlugins, VrxWindObjectsPutWindageOnTheirModel) {
+  auto world = [](const std::string& name, const std::string& link, const std::string& hull) {
+    const std::string model = R"(<model name="wamv"><link name="wamv/base_link"><inertial>
+      <mass>200</mass><inertia><ixx>100</ixx><iyy>300</iyy><izz>300</izz><ixy>0</ixy>
+      <ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>)" +
+                              hull + "</model>";
+    const std::string wind = R"(<plugin filename="libUSVWind.so" name="vrx::USVWind">
+      <wind_obj><name>wamv</name><link_name>)" +
+                             link + R"(</link_name><coeff_vector>.5 .5 .33</coeff_vector>
+      </wind_obj><wind_mean_velocity>9</wind_mean_velocity></plugin>)";
+    return testing::write_temp(name, testing::world_sdf(model, wind, "0 0 -9.81"));
+  };
+  Diagnostics d;
+  const Model m = load_world_file(world("vrx_wind.sdf", "wamv/base_link", ""), d);
+  const auto& windage = std::get<VrxWindage>(m.bodies[0].windage);
+  EXPECT_EQ(windage.C_x, 0.5);
+  EXPECT_EQ(windage.C_y, 0.5);
+  EXPECT_EQ(windage.C_n, 0.33);
+  EXPECT_TRUE(windage.world_axes);  // as VRX's gz plugin applies it
+  auto error = [&](const std::string& name, const std::string& link, const std::string& hull) {
+    return testing::error_of([&] {
+      Diagnostics d2;
+      load_world_file(world(name, link, hull), d2);
+    });
+  };
+  const std::string link = error("vrx_wind_e1.sdf", "wamv/engine_link", "");
+  EXPECT_NE(link.find("<wind_obj> names link 'wamv/engine_link'"), std::string::npos) << link;
+  const std::string twice = error("vrx_wind_e2.sdf", "wamv/base_link",
+                                  R"(<plugin filename="leeway-hull" name="leeway::Hull">
+      <windage><vrx>1 1 1</vrx></windage></plugin>)");
+  EXPECT_NE(twice.find("windage in its hull plugin and in USVWind's <wind_obj>"), std::string::npos)
+      << twice;
+}
+
 }  // namespace
 }  // namespace leeway

@@ -118,6 +118,22 @@ void load_hull(const sdf::Model& model, const MergedLinks& links,
   b.gravity = world.gravity_W.norm();
   b.hull_friction = hull.friction;
   b.windage = hull.windage;
+  if (const auto it = world.wind_objects.find(model.Name()); it != world.wind_objects.end()) {
+    const WindObject& wind = it->second;
+    if (!std::holds_alternative<std::monostate>(b.windage)) {
+      throw LoadError(wind.where, fmt::format("model '{}' has windage in its hull plugin and in "
+                                              "USVWind's <wind_obj>; expected one, so the wind "
+                                              "does not push twice",
+                                              model.Name()));
+    }
+    if (wind.link_name != links.canonical_link) {
+      throw LoadError(wind.where,
+                      fmt::format("<wind_obj> names link '{}' of model '{}'; Leeway applies "
+                                  "VRX's windage at the body's reference link, so expected '{}'",
+                                  wind.link_name, model.Name(), links.canonical_link));
+    }
+    b.windage = wind.windage;
+  }
   if (!hull.floats()) return;
   if ((hydro && (hydro->buoyancy || hydro->linear_restoring)) ||
       (world.gz_buoyancy && world.gz_buoyancy->applies_to(model.Name()))) {

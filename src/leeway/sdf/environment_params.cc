@@ -190,7 +190,8 @@ void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& c) {
   c.vertical_angle = read("vertical_angle", "rad");
 }
 
-void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& w, Diagnostics& diagnostics) {
+void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& w, WindObjects& objects,
+                   Diagnostics& diagnostics) {
   reject_unknown_children(
       plugin,
       {"wind_direction", "wind_mean_velocity", "var_wind_gain_constants", "var_wind_time_constants",
@@ -216,11 +217,22 @@ void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& w, Diagnostics& dia
                    ? read_number_at_least(optional_child(plugin, "var_wind_time_constants"), 0.0,
                                           true, "a time constant in s")
                    : 0.1;
-  if (optional_child(plugin, "wind_obj")) {
-    diagnostics.warn(location_of(optional_child(plugin, "wind_obj")),
-                     "windage on <wind_obj> links is not applied yet (it comes with hull forces); "
-                     "the wind itself is modelled");
-  }
+  for_each_child(plugin, [&](const sdf::ElementPtr& o) {
+    if (o->GetName() != "wind_obj") return;
+    reject_unknown_children(o, {"name", "link_name", "coeff_vector"},
+                            "<name>, <link_name> and <coeff_vector>");
+    const std::string model = text_of(required_child(o, "name", "the model's name"));
+    const Vec3 c = read_vec3(required_child(o, "coeff_vector", "VRX's coefficients Cx Cy Cn"),
+                             "VRX's coefficients Cx Cy Cn");
+    WindObject object{text_of(required_child(o, "link_name", "the link the wind pushes")),
+                      VrxWindage{c.x(), c.y(), c.z(), true}, location_of(o)};
+    if (!objects.emplace(model, object).second) {
+      throw LoadError(location_of(o),
+                      fmt::format("a second <wind_obj> for model '{}' (the first is at {}); "
+                                  "expected one per model",
+                                  model, objects.at(model).where.str()));
+    }
+  });
   if (optional_child(plugin, "random_seed")) {
     diagnostics.warn(location_of(optional_child(plugin, "random_seed")),
                      "<random_seed> is replaced by the run's --seed (Leeway derives every random "

@@ -33,14 +33,19 @@
 // VRX's world plugin USVWind (filename containing "USVWind"): <wind_direction> [deg, towards],
 //   <wind_mean_velocity> [m/s], <var_wind_gain_constants> (the gust's standard deviation, m/s,
 //   as seed 000 eq. 15 defines the gain), <var_wind_time_constants> [s], <random_seed>;
-//   <wind_obj> windage is reported and not yet applied.
+//   <wind_obj><name>model</name><link_name>link</link_name><coeff_vector>Cx Cy Cn
+//   </coeff_vector></wind_obj> (repeatable): VRX's windage law on that model, in world axes as
+//   VRX's gz plugin applies it (hydro/windage.h).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <sdf/Element.hh>
+#include <string>
 
 #include "leeway/core/error.h"
 #include "leeway/env/environment.h"
+#include "leeway/hydro/windage.h"
 
 namespace leeway::sdfio {
 
@@ -50,6 +55,15 @@ void load_tides(const sdf::ElementPtr& e, CurrentModel& current);
 void load_wind(const sdf::ElementPtr& e, WindModel& wind, std::uint64_t run_seed);
 
 void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& current);
-void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& wind, Diagnostics& diagnostics);
+/// A model that VRX's USVWind puts windage on.
+struct WindObject {
+  std::string link_name;
+  VrxWindage windage;
+  SourceLocation where;
+};
+using WindObjects = std::map<std::string, WindObject>;  ///< by model name
+
+void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& wind, WindObjects& objects,
+                   Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

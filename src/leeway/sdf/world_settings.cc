@@ -156,7 +156,7 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
     } else if (plugin_matches(filename, name, "underwater_current", "UnderwaterCurrentPlugin")) {
       load_uuv_current(p, s.environment.current);
     } else if (plugin_matches(filename, name, "USVWind", "vrx::USVWind")) {
-      load_vrx_wind(p, s.environment.wind, diagnostics);
+      load_vrx_wind(p, s.environment.wind, s.wind_objects, diagnostics);
     } else {
       diagnostics.warn(location_of(p), fmt::format("world plugin '{}' has no meaning in Leeway "
                                                    "and is ignored",

@@ -26,6 +26,7 @@
 #include "leeway/core/geo.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
+#include "leeway/sdf/environment_params.h"
 #include "leeway/sdf/field_params.h"
 
 namespace leeway::sdfio {
@@ -47,6 +48,7 @@ struct WorldSettings {
   std::vector<GeoCoverage> geo_fields;  ///< checked by the world loader once models are placed
   Environment environment;
   std::optional<GzBuoyancy> gz_buoyancy;
+  WindObjects wind_objects;  ///< VRX's USVWind windage, by model
 };
 
 /// Reads <spherical_coordinates> and the world plugins Leeway knows; warns about the others
