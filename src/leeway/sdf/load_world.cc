@@ -82,13 +82,14 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     m.bodies.push_back(sdfio::load_body(model, sdfio::to_isometry(pose), settings, diagnostics));
   }
   check_geo_coverage(settings.geo_fields, m);
-  for (const auto& [name, wind] : settings.wind_objects) {
+  for (const auto& object : settings.wind_objects) {
+    const std::string& name = object.first;
     if (std::none_of(m.bodies.begin(), m.bodies.end(),
                      [&](const BodyModel& b) { return b.model_name == name; })) {
-      diagnostics.warn(wind.where, fmt::format("<wind_obj> names model '{}', which this world "
-                                               "does not hold (VRX spawns its WAM-V later); its "
-                                               "windage applies to nothing",
-                                               name));
+      diagnostics.warn(object.second.where,
+                       fmt::format("<wind_obj> names model '{}', which this world does not hold "
+                                   "(VRX spawns its WAM-V later); its windage applies to nothing",
+                                   name));
     }
   }
   // Leeway's own checks come first (they are more precise); then whatever sdformat objected to.
