@@ -1,0 +1,66 @@
+// Thrust allocation: the thrusts t [N], one per thruster, that give a wanted wrench tau [N, N m]
+// about Bo in B.
+//
+//   tau = B t,   column i of B = [a_i; p_i x a_i]
+// with a_i the thruster's unit axis and p_i its position (B). UUV Simulator computed B from the
+// vehicle's frames at run time and allocated f = pinv(B) tau, then scaled all thrusts down together
+// if one exceeded its limit.
+//
+// Leeway solves the bounded problem
+//   min |B t - tau|^2 + eps t^T W t   subject to   t_min <= t <= t_max
+// (W the thrusters' weights, eps = 1e-9 times the scale of B^T B) by a primal active-set method:
+// exact for this convex quadratic program in finitely many steps, never returning a thrust
+// beyond a limit. A wrench the limits allow is reproduced (to eps); one they do not gets the
+// closest wrench within them. When the weighted least-norm solution
+// t = W^-1 B^T (B W^-1 B^T)^-1 tau is within the limits it is returned as is.
+//
+// Azimuth thrusters use the extended-thrust formulation: two fixed virtual thrusters along the
+// orthogonal axes x_i and y_i of the plane the thruster turns in; the least-norm solution
+// (f_x, f_y) gives the angle atan2(f_y, f_x) from x_i and the thrust |f|. When some thrust
+// breaks its limit, the azimuths keep those directions and the bounded problem above is solved
+// for the thrusts along them (|f| <= T_max, a circle, not the square of two bounded components).
+// A thruster that cannot turn past +-max_angle points the other way and reverses instead.
+#pragma once
+
+#include <Eigen/Dense>
+#include <vector>
+
+#include "leeway/core/spatial.h"
+
+namespace leeway {
+
+/// Column of B for a thruster at p_BoT (B) pushing along the unit axis (B).
+Vec6 allocation_column(const Vec3& p_BoT_B, const Vec3& axis_B);
+
+struct AllocatorThruster {
+  Vec3 p_BoT_B = Vec3::Zero();  ///< position [m], in B
+  Vec3 axis_B = Vec3::UnitX();  ///< fixed: the thrust axis; azimuth: the angle's zero direction
+  bool azimuth = false;
+  Vec3 turn_axis_B = Vec3::UnitZ();      ///< azimuth: the axis it turns about
+  double max_angle = 3.141592653589793;  ///< azimuth: reachable angles [-max, max] [rad]
+  double t_min = -1e300, t_max = 1e300;  ///< [N]; azimuth: |f| <= t_max, t_min unused
+  double weight = 1.0;                   ///< W's entry (each virtual thruster of an azimuth)
+};
+
+struct Allocator {
+  std::vector<AllocatorThruster> thrusters;
+  Eigen::Matrix<double, 6, Eigen::Dynamic> B;  ///< one column per fixed or virtual thruster
+  Eigen::MatrixXd least_norm;                  ///< W^-1 B^T (B W^-1 B^T)^+, columns x 6
+};
+
+Allocator make_allocator(std::vector<AllocatorThruster> thrusters);
+
+struct Allocation {
+  std::vector<double> thrust;    ///< [N], one per thruster
+  std::vector<double> angle;     ///< [rad], azimuth thrusters (0 for fixed ones)
+  Vec6 achieved = Vec6::Zero();  ///< the wrench these give
+};
+
+Allocation allocate(const Allocator& allocator, const Vec6& tau);
+
+/// The bounded least-squares core: min |B t - tau|^2 + eps t^T W t over lower <= t <= upper.
+Eigen::VectorXd bounded_least_squares(const Eigen::Matrix<double, 6, Eigen::Dynamic>& B,
+                                      const Vec6& tau, const Eigen::VectorXd& lower,
+                                      const Eigen::VectorXd& upper, const Eigen::VectorXd& weight);
+
+}  // namespace leeway
