@@ -1,0 +1,90 @@
+// A foil: a lifting surface (rudder, keel, fin, hydrofoil, sail) in water or air. One model
+// serves them all; only the coefficients and the fluid differ.
+//
+// Frames. The foil's chord axis c (its forward direction, from trailing to leading edge) and span
+// axis s (the axis it turns about) are unit vectors in B at zero deflection; a deflection delta
+// turns the chord about s: c' = R(s, delta) c, and n = s x c' is the foil's normal. The centre of
+// pressure P does not move with the deflection.
+//
+// Flow. The apparent flow at P is the fluid's velocity minus the point's:
+//   v = v_fluid - (v_Bo + w x p_BoP)                 (body velocity and fluid in B)
+// projected into the foil's plane of motion (normal to the span): v_p = v - (v . s) s, speed
+// U = |v_p|, direction d = v_p / U. The angle of attack is the turn about s from the head-on flow
+// -c' to d:
+//   alpha = atan2(-d . n, -d . c')        in (-pi, pi]
+// so alpha > 0 when the flow comes onto the foil from the +n side.
+//
+// Forces, with q = rho U^2 / 2 and area A:
+//   drag  D = q A C_D(alpha) d                       along the flow
+//   lift  L = q A C_L(alpha) (s x d)                 across it: C_L > 0 pushes towards -n
+//   moment about P: q A chord C_M(alpha) s
+// The span component of the flow (v . s) makes no force (no cross-flow drag on the foil).
+//
+// Coefficient laws:
+//   flat plate   C_L = k_L sin 2 alpha,  C_D = k_D (1 - cos 2 alpha), C_M = 0: USVSim's law
+//                (seed 002; its plugin read mult_drag into mult_lift, research/
+//                usvsim_stonefish_waves.md A.3; here each knob sets its own coefficient)
+//   table        C_L, C_D, C_M over the full circle, interpolated linearly and periodically
+//                (stall is whatever the table says)
+//   two lines    gz-sim's LiftDrag and UUV Simulator's TwoLines with alpha' = alpha + a0:
+//                C_L = cla alpha' below the stall angle, cla alpha_s + cla_stall (|alpha'| -
+//                alpha_s) past it (with alpha's sign), C_D = |cda alpha'| and
+//                cda alpha_s + cda_stall (|alpha'| - alpha_s) likewise, fitted on
+//                |alpha'| <= pi/2 and mirrored beyond (UUV's sign bugs, research/uuv.md 1.4,
+//                corrected: the drag never turns into thrust)
+#pragma once
+
+#include <variant>
+#include <vector>
+
+#include "leeway/core/spatial.h"
+
+namespace leeway {
+
+struct FlatPlateFoil {
+  double lift = 1.5;  ///< k_L
+  double drag = 1.0;  ///< k_D
+};
+struct TableFoil {
+  std::vector<double> alpha;  ///< [rad], strictly increasing, spanning less than 2 pi
+  std::vector<double> C_L, C_D, C_M;
+};
+struct TwoLinesFoil {
+  double a0 = 0.0;           ///< zero-lift angle offset [rad]
+  double cla = 0.0;          ///< lift slope [1/rad]
+  double cda = 0.0;          ///< drag slope [1/rad]
+  double alpha_stall = 0.0;  ///< [rad]
+  double cla_stall = 0.0;    ///< lift slope past the stall [1/rad]
+  double cda_stall = 0.0;    ///< drag slope past the stall [1/rad]
+};
+using FoilCoefficients = std::variant<FlatPlateFoil, TableFoil, TwoLinesFoil>;
+
+struct Foil {
+  Vec3 p_BoP_B = Vec3::Zero();   ///< centre of pressure [m], in B
+  Vec3 chord_B = Vec3::UnitX();  ///< forward along the chord at zero deflection (unit)
+  Vec3 span_B = Vec3::UnitZ();   ///< the axis it turns about (unit, normal to the chord)
+  double area = 0.0;             ///< A [m^2]
+  double chord = 0.0;            ///< chord length for the moment [m]
+  FoilCoefficients coefficients;
+};
+
+struct FoilCoefficientValues {
+  double C_L = 0.0, C_D = 0.0, C_M = 0.0;
+};
+FoilCoefficientValues foil_coefficients(const FoilCoefficients& law, double alpha);
+
+struct FoilLoad {
+  Vec3 f_B = Vec3::Zero();    ///< lift + drag [N], in B
+  Vec3 m_P_B = Vec3::Zero();  ///< pitching moment about P [N m], in B
+  double alpha = 0.0;         ///< angle of attack [rad]
+  double speed = 0.0;         ///< U [m/s] in the foil's plane
+};
+
+/// The foil's load at deflection `delta` [rad] with the apparent flow `v_B` at P (fluid minus
+/// point velocity, in B) in a fluid of density `rho` [kg/m^3].
+FoilLoad foil_load(const Foil& foil, double delta, const Vec3& v_B, double rho);
+
+/// The same load as a wrench about Bo in B.
+Vec6 foil_wrench(const Foil& foil, const FoilLoad& load);
+
+}  // namespace leeway
