@@ -4,31 +4,20 @@
 #include <cmath>
 #include <numbers>
 
+#include "leeway/core/overloaded.h"
+#include "leeway/core/periodic_table.h"
+
 namespace leeway {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
-
 FoilCoefficientValues table(const TableFoil& t, double alpha) {
-  const std::size_t n = t.alpha.size();
-  auto row = [&](std::size_t i) { return FoilCoefficientValues{t.C_L[i], t.C_D[i], t.C_M[i]}; };
-  if (n == 1) return row(0);
-  const double a0 = t.alpha.front();
-  const double x = a0 + std::fmod(std::fmod(alpha - a0, 2 * kPi) + 2 * kPi, 2 * kPi);
-  const std::size_t hi = static_cast<std::size_t>(
-      std::upper_bound(t.alpha.begin(), t.alpha.end(), x) - t.alpha.begin());
-  const std::size_t lo = hi - 1;
-  const double a_hi = hi < n ? t.alpha[hi] : a0 + 2 * kPi;
-  const double s = (x - t.alpha[lo]) / (a_hi - t.alpha[lo]);
-  const FoilCoefficientValues a = row(lo), b = row(hi < n ? hi : 0);
-  return {(1 - s) * a.C_L + s * b.C_L, (1 - s) * a.C_D + s * b.C_D, (1 - s) * a.C_M + s * b.C_M};
+  const PeriodicBracket b = periodic_bracket(t.alpha, alpha);
+  const auto mix = [&](const std::vector<double>& c) {
+    return (1 - b.s) * c[b.lo] + b.s * c[b.hi];
+  };
+  return {mix(t.C_L), mix(t.C_D), mix(t.C_M)};
 }
 
 FoilCoefficientValues two_lines(const TwoLinesFoil& f, double alpha) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "leeway/core/periodic_table.h"
+
 namespace leeway {
 namespace {
 constexpr double kPi = std::numbers::pi;
@@ -18,20 +20,9 @@ Vec6 vrx_windage_wrench(const VrxWindage& m, const Vec3& a) {
 }
 
 Eigen::Vector4d windage_coefficients(const WindageTable& t, double g) {
-  const std::size_t n = t.angle.size();
+  const PeriodicBracket b = periodic_bracket(t.angle, g);
   auto row = [&](std::size_t i) { return Eigen::Vector4d(t.C_X[i], t.C_Y[i], t.C_K[i], t.C_N[i]); };
-  if (n == 1) return row(0);
-  // Bring g into [angle[0], angle[0] + 2 pi) and find the bracketing entries, the last one
-  // wrapping round to the first.
-  const double g0 = t.angle.front();
-  const double x = g0 + std::fmod(std::fmod(g - g0, 2 * kPi) + 2 * kPi, 2 * kPi);
-  const std::size_t hi = static_cast<std::size_t>(
-      std::upper_bound(t.angle.begin(), t.angle.end(), x) - t.angle.begin());
-  const std::size_t lo = hi - 1;
-  const double a_lo = t.angle[lo];
-  const double a_hi = hi < n ? t.angle[hi] : g0 + 2 * kPi;
-  const double s = (x - a_lo) / (a_hi - a_lo);
-  return (1.0 - s) * row(lo) + s * row(hi < n ? hi : 0);
+  return (1.0 - b.s) * row(b.lo) + b.s * row(b.hi);
 }
 
 Vec6 table_windage_wrench(const WindageTable& t, const Vec3& a_B) {

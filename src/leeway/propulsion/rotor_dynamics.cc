@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "leeway/core/overloaded.h"
+
 namespace leeway {
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 /// |d(dx/dt)/dx| at x: the inverse of the local time constant.
 double rate_slope(const RotorDynamics& dynamics, double x) {

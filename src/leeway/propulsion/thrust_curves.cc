@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "leeway/core/overloaded.h"
+
 namespace leeway {
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 double square_signed(double x) {
   return x * std::abs(x);
