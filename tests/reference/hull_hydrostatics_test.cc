@@ -35,6 +35,16 @@ BodyModel floating_body(double mass, const Vec3& inertia) {
   return b;
 }
 
+/// A sphere float of radius r [m] in sea water, on a body of `mass` held up by it alone.
+BodyModel floating_sphere(double r, double mass, const Vec3& inertia) {
+  BodyModel b = floating_body(mass, inertia);
+  ShapeFloat f;
+  f.fluid_density = kRho;
+  f.shape = {ShapeKind::kSphere, Vec3::Zero(), r, 0.0};
+  b.shape_floats = {f};
+  return b;
+}
+
 Model world_of(BodyModel body, double dt = 0.01) {
   Model m = testing::make_model({std::move(body)}, dt);
   m.environment.fluid_density = kRho;
@@ -80,11 +90,7 @@ TEST(HullHydrostatics, FloatingSphereAndHorizontalCylinderSettleAtTheirDrafts) {
   {
     // Sphere at 40% of its volume: cap height t with pi t^2 (3 r - t) / 3 = 0.4 V.
     const double V = 4.0 / 3.0 * kPi * r * r * r;
-    BodyModel b = floating_body(0.4 * V * kRho, Vec3(20, 20, 20));
-    ShapeFloat f;
-    f.fluid_density = kRho;
-    f.shape = {ShapeKind::kSphere, Vec3::Zero(), r, 0.0};
-    b.shape_floats = {f};
+    BodyModel b = floating_sphere(r, 0.4 * V * kRho, Vec3(20, 20, 20));
     damp(b, 2000, 50, 50);
     b.p_WB0 = Vec3(0, 0, 0.3);
     const State s = settle(world_of(b), 40.0);
@@ -249,11 +255,7 @@ TEST(HullHydrostatics, SmallBuoyFollowsALongWave) {
   const double r = 0.5, wavelength = 50.0;
   const double period = std::sqrt(2 * kPi * wavelength / kG);
   const double V = 4.0 / 3.0 * kPi * r * r * r;
-  BodyModel b = floating_body(0.5 * V * kRho, Vec3(10, 10, 10));
-  ShapeFloat f;
-  f.fluid_density = kRho;
-  f.shape = {ShapeKind::kSphere, Vec3::Zero(), r, 0.0};
-  b.shape_floats = {f};
+  BodyModel b = floating_sphere(r, 0.5 * V * kRho, Vec3(10, 10, 10));
   damp(b, 300, 20, 20);
   Model m = world_of(b);
   m.environment.waves = testing::regular_wave(0.2, period, 0.0);
