@@ -128,8 +128,9 @@ void CatamaranStepEveryStage(benchmark::State& bs) {
   auto rate = [&](double at, const BodyState& x) {
     const HullSample hull =
         sample_hull(exact, m.environment, at, x.p_WB, x.q_WB.normalized().toRotationMatrix(), kG);
-    return compute_body_state_rate(b, m.environment, EnvironmentState{}, at, x,
-                                   {Vec6::Zero(), &hull});
+    HeldLoads held;
+    held.hull = &hull;
+    return compute_body_state_rate(b, m.environment, EnvironmentState{}, at, x, held);
   };
   auto advanced = [](const BodyState& x, const BodyStateRate& k, double h) {
     BodyState out;

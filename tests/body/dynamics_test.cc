@@ -28,8 +28,10 @@ TEST(Dynamics, ForwardAndInverseDynamicsAgree) {
   s.q_WB = quat_from_euler_zyx(0.1, -0.2, 0.7);
   s.V_WB_B << 1.2, 0.1, -0.2, 0.05, 0.1, -0.3;
   const Vec6 tau = (Vec6() << 10, -5, 3, 0.5, -1, 2).finished();
+  HeldLoads held;
+  held.F_ext_Bo_B = tau;
   const Vec6 nu_dot =
-      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, HeldLoads{tau}).nu_dot;
+      compute_body_state_rate(b, Environment{}, EnvironmentState{}, 0.0, s, held).nu_dot;
 
   const Mat3 R = s.q_WB.toRotationMatrix();
   Vec6 nu_r = s.V_WB_B;

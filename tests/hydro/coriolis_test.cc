@@ -54,7 +54,8 @@ RC_GTEST_PROP(Coriolis, CancellingTheMunkMomentRemovesExactlyIt, ()) {
   const Mat6 M = random_mass_matrix();
   const Vec6 nu = random_vec6(5.0);
   const Vec3 v = nu.head<3>();
-  const Vec6 difference = coriolis_wrench(M, nu) - coriolis_wrench(M, nu, true);
+  const Vec6 difference =
+      coriolis_wrench(M, nu) - coriolis_wrench(M, nu, MunkMoment::kCancelMoment);
   RC_ASSERT(difference.head<3>().isZero(0.0));
   RC_ASSERT((difference.tail<3>() - (M.topLeftCorner<3, 3>() * v).cross(v)).norm() <=
             1e-12 * M.norm() * nu.squaredNorm());
@@ -70,7 +71,26 @@ TEST(Coriolis, MunkMomentOfASlenderBody) {
   const Vec6 F = coriolis_wrench(Mat6(diag.asDiagonal()), nu);
   EXPECT_NEAR(F[dof::r], (5.0 - 50.0) * 2.0 * 0.5, 1e-13);
   EXPECT_NEAR(F.head<3>().norm(), 0.0, 1e-15);
-  EXPECT_NEAR(coriolis_wrench(Mat6(diag.asDiagonal()), nu, true)[dof::r], 0.0, 1e-15);
+  EXPECT_NEAR(coriolis_wrench(Mat6(diag.asDiagonal()), nu, MunkMoment::kCancelMoment)[dof::r], 0.0,
+              1e-15);
+}
+
+RC_GTEST_PROP(Coriolis, CancellingSkewPairsKeepsZeroPowerAndMatchesFossensRemus, ()) {
+  // Fossen's REMUS 100 zeroes C_A(4,0), (0,4), (4,2), (2,4), (5,0), (0,5), (5,1), (1,5) of a
+  // diagonal added mass. Written out for diagonal A: surge loses A33 w q - A22 v r, sway A11 u r,
+  // heave A11 u q, pitch and yaw their Munk moments (A33 - A11) u w and (A11 - A22) u v.
+  Vec6 diag;
+  diag << *rc::gen::inRange(1, 100), *rc::gen::inRange(1, 100), *rc::gen::inRange(1, 100),
+      *rc::gen::inRange(1, 10), *rc::gen::inRange(1, 10), *rc::gen::inRange(1, 10);
+  const Mat6 A = diag.asDiagonal();
+  const Vec6 nu = random_vec6(3.0);
+  const double u = nu[0], v = nu[1], w = nu[2], q = nu[4], r = nu[5];
+  Vec6 removed;
+  removed << -diag[2] * w * q + diag[1] * v * r, -diag[0] * u * r, diag[0] * u * q, 0.0,
+      (diag[2] - diag[0]) * u * w, (diag[0] - diag[1]) * u * v;
+  const Vec6 F = coriolis_wrench(A, nu, MunkMoment::kCancelSkewPairs);
+  RC_ASSERT((coriolis_wrench(A, nu) - F - removed).norm() <= 1e-12 * (1.0 + F.norm()));
+  RC_ASSERT(std::abs(F.dot(nu)) <= 1e-12 * (1.0 + F.norm() * nu.norm()));
 }
 
 }  // namespace

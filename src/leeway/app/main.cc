@@ -110,7 +110,8 @@ int main(int argc, char** argv) {
   run->add_option("--record", o.record_path,
                   "Write body motion to this CSV file: one row per (time, model) with columns\n"
                   "t,model,x,y,z,roll,pitch,yaw,u,v,w,p,q,r (world position [m], ZYX Euler\n"
-                  "angles [rad], body twist [m/s, rad/s])");
+                  "angles [rad], body twist [m/s, rad/s]), then the state of every actuator of\n"
+                  "the world, MODEL/ACTUATOR, in its own unit");
   run->add_option("--record-rate", o.record_rate,
                   "Rows per simulated second; at most the physics rate 1/max_step_size [Hz]")
       ->check(kPositiveFinite)
@@ -121,6 +122,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"enu", "ned"}))
       ->capture_default_str();
   run->add_option("--summary", o.summary_path, "Write a JSON summary of the run to this file");
+  run->add_option("--command", o.commands,
+                  "MODEL/ACTUATOR=VALUE: hold an actuator's command for the whole run, in the\n"
+                  "actuator's unit (repeatable; docs/cli.md lists each model's actuators)");
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 

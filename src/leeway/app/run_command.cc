@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 
+#include "leeway/app/command_option.h"
 #include "leeway/app/default_world.h"
 #include "leeway/io/csv_recorder.h"
 #include "leeway/io/progress_bar.h"
@@ -77,6 +78,26 @@ int run_command(const RunOptions& o) {
     summary.warnings.push_back(d.str());
   }
 
+  Inputs inputs;
+  try {
+    if (!o.commands.empty()) inputs.commands = parse_commands(model, o.commands);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+  for (std::size_t i = 0; i < inputs.commands.size(); ++i) {
+    if (!inputs.commands[i]) continue;
+    const CheckedCommand c = check_command(model.actuators[i], *inputs.commands[i]);
+    if (c.rejected) {
+      fmt::print(stderr, "error: --command: {}\n", c.problem);
+      return 1;
+    }
+    if (!c.problem.empty()) {
+      fmt::print(stderr, "warning: {}\n", c.problem);
+      summary.warnings.push_back(c.problem);
+    }
+  }
+
   State state = make_initial_state(model, o.seed);
   const auto steps = static_cast<std::uint64_t>(std::ceil(o.duration / model.dt - 1e-9));
   std::optional<CsvRecorder> recorder;
@@ -84,7 +105,7 @@ int run_command(const RunOptions& o) {
   try {
     if (!o.record_path.empty()) {
       interval = record_interval(o.record_rate, model.dt);
-      recorder.emplace(o.record_path, o.frame);
+      recorder.emplace(o.record_path, o.frame, model);
       recorder->write(model, state);
     }
   } catch (const std::exception& e) {
@@ -96,7 +117,8 @@ int run_command(const RunOptions& o) {
                   o.progress && ProgressBar::stderr_is_terminal());
   const auto wall_start = std::chrono::steady_clock::now();
   while (state.step_count < steps) {
-    const StepResult r = step(model, state);
+    // Sent every step, so they hold for the whole run whatever the actuators' watchdogs.
+    const StepResult r = step(model, state, inputs);
     if (!r.ok) {
       summary.error = r.error;
       break;

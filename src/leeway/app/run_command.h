@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "leeway/io/output_frame.h"
 
@@ -16,8 +17,9 @@ struct RunOptions {
   std::string record_path;    ///< empty: no recording
   double record_rate = 10.0;  ///< rows per second of simulated time
   OutputFrame frame = OutputFrame::kEnuFlu;
-  std::string summary_path;  ///< empty: no JSON summary
-  bool progress = true;      ///< draw the progress bar if stderr is a terminal
+  std::string summary_path;           ///< empty: no JSON summary
+  bool progress = true;               ///< draw the progress bar if stderr is a terminal
+  std::vector<std::string> commands;  ///< MODEL/ACTUATOR=VALUE, held for the whole run
 };
 
 /// Runs and prints the human summary; returns the process exit code

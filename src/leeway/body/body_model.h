@@ -9,12 +9,17 @@
 
 #include "leeway/body/hull_sample.h"
 #include "leeway/core/spatial.h"
+#include "leeway/hydro/body_lift.h"
+#include "leeway/hydro/coriolis.h"
+#include "leeway/hydro/cross_flow_drag.h"
 #include "leeway/hydro/damping.h"
 #include "leeway/hydro/hull_friction.h"
 #include "leeway/hydro/restoring.h"
 #include "leeway/hydro/shape_float.h"
 #include "leeway/hydro/strip_buoyancy.h"
 #include "leeway/hydro/windage.h"
+#include "leeway/propulsion/control_surface.h"
+#include "leeway/propulsion/thruster.h"
 
 namespace leeway {
 
@@ -36,10 +41,13 @@ struct BodyModel {
   Mat6 M_A = Mat6::Zero();      ///< added mass about Bo, in B (symmetric)
   Mat6 M_inv = Mat6::Zero();    ///< (M_RB + M_A)^-1
 
-  bool added_mass_coriolis = true;  ///< include C_A(nu_r) nu_r
-  bool cancel_munk_moment = false;  ///< drop the Munk moment from C_A (see coriolis.h)
+  bool added_mass_coriolis = true;      ///< include C_A(nu_r) nu_r
+  MunkMoment munk = MunkMoment::kKeep;  ///< keep or cancel the Munk moment (coriolis.h)
   DampingModel damping;
+  std::optional<CrossFlowDrag> cross_flow_drag;  ///< strip sway and yaw drag (slender hulls)
+  std::optional<BodyLift> body_lift;             ///< lift of the hull itself (slender AUVs)
   RestoringModel restoring;
+  std::vector<PointWeight> point_weights;  ///< weights outside `restoring` (Otter's payload)
   /// This body's own steady current [m/s], in W (gz-sim's default_current); none: the world's.
   std::optional<Vec3> v_current_override_W;
   bool wave_kinematics = true;  ///< add the waves' orbital velocity to the water's
@@ -52,6 +60,10 @@ struct BodyModel {
   std::optional<HullFriction> hull_friction;          ///< ITTC-57 friction and form drag
   WindageModel windage;                               ///< wind on the emerged part
   double gravity = 9.80665;                           ///< |g| for the hull models [m/s^2]
+
+  // Actuated forces; their states are the world's actuators (Model::actuators).
+  std::vector<Thruster> thrusters;
+  std::vector<ControlSurface> control_surfaces;
 
   // Initial state, from the SDF poses.
   Vec3 p_WB0 = Vec3::Zero();

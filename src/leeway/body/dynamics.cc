@@ -15,8 +15,11 @@ Vec6 BodyWrenches::total() const {
 
 std::string_view BodyWrenches::name(int term) {
   static constexpr std::array<std::string_view, kCount> names = {
-      "rigid-body Coriolis", "added-mass Coriolis", "damping",       "restoring", "hull pressure",
-      "strip buoyancy",      "shape floats",        "hull friction", "windage",   "current rate",
+      "rigid-body Coriolis", "added-mass Coriolis", "damping",
+      "restoring",           "hull pressure",       "strip buoyancy",
+      "shape floats",        "hull friction",       "windage",
+      "cross-flow drag",     "body lift",           "point weights",
+      "thrusters",           "control surfaces",    "current rate",
       "external wrench"};
   return names.at(static_cast<std::size_t>(term));
 }
@@ -114,11 +117,30 @@ Vec6 windage_wrench(const BodyModel& body, const Environment& env,
       body.windage);
 }
 
+/// `x`: the world's actuator states at this stage.
+Vec6 thrusters_wrench(const BodyModel& body, std::span<const double> x, const Vec6& nu,
+                      const Vec3& v_water_B) {
+  Vec6 F = Vec6::Zero();
+  for (const Thruster& t : body.thrusters) {
+    const double azimuth = t.azimuth_actuator < 0 ? 0.0 : x[t.azimuth_actuator];
+    F += thruster_wrench(t, x[t.actuator], azimuth, nu, v_water_B);
+  }
+  return F;
+}
+
+Vec6 control_surfaces_wrench(const BodyModel& body, std::span<const double> x, const Vec6& nu,
+                             const Vec3& v_water_B, double rho) {
+  Vec6 F = Vec6::Zero();
+  for (const ControlSurface& s : body.control_surfaces)
+    F += control_surface_wrench(s, x[s.actuator], nu, v_water_B, rho);
+  return F;
+}
+
 }  // namespace
 
 BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
                                    const EnvironmentState& env_state, double t,
-                                   const BodyState& state, const HeldLoads& held) {
+                                   const BodyState& state, const HeldLoads& held, Stage stage) {
   // Inside an RK4 stage q_WB is off unit length by O(dt^2); every force sees the unit one.
   const Quat q_WB = state.q_WB.normalized();
   const Mat3 R_WB = q_WB.toRotationMatrix();
@@ -129,8 +151,7 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
   BodyWrenches w;
   w.terms[BodyWrenches::kRigidBodyCoriolis] = coriolis_wrench(body.M_RB, nu);
   w.terms[BodyWrenches::kAddedMassCoriolis] =
-      body.added_mass_coriolis ? coriolis_wrench(body.M_A, nu_r, body.cancel_munk_moment)
-                               : Vec6::Zero();
+      body.added_mass_coriolis ? coriolis_wrench(body.M_A, nu_r, body.munk) : Vec6::Zero();
   w.terms[BodyWrenches::kDamping] = damping_wrench(body.damping, nu_r);
   w.terms[BodyWrenches::kRestoring] = std::visit(
       [&](const auto& r) -> Vec6 {
@@ -163,6 +184,20 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
     w.terms[BodyWrenches::kHullFriction] = Vec6::Zero();
   }
   w.terms[BodyWrenches::kWindage] = windage_wrench(body, env, env_state, t, state, q_WB, R_WB);
+  w.terms[BodyWrenches::kCrossFlowDrag] =
+      body.cross_flow_drag ? cross_flow_drag_wrench(*body.cross_flow_drag, nu_r) : Vec6::Zero();
+  w.terms[BodyWrenches::kBodyLift] =
+      body.body_lift ? body_lift_wrench(*body.body_lift, nu_r) : Vec6::Zero();
+  w.terms[BodyWrenches::kPointWeights].setZero();
+  for (const PointWeight& p : body.point_weights) {
+    w.terms[BodyWrenches::kPointWeights] +=
+        point_weight_wrench(p, R_WB, Vec3(0.0, 0.0, -body.gravity));
+  }
+  const std::span<const double> x = held.actuators[static_cast<std::size_t>(stage)];
+  const Vec3 v_water_B = R_WB.transpose() * water.v_W;
+  w.terms[BodyWrenches::kThrusters] = thrusters_wrench(body, x, nu, v_water_B);
+  w.terms[BodyWrenches::kControlSurfaces] =
+      control_surfaces_wrench(body, x, nu, v_water_B, env.fluid_density);
   w.terms[BodyWrenches::kCurrentRate] =
       body.M_A * current_twist_rate(R_WB, angular(nu), water.v_W, water.a_W);
   w.terms[BodyWrenches::kExternal] = held.F_ext_Bo_B;
@@ -171,8 +206,8 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
 
 BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env,
                                       const EnvironmentState& env_state, double t,
-                                      const BodyState& state, const HeldLoads& held) {
-  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, state, held);
+                                      const BodyState& state, const HeldLoads& held, Stage stage) {
+  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, state, held, stage);
   return {state.q_WB.normalized() * Vec3(linear(state.V_WB_B)),
           quat_derivative(state.q_WB, angular(state.V_WB_B)), body.M_inv * w.total()};
 }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string_view>
 
 #include "leeway/body/body_model.h"
@@ -31,6 +32,11 @@ struct BodyWrenches {
     kShapeFloats,
     kHullFriction,
     kWindage,
+    kCrossFlowDrag,
+    kBodyLift,
+    kPointWeights,
+    kThrusters,
+    kControlSurfaces,
     kCurrentRate,
     kExternal,
     kCount
@@ -41,11 +47,18 @@ struct BodyWrenches {
   static std::string_view name(int term);
 };
 
+/// The integrator stages at which the actuators' states are known: a step's start, its middle
+/// and its end (RK4's k1; k2 and k3; k4).
+enum class Stage { kStart, kMid, kEnd };
+
 /// What a step holds fixed (or carries along) over its integrator stages: the external wrench,
-/// and the body's last mesh-hydrostatics update (body/hull_sample.h).
+/// the body's last mesh-hydrostatics update (body/hull_sample.h), and the states of the world's
+/// actuators at each stage (their dynamics do not depend on the body's motion, so step() solves
+/// them first).
 struct HeldLoads {
-  Vec6 F_ext_Bo_B = Vec6::Zero();    ///< [N, N m]
-  const HullSample* hull = nullptr;  ///< needed when the body has a hull mesh
+  Vec6 F_ext_Bo_B = Vec6::Zero();                    ///< [N, N m]
+  const HullSample* hull = nullptr;                  ///< needed when the body has a hull mesh
+  std::array<std::span<const double>, 3> actuators;  ///< by Stage; needed with actuators
 };
 
 /// Evaluates every term of the right-hand side at `state` and time t [s] in `env`, with the
@@ -54,7 +67,8 @@ struct HeldLoads {
 /// enters nu_c_dot.
 BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
                                    const EnvironmentState& env_state, double t,
-                                   const BodyState& state, const HeldLoads& held);
+                                   const BodyState& state, const HeldLoads& held,
+                                   Stage stage = Stage::kStart);
 
 /// Time derivative of a body state: velocities and nu_dot.
 struct BodyStateRate {
@@ -65,7 +79,8 @@ struct BodyStateRate {
 
 BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env,
                                       const EnvironmentState& env_state, double t,
-                                      const BodyState& state, const HeldLoads& held);
+                                      const BodyState& state, const HeldLoads& held,
+                                      Stage stage = Stage::kStart);
 
 /// Kinetic energy 1/2 nu^T M nu of the body and the water it carries [J]; the added-mass part
 /// relative to water moving at v_water_W.

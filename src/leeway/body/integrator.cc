@@ -18,13 +18,13 @@ BodyState advanced(const BodyState& s, const BodyStateRate& k, double h) {
 void integrate_body(const BodyModel& body, const Environment& env,
                     const EnvironmentState& env_state, double t, BodyState& state,
                     const HeldLoads& held, double dt) {
-  auto rate = [&](double at, const BodyState& s) {
-    return compute_body_state_rate(body, env, env_state, at, s, held);
+  auto rate = [&](double at, const BodyState& s, Stage stage) {
+    return compute_body_state_rate(body, env, env_state, at, s, held, stage);
   };
-  const BodyStateRate k1 = rate(t, state);
-  const BodyStateRate k2 = rate(t + dt / 2, advanced(state, k1, dt / 2));
-  const BodyStateRate k3 = rate(t + dt / 2, advanced(state, k2, dt / 2));
-  const BodyStateRate k4 = rate(t + dt, advanced(state, k3, dt));
+  const BodyStateRate k1 = rate(t, state, Stage::kStart);
+  const BodyStateRate k2 = rate(t + dt / 2, advanced(state, k1, dt / 2), Stage::kMid);
+  const BodyStateRate k3 = rate(t + dt / 2, advanced(state, k2, dt / 2), Stage::kMid);
+  const BodyStateRate k4 = rate(t + dt, advanced(state, k3, dt), Stage::kEnd);
   const double h6 = dt / 6.0;
   state.p_WB += h6 * (k1.p_WB_dot + 2.0 * k2.p_WB_dot + 2.0 * k3.p_WB_dot + k4.p_WB_dot);
   state.q_WB.coeffs() += h6 * (k1.q_WB_dot + 2.0 * k2.q_WB_dot + 2.0 * k3.q_WB_dot + k4.q_WB_dot);

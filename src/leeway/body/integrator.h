@@ -4,7 +4,8 @@
 // Why RK4: the closed-form checks of the foundation (exponential and quadratic decay, restoring
 // periods) hold to 1e-6 or better at ordinary steps, it damps no physical oscillation noticeably
 // (amplitude error O((w dt)^6) per cycle), and it is explicit, so force models never see a guess
-// of the future state. Inputs (external wrenches) are held constant over the step.
+// of the future state. Inputs (external wrenches) are held constant over the step; actuator
+// states are given at the stages' times (dynamics.h, HeldLoads).
 #pragma once
 
 #include "leeway/body/body_model.h"

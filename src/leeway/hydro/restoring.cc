@@ -28,4 +28,9 @@ Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, con
   return shift_wrench_to_origin(-(model.G * eta), model.p_BoF);
 }
 
+Vec6 point_weight_wrench(const PointWeight& weight, const Mat3& R_WB, const Vec3& g_W) {
+  const Vec3 f_B = R_WB.transpose() * (weight.mass * g_W);
+  return stack(f_B, weight.p_BoP.cross(f_B));
+}
+
 }  // namespace leeway

@@ -30,12 +30,24 @@ struct SubmergedRestoring {
   Vec3 p_BoBcb = Vec3::Zero();       ///< centre of buoyancy [m], in B
 };
 
+/// A weight carried apart from the restoring model: m g at P, along the world's gravity. Fossen's
+/// Otter applies its payload so while its linear restoring balances the hull alone
+/// (reference/fossen-vehicles); at the payload's trim the tilted weight then has a forward
+/// component nothing balances, and the reference Otter creeps ahead at about 0.08 m/s.
+struct PointWeight {
+  double mass = 0.0;          ///< m [kg]
+  Vec3 p_BoP = Vec3::Zero();  ///< where it acts [m], in B
+};
+
 struct LinearRestoring {
   Mat6 G = Mat6::Zero();      ///< restoring matrix about F [N/m, N, N m/rad]
   Vec3 p_BoF = Vec3::Zero();  ///< centre of flotation [m], in B
 };
 
 Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB);
+
+/// The weight's wrench about Bo in B [N, N m] under gravity g_W [m/s^2].
+Vec6 point_weight_wrench(const PointWeight& weight, const Mat3& R_WB, const Vec3& g_W);
 
 /// Potential energy of weight and buoyancy [J] (zero with both centres at the world origin).
 double submerged_potential_energy(const SubmergedRestoring& model, const Vec3& p_WB,

@@ -1,6 +1,9 @@
 // Recording of body motion as CSV: one row per (time, model), columns
 //   t, model, x, y, z, roll, pitch, yaw, u, v, w, p, q, r
-// [s, -, m, m, m, rad, rad, rad, m/s, m/s, m/s, rad/s, rad/s, rad/s], in the chosen OutputFrame.
+// [s, -, m, m, m, rad, rad, rad, m/s, m/s, m/s, rad/s, rad/s, rad/s], in the chosen OutputFrame,
+// then one column per actuator of the world, named MODEL/ACTUATOR, in Model::actuators order:
+// its state (shaft speed, deflection) in its own unit and sign, whatever the OutputFrame. Every
+// row carries all of them (the world's actuators at time t).
 // Numbers are written in the shortest form that reads back to the same double, so two identical
 // runs give byte-identical files. Each row is flushed with its time step, so a run that stops on an
 // error leaves every row written before it intact.
@@ -19,7 +22,7 @@ namespace leeway {
 class CsvRecorder {
  public:
   /// Opens (truncates) `path` and writes the header; throws std::runtime_error if it cannot.
-  CsvRecorder(const std::string& path, OutputFrame frame);
+  CsvRecorder(const std::string& path, OutputFrame frame, const Model& model);
 
   /// Writes one row per body for the current time and flushes.
   void write(const Model& model, const State& state);

@@ -52,10 +52,19 @@ double rotor_steady_state(const RotorDynamics& dynamics, double u) {
 
 double advance_rotor(const RotorModel& rotor, double x, double u, double dt) {
   double next = x;
+  const double r = rotor.max_rate;
   if (std::holds_alternative<ZeroOrderRotor>(rotor.dynamics)) {
-    next = u;
+    next = std::abs(u - x) <= r * dt ? u : x + std::copysign(r * dt, u - x);
   } else if (const auto* first = std::get_if<FirstOrderRotor>(&rotor.dynamics)) {
-    next = u + (x - u) * std::exp(-dt / first->time_constant);
+    const double tau = first->time_constant;
+    double left = dt;
+    // Rate-limited while |u - x| / tau > r: a ramp until |u - x| = r tau.
+    if (const double excess = std::abs(u - x) - r * tau; excess > 0.0) {
+      const double ramp = std::min(excess, r * dt);
+      next = x + std::copysign(ramp, u - x);
+      left = dt - ramp / r;
+    }
+    if (left > 0.0) next = u + (next - u) * std::exp(-left / tau);
   } else {
     const double slope =
         std::max(rate_slope(rotor.dynamics, x),

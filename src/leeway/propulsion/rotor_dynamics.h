@@ -15,7 +15,11 @@
 // Here they advance over the physics step by RK4 in sub-steps no longer than a fifth of the
 // linearised time constant 1 / |d(dx/dt)/dx| at the start and the steady state.
 //
-// The state is then held within [x_min, x_max] (a shaft-speed limit).
+// The state is then held within [x_min, x_max] (a shaft-speed or deflection limit).
+//
+// The same model drives servos (a fin's angle, an azimuth): zero and first order may also have a
+// rate limit r, dx/dt = clamp(rate, -r, r), solved exactly over the step (a ramp at r until the
+// first-order rate falls below r, then the exponential).
 #pragma once
 
 #include <limits>
@@ -44,6 +48,7 @@ struct RotorModel {
   RotorDynamics dynamics;
   double x_min = -std::numeric_limits<double>::infinity();
   double x_max = std::numeric_limits<double>::infinity();
+  double max_rate = std::numeric_limits<double>::infinity();  ///< r [x/s]; zero and first order
 };
 
 /// dx/dt at state x under command u (zero for the zero-order rotor).

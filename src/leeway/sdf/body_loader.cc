@@ -4,6 +4,7 @@
 #include <Eigen/Cholesky>
 
 #include "leeway/body/mass_checks.h"
+#include "leeway/sdf/actuator_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/gz_hydrodynamics.h"
 #include "leeway/sdf/hull_params.h"
@@ -28,8 +29,8 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;
-    } else if (is_hull_plugin(filename, name)) {
-      continue;  // load_hull()
+    } else if (is_hull_plugin(filename, name) || is_actuator_plugin(filename, name)) {
+      continue;  // load_hull(), load_actuators()
     } else {
       diagnostics.warn(
           location_of(p),
@@ -164,10 +165,35 @@ void load_hull(const sdf::Model& model, const MergedLinks& links,
   }
 }
 
+/// A level start at a heading that is a whole number of quarter turns, with its quaternion's
+/// equal-magnitude entries made exactly equal. Rounding then treats the two halves of a
+/// symmetric motion alike, so a straight run from such a start stays exactly straight (its
+/// lateral states exactly zero), as in a simulator that integrates Euler angles; an unstable hull
+/// (Fossen's Otter above 1.5 m/s) would otherwise turn away from rounding noise.
+Quat exact_quarter_turns(const Quat& q) {
+  if (std::abs(q.x()) > 1e-15 || std::abs(q.y()) > 1e-15) return q;
+  const double half = std::sqrt(0.5);
+  for (const double w : {0.0, half, 1.0}) {
+    for (const double z : {0.0, half, 1.0}) {
+      for (const double sw : {1.0, -1.0}) {
+        for (const double sz : {1.0, -1.0}) {
+          const Quat snapped(sw * w, 0.0, 0.0, sz * z);
+          if (std::abs(snapped.w() * snapped.w() + snapped.z() * snapped.z() - 1.0) < 1e-15 &&
+              (snapped.coeffs() - q.coeffs()).norm() < 1e-12) {
+            return snapped;
+          }
+        }
+      }
+    }
+  }
+  return q;
+}
+
 }  // namespace
 
 BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
-                    const WorldSettings& world, Diagnostics& diagnostics) {
+                    const WorldSettings& world, int body_index,
+                    std::vector<ActuatorModel>& actuators, Diagnostics& diagnostics) {
   const MergedLinks links = merge_links(model, diagnostics);
   const std::optional<HydroParams> hydro = load_hydro_plugin(model, links, diagnostics);
 
@@ -182,7 +208,17 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
     b.M_A = compile_added_mass(*hydro, diagnostics);
     b.damping = hydro->damping;
     b.added_mass_coriolis = hydro->added_mass_coriolis;
-    b.cancel_munk_moment = hydro->cancel_munk_moment;
+    b.munk = hydro->munk;
+    b.point_weights = hydro->point_weights;
+    const double water = world.environment.fluid_density;
+    if (hydro->cross_flow_drag) {
+      b.cross_flow_drag = hydro->cross_flow_drag;
+      if (b.cross_flow_drag->fluid_density == 0.0) b.cross_flow_drag->fluid_density = water;
+    }
+    if (hydro->body_lift) {
+      b.body_lift = hydro->body_lift;
+      if (b.body_lift->fluid_density == 0.0) b.body_lift->fluid_density = water;
+    }
   }
   const Mat6 M = b.M_RB + b.M_A;
   if (const std::string problem = check_mass_matrix(M); !problem.empty()) {
@@ -194,10 +230,11 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
   if (hydro) b.v_current_override_W = hydro->v_current_W;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
   load_hull(model, links, hydro, world, b, diagnostics);
+  load_actuators(model, body_index, b, actuators);
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
   b.p_WB0 = X_WB.translation();
-  b.q_WB0 = Quat(X_WB.linear());
+  b.q_WB0 = exact_quarter_turns(Quat(X_WB.linear()));
   return b;
 }
 

@@ -1,15 +1,21 @@
 // Compiles one SDF <model> into a BodyModel: merged links (link_merging.h), the model's
-// hydrodynamics plugin (gz-sim's or Leeway's), and the world's buoyancy and current.
+// hydrodynamics plugin (gz-sim's or Leeway's), its hull and actuator plugins, and the world's
+// buoyancy and current.
 #pragma once
 
 #include <sdf/Model.hh>
 
+#include <vector>
+
 #include "leeway/body/body_model.h"
+#include "leeway/propulsion/actuator.h"
 #include "leeway/sdf/world_settings.h"
 
 namespace leeway::sdfio {
 
+/// `body_index`: the body's place in the world; its actuators are appended to `actuators`.
 BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
-                    const WorldSettings& world, Diagnostics& diagnostics);
+                    const WorldSettings& world, int body_index,
+                    std::vector<ActuatorModel>& actuators, Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

@@ -241,4 +241,13 @@ std::string resolve_file(const sdf::ElementPtr& file) {
   return path.string();
 }
 
+bool read_frame_is_frd(const sdf::ElementPtr& parent) {
+  const sdf::ElementPtr e = optional_child(parent, "frame");
+  if (!e) return false;
+  const std::string f = text_of(e);
+  if (f == "frd") return true;
+  if (f == "flu") return false;
+  throw LoadError(location_of(e), fmt::format("got '{}', expected flu or frd", f));
+}
+
 }  // namespace leeway::sdfio

@@ -67,6 +67,9 @@ void reject_unknown_children(const sdf::ElementPtr& parent,
 void reject_unknown_children(const sdf::ElementPtr& parent, const std::set<std::string>& known,
                              const std::string& what_is_accepted);
 
+/// True when the element's <frame> child says frd (Fossen's axes), false for flu or none.
+bool read_frame_is_frd(const sdf::ElementPtr& parent);
+
 /// Calls f(child) for every direct child element of `parent`, in document order.
 void for_each_child(const sdf::ElementPtr& parent,
                     const std::function<void(const sdf::ElementPtr&)>& f);

@@ -6,8 +6,12 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "leeway/core/error.h"
+#include "leeway/hydro/body_lift.h"
+#include "leeway/hydro/coriolis.h"
+#include "leeway/hydro/cross_flow_drag.h"
 #include "leeway/hydro/damping.h"
 #include "leeway/hydro/restoring.h"
 
@@ -24,11 +28,15 @@ struct HydroParams {
   Mat6 M_A = Mat6::Zero();  ///< as given (may be asymmetric: symmetrised with a warning)
   DampingModel damping;
   bool added_mass_coriolis = true;
-  bool cancel_munk_moment = false;
+  MunkMoment munk = MunkMoment::kKeep;
   bool wave_kinematics = true;      ///< the waves' orbital velocity moves the water it sees
   std::optional<Vec3> v_current_W;  ///< a per-model current (gz-sim's default_current)
   std::optional<BuoyancyVolume> buoyancy;
   std::optional<LinearRestoring> linear_restoring;
+  std::vector<PointWeight> point_weights;
+  /// A fluid density of 0 in these means the world's water.
+  std::optional<CrossFlowDrag> cross_flow_drag;
+  std::optional<BodyLift> body_lift;
 };
 
 }  // namespace leeway::sdfio

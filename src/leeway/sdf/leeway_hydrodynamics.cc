@@ -7,6 +7,7 @@
 #include "leeway/core/frames.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/plugin_names.h"
+#include "leeway/sdf/slender_body_params.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -35,15 +36,6 @@ Vec3 to_flu(const Vec3& x, bool frd) {
 }
 Mat6 to_flu(const Mat6& M, bool frd) {
   return frd ? flip_flu_frd(M) : M;
-}
-
-bool read_frame_is_frd(const sdf::ElementPtr& plugin) {
-  if (!plugin->HasElement("frame")) return false;
-  const sdf::ElementPtr e = plugin->GetElement("frame");
-  const std::string f = text_of(e);
-  if (f == "frd") return true;
-  if (f == "flu") return false;
-  throw LoadError(location_of(e), fmt::format("got '{}', expected flu or frd", f));
 }
 
 BuoyancyVolume read_buoyancy(const sdf::ElementPtr& e, bool frd) {
@@ -97,11 +89,14 @@ bool is_leeway_hydrodynamics(const std::string& filename, const std::string& nam
 HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
   reject_unknown_children(
       plugin,
-      {"link_name", "frame", "reference_point", "added_mass", "linear_damping", "quadratic_damping",
-       "cancel_munk_moment", "disable_coriolis", "buoyancy", "restoring", "wave_kinematics"},
+      {"link_name", "frame", "reference_point", "added_mass", "linear_damping",
+       "linear_damping_speed_fade", "quadratic_damping", "cancel_munk_moment", "munk_moment",
+       "disable_coriolis", "buoyancy", "restoring", "point_weight", "wave_kinematics",
+       "cross_flow_drag", "body_lift"},
       "<link_name>, <frame>, <reference_point>, <added_mass>, <linear_damping>, "
-      "<quadratic_damping>, <cancel_munk_moment>, <disable_coriolis>, <wave_kinematics>, "
-      "<buoyancy> and <restoring>");
+      "<linear_damping_speed_fade>, <quadratic_damping>, <cancel_munk_moment>, <munk_moment>, "
+      "<disable_coriolis>, <wave_kinematics>, <buoyancy>, <restoring>, <point_weight>, "
+      "<cross_flow_drag> and <body_lift>");
 
   HydroParams p;
   p.where = location_of(plugin);
@@ -131,9 +126,50 @@ HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
       }
     }
   }
-  if (plugin->HasElement("cancel_munk_moment")) {
-    p.cancel_munk_moment = read_bool(plugin->GetElement("cancel_munk_moment"));
+  if (const sdf::ElementPtr fade = optional_child(plugin, "linear_damping_speed_fade")) {
+    const std::vector<double> k = read_numbers(fade, 6, "6 fading rates k_i in s/m");
+    for (int i = 0; i < 6; ++i) {
+      if (k[i] < 0.0) {
+        throw LoadError(
+            location_of(fade),
+            fmt::format("got {} in place {}, expected fading rates >= 0 s/m", k[i], i + 1));
+      }
+      p.damping.linear_speed_fade[i] = k[i];
+    }
   }
+  if (plugin->HasElement("cancel_munk_moment") &&
+      read_bool(plugin->GetElement("cancel_munk_moment"))) {
+    p.munk = MunkMoment::kCancelMoment;
+  }
+  if (const sdf::ElementPtr munk = optional_child(plugin, "munk_moment")) {
+    const std::string mode = text_of(munk);
+    if (mode == "keep") {
+      p.munk = MunkMoment::kKeep;
+    } else if (mode == "cancel") {
+      p.munk = MunkMoment::kCancelMoment;
+    } else if (mode == "cancel_skew_pairs") {
+      p.munk = MunkMoment::kCancelSkewPairs;
+    } else {
+      throw LoadError(location_of(munk),
+                      fmt::format("got '{}', expected keep, cancel or cancel_skew_pairs", mode));
+    }
+  }
+  for_each_child(plugin, [&](const sdf::ElementPtr& e) {
+    if (e->GetName() != "point_weight") return;
+    reject_unknown_children(e, {"mass", "position"}, "<mass> and <position>");
+    PointWeight w;
+    w.mass = read_number_at_least(required_child(e, "mass", "the weight's mass in kg"), 0.0, true,
+                                  "a mass in kg");
+    w.p_BoP = to_flu(read_vec3(required_child(e, "position", "where it acts, x y z in metres"),
+                               "x y z in metres"),
+                     frd);
+    p.point_weights.push_back(w);
+  });
+  if (const sdf::ElementPtr c = optional_child(plugin, "cross_flow_drag")) {
+    p.cross_flow_drag = load_cross_flow_drag(c);
+  }
+  if (const sdf::ElementPtr l = optional_child(plugin, "body_lift"))
+    p.body_lift = load_body_lift(l);
   if (plugin->HasElement("disable_coriolis")) {
     p.added_mass_coriolis = !read_bool(plugin->GetElement("disable_coriolis"));
   }

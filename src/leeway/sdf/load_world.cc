@@ -1,10 +1,13 @@
 #include "leeway/sdf/load_world.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <sdf/Model.hh>
+#include <sdf/ParserConfig.hh>
 #include <sdf/Physics.hh>
 #include <sdf/Root.hh>
 #include <sdf/World.hh>
@@ -79,7 +82,9 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     if (const sdf::Errors e = model.SemanticPose().Resolve(pose); !e.empty()) {
       throw LoadError(sdfio::location_of(model.Element()), e.front().Message());
     }
-    m.bodies.push_back(sdfio::load_body(model, sdfio::to_isometry(pose), settings, diagnostics));
+    m.bodies.push_back(sdfio::load_body(model, sdfio::to_isometry(pose), settings,
+                                        static_cast<int>(m.bodies.size()), m.actuators,
+                                        diagnostics));
   }
   check_geo_coverage(settings.geo_fields, m);
   for (const auto& object : settings.wind_objects) {
@@ -99,15 +104,28 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
 
 }  // namespace
 
+std::string model_search_path(const std::filesystem::path& world_dir) {
+  std::vector<std::string> dirs;
+  for (const char* variable :
+       {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH"}) {
+    if (const char* value = std::getenv(variable); value && *value) dirs.emplace_back(value);
+  }
+  dirs.push_back((world_dir / "models").string());
+  dirs.push_back((world_dir.parent_path() / "models").string());
+  return fmt::format("{}", fmt::join(dirs, ":"));
+}
+
 Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw LoadError({path, 0, ""}, "cannot read the world: no such file");
   }
   // sdformat 12 fails on bare relative paths; an absolute one always works.
-  const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+  const std::filesystem::path absolute = std::filesystem::absolute(path).lexically_normal();
+  sdf::ParserConfig config;
+  config.AddURIPath("model://", model_search_path(absolute.parent_path()));
   sdf::Root root;
-  const sdf::Errors errors = root.Load(absolute);
+  const sdf::Errors errors = root.Load(absolute.string(), config);
   return compile(root, errors, path, seed, diagnostics);
 }
 

@@ -3,9 +3,15 @@
 // Reads <world> (<physics><max_step_size>, <gravity>, <spherical_coordinates>), its plugins
 // (world_settings.h) and every non-static <model> (body_loader.h). Every problem is a LoadError
 // naming file, line, element and value; warnings go to `diagnostics`.
+//
+// `<include><uri>model://NAME</uri></include>` finds NAME (a folder with model.config and
+// model.sdf) in the folders of LEEWAY_RESOURCE_PATH, GZ_SIM_RESOURCE_PATH and
+// IGN_GAZEBO_RESOURCE_PATH (colon-separated), then in `models/` beside the world file and in
+// `../models/` (so the project's worlds find the project's models from any working directory).
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 #include "leeway/core/error.h"
@@ -16,6 +22,9 @@ namespace leeway {
 /// Loads the first <world> of an SDF file. `seed` is the run's seed: it realises the sea state
 /// (unless the world fixes the sea's own seed), so a world plus a seed is one Model.
 Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed = 0);
+
+/// The colon-separated folders model:// URIs are searched in, for a world in `world_dir`.
+std::string model_search_path(const std::filesystem::path& world_dir);
 
 /// Loads the first <world> of SDF text; `source_name` stands for the file in messages.
 Model load_world_string(const std::string& sdf_text, const std::string& source_name,

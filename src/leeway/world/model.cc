@@ -9,4 +9,13 @@ int Model::body_index(const std::string& model_name) const {
   return -1;
 }
 
+int Model::actuator_index(const std::string& model_name, const std::string& actuator) const {
+  for (std::size_t i = 0; i < actuators.size(); ++i) {
+    if (actuators[i].model_name == model_name && actuators[i].name == actuator) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
 }  // namespace leeway

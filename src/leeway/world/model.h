@@ -9,6 +9,7 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/geo.h"
 #include "leeway/env/environment.h"
+#include "leeway/propulsion/actuator.h"
 
 namespace leeway {
 
@@ -20,9 +21,14 @@ struct Model {
   std::optional<Geodetic> origin;      ///< under W's origin (<spherical_coordinates>)
   Environment environment;
   std::vector<BodyModel> bodies;
+  /// Every commanded actuator of every body, in the order of the models, then of their
+  /// declarations; the recording's actuator columns follow this order.
+  std::vector<ActuatorModel> actuators;
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;
+  /// Index of the actuator called `actuator` in model `model_name`, or -1.
+  int actuator_index(const std::string& model_name, const std::string& actuator) const;
 };
 
 }  // namespace leeway

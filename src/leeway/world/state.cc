@@ -1,5 +1,7 @@
 #include "leeway/world/state.h"
 
+#include <algorithm>
+
 #include "leeway/world/model.h"
 
 namespace leeway {
@@ -12,6 +14,11 @@ State make_initial_state(const Model& model, std::uint64_t seed) {
   for (const BodyModel& b : model.bodies)
     s.bodies.push_back({b.p_WB0, b.q_WB0, b.V_WB_B0});
   s.hulls.resize(model.bodies.size());
+  // Actuators start at rest with a zero command, given at t = 0.
+  for (const ActuatorModel& a : model.actuators)
+    s.actuators.push_back(std::clamp(0.0, a.dynamics.x_min, a.dynamics.x_max));
+  s.commands.assign(model.actuators.size(), 0.0);
+  s.command_times.assign(model.actuators.size(), 0.0);
   return s;
 }
 

@@ -22,12 +22,18 @@ struct State {
   /// One per body: its last mesh-hydrostatics update (unused without a hull mesh); written by
   /// step() at the start of each step due for an update.
   std::vector<HullSample> hulls;
+  /// One per Model::actuators entry: its state (shaft speed, deflection, in its unit), its
+  /// latched command and when that command was given [s]; written by step().
+  std::vector<double> actuators;
+  std::vector<double> commands;
+  std::vector<double> command_times;
 
   bool operator==(const State&) const = default;
 };
 
 /// The state a world starts in: every body at its SDF pose and initial twist, t = 0, the
-/// environment's processes at their means with random streams derived from `seed`.
+/// environment's processes at their means with random streams derived from `seed`, every
+/// actuator at rest (0, or its nearest limit) under a zero command.
 State make_initial_state(const Model& model, std::uint64_t seed);
 
 }  // namespace leeway

@@ -8,6 +8,10 @@
 namespace leeway {
 namespace {
 
+StepResult failed(std::string error, std::vector<std::string> warnings = {}) {
+  return {false, std::move(error), std::move(warnings)};
+}
+
 bool finite(const BodyState& s) {
   return s.p_WB.allFinite() && s.q_WB.coeffs().allFinite() && s.V_WB_B.allFinite();
 }
@@ -36,15 +40,40 @@ std::string diagnose(const BodyModel& body, const Environment& env,
 StepResult step(const Model& model, State& state, const Inputs& inputs) {
   const std::size_t n = model.bodies.size();
   if (!inputs.F_ext_Bo_B.empty() && inputs.F_ext_Bo_B.size() != n) {
-    return {false, fmt::format("inputs hold {} external wrenches for {} bodies",
-                               inputs.F_ext_Bo_B.size(), n)};
+    return failed(
+        fmt::format("inputs hold {} external wrenches for {} bodies", inputs.F_ext_Bo_B.size(), n));
   }
   for (std::size_t i = 0; i < inputs.F_ext_Bo_B.size(); ++i) {
     if (!inputs.F_ext_Bo_B[i].allFinite()) {
-      return {false, fmt::format("model '{}', link '{}', t = {} s: the external wrench is not "
-                                 "finite; the step was not taken",
-                                 model.bodies[i].model_name, model.bodies[i].link_name, state.t)};
+      return failed(
+          fmt::format("model '{}', link '{}', t = {} s: the external wrench is not "
+                      "finite; the step was not taken",
+                      model.bodies[i].model_name, model.bodies[i].link_name, state.t));
     }
+  }
+  if (!inputs.commands.empty() && inputs.commands.size() != model.actuators.size()) {
+    return failed(fmt::format("inputs hold {} commands for {} actuators", inputs.commands.size(),
+                              model.actuators.size()));
+  }
+  StepResult result;
+  std::vector<double> commands = state.commands, command_times = state.command_times;
+  for (std::size_t i = 0; i < inputs.commands.size(); ++i) {
+    if (!inputs.commands[i]) continue;
+    const CheckedCommand c = check_command(model.actuators[i], *inputs.commands[i]);
+    if (c.rejected) {
+      return failed(fmt::format("t = {} s: {}; the step was not taken", state.t, c.problem));
+    }
+    if (!c.problem.empty()) result.warnings.push_back(c.problem);
+    commands[i] = c.value;
+    command_times[i] = state.t;
+  }
+  const std::size_t n_act = model.actuators.size();
+  std::vector<double> x_mid(n_act), x_end(n_act);
+  for (std::size_t i = 0; i < n_act; ++i) {
+    const ActuatorModel& a = model.actuators[i];
+    const double u = effective_command(a, commands[i], state.t - command_times[i]);
+    x_mid[i] = advance_rotor(a.dynamics, state.actuators[i], u, model.dt / 2);
+    x_end[i] = advance_rotor(a.dynamics, state.actuators[i], u, model.dt);
   }
   // Restored whole if any body fails. The hull samples need no restoring: one taken in this
   // step is of the start state at the start time, which is what the bodies return to.
@@ -52,6 +81,7 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
   for (std::size_t i = 0; i < n; ++i) {
     const BodyModel& body = model.bodies[i];
     HeldLoads held;
+    held.actuators = {state.actuators, x_mid, x_end};
     if (!inputs.F_ext_Bo_B.empty()) held.F_ext_Bo_B = inputs.F_ext_Bo_B[i];
     if (body.mesh_hydrostatics) {
       HullSample& hull = state.hulls[i];
@@ -71,13 +101,16 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
           body.link_name, state.t,
           diagnose(body, model.environment, state.environment, state.t, start[i], held));
       state.bodies = std::move(start);
-      return {false, std::move(error)};
+      return failed(std::move(error), std::move(result.warnings));
     }
   }
+  state.actuators = std::move(x_end);
+  state.commands = std::move(commands);
+  state.command_times = std::move(command_times);
   advance_environment(model.environment, state.environment, model.dt);
   ++state.step_count;
   state.t = static_cast<double>(state.step_count) * model.dt;
-  return {};
+  return result;
 }
 
 }  // namespace leeway

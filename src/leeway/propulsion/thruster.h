@@ -1,0 +1,47 @@
+// A thruster on a body: a propeller (or an air fan) at a point, pushing along an axis that may
+// turn about another (an azimuth or a vectored outboard).
+//
+//   shaft state x           an actuator's state (actuator.h), e.g. shaft speed
+//   thrust and torque       T, Q = thrust_of(curve, x, V) (thrust_curves.h)
+//   axis                    a = R(turn axis, azimuth) a0, the direction of positive thrust
+//   wrench about Bo         F = T a,  M = p_BoP x F + k_Q Q a
+//
+// k_Q (`torque_factor`) scales the shaft torque that reacts on the hull about the axis: -1 is the
+// physical reaction of a propeller whose positive shaft speed turns it positively about the axis
+// (the water's drag torque on the blades, taken by the shaft, turns the hull the other way); 0
+// ignores it, as gz-sim's thruster and the Otter do; Fossen's REMUS 100 applies +Q / 10
+// (reference/fossen-vehicles).
+//
+// The advance speed V the curve sees is either
+//   axial          the water's speed onto the propeller along its axis: a . (v_P - v_water), with
+//                  v_P = v_Bo + w x p_BoP (the physical choice, the default), or
+//   ground speed   |v_Bo|, the body's speed over ground, as Fossen's REMUS 100 does.
+#pragma once
+
+#include "leeway/core/spatial.h"
+#include "leeway/propulsion/thrust_curves.h"
+
+namespace leeway {
+
+enum class AdvanceSpeed { kAxialThroughWater, kGroundSpeed };
+
+struct Thruster {
+  int actuator = -1;            ///< the shaft state's index in Model::actuators
+  Vec3 p_BoP_B = Vec3::Zero();  ///< the propeller's centre [m], in B
+  Vec3 axis_B = Vec3::UnitX();  ///< a0: positive thrust direction at zero azimuth (unit)
+  ThrustCurve curve;
+  double torque_factor = -1.0;  ///< k_Q
+  AdvanceSpeed advance = AdvanceSpeed::kAxialThroughWater;
+  int azimuth_actuator = -1;         ///< the azimuth angle's actuator [rad], or -1: fixed
+  Vec3 turn_axis_B = Vec3::UnitZ();  ///< the axis the azimuth turns a0 about (unit)
+};
+
+/// The thrust direction at azimuth angle `azimuth` [rad].
+Vec3 thrust_axis(const Thruster& thruster, double azimuth);
+
+/// The thruster's wrench about Bo in B [N, N m] at shaft state x and azimuth [rad], on a body
+/// with twist nu (about Bo, in B) in water moving at v_water_B at Bo.
+Vec6 thruster_wrench(const Thruster& thruster, double x, double azimuth, const Vec6& nu,
+                     const Vec3& v_water_B);
+
+}  // namespace leeway

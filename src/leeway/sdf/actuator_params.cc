@@ -1,0 +1,420 @@
+#include "leeway/sdf/actuator_params.h"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <set>
+
+#include "leeway/core/frames.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/plugin_names.h"
+
+namespace leeway::sdfio {
+namespace {
+
+const std::set<std::string> kActuatorElements = {
+    "actuator", "frame",       "unit",        "dynamics",       "state_min",       "state_max",
+    "max_rate", "command_min", "command_max", "command_policy", "watchdog_timeout"};
+
+bool is_thruster(const std::string& filename, const std::string& name) {
+  return name == "leeway::Thruster" || (filename == "leeway-thruster");
+}
+bool is_control_surface(const std::string& filename, const std::string& name) {
+  return name == "leeway::ControlSurface" || (filename == "leeway-control-surface");
+}
+
+double positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
+  return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
+}
+
+double any_number(const sdf::ElementPtr& parent, const char* name, const char* what) {
+  return read_number(required_child(parent, name, what), what);
+}
+
+/// The one child of `e` (a choice element such as <dynamics> or <thrust>).
+sdf::ElementPtr only_child(const sdf::ElementPtr& e, const char* expected) {
+  sdf::ElementPtr child = e->GetFirstElement();
+  if (!child || child->GetNextElement()) {
+    throw LoadError(location_of(e), fmt::format("expected exactly one of {}", expected));
+  }
+  return child;
+}
+
+RotorDynamics read_dynamics(const sdf::ElementPtr& e) {
+  const sdf::ElementPtr d = only_child(e, "<zero_order>, <first_order>, <yoerger> or <bessa>");
+  const std::string kind = d->GetName();
+  if (kind == "zero_order") return ZeroOrderRotor{};
+  if (kind == "first_order") {
+    reject_unknown_children(d, {"time_constant"}, "<time_constant>");
+    return FirstOrderRotor{positive(d, "time_constant", "a time constant in seconds")};
+  }
+  if (kind == "yoerger") {
+    reject_unknown_children(d, {"alpha", "beta"}, "<alpha> and <beta>");
+    return YoergerRotor{positive(d, "alpha", "Yoerger's alpha"),
+                        positive(d, "beta", "Yoerger's beta")};
+  }
+  if (kind == "bessa") {
+    reject_unknown_children(d, {"inertia", "k_v1", "k_v2", "k_t", "r_m"},
+                            "<inertia>, <k_v1>, <k_v2>, <k_t> and <r_m>");
+    BessaRotor b;
+    b.J_msp = positive(d, "inertia", "the rotor's inertia in kg m^2");
+    b.K_v1 = read_number_at_least(required_child(d, "k_v1", "linear friction"), 0.0, false,
+                                  "linear friction");
+    b.K_v2 = read_number_at_least(required_child(d, "k_v2", "quadratic friction"), 0.0, false,
+                                  "quadratic friction");
+    b.K_t = positive(d, "k_t", "the motor's torque constant");
+    b.R_m = positive(d, "r_m", "the motor's resistance");
+    return b;
+  }
+  throw LoadError(location_of(d),
+                  fmt::format("unknown dynamics <{}>, expected <zero_order>, <first_order>, "
+                              "<yoerger> or <bessa>",
+                              kind));
+}
+
+ActuatorModel read_actuator(const sdf::ElementPtr& p, const std::string& model_name,
+                            int body_index) {
+  ActuatorModel a;
+  a.model_name = model_name;
+  a.body = body_index;
+  a.name = text_of(required_child(p, "actuator", "the actuator's name"));
+  if (a.name.empty() || a.name.find_first_of("/= ,") != std::string::npos) {
+    throw LoadError(
+        location_of(p->GetElement("actuator")),
+        fmt::format("got '{}', expected a name without '/', '=', ',' or spaces", a.name));
+  }
+  a.unit = p->HasElement("unit") ? text_of(p->GetElement("unit")) : "";
+  if (const sdf::ElementPtr d = optional_child(p, "dynamics"))
+    a.dynamics.dynamics = read_dynamics(d);
+  const auto bound = [&](const char* name, double fallback) {
+    const sdf::ElementPtr e = optional_child(p, name);
+    return e ? read_number(e, "a number in the actuator's unit") : fallback;
+  };
+  a.dynamics.x_min = bound("state_min", -INFINITY);
+  a.dynamics.x_max = bound("state_max", INFINITY);
+  if (!(a.dynamics.x_min <= 0.0 && 0.0 <= a.dynamics.x_max)) {
+    throw LoadError(location_of(p),
+                    fmt::format("actuator '{}': state limits [{}, {}], expected state_min <= 0 <= "
+                                "state_max (the actuator starts at rest)",
+                                a.name, a.dynamics.x_min, a.dynamics.x_max));
+  }
+  a.dynamics.max_rate = number_or(p, "max_rate", INFINITY, 0.0, true, "a rate in units per second");
+  if (std::isfinite(a.dynamics.max_rate) &&
+      !std::holds_alternative<ZeroOrderRotor>(a.dynamics.dynamics) &&
+      !std::holds_alternative<FirstOrderRotor>(a.dynamics.dynamics)) {
+    throw LoadError(location_of(p->GetElement("max_rate")),
+                    "a rate limit goes with zero- or first-order dynamics only");
+  }
+  a.command_min = bound("command_min", a.dynamics.x_min);
+  a.command_max = bound("command_max", a.dynamics.x_max);
+  if (a.command_min > a.command_max) {
+    throw LoadError(location_of(p), fmt::format("actuator '{}': command_min {} > command_max {}",
+                                                a.name, a.command_min, a.command_max));
+  }
+  if (const sdf::ElementPtr e = optional_child(p, "command_policy")) {
+    const std::string policy = text_of(e);
+    if (policy == "error") {
+      a.policy = CommandPolicy::kError;
+    } else if (policy == "clamp") {
+      a.policy = CommandPolicy::kClamp;
+    } else if (policy == "saturate") {
+      a.policy = CommandPolicy::kSaturate;
+    } else {
+      throw LoadError(location_of(e),
+                      fmt::format("got '{}', expected error, clamp or saturate", policy));
+    }
+  }
+  a.watchdog_timeout =
+      number_or(p, "watchdog_timeout", INFINITY, 0.0, true, "a timeout in seconds");
+  return a;
+}
+
+Vec3 read_direction(const sdf::ElementPtr& parent, const char* name, const Vec3& fallback,
+                    bool frd) {
+  const sdf::ElementPtr e = optional_child(parent, name);
+  if (!e) return fallback;
+  const Vec3 v = read_vec3(e, "a direction x y z");
+  if (!(v.norm() > 1e-9)) {
+    throw LoadError(location_of(e), fmt::format("got ({}, {}, {}), expected a non-zero direction",
+                                                v.x(), v.y(), v.z()));
+  }
+  const Vec3 unit = v.normalized();
+  return frd ? frd_to_flu(unit) : unit;
+}
+
+Vec3 read_position(const sdf::ElementPtr& parent, bool frd) {
+  const sdf::ElementPtr e = optional_child(parent, "position");
+  const Vec3 p = e ? read_vec3(e, "x y z in metres") : Vec3::Zero();
+  return frd ? frd_to_flu(p) : p;
+}
+
+std::vector<double> increasing_numbers(const sdf::ElementPtr& e, const char* what) {
+  std::vector<double> v = read_numbers(e, 0, what);
+  if (v.size() < 2) throw LoadError(location_of(e), fmt::format("expected at least two {}", what));
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    if (!(v[i] > v[i - 1])) {
+      throw LoadError(location_of(e),
+                      fmt::format("{} is not above {} (place {}): expected {} strictly increasing",
+                                  v[i], v[i - 1], i + 1, what));
+    }
+  }
+  return v;
+}
+
+ThrustCurve read_thrust(const sdf::ElementPtr& e) {
+  const sdf::ElementPtr c =
+      only_child(e, "<quadratic>, <dead_zone>, <table>, <linear>, <propeller> or <open_water>");
+  const std::string kind = c->GetName();
+  if (kind == "quadratic") {
+    reject_unknown_children(c, {"k_forward", "k_reverse", "k_torque"},
+                            "<k_forward>, <k_reverse> and <k_torque>");
+    QuadraticThrust q;
+    q.k_forward = any_number(c, "k_forward", "the forward constant in N per unit^2");
+    q.k_reverse = number_or(c, "k_reverse", q.k_forward, 0.0, false, "the reverse constant");
+    q.k_torque =
+        c->HasElement("k_torque") ? read_number(c->GetElement("k_torque"), "N m per unit^2") : 0.0;
+    return q;
+  }
+  if (kind == "dead_zone") {
+    reject_unknown_children(c, {"c_l", "c_r", "delta_l", "delta_r"},
+                            "<c_l>, <c_r>, <delta_l> and <delta_r>");
+    DeadZoneThrust d;
+    d.c_L = read_number_at_least(required_child(c, "c_l", "c_L"), 0.0, false, "c_L");
+    d.c_R = read_number_at_least(required_child(c, "c_r", "c_R"), 0.0, false, "c_R");
+    d.delta_L = any_number(c, "delta_l", "delta_L <= 0");
+    d.delta_R = any_number(c, "delta_r", "delta_R >= 0");
+    if (d.delta_L > 0.0 || d.delta_R < 0.0) {
+      throw LoadError(location_of(c), fmt::format("dead zone [{}, {}], expected delta_l <= 0 <= "
+                                                  "delta_r",
+                                                  d.delta_L, d.delta_R));
+    }
+    return d;
+  }
+  if (kind == "table") {
+    reject_unknown_children(c, {"input", "thrust"}, "<input> and <thrust>");
+    TableThrust t;
+    t.x = increasing_numbers(required_child(c, "input", "the inputs"), "inputs");
+    t.thrust = read_numbers(required_child(c, "thrust", "thrust values in N"), t.x.size(),
+                            "one thrust [N] per input");
+    return t;
+  }
+  if (kind == "linear") {
+    reject_unknown_children(c, {"max_command", "max_forward", "max_reverse"},
+                            "<max_command>, <max_forward> and <max_reverse>");
+    LinearThrust l;
+    l.x_max = positive(c, "max_command", "the command at full thrust");
+    l.max_forward = read_number_at_least(required_child(c, "max_forward", "full forward thrust"),
+                                         0.0, false, "full forward thrust in N");
+    l.max_reverse = -read_number_at_least(required_child(c, "max_reverse", "full reverse thrust"),
+                                          0.0, false, "the magnitude of full reverse thrust in N");
+    return l;
+  }
+  if (kind == "propeller") {
+    reject_unknown_children(
+        c,
+        {"diameter", "fluid_density", "thrust_coefficient", "alpha_1", "alpha_2", "wake_fraction"},
+        "<diameter>, <fluid_density>, <thrust_coefficient>, <alpha_1>, "
+        "<alpha_2> and <wake_fraction>");
+    PropellerThrust p;
+    p.diameter = positive(c, "diameter", "the propeller's diameter in metres");
+    p.fluid_density = number_or(c, "fluid_density", 1000.0, 0.0, true, "a density in kg/m^3");
+    if (c->HasElement("thrust_coefficient")) {
+      p.thrust_coefficient = read_number(c->GetElement("thrust_coefficient"), "C_t");
+    } else {
+      p.advance_form = true;
+      p.alpha_1 = c->HasElement("alpha_1") ? read_number(c->GetElement("alpha_1"), "alpha_1") : 1.0;
+      p.alpha_2 = c->HasElement("alpha_2") ? read_number(c->GetElement("alpha_2"), "alpha_2") : 0.0;
+      p.wake_fraction = read_number_in(required_child(c, "wake_fraction", "w_f"), 0.0, 1.0, "w_f");
+    }
+    return p;
+  }
+  if (kind == "open_water") {
+    reject_unknown_children(c,
+                            {"diameter", "revolutions_per_unit", "fluid_density", "k_t0", "k_tmax",
+                             "k_q0", "k_qmax", "j_max", "wake_fraction", "thrust_deduction"},
+                            "<diameter>, <revolutions_per_unit>, <fluid_density>, <k_t0>, "
+                            "<k_tmax>, <k_q0>, <k_qmax>, <j_max>, <wake_fraction> and "
+                            "<thrust_deduction>");
+    OpenWaterThrust o;
+    o.diameter = positive(c, "diameter", "the propeller's diameter in metres");
+    o.x_to_rps = positive(c, "revolutions_per_unit",
+                          "revolutions per second per unit of the state (1/60 for rpm)");
+    o.fluid_density = number_or(c, "fluid_density", 1025.0, 0.0, true, "a density in kg/m^3");
+    o.K_T0 = any_number(c, "k_t0", "K_T at J = 0");
+    o.K_Tmax = any_number(c, "k_tmax", "K_T at J_max");
+    o.K_Q0 = any_number(c, "k_q0", "K_Q at J = 0");
+    o.K_Qmax = any_number(c, "k_qmax", "K_Q at J_max");
+    o.J_max = positive(c, "j_max", "J_max");
+    o.wake_fraction = c->HasElement("wake_fraction")
+                          ? read_number_in(c->GetElement("wake_fraction"), 0.0, 1.0, "w_f")
+                          : 0.0;
+    o.thrust_deduction = c->HasElement("thrust_deduction")
+                             ? read_number_in(c->GetElement("thrust_deduction"), 0.0, 1.0, "t")
+                             : 0.0;
+    return o;
+  }
+  throw LoadError(location_of(c),
+                  fmt::format("unknown thrust curve <{}>, expected <quadratic>, <dead_zone>, "
+                              "<table>, <linear>, <propeller> or <open_water>",
+                              kind));
+}
+
+Thruster read_thruster(const sdf::ElementPtr& p, bool frd) {
+  std::set<std::string> known = kActuatorElements;
+  known.insert({"position", "axis", "thrust", "torque_factor", "advance_speed"});
+  reject_unknown_children(p, known,
+                          "the actuator elements, <position>, <axis>, <thrust>, "
+                          "<torque_factor> and <advance_speed> (docs/sdf-reference.md)");
+  Thruster t;
+  t.p_BoP_B = read_position(p, frd);
+  t.axis_B = read_direction(p, "axis", Vec3::UnitX(), frd);
+  t.curve = read_thrust(required_child(p, "thrust", "a thrust curve"));
+  if (p->HasElement("torque_factor")) {
+    t.torque_factor = read_number(p->GetElement("torque_factor"), "a factor on the shaft torque");
+  }
+  if (const sdf::ElementPtr a = optional_child(p, "advance_speed")) {
+    const std::string mode = text_of(a);
+    if (mode == "axial") {
+      t.advance = AdvanceSpeed::kAxialThroughWater;
+    } else if (mode == "ground_speed") {
+      t.advance = AdvanceSpeed::kGroundSpeed;
+    } else {
+      throw LoadError(location_of(a),
+                      fmt::format("got '{}', expected axial or ground_speed", mode));
+    }
+  }
+  return t;
+}
+
+FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
+  const sdf::ElementPtr c =
+      only_child(required_child(foil, "coefficients", "<flat_plate>, <two_lines> or <table>"),
+                 "<flat_plate>, <two_lines> or <table>");
+  const std::string kind = c->GetName();
+  if (kind == "flat_plate") {
+    reject_unknown_children(c, {"lift", "drag"}, "<lift> and <drag>");
+    return FlatPlateFoil{number_or(c, "lift", 1.5, 0.0, false, "k_L"),
+                         number_or(c, "drag", 1.0, 0.0, false, "k_D")};
+  }
+  if (kind == "two_lines") {
+    reject_unknown_children(c, {"a0", "cla", "cda", "alpha_stall", "cla_stall", "cda_stall"},
+                            "<a0>, <cla>, <cda>, <alpha_stall>, <cla_stall> and <cda_stall>");
+    TwoLinesFoil f;
+    f.a0 = c->HasElement("a0") ? read_number(c->GetElement("a0"), "an angle in rad") : 0.0;
+    f.cla = any_number(c, "cla", "the lift slope in 1/rad");
+    f.cda = any_number(c, "cda", "the drag slope in 1/rad");
+    f.alpha_stall = positive(c, "alpha_stall", "the stall angle in rad");
+    f.cla_stall = any_number(c, "cla_stall", "the lift slope past the stall in 1/rad");
+    f.cda_stall = any_number(c, "cda_stall", "the drag slope past the stall in 1/rad");
+    return f;
+  }
+  if (kind == "table") {
+    reject_unknown_children(c, {"alpha", "c_l", "c_d", "c_m"}, "<alpha>, <c_l>, <c_d> and <c_m>");
+    TableFoil t;
+    t.alpha = increasing_numbers(required_child(c, "alpha", "angles in rad"), "angles in rad");
+    if (t.alpha.back() - t.alpha.front() >= 2.0 * std::numbers::pi) {
+      throw LoadError(location_of(c->GetElement("alpha")),
+                      "the angles span a full circle or more; expected less than 2 pi");
+    }
+    const auto column = [&](const char* name) {
+      return read_numbers(required_child(c, name, "one coefficient per angle"), t.alpha.size(),
+                          "one coefficient per angle");
+    };
+    t.C_L = column("c_l");
+    t.C_D = column("c_d");
+    t.C_M = c->HasElement("c_m") ? column("c_m") : std::vector<double>(t.alpha.size(), 0.0);
+    return t;
+  }
+  throw LoadError(location_of(c), fmt::format("unknown coefficients <{}>, expected <flat_plate>, "
+                                              "<two_lines> or <table>",
+                                              kind));
+}
+
+ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
+  std::set<std::string> known = kActuatorElements;
+  known.insert({"deflection_fin", "foil"});
+  reject_unknown_children(p, known,
+                          "the actuator elements and one <deflection_fin> or <foil> "
+                          "(docs/sdf-reference.md)");
+  ControlSurface s;
+  const sdf::ElementPtr fin = optional_child(p, "deflection_fin");
+  const sdf::ElementPtr foil = optional_child(p, "foil");
+  if (static_cast<bool>(fin) == static_cast<bool>(foil)) {
+    throw LoadError(location_of(p), "expected exactly one of <deflection_fin> and <foil>");
+  }
+  if (fin) {
+    reject_unknown_children(fin, {"position", "chord", "lift_direction", "area", "lift_slope"},
+                            "<position>, <chord>, <lift_direction>, <area> and <lift_slope>");
+    DeflectionFin f;
+    f.p_BoP_B = read_position(fin, frd);
+    f.chord_B = read_direction(fin, "chord", Vec3::UnitX(), frd);
+    f.lift_B = read_direction(fin, "lift_direction", Vec3::UnitY(), frd);
+    if (std::abs(f.chord_B.dot(f.lift_B)) > 1e-6) {
+      throw LoadError(location_of(fin),
+                      "<lift_direction> is not normal to <chord>; expected "
+                      "perpendicular directions");
+    }
+    f.area = positive(fin, "area", "the fin's area in m^2");
+    f.lift_slope = any_number(fin, "lift_slope", "the lift slope C_L per rad of deflection");
+    s.law = f;
+  } else {
+    reject_unknown_children(
+        foil, {"position", "chord_direction", "span_direction", "area", "chord", "coefficients"},
+        "<position>, <chord_direction>, <span_direction>, <area>, <chord> and <coefficients>");
+    Foil f;
+    f.p_BoP_B = read_position(foil, frd);
+    f.chord_B = read_direction(foil, "chord_direction", Vec3::UnitX(), frd);
+    f.span_B = read_direction(foil, "span_direction", Vec3::UnitZ(), frd);
+    if (std::abs(f.chord_B.dot(f.span_B)) > 1e-6) {
+      throw LoadError(location_of(foil),
+                      "<span_direction> is not normal to <chord_direction>; "
+                      "expected perpendicular directions");
+    }
+    f.area = positive(foil, "area", "the foil's area in m^2");
+    f.chord = number_or(foil, "chord", 0.0, 0.0, false, "the chord length in metres");
+    f.coefficients = read_foil_coefficients(foil);
+    s.law = f;
+  }
+  return s;
+}
+
+}  // namespace
+
+bool is_actuator_plugin(const std::string& filename, const std::string& name) {
+  return is_thruster(filename, name) || is_control_surface(filename, name);
+}
+
+void load_actuators(const sdf::Model& model, int body_index, BodyModel& body,
+                    std::vector<ActuatorModel>& actuators) {
+  const sdf::ElementPtr root = model.Element();
+  for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
+       p = p->GetNextElement("plugin")) {
+    const std::string filename = p->GetAttribute("filename")->GetAsString();
+    const std::string name = p->GetAttribute("name")->GetAsString();
+    if (!is_actuator_plugin(filename, name)) continue;
+    const bool frd = read_frame_is_frd(p);
+    ActuatorModel a = read_actuator(p, model.Name(), body_index);
+    for (const ActuatorModel& other : actuators) {
+      if (other.model_name == a.model_name && other.name == a.name) {
+        throw LoadError(location_of(p->GetElement("actuator")),
+                        fmt::format("model '{}' already has an actuator called '{}'; expected "
+                                    "unique names",
+                                    a.model_name, a.name));
+      }
+    }
+    const int index = static_cast<int>(actuators.size());
+    if (is_thruster(filename, name)) {
+      Thruster t = read_thruster(p, frd);
+      t.actuator = index;
+      body.thrusters.push_back(std::move(t));
+    } else {
+      ControlSurface s = read_control_surface(p, frd);
+      s.actuator = index;
+      body.control_surfaces.push_back(std::move(s));
+    }
+    actuators.push_back(std::move(a));
+  }
+}
+
+}  // namespace leeway::sdfio
