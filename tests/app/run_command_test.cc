@@ -119,6 +119,41 @@ TEST(RunCommand, BadArgumentsExitNonZeroWithAMessage) {
   EXPECT_NE(fast.output.find("faster than the physics rate"), std::string::npos);
 }
 
+TEST(RunCommand, CommandsDriveTheActuatorsAndAreRecorded) {
+  // The Otter at 100 / 80 rad/s turns to starboard; the recording ends with its shaft speeds.
+  const std::string world = std::string(LEEWAY_SOURCE_DIR) + "/worlds/otter.sdf";
+  const std::string csv = tmp("otter.csv");
+  const Result r = run("run " + world +
+                       " --command otter/left_propeller=100 --command otter/right_propeller=80"
+                       " --duration 20 --frame ned --record-rate 1 --record " +
+                       csv);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto rows = read_csv(csv);
+  ASSERT_EQ(rows.size(), 22u);
+  EXPECT_EQ(rows[0].back(), "otter/right_propeller");
+  EXPECT_EQ(rows[0][rows[0].size() - 2], "otter/left_propeller");
+  EXPECT_NEAR(std::stod(rows.back()[rows[0].size() - 2]), 100.0, 1e-6);
+  EXPECT_NEAR(std::stod(rows.back().back()), 80.0, 1e-6);
+  EXPECT_GT(std::stod(rows.back()[13]), 0.2);  // r [rad/s], FRD: turning to starboard
+}
+
+TEST(RunCommand, BadCommandsAreNamed) {
+  const std::string world = std::string(LEEWAY_SOURCE_DIR) + "/worlds/otter.sdf";
+  const auto expect = [&](const std::string& args, const std::string& message) {
+    const Result r = run("run " + world + " --duration 1 " + args);
+    EXPECT_EQ(r.status, 1) << args;
+    EXPECT_NE(r.output.find(message), std::string::npos) << r.output;
+  };
+  expect("--command otter/rudder=1",
+         "model 'otter' has no actuator 'rudder'; its actuators: left_propeller, right_propeller");
+  expect("--command boat/left_propeller=1", "the world has no model 'boat'; its models: otter");
+  expect("--command otter/left_propeller=fast", "got 'fast', expected a finite number in rad/s");
+  expect("--command otter/left_propeller=nan", "expected a finite number");
+  expect("--command left_propeller=1", "expected MODEL/ACTUATOR=VALUE");
+  expect("--command otter/left_propeller=1 --command otter/left_propeller=2",
+         "is already commanded");
+}
+
 TEST(RunCommand, BadWorldNamesFileAndLine) {
   const std::string path = testing::write_temp(
       "cli_bad.sdf",

@@ -173,6 +173,66 @@ TEST(BadInput, RestoringMatrixWithHorizontalSprings) {
       {"springs.sdf:" + std::to_string(line_of(text, "<matrix>")), "surge, sway or yaw"});
 }
 
+/// A model with one leeway::Thruster whose body is `body`.
+std::string thruster_world(const std::string& body) {
+  return world_sdf(simple_model(R"(<plugin filename="leeway" name="leeway::Thruster">
+    <actuator>prop</actuator>)" +
+                                body + "</plugin>"));
+}
+
+TEST(BadInput, ThrusterWithAZeroAxis) {
+  const std::string text = thruster_world(R"(<axis>0 0 0</axis>
+    <thrust><quadratic><k_forward>1</k_forward></quadratic></thrust>)");
+  expect_mentions(load_error("axis.sdf", text),
+                  {"axis.sdf:" + std::to_string(line_of(text, "<axis>")), "got (0, 0, 0)",
+                   "non-zero direction"});
+}
+
+TEST(BadInput, ThrustTableNotMonotonic) {
+  const std::string text = thruster_world(R"(
+    <thrust><table><input>-1 0 0.5 0.4</input><thrust>-3 0 2 3</thrust></table></thrust>)");
+  expect_mentions(load_error("table.sdf", text),
+                  {"table.sdf:" + std::to_string(line_of(text, "<input>")), "0.4 is not above 0.5",
+                   "strictly increasing"});
+}
+
+TEST(BadInput, ThrusterWithoutACurveOrWithTwo) {
+  expect_mentions(load_error("nocurve.sdf", thruster_world("")),
+                  {"nocurve.sdf:", "missing <thrust>"});
+  const std::string two = thruster_world(R"(<thrust><quadratic><k_forward>1</k_forward></quadratic>
+      <linear><max_command>1</max_command><max_forward>1</max_forward>
+      <max_reverse>1</max_reverse></linear></thrust>)");
+  expect_mentions(load_error("two.sdf", two), {"two.sdf:", "exactly one of"});
+}
+
+TEST(BadInput, ActuatorLimitsAndPolicy) {
+  const std::string curve = "<thrust><quadratic><k_forward>1</k_forward></quadratic></thrust>";
+  expect_mentions(
+      load_error("limits.sdf",
+                 thruster_world("<state_min>1</state_min><state_max>2</state_max>" + curve)),
+      {"limits.sdf:", "actuator 'prop'", "state_min <= 0 <= state_max"});
+  const std::string policy = thruster_world("<command_policy>ignore</command_policy>" + curve);
+  expect_mentions(load_error("policy.sdf", policy),
+                  {"policy.sdf:" + std::to_string(line_of(policy, "<command_policy>")),
+                   "got 'ignore'", "error, clamp or saturate"});
+  const std::string twice = world_sdf(simple_model(
+      R"(<plugin filename="leeway" name="leeway::Thruster"><actuator>prop</actuator>)" + curve +
+      R"(</plugin><plugin filename="leeway" name="leeway::Thruster"><actuator>prop</actuator>)" +
+      curve + "</plugin>"));
+  expect_mentions(load_error("twice.sdf", twice),
+                  {"twice.sdf:", "already has an actuator called 'prop'"});
+}
+
+TEST(BadInput, FoilWithZeroArea) {
+  const std::string text = world_sdf(simple_model(R"(
+    <plugin filename="leeway" name="leeway::ControlSurface"><actuator>rudder</actuator>
+      <foil><area>0</area><coefficients><flat_plate/></coefficients></foil>
+    </plugin>)"));
+  expect_mentions(
+      load_error("foil.sdf", text),
+      {"foil.sdf:" + std::to_string(line_of(text, "<area>")), "got 0", "the foil's area in m^2"});
+}
+
 TEST(BadInput, TextLoadsNameTheirSource) {
   Diagnostics d;
   try {

@@ -124,5 +124,58 @@ TEST(Step, MotionIsInvariantUnderARotationOfTheWorldAboutTheVertical) {
   EXPECT_GT((s1.bodies[0].p_WB - b.p_WB0).norm(), 1.0);  // it did move
 }
 
+/// One body with a first-order thruster (tau 0.2 s) along x, T = x|x|, watchdog 0.5 s.
+Model thruster_model() {
+  BodyModel b = testing::make_body(10.0, Vec3(1, 2, 2));
+  b.model_name = "boat";
+  Thruster t;
+  t.actuator = 0;
+  t.curve = QuadraticThrust{1.0, 1.0, 0.0};
+  b.thrusters.push_back(t);
+  Model m = testing::make_model({b}, 0.01);
+  ActuatorModel a;
+  a.model_name = b.model_name;
+  a.name = "prop";
+  a.body = 0;
+  a.dynamics.dynamics = FirstOrderRotor{0.2};
+  a.command_min = -10.0;
+  a.command_max = 10.0;
+  a.policy = CommandPolicy::kError;
+  a.watchdog_timeout = 0.5;
+  m.actuators.push_back(a);
+  return m;
+}
+
+TEST(Step, CommandsLatchFollowTheirDynamicsAndTimeOut) {
+  const Model m = thruster_model();
+  State s = make_initial_state(m, 0);
+  Inputs in;
+  in.commands = {4.0};
+  ASSERT_TRUE(step(m, s, in).ok);
+  for (int i = 1; i < 20; ++i)
+    ASSERT_TRUE(step(m, s).ok);  // latched: no new command
+  EXPECT_NEAR(s.actuators[0], 4.0 * (1.0 - std::exp(-0.2 / 0.2)), 1e-12);
+  EXPECT_GT(s.bodies[0].V_WB_B[0], 0.0);
+  // Past the 0.5 s watchdog the command counts as zero and the shaft runs down.
+  for (int i = 0; i < 100; ++i)
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_LT(std::abs(s.actuators[0]), 4.0 * std::exp(-0.4 / 0.2));
+}
+
+TEST(Step, ARejectedCommandChangesNothing) {
+  const Model m = thruster_model();
+  State s = make_initial_state(m, 0);
+  Inputs in;
+  in.commands = {3.0};
+  ASSERT_TRUE(step(m, s, in).ok);
+  const State before = s;
+  in.commands = {12.0};
+  const StepResult r = step(m, s, in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("command 12 is outside its range [-10, 10]"), std::string::npos)
+      << r.error;
+  EXPECT_TRUE(s == before);
+}
+
 }  // namespace
 }  // namespace leeway
