@@ -55,6 +55,14 @@ TEST(BadInput, MalformedXml) {
   expect_mentions(load_error("malformed.sdf", text), {"malformed.sdf"});
 }
 
+// sdformat throws (rather than reporting) on a version that is not a number; found by the fuzzer.
+TEST(BadInput, NonNumericSdfVersion) {
+  const std::string text = "<?xml version='1.0'?>\n<sdf version='x.9'><world name='w'/></sdf>\n";
+  expect_mentions(load_error("bad_version.sdf", text), {"bad_version.sdf", "sdf version"});
+  Diagnostics d;
+  EXPECT_THROW(load_world_string(text, "bad_version.sdf", d), LoadError);
+}
+
 TEST(BadInput, UnknownPluginParameter) {
   const std::string text = world_sdf(simple_model(kGzHydro + R"(
     <link_name>base</link_name>

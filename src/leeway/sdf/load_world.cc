@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <sdf/Model.hh>
 #include <sdf/ParserConfig.hh>
@@ -26,6 +27,22 @@ LoadError to_load_error(const sdf::Error& e, const std::string& source) {
   where.line = e.LineNumber().value_or(0);
   where.element = e.XmlPath().value_or("");
   return LoadError(where, e.Message());
+}
+
+// sdformat 12 lets some malformed documents escape as a C++ exception instead of an sdf::Error: a
+// non-numeric <sdf version="..."> throws std::invalid_argument from ignition::math's version parser
+// (found by the fuzzer). Whatever escapes becomes a LoadError naming the file.
+template <typename Parse>
+sdf::Errors parse_guarded(const std::string& source, Parse&& parse) {
+  try {
+    return parse();
+  } catch (const std::exception& e) {
+    throw LoadError({source, 0, "sdf"},
+                    fmt::format("sdformat could not read the document ({}); expected well-formed "
+                                "XML with a version such as <sdf version=\"1.9\"> in it and in "
+                                "every included model",
+                                e.what()));
+  }
 }
 
 double read_step_size(const sdf::World& world) {
@@ -125,14 +142,16 @@ Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::ui
   sdf::ParserConfig config;
   config.AddURIPath("model://", model_search_path(absolute.parent_path()));
   sdf::Root root;
-  const sdf::Errors errors = root.Load(absolute.string(), config);
+  const sdf::Errors errors =
+      parse_guarded(path, [&] { return root.Load(absolute.string(), config); });
   return compile(root, errors, path, seed, diagnostics);
 }
 
 Model load_world_string(const std::string& sdf_text, const std::string& source_name,
                         Diagnostics& diagnostics, std::uint64_t seed) {
   sdf::Root root;
-  const sdf::Errors errors = root.LoadSdfString(sdf_text);
+  const sdf::Errors errors =
+      parse_guarded(source_name, [&] { return root.LoadSdfString(sdf_text); });
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
     Model m = compile(root, errors, source_name, seed, diagnostics);
