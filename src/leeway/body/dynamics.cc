@@ -3,6 +3,7 @@
 #include "leeway/core/rotation.h"
 #include "leeway/hydro/coriolis.h"
 #include "leeway/hydro/current.h"
+#include "leeway/propulsion/disc_immersion.h"
 
 namespace leeway {
 
@@ -117,22 +118,43 @@ Vec6 windage_wrench(const BodyModel& body, const Environment& env,
       body.windage);
 }
 
+/// What the actuators need of their surroundings at this stage: the water's and the air's
+/// velocity at Bo (in B), the densities, and where the free surface is.
+struct ActuatorSurroundings {
+  const Environment& env;
+  double t;
+  Vec3 p_WB;
+  Mat3 R_WB;
+  Vec3 v_water_B, v_air_B;
+
+  const Vec3& fluid_velocity(Fluid f) const { return f == Fluid::kWater ? v_water_B : v_air_B; }
+  double density(Fluid f) const { return f == Fluid::kWater ? env.fluid_density : env.air_density; }
+};
+
 /// `x`: the world's actuator states at this stage.
 Vec6 thrusters_wrench(const BodyModel& body, std::span<const double> x, const Vec6& nu,
-                      const Vec3& v_water_B) {
+                      const ActuatorSurroundings& around) {
   Vec6 F = Vec6::Zero();
   for (const Thruster& t : body.thrusters) {
     const double azimuth = t.azimuth_actuator < 0 ? 0.0 : x[t.azimuth_actuator];
-    F += thruster_wrench(t, x[t.actuator], azimuth, nu, v_water_B);
+    double share = 1.0;
+    if (t.disc_radius > 0.0) {
+      const Vec3 p_WP = around.p_WB + around.R_WB * t.p_BoP_B;
+      const double depth = surface_height(around.env, p_WP.x(), p_WP.y(), around.t) - p_WP.z();
+      share = disc_share_in(t.fluid, depth, t.disc_radius, around.R_WB * thrust_axis(t, azimuth));
+    }
+    F += thruster_wrench(t, x[t.actuator], azimuth, nu, around.fluid_velocity(t.fluid), share);
   }
   return F;
 }
 
 Vec6 control_surfaces_wrench(const BodyModel& body, std::span<const double> x, const Vec6& nu,
-                             const Vec3& v_water_B, double rho) {
+                             const ActuatorSurroundings& around) {
   Vec6 F = Vec6::Zero();
-  for (const ControlSurface& s : body.control_surfaces)
-    F += control_surface_wrench(s, x[s.actuator], nu, v_water_B, rho);
+  for (const ControlSurface& s : body.control_surfaces) {
+    F += control_surface_wrench(s, s.actuator < 0 ? 0.0 : x[s.actuator], nu,
+                                around.fluid_velocity(s.fluid), around.density(s.fluid));
+  }
   return F;
 }
 
@@ -194,10 +216,21 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
         point_weight_wrench(p, R_WB, Vec3(0.0, 0.0, -body.gravity));
   }
   const std::span<const double> x = held.actuators[static_cast<std::size_t>(stage)];
-  const Vec3 v_water_B = R_WB.transpose() * water.v_W;
-  w.terms[BodyWrenches::kThrusters] = thrusters_wrench(body, x, nu, v_water_B);
-  w.terms[BodyWrenches::kControlSurfaces] =
-      control_surfaces_wrench(body, x, nu, v_water_B, env.fluid_density);
+  if (body.thrusters.empty() && body.control_surfaces.empty()) {
+    w.terms[BodyWrenches::kThrusters].setZero();
+    w.terms[BodyWrenches::kControlSurfaces].setZero();
+  } else {
+    // The air and the water are sampled at Bo, as the windage and the current are.
+    const ActuatorSurroundings around{
+        env,
+        t,
+        state.p_WB,
+        R_WB,
+        R_WB.transpose() * water.v_W,
+        R_WB.transpose() * wind_velocity(env, env_state, state.p_WB, t)};
+    w.terms[BodyWrenches::kThrusters] = thrusters_wrench(body, x, nu, around);
+    w.terms[BodyWrenches::kControlSurfaces] = control_surfaces_wrench(body, x, nu, around);
+  }
   w.terms[BodyWrenches::kCurrentRate] =
       body.M_A * current_twist_rate(R_WB, angular(nu), water.v_W, water.a_W);
   w.terms[BodyWrenches::kExternal] = held.F_ext_Bo_B;

@@ -18,7 +18,8 @@
 namespace leeway {
 
 struct Environment {
-  double fluid_density = 1025.0;  ///< [kg/m^3]
+  double fluid_density = 1025.0;  ///< water [kg/m^3]
+  double air_density = 1.225;     ///< [kg/m^3] (ISA sea level), for sails and air fans
   double surface_level = 0.0;     ///< calm free-surface height in W [m]
   CurrentModel current;
   std::optional<VectorField> current_field;  ///< added to the current [m/s]

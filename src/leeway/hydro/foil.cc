@@ -39,7 +39,34 @@ FoilCoefficientValues two_lines(const TwoLinesFoil& f, double alpha) {
   return {lift_sign * C_L, C_D, 0.0};
 }
 
+FoilCoefficientValues wing(const WingFoil& w, double alpha) {
+  const double a = std::remainder(alpha, 2 * kPi);
+  if (std::abs(a) <= w.stall_angle) {
+    const double C_L = 2 * kPi * w.aspect_ratio / (w.aspect_ratio + 2) * a;
+    return {C_L, w.zero_lift_drag + C_L * C_L / (kPi * w.oswald_efficiency * w.aspect_ratio), 0.0};
+  }
+  const double sin_a = std::sin(a);
+  return {w.normal_force_90 * sin_a * std::cos(a),
+          w.zero_lift_drag + w.normal_force_90 * sin_a * sin_a, 0.0};
+}
+
+struct FoilAxes {
+  Vec3 c, n;  ///< the deflected chord and the normal s x c
+};
+
+FoilAxes foil_axes(const Foil& foil, double delta) {
+  const Vec3 c = Eigen::AngleAxisd(delta, foil.span_B) * foil.chord_B;
+  return {c, foil.span_B.cross(c)};
+}
+
 }  // namespace
+
+double angle_of_attack(const Foil& foil, double delta, const Vec3& v_B) {
+  const FoilAxes axes = foil_axes(foil, delta);
+  const Vec3 v_p = v_B - v_B.dot(foil.span_B) * foil.span_B;
+  if (v_p.squaredNorm() == 0.0) return 0.0;
+  return std::atan2(-v_p.dot(axes.n), -v_p.dot(axes.c));
+}
 
 FoilCoefficientValues foil_coefficients(const FoilCoefficients& law, double alpha) {
   return std::visit(Overloaded{[&](const FlatPlateFoil& f) {
@@ -48,20 +75,19 @@ FoilCoefficientValues foil_coefficients(const FoilCoefficients& law, double alph
                                                               0.0};
                                },
                                [&](const TableFoil& t) { return table(t, alpha); },
-                               [&](const TwoLinesFoil& f) { return two_lines(f, alpha); }},
+                               [&](const TwoLinesFoil& f) { return two_lines(f, alpha); },
+                               [&](const WingFoil& w) { return wing(w, alpha); }},
                     law);
 }
 
 FoilLoad foil_load(const Foil& foil, double delta, const Vec3& v_B, double rho) {
   FoilLoad load;
   const Vec3& s = foil.span_B;
-  const Vec3 c = Eigen::AngleAxisd(delta, s) * foil.chord_B;
-  const Vec3 n = s.cross(c);
   const Vec3 v_p = v_B - v_B.dot(s) * s;
   load.speed = v_p.norm();
   if (load.speed == 0.0) return load;
   const Vec3 d = v_p / load.speed;
-  load.alpha = std::atan2(-d.dot(n), -d.dot(c));
+  load.alpha = angle_of_attack(foil, delta, v_B);
   const FoilCoefficientValues k = foil_coefficients(foil.coefficients, load.alpha);
   const double qA = 0.5 * rho * load.speed * load.speed * foil.area;
   load.f_B = qA * (k.C_D * d + k.C_L * s.cross(d));

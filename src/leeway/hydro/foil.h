@@ -32,6 +32,15 @@
 //                cda alpha_s + cda_stall (|alpha'| - alpha_s) likewise, fitted on
 //                |alpha'| <= pi/2 and mirrored beyond (UUV's sign bugs, research/uuv.md 1.4,
 //                corrected: the drag never turns into thrust)
+//   wing         a finite wing of aspect ratio AR (a sail, a keel, a hydrofoil) with a = alpha
+//                brought into (-pi, pi]: attached flow for |a| <= alpha_s, with Prandtl's
+//                lifting-line slope and induced drag (Anderson, Fundamentals of Aerodynamics 5.3),
+//                  C_L = 2 pi AR / (AR + 2) a,  C_D = C_D0 + C_L^2 / (pi e AR),
+//                and separated flow past the stall, the plate's normal force resolved
+//                (Hoerner, Fluid-Dynamic Drag 3-16; C_N90 about 1.2 for AR near 2),
+//                  C_L = C_N90 sin a cos a,  C_D = C_D0 + C_N90 sin^2 a,
+//                so the lift drops at the stall (to about a third for AR 2, alpha_s 0.3 rad)
+//                and the foil is a plate broadside at 90 degrees; C_M = 0
 #pragma once
 
 #include <variant>
@@ -57,7 +66,14 @@ struct TwoLinesFoil {
   double cla_stall = 0.0;    ///< lift slope past the stall [1/rad]
   double cda_stall = 0.0;    ///< drag slope past the stall [1/rad]
 };
-using FoilCoefficients = std::variant<FlatPlateFoil, TableFoil, TwoLinesFoil>;
+struct WingFoil {
+  double aspect_ratio = 2.0;       ///< AR = span^2 / area
+  double stall_angle = 0.3;        ///< alpha_s [rad]
+  double zero_lift_drag = 0.05;    ///< C_D0
+  double oswald_efficiency = 0.9;  ///< e
+  double normal_force_90 = 1.2;    ///< C_N90, broadside
+};
+using FoilCoefficients = std::variant<FlatPlateFoil, TableFoil, TwoLinesFoil, WingFoil>;
 
 struct Foil {
   Vec3 p_BoP_B = Vec3::Zero();   ///< centre of pressure [m], in B
@@ -79,6 +95,10 @@ struct FoilLoad {
   double alpha = 0.0;         ///< angle of attack [rad]
   double speed = 0.0;         ///< U [m/s] in the foil's plane
 };
+
+/// The angle of attack [rad] at deflection `delta` [rad] of the apparent flow `v_B` (0 if the flow
+/// has no component in the foil's plane).
+double angle_of_attack(const Foil& foil, double delta, const Vec3& v_B);
 
 /// The foil's load at deflection `delta` [rad] with the apparent flow `v_B` at P (fluid minus
 /// point velocity, in B) in a fluid of density `rho` [kg/m^3].

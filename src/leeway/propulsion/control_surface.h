@@ -1,26 +1,34 @@
-// A control surface on a body: a rudder, fin, stern plane or hydrofoil whose deflection is an
-// actuator's state (actuator.h), with either law:
+// A control surface on a body: a rudder, fin, stern plane, hydrofoil, keel or sail, with one law:
 //   foil             foil.h: the flow's angle onto the deflected foil sets lift and drag, with
-//                    the apparent flow at its centre of pressure (the physical model)
+//                    the apparent flow at its centre of pressure (the physical model); the
+//                    actuator's state is the deflection [rad]
 //   deflection fin   deflection_fin.h: force from the deflection alone, flow at the body origin
-//                    (Fossen's REMUS 100)
+//                    (Fossen's REMUS 100); the state is the deflection [rad]
+//   sail             sail.h: a foil on a free hinge, swung by the wind; the state is the sheet's
+//                    length [m]
+// A surface without an actuator (a keel, a skeg) holds deflection 0.
+// It works in water (the world's density and current) or in air (the air density and wind).
 #pragma once
 
 #include <variant>
 
+#include "leeway/core/fluid.h"
 #include "leeway/hydro/deflection_fin.h"
 #include "leeway/hydro/foil.h"
+#include "leeway/hydro/sail.h"
 
 namespace leeway {
 
 struct ControlSurface {
-  int actuator = -1;  ///< the deflection's index in Model::actuators [rad]
-  std::variant<Foil, DeflectionFin> law;
+  int actuator = -1;  ///< the state's index in Model::actuators, or -1: fixed at 0
+  std::variant<Foil, DeflectionFin, Sail> law;
+  Fluid fluid = Fluid::kWater;
 };
 
-/// The surface's wrench about Bo in B [N, N m] at deflection `delta` [rad], on a body with twist
-/// nu (about Bo, in B) in water of density rho [kg/m^3] moving at v_water_B at Bo.
-Vec6 control_surface_wrench(const ControlSurface& surface, double delta, const Vec6& nu,
-                            const Vec3& v_water_B, double rho);
+/// The surface's wrench about Bo in B [N, N m] at actuator state `x` (deflection [rad] or sheet
+/// length [m]), on a body with twist nu (about Bo, in B) in its fluid of density rho [kg/m^3]
+/// moving at v_fluid_B.
+Vec6 control_surface_wrench(const ControlSurface& surface, double x, const Vec6& nu,
+                            const Vec3& v_fluid_B, double rho);
 
 }  // namespace leeway

@@ -13,11 +13,16 @@
 // (reference/fossen-vehicles).
 //
 // The advance speed V the curve sees is either
-//   axial          the water's speed onto the propeller along its axis: a . (v_P - v_water), with
+//   axial          the fluid's speed onto the propeller along its axis: a . (v_P - v_fluid), with
 //                  v_P = v_Bo + w x p_BoP (the physical choice, the default), or
 //   ground speed   |v_Bo|, the body's speed over ground, as Fossen's REMUS 100 does.
+//
+// The fluid is water (a propeller, in the current) or air (an airboat's fan, in the wind). With a
+// disc radius, T and Q scale with the share of the disc in that fluid (disc_immersion.h): the
+// caller passes it, as it depends on the free surface where the propeller is.
 #pragma once
 
+#include "leeway/core/fluid.h"
 #include "leeway/core/spatial.h"
 #include "leeway/propulsion/thrust_curves.h"
 
@@ -34,14 +39,17 @@ struct Thruster {
   AdvanceSpeed advance = AdvanceSpeed::kAxialThroughWater;
   int azimuth_actuator = -1;         ///< the azimuth angle's actuator [rad], or -1: fixed
   Vec3 turn_axis_B = Vec3::UnitZ();  ///< the axis the azimuth turns a0 about (unit)
+  Fluid fluid = Fluid::kWater;
+  double disc_radius = 0.0;  ///< R [m]; 0: the propeller is always wholly in its fluid
 };
 
 /// The thrust direction at azimuth angle `azimuth` [rad].
 Vec3 thrust_axis(const Thruster& thruster, double azimuth);
 
 /// The thruster's wrench about Bo in B [N, N m] at shaft state x and azimuth [rad], on a body
-/// with twist nu (about Bo, in B) in water moving at v_water_B at Bo.
+/// with twist nu (about Bo, in B) in its fluid moving at v_fluid_B, with `share` [0, 1] of the
+/// disc in that fluid.
 Vec6 thruster_wrench(const Thruster& thruster, double x, double azimuth, const Vec6& nu,
-                     const Vec3& v_water_B);
+                     const Vec3& v_fluid_B, double share = 1.0);
 
 }  // namespace leeway

@@ -23,6 +23,15 @@ bool is_thruster(const std::string& filename, const std::string& name) {
 bool is_control_surface(const std::string& filename, const std::string& name) {
   return name == "leeway::ControlSurface" || (filename == "leeway-control-surface");
 }
+bool is_fixed_foil(const std::string& filename, const std::string& name) {
+  return name == "leeway::Foil" || (filename == "leeway-foil");
+}
+
+Fluid read_fluid(const sdf::ElementPtr& parent) {
+  const sdf::ElementPtr e = optional_child(parent, "fluid");
+  return e ? read_keyword<Fluid>(e, {{"water", Fluid::kWater}, {"air", Fluid::kAir}})
+           : Fluid::kWater;
+}
 
 double positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
   return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
@@ -113,17 +122,9 @@ ActuatorModel read_actuator(const sdf::ElementPtr& p, const std::string& model_n
                                                 a.name, a.command_min, a.command_max));
   }
   if (const sdf::ElementPtr e = optional_child(p, "command_policy")) {
-    const std::string policy = text_of(e);
-    if (policy == "error") {
-      a.policy = CommandPolicy::kError;
-    } else if (policy == "clamp") {
-      a.policy = CommandPolicy::kClamp;
-    } else if (policy == "saturate") {
-      a.policy = CommandPolicy::kSaturate;
-    } else {
-      throw LoadError(location_of(e),
-                      fmt::format("got '{}', expected error, clamp or saturate", policy));
-    }
+    a.policy = read_keyword<CommandPolicy>(e, {{"error", CommandPolicy::kError},
+                                               {"clamp", CommandPolicy::kClamp},
+                                               {"saturate", CommandPolicy::kSaturate}});
   }
   a.watchdog_timeout =
       number_or(p, "watchdog_timeout", INFINITY, 0.0, true, "a timeout in seconds");
@@ -262,11 +263,15 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
 
 Thruster read_thruster(const sdf::ElementPtr& p, bool frd) {
   std::set<std::string> known = kActuatorElements;
-  known.insert({"position", "axis", "thrust", "torque_factor", "advance_speed"});
+  known.insert({"position", "axis", "thrust", "torque_factor", "advance_speed", "fluid",
+                "disc_radius", "azimuth"});
   reject_unknown_children(p, known,
-                          "the actuator elements, <position>, <axis>, <thrust>, "
-                          "<torque_factor> and <advance_speed> (docs/sdf-reference.md)");
+                          "the actuator elements, <position>, <axis>, <thrust>, <torque_factor>, "
+                          "<advance_speed>, <fluid>, <disc_radius> and <azimuth> "
+                          "(docs/sdf-reference.md)");
   Thruster t;
+  t.fluid = read_fluid(p);
+  t.disc_radius = number_or(p, "disc_radius", 0.0, 0.0, true, "the propeller's radius in metres");
   t.p_BoP_B = read_position(p, frd);
   t.axis_B = read_direction(p, "axis", Vec3::UnitX(), frd);
   t.curve = read_thrust(required_child(p, "thrust", "a thrust curve"));
@@ -274,23 +279,16 @@ Thruster read_thruster(const sdf::ElementPtr& p, bool frd) {
     t.torque_factor = read_number(p->GetElement("torque_factor"), "a factor on the shaft torque");
   }
   if (const sdf::ElementPtr a = optional_child(p, "advance_speed")) {
-    const std::string mode = text_of(a);
-    if (mode == "axial") {
-      t.advance = AdvanceSpeed::kAxialThroughWater;
-    } else if (mode == "ground_speed") {
-      t.advance = AdvanceSpeed::kGroundSpeed;
-    } else {
-      throw LoadError(location_of(a),
-                      fmt::format("got '{}', expected axial or ground_speed", mode));
-    }
+    t.advance = read_keyword<AdvanceSpeed>(a, {{"axial", AdvanceSpeed::kAxialThroughWater},
+                                               {"ground_speed", AdvanceSpeed::kGroundSpeed}});
   }
   return t;
 }
 
 FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
-  const sdf::ElementPtr c =
-      only_child(required_child(foil, "coefficients", "<flat_plate>, <two_lines> or <table>"),
-                 "<flat_plate>, <two_lines> or <table>");
+  const sdf::ElementPtr c = only_child(
+      required_child(foil, "coefficients", "<flat_plate>, <two_lines>, <wing> or <table>"),
+      "<flat_plate>, <two_lines>, <wing> or <table>");
   const std::string kind = c->GetName();
   if (kind == "flat_plate") {
     reject_unknown_children(c, {"lift", "drag"}, "<lift> and <drag>");
@@ -308,6 +306,21 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
     f.cla_stall = any_number(c, "cla_stall", "the lift slope past the stall in 1/rad");
     f.cda_stall = any_number(c, "cda_stall", "the drag slope past the stall in 1/rad");
     return f;
+  }
+  if (kind == "wing") {
+    reject_unknown_children(
+        c,
+        {"aspect_ratio", "stall_angle", "zero_lift_drag", "oswald_efficiency", "normal_force_90"},
+        "<aspect_ratio>, <stall_angle>, <zero_lift_drag>, "
+        "<oswald_efficiency> and <normal_force_90>");
+    WingFoil w;
+    w.aspect_ratio = positive(c, "aspect_ratio", "span^2 / area");
+    w.stall_angle = read_number_in(required_child(c, "stall_angle", "the stall angle in rad"), 0.0,
+                                   std::numbers::pi / 2, "the stall angle in rad");
+    w.zero_lift_drag = number_or(c, "zero_lift_drag", 0.05, 0.0, false, "C_D0");
+    w.oswald_efficiency = number_or(c, "oswald_efficiency", 0.9, 0.0, true, "e");
+    w.normal_force_90 = number_or(c, "normal_force_90", 1.2, 0.0, false, "C_N90");
+    return w;
   }
   if (kind == "table") {
     reject_unknown_children(c, {"alpha", "c_l", "c_d", "c_m"}, "<alpha>, <c_l>, <c_d> and <c_m>");
@@ -327,23 +340,61 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
     return t;
   }
   throw LoadError(location_of(c), fmt::format("unknown coefficients <{}>, expected <flat_plate>, "
-                                              "<two_lines> or <table>",
+                                              "<two_lines>, <wing> or <table>",
                                               kind));
+}
+
+Foil read_foil(const sdf::ElementPtr& foil, bool frd) {
+  reject_unknown_children(
+      foil, {"position", "chord_direction", "span_direction", "area", "chord", "coefficients"},
+      "<position>, <chord_direction>, <span_direction>, <area>, <chord> and <coefficients>");
+  Foil f;
+  f.p_BoP_B = read_position(foil, frd);
+  f.chord_B = read_direction(foil, "chord_direction", Vec3::UnitX(), frd);
+  f.span_B = read_direction(foil, "span_direction", Vec3::UnitZ(), frd);
+  if (std::abs(f.chord_B.dot(f.span_B)) > 1e-6) {
+    throw LoadError(location_of(foil),
+                    "<span_direction> is not normal to <chord_direction>; "
+                    "expected perpendicular directions");
+  }
+  f.area = positive(foil, "area", "the foil's area in m^2");
+  f.chord = number_or(foil, "chord", 0.0, 0.0, false, "the chord length in metres");
+  f.coefficients = read_foil_coefficients(foil);
+  return f;
+}
+
+Sail read_sail(const sdf::ElementPtr& e, bool frd) {
+  reject_unknown_children(e, {"mast", "boom_block", "deck_block", "foil"},
+                          "<mast>, <boom_block>, <deck_block> and <foil>");
+  Sail sail;
+  const Vec3 mast =
+      read_vec3(required_child(e, "mast", "the mast's point, x y z in metres"), "x y z in metres");
+  sail.p_BoM_B = frd ? frd_to_flu(mast) : mast;
+  sail.boom_block = positive(e, "boom_block", "the mast-to-boom-block distance in metres");
+  sail.deck_block = positive(e, "deck_block", "the mast-to-deck-block distance in metres");
+  sail.foil = read_foil(required_child(e, "foil", "the sail's foil"), frd);
+  return sail;
 }
 
 ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
   std::set<std::string> known = kActuatorElements;
-  known.insert({"deflection_fin", "foil"});
+  known.insert({"deflection_fin", "foil", "sail", "fluid"});
   reject_unknown_children(p, known,
-                          "the actuator elements and one <deflection_fin> or <foil> "
-                          "(docs/sdf-reference.md)");
+                          "the actuator elements, <fluid> and one <deflection_fin>, <foil> or "
+                          "<sail> (docs/sdf-reference.md)");
   ControlSurface s;
+  s.fluid = read_fluid(p);
   const sdf::ElementPtr fin = optional_child(p, "deflection_fin");
   const sdf::ElementPtr foil = optional_child(p, "foil");
-  if (static_cast<bool>(fin) == static_cast<bool>(foil)) {
-    throw LoadError(location_of(p), "expected exactly one of <deflection_fin> and <foil>");
+  const sdf::ElementPtr sail = optional_child(p, "sail");
+  if (static_cast<int>(fin != nullptr) + static_cast<int>(foil != nullptr) +
+          static_cast<int>(sail != nullptr) !=
+      1) {
+    throw LoadError(location_of(p), "expected exactly one of <deflection_fin>, <foil> and <sail>");
   }
-  if (fin) {
+  if (sail) {
+    s.law = read_sail(sail, frd);
+  } else if (fin) {
     reject_unknown_children(fin, {"position", "chord", "lift_direction", "area", "lift_slope"},
                             "<position>, <chord>, <lift_direction>, <area> and <lift_slope>");
     DeflectionFin f;
@@ -359,22 +410,7 @@ ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
     f.lift_slope = any_number(fin, "lift_slope", "the lift slope C_L per rad of deflection");
     s.law = f;
   } else {
-    reject_unknown_children(
-        foil, {"position", "chord_direction", "span_direction", "area", "chord", "coefficients"},
-        "<position>, <chord_direction>, <span_direction>, <area>, <chord> and <coefficients>");
-    Foil f;
-    f.p_BoP_B = read_position(foil, frd);
-    f.chord_B = read_direction(foil, "chord_direction", Vec3::UnitX(), frd);
-    f.span_B = read_direction(foil, "span_direction", Vec3::UnitZ(), frd);
-    if (std::abs(f.chord_B.dot(f.span_B)) > 1e-6) {
-      throw LoadError(location_of(foil),
-                      "<span_direction> is not normal to <chord_direction>; "
-                      "expected perpendicular directions");
-    }
-    f.area = positive(foil, "area", "the foil's area in m^2");
-    f.chord = number_or(foil, "chord", 0.0, 0.0, false, "the chord length in metres");
-    f.coefficients = read_foil_coefficients(foil);
-    s.law = f;
+    s.law = read_foil(foil, frd);
   }
   return s;
 }
@@ -382,11 +418,26 @@ ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
 }  // namespace
 
 bool is_actuator_plugin(const std::string& filename, const std::string& name) {
-  return is_thruster(filename, name) || is_control_surface(filename, name);
+  return is_thruster(filename, name) || is_control_surface(filename, name) ||
+         is_fixed_foil(filename, name);
 }
 
 void load_actuators(const sdf::Model& model, int body_index, BodyModel& body,
                     std::vector<ActuatorModel>& actuators) {
+  // Reads the actuator elements under `e` and returns its index in the world's list.
+  const auto add_actuator = [&](const sdf::ElementPtr& e) {
+    ActuatorModel a = read_actuator(e, model.Name(), body_index);
+    for (const ActuatorModel& other : actuators) {
+      if (other.model_name == a.model_name && other.name == a.name) {
+        throw LoadError(location_of(e->GetElement("actuator")),
+                        fmt::format("model '{}' already has an actuator called '{}'; expected "
+                                    "unique names",
+                                    a.model_name, a.name));
+      }
+    }
+    actuators.push_back(std::move(a));
+    return static_cast<int>(actuators.size()) - 1;
+  };
   const sdf::ElementPtr root = model.Element();
   for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
        p = p->GetNextElement("plugin")) {
@@ -394,26 +445,35 @@ void load_actuators(const sdf::Model& model, int body_index, BodyModel& body,
     const std::string name = p->GetAttribute("name")->GetAsString();
     if (!is_actuator_plugin(filename, name)) continue;
     const bool frd = read_frame_is_frd(p);
-    ActuatorModel a = read_actuator(p, model.Name(), body_index);
-    for (const ActuatorModel& other : actuators) {
-      if (other.model_name == a.model_name && other.name == a.name) {
-        throw LoadError(location_of(p->GetElement("actuator")),
-                        fmt::format("model '{}' already has an actuator called '{}'; expected "
-                                    "unique names",
-                                    a.model_name, a.name));
-      }
-    }
-    const int index = static_cast<int>(actuators.size());
-    if (is_thruster(filename, name)) {
+    if (is_fixed_foil(filename, name)) {
+      reject_unknown_children(p, {"frame", "fluid", "foil"}, "<frame>, <fluid> and <foil>");
+      ControlSurface s;
+      s.fluid = read_fluid(p);
+      s.law = read_foil(required_child(p, "foil", "the foil"), frd);
+      body.control_surfaces.push_back(std::move(s));
+    } else if (is_thruster(filename, name)) {
       Thruster t = read_thruster(p, frd);
-      t.actuator = index;
+      t.actuator = add_actuator(p);
+      if (const sdf::ElementPtr az = optional_child(p, "azimuth")) {
+        std::set<std::string> known = kActuatorElements;
+        known.erase("frame");
+        known.insert("turn_axis");
+        reject_unknown_children(az, known,
+                                "the actuator elements (but <frame>, the thruster's) and "
+                                "<turn_axis>");
+        t.turn_axis_B = read_direction(az, "turn_axis", Vec3::UnitZ(), frd);
+        if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
+          throw LoadError(location_of(az),
+                          "<turn_axis> is along the thrust <axis>; turning would not steer it");
+        }
+        t.azimuth_actuator = add_actuator(az);
+      }
       body.thrusters.push_back(std::move(t));
     } else {
       ControlSurface s = read_control_surface(p, frd);
-      s.actuator = index;
+      s.actuator = add_actuator(p);
       body.control_surfaces.push_back(std::move(s));
     }
-    actuators.push_back(std::move(a));
   }
 }
 

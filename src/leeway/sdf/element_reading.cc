@@ -162,6 +162,15 @@ double read_number_at_least(const sdf::ElementPtr& element, double lo, bool stri
   return v;
 }
 
+void throw_unknown_keyword(const sdf::ElementPtr& element, const std::string& got,
+                           const std::vector<std::string>& choices) {
+  std::string expected = choices.empty() ? "" : choices.front();
+  for (std::size_t i = 1; i < choices.size(); ++i) {
+    expected += (i + 1 == choices.size() ? " or " : ", ") + choices[i];
+  }
+  throw LoadError(location_of(element), fmt::format("got '{}', expected {}", got, expected));
+}
+
 double read_number_in(const sdf::ElementPtr& element, double lo, double hi,
                       const std::string& what) {
   const double v = read_number(element, what);

@@ -6,9 +6,11 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <sdf/Element.hh>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "leeway/core/error.h"
@@ -53,6 +55,22 @@ double read_number_at_least(const sdf::ElementPtr& element, double lo, bool stri
 /// The child `name` read as by read_number_at_least(), or `fallback` when there is none.
 double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
                  bool strictly, const char* what);
+
+[[noreturn]] void throw_unknown_keyword(const sdf::ElementPtr& element, const std::string& got,
+                                        const std::vector<std::string>& choices);
+
+/// The element's text as one of `choices` (keyword, value); else "got 'x', expected a, b or c".
+template <typename T>
+T read_keyword(const sdf::ElementPtr& element,
+               std::initializer_list<std::pair<const char*, T>> choices) {
+  const std::string got = text_of(element);
+  std::vector<std::string> names;
+  for (const auto& [name, value] : choices) {
+    if (got == name) return value;
+    names.emplace_back(name);
+  }
+  throw_unknown_keyword(element, got, names);
+}
 
 /// One finite number in [lo, hi]; else "got v, expected <what> in [lo, hi]".
 double read_number_in(const sdf::ElementPtr& element, double lo, double hi,

@@ -142,17 +142,9 @@ HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
     p.munk = MunkMoment::kCancelMoment;
   }
   if (const sdf::ElementPtr munk = optional_child(plugin, "munk_moment")) {
-    const std::string mode = text_of(munk);
-    if (mode == "keep") {
-      p.munk = MunkMoment::kKeep;
-    } else if (mode == "cancel") {
-      p.munk = MunkMoment::kCancelMoment;
-    } else if (mode == "cancel_skew_pairs") {
-      p.munk = MunkMoment::kCancelSkewPairs;
-    } else {
-      throw LoadError(location_of(munk),
-                      fmt::format("got '{}', expected keep, cancel or cancel_skew_pairs", mode));
-    }
+    p.munk = read_keyword<MunkMoment>(munk, {{"keep", MunkMoment::kKeep},
+                                             {"cancel", MunkMoment::kCancelMoment},
+                                             {"cancel_skew_pairs", MunkMoment::kCancelSkewPairs}});
   }
   for_each_child(plugin, [&](const sdf::ElementPtr& e) {
     if (e->GetName() != "point_weight") return;

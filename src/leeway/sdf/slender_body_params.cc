@@ -27,12 +27,7 @@ CrossFlowDrag load_cross_flow_drag(const sdf::ElementPtr& e) {
     d.intervals = read_count_at_least(n, 1, "the number of strips");
   }
   if (const sdf::ElementPtr w = optional_child(e, "weights")) {
-    const std::string rule = text_of(w);
-    if (rule != "trapezoid" && rule != "rectangle") {
-      throw LoadError(location_of(w),
-                      fmt::format("got '{}', expected trapezoid or rectangle", rule));
-    }
-    d.rectangle_weights = rule == "rectangle";
+    d.rectangle_weights = read_keyword<bool>(w, {{"trapezoid", false}, {"rectangle", true}});
   }
   return d;
 }

@@ -78,17 +78,21 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
       plugin,
       [](const std::string& n) {
         static const std::set<std::string> known = {
-            "fluid_density",   "surface_level", "current",    "current_process",
-            "current_profile", "tides",         "wind",       "waves",
-            "wavefield",       "current_field", "wind_field", "bathymetry"};
+            "fluid_density",   "air_density", "surface_level", "current", "current_process",
+            "current_profile", "tides",       "wind",          "waves",   "wavefield",
+            "current_field",   "wind_field",  "bathymetry"};
         return known.contains(n);
       },
-      "<fluid_density>, <surface_level>, <current> or <current_process>, <current_profile>, "
+      "<fluid_density>, <air_density>, <surface_level>, <current> or <current_process>, "
+      "<current_profile>, "
       "<tides>, <current_field>, <wind>, <wind_field>, <bathymetry>, and <waves> or "
       "<wavefield>");
   Environment& env = s.environment;
   if (plugin->HasElement("fluid_density")) {
     env.fluid_density = read_density(plugin->GetElement("fluid_density"));
+  }
+  if (plugin->HasElement("air_density")) {
+    env.air_density = read_density(plugin->GetElement("air_density"));
   }
   if (plugin->HasElement("current") && plugin->HasElement("current_process")) {
     throw LoadError(location_of(plugin->GetElement("current_process")),
