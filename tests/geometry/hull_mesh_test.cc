@@ -48,6 +48,20 @@ TEST(HullMesh, SectionedHullIsClosedWithTheStatedTriangleCount) {
   EXPECT_GT(hull.volume, kPi * 0.2 * 0.25 * 4.0 * 0.6);
 }
 
+TEST(HullMesh, EveryTaperFractionClosesTheHull) {
+  // (1 - (1 - f)) / f rounds above 1 for some f (0.3 among them): the stem's section must still
+  // close rather than turn into NaN.
+  for (double f = 0.05; f < 0.95; f += 0.05) {
+    SectionedHullShape shape;
+    shape.bow_fraction = f;
+    shape.stern_fraction = 0.05;
+    SCOPED_TRACE(f);
+    const HullMesh hull = sectioned_hull_mesh(shape);
+    EXPECT_TRUE(std::isfinite(hull.volume));
+    EXPECT_GT(hull.volume, 0.0);
+  }
+}
+
 TEST(HullMesh, BowRiseLiftsTheStemAndKeepsTheVolume) {
   // Between two parallel sections the ruled surface encloses h/6 (A0 + 4 A_mid + A1) whatever
   // the sections' offset, so sliding the bow sections up shears the hull without changing its

@@ -22,7 +22,8 @@ std::vector<FoilCoefficients> laws() {
     table.C_D.push_back(0.01 + 1.2 * std::sin(a) * std::sin(a));
     table.C_M.push_back(-0.1 * std::sin(a));
   }
-  return {FlatPlateFoil{1.5, 1.0}, table, TwoLinesFoil{0.0, 4.13, 0.2, 0.17, -1.1, 0.03}};
+  return {FlatPlateFoil{1.5, 1.0}, table, TwoLinesFoil{0.0, 4.13, 0.2, 0.17, -1.1, 0.03},
+          WingFoil{}};
 }
 
 TEST(Foil, LiftIsAcrossAndDragAlongTheFlowAtEveryAngle) {
@@ -80,6 +81,35 @@ TEST(Foil, StallReducesLift) {
   EXPECT_NEAR(foil_coefficients(fin, -0.3).C_L, -foil_coefficients(fin, 0.3).C_L, 1e-12);
   // UUV Simulator's drag turned negative below zero (its issue #351): not here.
   EXPECT_GT(foil_coefficients(fin, -0.1).C_D, 0.0);
+}
+
+TEST(Foil, WingHasItsLiftingLineSlopeItsStallAndAPlateBroadside) {
+  WingFoil w;  // AR 2, stall at 0.3 rad, C_D0 0.05, e 0.9, C_N90 1.2, M 50
+  const double slope = 2 * kPi * 2.0 / (2.0 + 2.0);  // Prandtl: pi per rad for AR 2
+  const FoilCoefficientValues small = foil_coefficients(w, 0.05);
+  // Attached: the blend's separated share at 0.05 rad is e^{-50 * 0.25} ~ 4e-6.
+  EXPECT_NEAR(small.C_L, slope * 0.05, 1e-5);
+  EXPECT_NEAR(small.C_D, 0.05 + small.C_L * small.C_L / (kPi * 0.9 * 2.0), 1e-5);
+  // Stall: halfway at the stall angle, then the separated plate's third of the lift.
+  const double attached_at_stall = slope * 0.3;
+  const double separated_at_stall = 1.2 * std::sin(0.3) * std::cos(0.3);
+  EXPECT_NEAR(foil_coefficients(w, 0.3).C_L, 0.5 * (attached_at_stall + separated_at_stall), 1e-3);
+  EXPECT_LT(foil_coefficients(w, 0.5).C_L, 0.7 * foil_coefficients(w, 0.27).C_L);
+  for (double a = 0.28; a < 0.35; a += 0.01)  // through the stall (the plate climbs after)
+    EXPECT_LT(foil_coefficients(w, a + 0.01).C_L, foil_coefficients(w, a).C_L) << a;
+  // Broadside it is a plate: no lift, all drag.
+  EXPECT_NEAR(foil_coefficients(w, kPi / 2).C_L, 0.0, 1e-12);
+  EXPECT_NEAR(foil_coefficients(w, kPi / 2).C_D, 0.05 + 1.2, 1e-12);
+  // Odd lift, even drag, periodic.
+  for (double a = -3.1; a < 3.1; a += 0.1) {
+    EXPECT_NEAR(foil_coefficients(w, -a).C_L, -foil_coefficients(w, a).C_L, 1e-12) << a;
+    EXPECT_NEAR(foil_coefficients(w, -a).C_D, foil_coefficients(w, a).C_D, 1e-12) << a;
+    EXPECT_NEAR(foil_coefficients(w, a + 2 * kPi).C_L, foil_coefficients(w, a).C_L, 1e-9) << a;
+  }
+  // A very sharp stall does not overflow into NaN.
+  w.stall_sharpness = 1e4;
+  EXPECT_TRUE(std::isfinite(foil_coefficients(w, 3.0).C_L));
+  EXPECT_TRUE(std::isfinite(foil_coefficients(w, -3.0).C_D));
 }
 
 TEST(Foil, RudderDeflectedToStarboardTurnsTheBoatToStarboard) {

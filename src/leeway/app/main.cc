@@ -7,6 +7,7 @@
 #include <sdf/Console.hh>
 #include <vector>
 
+#include "leeway/app/polar_command.h"
 #include "leeway/app/probe_command.h"
 #include "leeway/app/run_command.h"
 
@@ -80,6 +81,36 @@ void add_probe(CLI::App& app, leeway::ProbeOptions& p, std::string& point) {
                     "current_z,wind_x,wind_y [s, m, m/s ...], world frame (ENU)");
 }
 
+void add_polar(CLI::App& app, leeway::PolarCommandOptions& p) {
+  CLI::App* polar = app.add_subcommand(
+      "polar",
+      "A sailboat's speed polar for one true wind speed: for each angle between the wind and the\n"
+      "course, the steady speed along the course in a steady wind from the North, steered by a\n"
+      "course autopilot on the rudder and trimmed by one on the sheet, the best of six sail\n"
+      "trims. Prints a table; writes CSV and an SVG plot on request (docs/cli.md).");
+  polar->add_option("WORLD", p.world_path, "SDF world file with the sailboat")
+      ->required()
+      ->check(CLI::ExistingFile);
+  polar->add_option("--model", p.polar.model, "The sailboat's model (default: the only model)");
+  polar->add_option("--rudder", p.polar.rudder, "Its rudder actuator [rad]")->capture_default_str();
+  polar->add_option("--sheet", p.polar.sheet, "Its sheet actuator")->capture_default_str();
+  polar->add_option("--wind-speed", p.polar.wind_speed, "True wind speed [m/s]")
+      ->check(kPositiveFinite)
+      ->capture_default_str();
+  polar->add_option("--angle-step", p.angle_step_deg, "Step of the wind angles from 0 to 180 [deg]")
+      ->check(kPositiveFinite)
+      ->capture_default_str();
+  polar
+      ->add_option("--duration", p.polar.duration,
+                   "Simulated time of each run [s]; the speed is the mean of its last third")
+      ->check(kPositiveFinite)
+      ->capture_default_str();
+  polar->add_option(
+      "--output", p.csv_path,
+      "Write the polar to this CSV file: true_wind_angle_deg,speed,trim_deg,heel_deg,held");
+  polar->add_option("--svg", p.svg_path, "Draw the polar into this SVG file");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,6 +163,9 @@ int main(int argc, char** argv) {
   std::string point;
   add_probe(app, probe, point);
 
+  leeway::PolarCommandOptions polar;
+  add_polar(app, polar);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -144,6 +178,7 @@ int main(int argc, char** argv) {
     if (xyz.size() == 3) probe.z = xyz[2];
     return leeway::probe_command(probe);
   }
+  if (app.got_subcommand("polar")) return leeway::polar_command(polar);
   o.frame = *leeway::parse_output_frame(frame);
   return leeway::run_command(o);
 }

@@ -140,7 +140,8 @@ HullMesh sectioned_hull_mesh(const SectionedHullShape& h) {
   auto stern_taper = [&](double xi) {
     return h.stern_fraction > 0.0 ? std::max(0.0, (h.stern_fraction - xi) / h.stern_fraction) : 0.0;
   };
-  auto ellipse = [](double taper) { return std::sqrt(1.0 - taper * taper); };
+  // max(): (xi - (1 - f)) / f can round to just above 1 at the stem (f = 0.3 does).
+  auto ellipse = [](double taper) { return std::sqrt(std::max(0.0, 1.0 - taper * taper)); };
   std::vector<Vec3> vertices;
   std::vector<Face> faces;
   const double e = 2.0 / h.exponent;

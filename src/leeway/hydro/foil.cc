@@ -41,13 +41,16 @@ FoilCoefficientValues two_lines(const TwoLinesFoil& f, double alpha) {
 
 FoilCoefficientValues wing(const WingFoil& w, double alpha) {
   const double a = std::remainder(alpha, 2 * kPi);
-  if (std::abs(a) <= w.stall_angle) {
-    const double C_L = 2 * kPi * w.aspect_ratio / (w.aspect_ratio + 2) * a;
-    return {C_L, w.zero_lift_drag + C_L * C_L / (kPi * w.oswald_efficiency * w.aspect_ratio), 0.0};
-  }
+  // Written with two logistic factors so that no exponential overflows into inf / inf.
+  const double attached = 1.0 / ((1.0 + std::exp(w.stall_sharpness * (a - w.stall_angle))) *
+                                 (1.0 + std::exp(-w.stall_sharpness * (a + w.stall_angle))));
+  const double C_L_att = 2 * kPi * w.aspect_ratio / (w.aspect_ratio + 2) * a;
+  const double C_D_att = C_L_att * C_L_att / (kPi * w.oswald_efficiency * w.aspect_ratio);
   const double sin_a = std::sin(a);
-  return {w.normal_force_90 * sin_a * std::cos(a),
-          w.zero_lift_drag + w.normal_force_90 * sin_a * sin_a, 0.0};
+  const double C_L_sep = w.normal_force_90 * sin_a * std::cos(a);
+  const double C_D_sep = w.normal_force_90 * sin_a * sin_a;
+  return {attached * C_L_att + (1 - attached) * C_L_sep,
+          w.zero_lift_drag + attached * C_D_att + (1 - attached) * C_D_sep, 0.0};
 }
 
 struct FoilAxes {

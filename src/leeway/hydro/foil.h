@@ -33,14 +33,18 @@
 //                |alpha'| <= pi/2 and mirrored beyond (UUV's sign bugs, research/uuv.md 1.4,
 //                corrected: the drag never turns into thrust)
 //   wing         a finite wing of aspect ratio AR (a sail, a keel, a hydrofoil) with a = alpha
-//                brought into (-pi, pi]: attached flow for |a| <= alpha_s, with Prandtl's
-//                lifting-line slope and induced drag (Anderson, Fundamentals of Aerodynamics 5.3),
-//                  C_L = 2 pi AR / (AR + 2) a,  C_D = C_D0 + C_L^2 / (pi e AR),
-//                and separated flow past the stall, the plate's normal force resolved
-//                (Hoerner, Fluid-Dynamic Drag 3-16; C_N90 about 1.2 for AR near 2),
-//                  C_L = C_N90 sin a cos a,  C_D = C_D0 + C_N90 sin^2 a,
-//                so the lift drops at the stall (to about a third for AR 2, alpha_s 0.3 rad)
-//                and the foil is a plate broadside at 90 degrees; C_M = 0
+//                brought into (-pi, pi]: attached flow, with Prandtl's lifting-line slope and
+//                induced drag (Anderson, Fundamentals of Aerodynamics 5.3),
+//                  C_L,att = 2 pi AR / (AR + 2) a,  C_D,att = C_D0 + C_L,att^2 / (pi e AR),
+//                and separated flow, the plate's normal force resolved (Hoerner, Fluid-Dynamic
+//                Drag 3-16; C_N90 about 1.2 for AR near 2),
+//                  C_L,sep = C_N90 sin a cos a,   C_D,sep = C_D0 + C_N90 sin^2 a,
+//                blended across the stall angle alpha_s by Beard and McLain's sigmoid (Small
+//                Unmanned Aircraft, 2012, eq. 4.10), here as the attached share
+//                  w = 1 / ((1 + e^{M (a - alpha_s)}) (1 + e^{-M (a + alpha_s)})),
+//                  C = w C_att + (1 - w) C_sep,
+//                so the lift falls over about 4/M rad round the stall (to about a third for AR 2,
+//                alpha_s 0.35 rad) and the foil is a plate broadside at 90 degrees; C_M = 0
 #pragma once
 
 #include <variant>
@@ -72,6 +76,7 @@ struct WingFoil {
   double zero_lift_drag = 0.05;    ///< C_D0
   double oswald_efficiency = 0.9;  ///< e
   double normal_force_90 = 1.2;    ///< C_N90, broadside
+  double stall_sharpness = 50.0;   ///< M [1/rad]
 };
 using FoilCoefficients = std::variant<FlatPlateFoil, TableFoil, TwoLinesFoil, WingFoil>;
 

@@ -320,6 +320,7 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
     w.zero_lift_drag = number_or(c, "zero_lift_drag", 0.05, 0.0, false, "C_D0");
     w.oswald_efficiency = number_or(c, "oswald_efficiency", 0.9, 0.0, true, "e");
     w.normal_force_90 = number_or(c, "normal_force_90", 1.2, 0.0, false, "C_N90");
+    w.stall_sharpness = number_or(c, "stall_sharpness", 50.0, 0.0, true, "M in 1/rad");
     return w;
   }
   if (kind == "table") {
