@@ -5,6 +5,7 @@
 
 #include "leeway/propulsion/actuator.h"
 #include "leeway/propulsion/control_surface.h"
+#include "leeway/propulsion/disc_immersion.h"
 #include "leeway/propulsion/thruster.h"
 
 namespace leeway {
@@ -111,6 +112,39 @@ TEST(Thruster, AdvanceSpeedThroughWaterOrOverGround) {
   t.advance = AdvanceSpeed::kGroundSpeed;
   EXPECT_NEAR(thruster_wrench(t, 50.0, 0.0, Vec6::Zero(), Vec3(-1.0, 0, 0))[0], still, 1e-12);
   EXPECT_NEAR(thruster_wrench(t, 50.0, 0.0, ahead, Vec3::Zero())[0], moving, 1e-12);
+}
+
+TEST(DiscImmersion, ShareOfACircleUnderAChord) {
+  const Vec3 level = Vec3::UnitX();  // a propeller on a horizontal shaft: the disc is upright
+  // Centre on the surface: half in; a radius down: all in; a radius up: all out.
+  EXPECT_NEAR(disc_share_in(Fluid::kWater, 0.0, 0.2, level), 0.5, 1e-15);
+  EXPECT_EQ(disc_share_in(Fluid::kWater, 0.2, 0.2, level), 1.0);
+  EXPECT_EQ(disc_share_in(Fluid::kWater, -0.3, 0.2, level), 0.0);
+  // Half a radius down: the segment above the chord at R/2 is (pi/3 - sqrt(3)/4) R^2 of pi R^2.
+  const double segment = (M_PI / 3 - std::sqrt(3.0) / 4) / M_PI;
+  EXPECT_NEAR(disc_share_in(Fluid::kWater, 0.1, 0.2, level), 1 - segment, 1e-15);
+  // The same disc in air has the rest.
+  for (const double d : {-0.25, -0.1, 0.0, 0.05, 0.1, 0.3}) {
+    EXPECT_NEAR(
+        disc_share_in(Fluid::kAir, d, 0.2, level) + disc_share_in(Fluid::kWater, d, 0.2, level),
+        1.0, 1e-15);
+  }
+  // A disc tilted 60 degrees (axis 30 degrees off the vertical) reaches R sin 30 up and down.
+  const Vec3 tilted(std::sin(M_PI / 6), 0.0, std::cos(M_PI / 6));
+  EXPECT_NEAR(disc_share_in(Fluid::kWater, 0.05, 0.2, tilted),
+              disc_share_in(Fluid::kWater, 0.1, 0.2, level), 1e-12);
+  // Lying flat it is all in or all out.
+  EXPECT_EQ(disc_share_in(Fluid::kWater, 1e-6, 0.2, Vec3::UnitZ()), 1.0);
+  EXPECT_EQ(disc_share_in(Fluid::kWater, -1e-6, 0.2, Vec3::UnitZ()), 0.0);
+}
+
+TEST(Thruster, ShareScalesThrustAndShaftTorque) {
+  Thruster t;
+  t.p_BoP_B = Vec3(-1.0, 0.0, 0.0);
+  t.curve = QuadraticThrust{2.0, 1.0, 0.1};
+  const Vec6 whole = thruster_wrench(t, 3.0, 0.0, Vec6::Zero(), Vec3::Zero());
+  const Vec6 part = thruster_wrench(t, 3.0, 0.0, Vec6::Zero(), Vec3::Zero(), 0.3);
+  EXPECT_TRUE(part.isApprox(0.3 * whole));
 }
 
 TEST(ControlSurface, DeflectionFinAsFossensRemus) {

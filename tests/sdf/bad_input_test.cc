@@ -241,6 +241,48 @@ TEST(BadInput, FoilWithZeroArea) {
       {"foil.sdf:" + std::to_string(line_of(text, "<area>")), "got 0", "the foil's area in m^2"});
 }
 
+TEST(BadInput, AirFansSailsAndAzimuths) {
+  const std::string curve = "<thrust><quadratic><k_forward>1</k_forward></quadratic></thrust>";
+  const std::string fluid = thruster_world("<fluid>oil</fluid>" + curve);
+  expect_mentions(
+      load_error("fluid.sdf", fluid),
+      {"fluid.sdf:" + std::to_string(line_of(fluid, "<fluid>")), "got 'oil'", "water or air"});
+  const std::string radius = thruster_world("<disc_radius>-0.1</disc_radius>" + curve);
+  expect_mentions(load_error("radius.sdf", radius),
+                  {"radius.sdf:" + std::to_string(line_of(radius, "<disc_radius>")), "got -0.1"});
+  // Turning a thruster about its own axis would not steer it.
+  const std::string spin = thruster_world(
+      curve + "<azimuth><actuator>angle</actuator><turn_axis>2 0 0</turn_axis></azimuth>");
+  expect_mentions(load_error("spin.sdf", spin),
+                  {"spin.sdf:" + std::to_string(line_of(spin, "<azimuth>")), "<turn_axis>"});
+  const std::string same_name =
+      thruster_world(curve + "<azimuth><actuator>prop</actuator></azimuth>");
+  expect_mentions(load_error("same.sdf", same_name),
+                  {"same.sdf:", "already has an actuator called 'prop'"});
+  const std::string sail = world_sdf(simple_model(R"(
+    <plugin filename="leeway" name="leeway::ControlSurface"><actuator>sheet</actuator>
+      <fluid>air</fluid>
+      <sail><mast>0 0 0</mast><boom_block>0</boom_block><deck_block>0.5</deck_block>
+        <foil><area>1</area><coefficients><flat_plate/></coefficients></foil></sail>
+    </plugin>)"));
+  expect_mentions(
+      load_error("sail.sdf", sail),
+      {"sail.sdf:" + std::to_string(line_of(sail, "<boom_block>")), "got 0", "mast-to-boom-block"});
+  const std::string keel = world_sdf(simple_model(R"(
+    <plugin filename="leeway-foil" name="leeway::Foil"><actuator>keel</actuator>
+      <foil><area>1</area><coefficients><flat_plate/></coefficients></foil>
+    </plugin>)"));
+  expect_mentions(load_error("keel.sdf", keel), {"keel.sdf:", "<actuator>", "<foil>"});
+  const std::string wing = world_sdf(simple_model(R"(
+    <plugin filename="leeway-foil" name="leeway::Foil">
+      <foil><area>1</area><coefficients><wing><aspect_ratio>2</aspect_ratio>
+        <stall_angle>2</stall_angle></wing></coefficients></foil>
+    </plugin>)"));
+  expect_mentions(
+      load_error("wing.sdf", wing),
+      {"wing.sdf:" + std::to_string(line_of(wing, "<stall_angle>")), "got 2", "stall angle"});
+}
+
 TEST(BadInput, TextLoadsNameTheirSource) {
   Diagnostics d;
   try {

@@ -97,3 +97,55 @@ TEST(LeewayHydrodynamics, BuoyancyAndRestoring) {
 
 }  // namespace
 }  // namespace leeway
+
+namespace leeway {
+namespace {
+
+TEST(LeewayActuators, AirFanWithAzimuthFixedKeelAndSailLoad) {
+  const Model m = testing::load(testing::world_sdf(testing::simple_model(R"(
+    <plugin filename="leeway" name="leeway::Thruster">
+      <actuator>fan</actuator><fluid>air</fluid><disc_radius>0.1</disc_radius>
+      <position>-0.3 0 0.2</position>
+      <thrust><quadratic><k_forward>1</k_forward></quadratic></thrust>
+      <azimuth><actuator>fan_angle</actuator><unit>rad</unit><turn_axis>0 0 1</turn_axis>
+        <state_min>-0.5</state_min><state_max>0.5</state_max><max_rate>2</max_rate></azimuth>
+    </plugin>
+    <plugin filename="leeway-foil" name="leeway::Foil">
+      <foil><position>0 0 -0.3</position><area>0.08</area>
+        <coefficients><wing><aspect_ratio>4</aspect_ratio><stall_angle>0.3</stall_angle>
+        </wing></coefficients></foil>
+    </plugin>
+    <plugin filename="leeway" name="leeway::ControlSurface">
+      <actuator>sheet</actuator><unit>m</unit><fluid>air</fluid>
+      <state_min>0</state_min><state_max>1</state_max>
+      <sail><mast>0.15 0 0</mast><boom_block>0.5</boom_block><deck_block>0.4</deck_block>
+        <foil><position>-0.1 0 0.8</position><area>1</area>
+          <coefficients><flat_plate/></coefficients></foil></sail>
+    </plugin>)"),
+                                                   "", "0 0 -9.81"));
+  ASSERT_EQ(m.actuators.size(), 3u);
+  EXPECT_EQ(m.actuators[0].name, "fan");
+  EXPECT_EQ(m.actuators[1].name, "fan_angle");
+  EXPECT_EQ(m.actuators[1].dynamics.x_max, 0.5);
+  EXPECT_EQ(m.actuators[1].dynamics.max_rate, 2.0);
+  EXPECT_EQ(m.actuators[2].name, "sheet");
+  const BodyModel& b = m.bodies[0];
+  ASSERT_EQ(b.thrusters.size(), 1u);
+  EXPECT_EQ(b.thrusters[0].actuator, 0);
+  EXPECT_EQ(b.thrusters[0].azimuth_actuator, 1);
+  EXPECT_EQ(b.thrusters[0].fluid, Fluid::kAir);
+  EXPECT_EQ(b.thrusters[0].disc_radius, 0.1);
+  ASSERT_EQ(b.control_surfaces.size(), 2u);
+  EXPECT_EQ(b.control_surfaces[0].actuator, -1);  // the keel holds its angle
+  EXPECT_EQ(b.control_surfaces[0].fluid, Fluid::kWater);
+  EXPECT_EQ(b.control_surfaces[1].actuator, 2);
+  EXPECT_EQ(b.control_surfaces[1].fluid, Fluid::kAir);
+  const Sail& sail = std::get<Sail>(b.control_surfaces[1].law);
+  EXPECT_EQ(sail.boom_block, 0.5);
+  EXPECT_EQ(sail.deck_block, 0.4);
+  EXPECT_TRUE(sail.p_BoM_B.isApprox(Vec3(0.15, 0, 0)));
+  EXPECT_EQ(m.environment.air_density, 1.225);
+}
+
+}  // namespace
+}  // namespace leeway
