@@ -144,5 +144,29 @@ TEST(UsvSimBoats, SailboatPolarHasTheShapeOfSeed002) {
   EXPECT_LT(polar.back().speed, 0.95 * fastest);
 }
 
+TEST(UsvSimBoats, PolarNamesWhatItCannotSail) {
+  const Model m = load("usvsim_sailboat.sdf");
+  const auto message = [&](const PolarOptions& o) -> std::string {
+    try {
+      sail_polar(m, o);
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  PolarOptions o;
+  o.angles_deg = {90};
+  o.model = "dinghy";
+  EXPECT_EQ(message(o), "no model 'dinghy' in the world");
+  o.model = "usvsim_sailboat";
+  o.rudder = "tiller";
+  EXPECT_EQ(message(o), "model 'usvsim_sailboat' has no actuator 'tiller' (it has: rudder, sheet)");
+  o.rudder = "sheet";  // a sail makes no yaw moment in still air
+  EXPECT_EQ(message(o), "actuator 'sheet' is not a control surface that yaws the boat");
+  o.rudder = "rudder";
+  o.sheet = "rudder";
+  EXPECT_EQ(message(o), "actuator 'rudder' is not a sail's sheet");
+}
+
 }  // namespace
 }  // namespace leeway
