@@ -16,53 +16,15 @@
 #include "leeway/body/dynamics.h"
 #include "leeway/core/rotation.h"
 #include "leeway/world/step.h"
+#include "rexrov.h"
 
 namespace leeway {
 namespace {
 
-BodyModel full_body() {
-  BodyModel b;
-  b.model_name = "bench";
-  b.mass = 1862.87;  // RexROV-sized
-  b.p_BoBcm = Vec3(0.0, 0.0, -0.05);
-  b.I_Bcm << 525.39, 1.44, 33.41, 1.44, 794.2, 2.6, 33.41, 2.6, 691.23;
-  b.M_RB = rigid_body_mass_matrix(b.mass, b.p_BoBcm, b.I_Bcm);
-  Mat6 A;
-  A << 779.79, -6.87, 103.32, 8.53, -165.54, -7.8,     //
-      -6.87, 1222, 51.29, 409.44, -5.86, 62.73,        //
-      103.32, 51.29, 3659.9, 6.11, -386.42, 10.77,     //
-      8.53, 409.44, 6.11, 534.9, -10.04, 21.0,         //
-      -165.54, -5.86, -386.42, -10.04, 842.69, -1.18,  //
-      -7.8, 62.73, 10.77, 21.0, -1.18, 224.32;
-  b.M_A = A;
-  b.M_inv = (b.M_RB + b.M_A).inverse();
-  b.damping.linear << 74.82, 0, 0, 0, 0, 0,  //
-      0, 69.48, 0, 0, 0, 5.1,                //
-      0, 0, 728.4, 0, 3.2, 0,                //
-      0, 0, 0, 268.8, 0, 0,                  //
-      0, 0, 4.1, 0, 309.77, 0,               //
-      0, 6.2, 0, 0, 0, 105;
-  const double dq[6] = {748.22, 992.53, 1821.01, 672, 802.2, 3.14};
-  for (int i = 0; i < 6; ++i)
-    b.damping.quadratic.push_back({i, i, i, dq[i], false});
-  b.damping.quadratic.push_back({dof::r, dof::v, dof::r, 12.0, false});
-  b.damping.quadratic.push_back({dof::v, dof::r, dof::v, 9.0, false});
-  SubmergedRestoring r;
-  r.f_weight_W = b.mass * Vec3(0, 0, -9.81);
-  r.f_buoyancy_W = 1.8 * 1028 * Vec3(0, 0, 9.81);
-  r.p_BoBcm = b.p_BoBcm;
-  r.p_BoBcb = Vec3(0.0, 0.0, 0.3);
-  b.restoring = r;
-  b.v_current_override_W = Vec3(0.3, -0.2, 0.0);
-  b.q_WB0 = quat_from_euler_zyx(0.05, -0.02, 0.7);
-  b.V_WB_B0 << 1.2, 0.1, -0.05, 0.02, 0.03, 0.1;
-  return b;
-}
-
 Model bench_model() {
   Model m;
   m.dt = 0.002;
-  m.bodies = {full_body()};
+  m.bodies = {bench::rexrov_body()};
   return m;
 }
 
@@ -114,7 +76,7 @@ void BodyStepEigenSolve(benchmark::State& bs) {
 BENCHMARK(BodyStepEigenSolve);
 
 void ForceEvaluation(benchmark::State& bs) {
-  const BodyModel b = full_body();
+  const BodyModel b = bench::rexrov_body();
   BodyState s{b.p_WB0, b.q_WB0, b.V_WB_B0};
   for (auto _ : bs) {
     benchmark::DoNotOptimize(
