@@ -297,3 +297,72 @@ TEST(BadInput, TextLoadsNameTheirSource) {
 
 }  // namespace
 }  // namespace leeway
+
+namespace leeway {
+namespace {
+
+/// A boat whose propeller link turns on a spin joint about x, with `plugin`.
+std::string jointed_world(const std::string& plugin) {
+  const std::string inertia =
+      "<inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz>"
+      "</inertia>";
+  return testing::world_sdf(R"(<model name="boat">
+  <link name="base"><inertial><mass>10</mass>)" +
+                            inertia + R"(</inertial></link>
+  <link name="prop"><pose>-1 0 0 0 0 0</pose><inertial><mass>0.1</mass>)" +
+                            inertia +
+                            R"(</inertial></link>
+  <joint name="prop_joint" type="revolute"><parent>base</parent><child>prop</child>
+    <axis><xyz>1 0 0</xyz></axis></joint>
+)" + plugin + "\n</model>");
+}
+
+TEST(BadInput, ForeignActuatorPlugins) {
+  const std::string gz =
+      R"(<plugin filename="gz-sim-thruster-system" name="gz::sim::systems::Thruster">)";
+  const std::string unknown_joint =
+      jointed_world(gz + "\n<joint_name>propeller</joint_name></plugin>");
+  expect_mentions(load_error("joint.sdf", unknown_joint),
+                  {"joint.sdf:" + std::to_string(line_of(unknown_joint, "<joint_name>")),
+                   "no joint 'propeller'", "'prop_joint'"});
+  const std::string range =
+      jointed_world(gz +
+                    "<joint_name>prop_joint</joint_name><min_thrust_cmd>10</min_thrust_cmd>"
+                    "<max_thrust_cmd>5</max_thrust_cmd></plugin>");
+  expect_mentions(load_error("range.sdf", range), {"range.sdf:", "10", "5", "min < max"});
+  const std::string uuv =
+      jointed_world(R"(<plugin name="t" filename="libuuv_thruster_ros_plugin.so">
+    <linkName>prop</linkName><jointName>prop_joint</jointName><thrusterID>0</thrusterID>
+    <dynamics>
+      <type>SecondOrder</type></dynamics>
+    <conversion><type>Basic</type><rotorConstant>0.1</rotorConstant></conversion></plugin>)");
+  expect_mentions(load_error("uuv.sdf", uuv),
+                  {"uuv.sdf:" + std::to_string(line_of(uuv, "<type>SecondOrder")),
+                   "got 'SecondOrder'", "FirstOrder"});
+  const std::string vrx =
+      jointed_world(R"(<plugin name="v" filename="libusv_gazebo_thrust_plugin.so">
+    <thruster><linkName>prop</linkName><cmdTopic>left_thrust_cmd</cmdTopic>
+      <mappingType>2</mappingType></thruster></plugin>)");
+  expect_mentions(load_error("vrx.sdf", vrx),
+                  {"vrx.sdf:" + std::to_string(line_of(vrx, "<mappingType>")), "got 2",
+                   "0 (linear) or 1 (logistic)"});
+  // A hinge across the foil's span would turn it out of its own plane.
+  const std::string hinge = jointed_world(
+      R"(<plugin filename="gz-sim-joint-position-controller-system" name="j">
+        <joint_name>prop_joint</joint_name><use_velocity_commands>true</use_velocity_commands>
+      </plugin>
+      <plugin filename="gz-sim-lift-drag-system" name="gz::sim::systems::LiftDrag">
+        <link_name>prop</link_name><forward>1 0 0</forward><upward>0 0 1</upward></plugin>)");
+  expect_mentions(load_error("hinge.sdf", hinge),
+                  {"hinge.sdf:" + std::to_string(line_of(hinge, "lift-drag-system")),
+                   "joint 'prop_joint'", "span"});
+  const std::string typo = jointed_world(
+      R"(<plugin filename="gz-sim-lift-drag-system" name="gz::sim::systems::LiftDrag">
+        <link_name>prop</link_name><lift_slope>4</lift_slope></plugin>)");
+  expect_mentions(
+      load_error("typo.sdf", typo),
+      {"typo.sdf:" + std::to_string(line_of(typo, "<lift_slope>")), "lift_slope", "LiftDrag"});
+}
+
+}  // namespace
+}  // namespace leeway

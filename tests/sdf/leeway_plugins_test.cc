@@ -1,7 +1,12 @@
 // Leeway's own hydrodynamics and environment elements.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
+
 #include "leeway/core/frames.h"
+#include "leeway/propulsion/control_surface.h"
+#include "leeway/propulsion/thruster.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -100,6 +105,35 @@ TEST(LeewayHydrodynamics, BuoyancyAndRestoring) {
 
 namespace leeway {
 namespace {
+
+TEST(LeewayActuators, LogisticThrustPivotAndQuadraticFoilLoad) {
+  // VRX's fit written in Leeway's syntax; an outboard swinging about a pivot 0.3 m ahead of its
+  // propeller; UUV Simulator's quadratic fin law without an area.
+  const Model m = testing::load(testing::world_sdf(testing::simple_model(R"(
+    <plugin filename="leeway" name="leeway::Thruster">
+      <actuator>outboard</actuator><position>-2.3 0 -0.2</position>
+      <thrust><logistic><forward>0.01 59.82 5.0 0.38 0.56 0.28</forward>
+        <reverse>-199.13 -0.09 8.84 5.34 0.99 -0.57</reverse>
+        <max_forward>250</max_forward><max_reverse>100</max_reverse></logistic></thrust>
+      <azimuth><actuator>steer</actuator><pivot>-2 0 -0.2</pivot></azimuth>
+    </plugin>
+    <plugin filename="leeway-foil" name="leeway::Foil">
+      <foil><coefficients><quadratic><lift_constant>10</lift_constant>
+        <drag_constant>5</drag_constant></quadratic></coefficients></foil>
+    </plugin>)")));
+  const Thruster& t = m.bodies[0].thrusters.at(0);
+  EXPECT_NEAR(thruster_wrench(t, 1.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], 242.7, 0.05);
+  EXPECT_EQ(thruster_wrench(t, -1.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], -100.0);
+  const ThrusterPose turned = thruster_pose(t, std::numbers::pi / 2);
+  EXPECT_LT((turned.p_BoP_B - Vec3(-2.0, -0.3, -0.2)).norm(), 1e-12);
+  const ControlSurface& fin = m.bodies[0].control_surfaces.at(0);
+  Vec6 nu = Vec6::Zero();
+  nu[0] = 2.0;  // 0.1 rad of flow onto it: lift 10 * 0.1 * 2^2, whatever the density
+  nu[1] = -2.0 * std::tan(0.1);
+  const Vec6 F = control_surface_wrench(fin, 0.0, nu, Vec3::Zero(), 1.0);
+  const double U2 = nu.head<2>().squaredNorm();
+  EXPECT_NEAR(F.head<3>().norm(), U2 * std::hypot(10 * 0.1, 5 * 0.01), 1e-9);
+}
 
 TEST(LeewayActuators, AirFanWithAzimuthFixedKeelAndSailLoad) {
   const Model m = testing::load(testing::world_sdf(testing::simple_model(R"(

@@ -139,9 +139,10 @@ Vec6 thrusters_wrench(const BodyModel& body, std::span<const double> x, const Ve
     const double azimuth = t.azimuth_actuator < 0 ? 0.0 : x[t.azimuth_actuator];
     double share = 1.0;
     if (t.disc_radius > 0.0) {
-      const Vec3 p_WP = around.p_WB + around.R_WB * t.p_BoP_B;
+      const ThrusterPose pose = thruster_pose(t, azimuth);
+      const Vec3 p_WP = around.p_WB + around.R_WB * pose.p_BoP_B;
       const double depth = surface_height(around.env, p_WP.x(), p_WP.y(), around.t) - p_WP.z();
-      share = disc_share_in(t.fluid, depth, t.disc_radius, around.R_WB * thrust_axis(t, azimuth));
+      share = disc_share_in(t.fluid, depth, t.disc_radius, around.R_WB * pose.axis_B);
     }
     F += thruster_wrench(t, x[t.actuator], azimuth, nu, around.fluid_velocity(t.fluid), share);
   }

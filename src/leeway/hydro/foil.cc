@@ -20,23 +20,32 @@ FoilCoefficientValues table(const TableFoil& t, double alpha) {
   return {mix(t.C_L), mix(t.C_D), mix(t.C_M)};
 }
 
+/// A law fitted for flow onto the leading edge: flow onto the trailing edge mirrors it (a foil
+/// backwards is a foil at alpha - pi), so the angle is brought into [-pi/2, pi/2] and the lift
+/// changes sign.
+struct LeadingEdgeAngle {
+  double a;
+  double lift_sign;
+};
+LeadingEdgeAngle leading_edge_angle(double alpha) {
+  const double a = std::remainder(alpha, 2 * kPi);
+  if (a > kPi / 2) return {kPi - a, -1.0};
+  if (a < -kPi / 2) return {-kPi - a, -1.0};
+  return {a, 1.0};
+}
+
 FoilCoefficientValues two_lines(const TwoLinesFoil& f, double alpha) {
-  // Fitted for flow onto the leading edge; flow onto the trailing edge mirrors it (a foil
-  // backwards is a foil with alpha - pi), so alpha' is brought into [-pi/2, pi/2].
-  double a = std::remainder(alpha + f.a0, 2 * kPi);
-  double lift_sign = 1.0;
-  if (a > kPi / 2) {
-    a = kPi - a;
-    lift_sign = -1.0;
-  } else if (a < -kPi / 2) {
-    a = -kPi - a;
-    lift_sign = -1.0;
-  }
+  const auto [a, lift_sign] = leading_edge_angle(alpha + f.a0);
   const double m = std::abs(a), sign = std::copysign(1.0, a);
   const double past = std::max(0.0, m - f.alpha_stall), before = std::min(m, f.alpha_stall);
   const double C_L = sign * (f.cla * before + f.cla_stall * past);
   const double C_D = std::abs(f.cda * before + f.cda_stall * past);
   return {lift_sign * C_L, C_D, 0.0};
+}
+
+FoilCoefficientValues quadratic(const QuadraticFoil& f, double alpha) {
+  const auto [a, lift_sign] = leading_edge_angle(alpha);
+  return {lift_sign * f.lift_constant * a, f.drag_constant * a * a, 0.0};
 }
 
 FoilCoefficientValues wing(const WingFoil& w, double alpha) {
@@ -79,7 +88,8 @@ FoilCoefficientValues foil_coefficients(const FoilCoefficients& law, double alph
                                },
                                [&](const TableFoil& t) { return table(t, alpha); },
                                [&](const TwoLinesFoil& f) { return two_lines(f, alpha); },
-                               [&](const WingFoil& w) { return wing(w, alpha); }},
+                               [&](const WingFoil& w) { return wing(w, alpha); },
+                               [&](const QuadraticFoil& q) { return quadratic(q, alpha); }},
                     law);
 }
 
@@ -92,7 +102,9 @@ FoilLoad foil_load(const Foil& foil, double delta, const Vec3& v_B, double rho) 
   const Vec3 d = v_p / load.speed;
   load.alpha = angle_of_attack(foil, delta, v_B);
   const FoilCoefficientValues k = foil_coefficients(foil.coefficients, load.alpha);
-  const double qA = 0.5 * rho * load.speed * load.speed * foil.area;
+  const double U2 = load.speed * load.speed;
+  const double qA =
+      std::holds_alternative<QuadraticFoil>(foil.coefficients) ? U2 : 0.5 * rho * U2 * foil.area;
   load.f_B = qA * (k.C_D * d + k.C_L * s.cross(d));
   load.m_P_B = qA * foil.chord * k.C_M * s;
   return load;

@@ -45,6 +45,10 @@
 //                  C = w C_att + (1 - w) C_sep,
 //                so the lift falls over about 4/M rad round the stall (to about a third for AR 2,
 //                alpha_s 0.35 rad) and the foil is a plate broadside at 90 degrees; C_M = 0
+//   quadratic    UUV Simulator's Quadratic (after Engelhardtsen 2007): lift L a U^2 and drag
+//                D a^2 U^2 [N], a brought into [-pi/2, pi/2] as for two lines; its constants
+//                carry rho A / 2, so neither the area nor the density enters (foil_load uses
+//                U^2 for q A, and C_L = L a, C_D = D a^2)
 #pragma once
 
 #include <variant>
@@ -78,7 +82,12 @@ struct WingFoil {
   double normal_force_90 = 1.2;    ///< C_N90, broadside
   double stall_sharpness = 50.0;   ///< M [1/rad]
 };
-using FoilCoefficients = std::variant<FlatPlateFoil, TableFoil, TwoLinesFoil, WingFoil>;
+struct QuadraticFoil {
+  double lift_constant = 0.0;  ///< L [N s^2 / (m^2 rad)]
+  double drag_constant = 0.0;  ///< D [N s^2 / (m^2 rad^2)]
+};
+using FoilCoefficients =
+    std::variant<FlatPlateFoil, TableFoil, TwoLinesFoil, WingFoil, QuadraticFoil>;
 
 struct Foil {
   Vec3 p_BoP_B = Vec3::Zero();   ///< centre of pressure [m], in B

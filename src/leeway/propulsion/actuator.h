@@ -9,7 +9,9 @@
 //                (Fossen's reference vehicles: a first-order lag towards an out-of-range
 //                command reaches the limit sooner than one towards the limit itself)
 //   a watchdog: a command older than `watchdog_timeout` [s] counts as zero (a vehicle whose
-//   controller stopped talking stops pushing), infinite by default.
+//   controller stopped talking stops pushing), infinite by default;
+//   a gain: the dynamics follow gain times the (checked) command, as UUV Simulator's thruster
+//   plugin scales its clamped input (1 by default).
 // A command that is not a finite number is always an error.
 #pragma once
 
@@ -33,6 +35,7 @@ struct ActuatorModel {
   double command_max = std::numeric_limits<double>::infinity();
   CommandPolicy policy = CommandPolicy::kClamp;
   double watchdog_timeout = std::numeric_limits<double>::infinity();  ///< [s]
+  double command_gain = 1.0;
 
   std::string full_name() const { return model_name + "/" + name; }
 };
@@ -46,9 +49,10 @@ struct CheckedCommand {
 
 CheckedCommand check_command(const ActuatorModel& actuator, double command);
 
-/// The command the dynamics follow at `age` [s] after it was given (zero past the watchdog).
+/// What the dynamics follow at `age` [s] after `command` was given: gain times the command, or
+/// zero past the watchdog.
 inline double effective_command(const ActuatorModel& actuator, double command, double age) {
-  return age > actuator.watchdog_timeout ? 0.0 : command;
+  return age > actuator.watchdog_timeout ? 0.0 : actuator.command_gain * command;
 }
 
 }  // namespace leeway

@@ -1,27 +1,33 @@
 #include "leeway/propulsion/thruster.h"
 
 #include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
 
 namespace leeway {
 
-Vec3 thrust_axis(const Thruster& t, double azimuth) {
-  if (t.azimuth_actuator < 0 || azimuth == 0.0) return t.axis_B;
-  return Eigen::AngleAxisd(azimuth, t.turn_axis_B) * t.axis_B;
+ThrusterPose thruster_pose(const Thruster& t, double azimuth) {
+  if (t.azimuth_actuator < 0 || azimuth == 0.0) return {t.p_BoP_B, t.axis_B};
+  const Eigen::AngleAxisd turn(azimuth, t.turn_axis_B);
+  return {t.p_BoPivot_B + turn * (t.p_BoP_B - t.p_BoPivot_B), turn * t.axis_B};
 }
 
 Vec6 thruster_wrench(const Thruster& t, double x, double azimuth, const Vec6& nu,
                      const Vec3& v_fluid_B, double share) {
-  const Vec3 a = thrust_axis(t, azimuth);
+  const auto [p, a] = thruster_pose(t, azimuth);
   double V = 0.0;
   if (t.advance == AdvanceSpeed::kGroundSpeed) {
     V = linear(nu).norm();
   } else {
-    const Vec3 v_P = Vec3(linear(nu)) + Vec3(angular(nu)).cross(t.p_BoP_B);
+    const Vec3 v_P = Vec3(linear(nu)) + Vec3(angular(nu)).cross(p);
     V = a.dot(v_P - v_fluid_B);
   }
-  const ThrustTorque tq = thrust_of(t.curve, x, V);
-  const Vec3 f = share * tq.thrust * a;
-  return stack(f, t.p_BoP_B.cross(f) + share * t.torque_factor * tq.torque * a);
+  const ThrustAdjustment& adj = t.adjustment;
+  const ThrustTorque tq = thrust_of(t.curve, adj.state_efficiency * x, V);
+  const double T = std::clamp(adj.thrust_efficiency * tq.thrust, adj.thrust_min, adj.thrust_max);
+  if (std::abs(T) < adj.deadband) return Vec6::Zero();
+  const Vec3 f = share * T * a;
+  return stack(f, p.cross(f) + share * t.torque_factor * adj.thrust_efficiency * tq.torque * a);
 }
 
 }  // namespace leeway

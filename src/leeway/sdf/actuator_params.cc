@@ -8,7 +8,10 @@
 
 #include "leeway/core/frames.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/gz_actuators.h"
 #include "leeway/sdf/plugin_names.h"
+#include "leeway/sdf/uuv_actuators.h"
+#include "leeway/sdf/vrx_thrust.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -82,11 +85,8 @@ RotorDynamics read_dynamics(const sdf::ElementPtr& e) {
                               kind));
 }
 
-ActuatorModel read_actuator(const sdf::ElementPtr& p, const std::string& model_name,
-                            int body_index) {
+ActuatorModel read_actuator(const sdf::ElementPtr& p) {
   ActuatorModel a;
-  a.model_name = model_name;
-  a.body = body_index;
   a.name = text_of(required_child(p, "actuator", "the actuator's name"));
   if (a.name.empty() || a.name.find_first_of("/= ,") != std::string::npos) {
     throw LoadError(
@@ -144,9 +144,12 @@ Vec3 read_direction(const sdf::ElementPtr& parent, const char* name, const Vec3&
   return frd ? frd_to_flu(unit) : unit;
 }
 
-Vec3 read_position(const sdf::ElementPtr& parent, bool frd) {
-  const sdf::ElementPtr e = optional_child(parent, "position");
-  const Vec3 p = e ? read_vec3(e, "x y z in metres") : Vec3::Zero();
+/// The point `name` [m] under `parent` in FLU, or `fallback` (already FLU) when absent.
+Vec3 read_position(const sdf::ElementPtr& parent, const char* name, bool frd,
+                   const Vec3& fallback = Vec3::Zero()) {
+  const sdf::ElementPtr e = optional_child(parent, name);
+  if (!e) return fallback;
+  const Vec3 p = read_vec3(e, "x y z in metres");
   return frd ? frd_to_flu(p) : p;
 }
 
@@ -165,7 +168,9 @@ std::vector<double> increasing_numbers(const sdf::ElementPtr& e, const char* wha
 
 ThrustCurve read_thrust(const sdf::ElementPtr& e) {
   const sdf::ElementPtr c =
-      only_child(e, "<quadratic>, <dead_zone>, <table>, <linear>, <propeller> or <open_water>");
+      only_child(e,
+                 "<quadratic>, <dead_zone>, <table>, <linear>, <logistic>, <propeller> or "
+                 "<open_water>");
   const std::string kind = c->GetName();
   if (kind == "quadratic") {
     reject_unknown_children(c, {"k_forward", "k_reverse", "k_torque"},
@@ -209,6 +214,23 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
                                          0.0, false, "full forward thrust in N");
     l.max_reverse = -read_number_at_least(required_child(c, "max_reverse", "full reverse thrust"),
                                           0.0, false, "the magnitude of full reverse thrust in N");
+    return l;
+  }
+  if (kind == "logistic") {
+    reject_unknown_children(c, {"forward", "reverse", "max_forward", "max_reverse"},
+                            "<forward>, <reverse>, <max_forward> and <max_reverse>");
+    const auto curve = [&](const char* name) {
+      const std::vector<double> v =
+          read_numbers(required_child(c, name, "A K B nu C M"), 6, "A K B nu C M");
+      return Logistic{v[0], v[1], v[2], v[3], v[4], v[5]};
+    };
+    LogisticThrust l;
+    l.forward = curve("forward");
+    l.reverse = curve("reverse");
+    l.max_forward = read_number_at_least(required_child(c, "max_forward", "the forward cap"), 0.0,
+                                         false, "the forward cap in N");
+    l.max_reverse = -read_number_at_least(required_child(c, "max_reverse", "the reverse cap"), 0.0,
+                                          false, "the magnitude of the reverse cap in N");
     return l;
   }
   if (kind == "propeller") {
@@ -257,7 +279,7 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
   }
   throw LoadError(location_of(c),
                   fmt::format("unknown thrust curve <{}>, expected <quadratic>, <dead_zone>, "
-                              "<table>, <linear>, <propeller> or <open_water>",
+                              "<table>, <linear>, <logistic>, <propeller> or <open_water>",
                               kind));
 }
 
@@ -272,7 +294,7 @@ Thruster read_thruster(const sdf::ElementPtr& p, bool frd) {
   Thruster t;
   t.fluid = read_fluid(p);
   t.disc_radius = number_or(p, "disc_radius", 0.0, 0.0, true, "the propeller's radius in metres");
-  t.p_BoP_B = read_position(p, frd);
+  t.p_BoP_B = read_position(p, "position", frd);
   t.axis_B = read_direction(p, "axis", Vec3::UnitX(), frd);
   t.curve = read_thrust(required_child(p, "thrust", "a thrust curve"));
   if (p->HasElement("torque_factor")) {
@@ -286,9 +308,10 @@ Thruster read_thruster(const sdf::ElementPtr& p, bool frd) {
 }
 
 FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
-  const sdf::ElementPtr c = only_child(
-      required_child(foil, "coefficients", "<flat_plate>, <two_lines>, <wing> or <table>"),
-      "<flat_plate>, <two_lines>, <wing> or <table>");
+  const sdf::ElementPtr c =
+      only_child(required_child(foil, "coefficients",
+                                "<flat_plate>, <two_lines>, <wing>, <quadratic> or <table>"),
+                 "<flat_plate>, <two_lines>, <wing>, <quadratic> or <table>");
   const std::string kind = c->GetName();
   if (kind == "flat_plate") {
     reject_unknown_children(c, {"lift", "drag"}, "<lift> and <drag>");
@@ -323,6 +346,13 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
     w.stall_sharpness = number_or(c, "stall_sharpness", 50.0, 0.0, true, "M in 1/rad");
     return w;
   }
+  if (kind == "quadratic") {
+    reject_unknown_children(c, {"lift_constant", "drag_constant"},
+                            "<lift_constant> and <drag_constant>");
+    return QuadraticFoil{any_number(c, "lift_constant", "L in N s^2 / (m^2 rad)"),
+                         read_number_at_least(required_child(c, "drag_constant", "D"), 0.0, false,
+                                              "D in N s^2 / (m^2 rad^2)")};
+  }
   if (kind == "table") {
     reject_unknown_children(c, {"alpha", "c_l", "c_d", "c_m"}, "<alpha>, <c_l>, <c_d> and <c_m>");
     TableFoil t;
@@ -341,7 +371,7 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
     return t;
   }
   throw LoadError(location_of(c), fmt::format("unknown coefficients <{}>, expected <flat_plate>, "
-                                              "<two_lines>, <wing> or <table>",
+                                              "<two_lines>, <wing>, <quadratic> or <table>",
                                               kind));
 }
 
@@ -350,7 +380,7 @@ Foil read_foil(const sdf::ElementPtr& foil, bool frd) {
       foil, {"position", "chord_direction", "span_direction", "area", "chord", "coefficients"},
       "<position>, <chord_direction>, <span_direction>, <area>, <chord> and <coefficients>");
   Foil f;
-  f.p_BoP_B = read_position(foil, frd);
+  f.p_BoP_B = read_position(foil, "position", frd);
   f.chord_B = read_direction(foil, "chord_direction", Vec3::UnitX(), frd);
   f.span_B = read_direction(foil, "span_direction", Vec3::UnitZ(), frd);
   if (std::abs(f.chord_B.dot(f.span_B)) > 1e-6) {
@@ -358,9 +388,12 @@ Foil read_foil(const sdf::ElementPtr& foil, bool frd) {
                     "<span_direction> is not normal to <chord_direction>; "
                     "expected perpendicular directions");
   }
-  f.area = positive(foil, "area", "the foil's area in m^2");
-  f.chord = number_or(foil, "chord", 0.0, 0.0, false, "the chord length in metres");
   f.coefficients = read_foil_coefficients(foil);
+  // The quadratic law's constants carry the area (foil.h).
+  if (!std::holds_alternative<QuadraticFoil>(f.coefficients) || foil->HasElement("area")) {
+    f.area = positive(foil, "area", "the foil's area in m^2");
+  }
+  f.chord = number_or(foil, "chord", 0.0, 0.0, false, "the chord length in metres");
   return f;
 }
 
@@ -368,9 +401,8 @@ Sail read_sail(const sdf::ElementPtr& e, bool frd) {
   reject_unknown_children(e, {"mast", "boom_block", "deck_block", "foil"},
                           "<mast>, <boom_block>, <deck_block> and <foil>");
   Sail sail;
-  const Vec3 mast =
-      read_vec3(required_child(e, "mast", "the mast's point, x y z in metres"), "x y z in metres");
-  sail.p_BoM_B = frd ? frd_to_flu(mast) : mast;
+  required_child(e, "mast", "the mast's point, x y z in metres");
+  sail.p_BoM_B = read_position(e, "mast", frd);
   sail.boom_block = positive(e, "boom_block", "the mast-to-boom-block distance in metres");
   sail.deck_block = positive(e, "deck_block", "the mast-to-deck-block distance in metres");
   sail.foil = read_foil(required_child(e, "foil", "the sail's foil"), frd);
@@ -399,7 +431,7 @@ ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
     reject_unknown_children(fin, {"position", "chord", "lift_direction", "area", "lift_slope"},
                             "<position>, <chord>, <lift_direction>, <area> and <lift_slope>");
     DeflectionFin f;
-    f.p_BoP_B = read_position(fin, frd);
+    f.p_BoP_B = read_position(fin, "position", frd);
     f.chord_B = read_direction(fin, "chord", Vec3::UnitX(), frd);
     f.lift_B = read_direction(fin, "lift_direction", Vec3::UnitY(), frd);
     if (std::abs(f.chord_B.dot(f.lift_B)) > 1e-6) {
@@ -420,60 +452,83 @@ ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
 
 bool is_actuator_plugin(const std::string& filename, const std::string& name) {
   return is_thruster(filename, name) || is_control_surface(filename, name) ||
-         is_fixed_foil(filename, name);
+         is_fixed_foil(filename, name) || is_gz_thruster(filename, name) ||
+         is_gz_joint_position_controller(filename, name) || is_gz_lift_drag(filename, name) ||
+         is_uuv_thruster(filename, name) || is_uuv_fin(filename, name) ||
+         is_vrx_thrust(filename, name);
 }
 
-void load_actuators(const sdf::Model& model, int body_index, BodyModel& body,
-                    std::vector<ActuatorModel>& actuators) {
-  // Reads the actuator elements under `e` and returns its index in the world's list.
-  const auto add_actuator = [&](const sdf::ElementPtr& e) {
-    ActuatorModel a = read_actuator(e, model.Name(), body_index);
-    for (const ActuatorModel& other : actuators) {
-      if (other.model_name == a.model_name && other.name == a.name) {
-        throw LoadError(location_of(e->GetElement("actuator")),
-                        fmt::format("model '{}' already has an actuator called '{}'; expected "
-                                    "unique names",
-                                    a.model_name, a.name));
-      }
-    }
-    actuators.push_back(std::move(a));
-    return static_cast<int>(actuators.size()) - 1;
-  };
-  const sdf::ElementPtr root = model.Element();
+void load_actuators(ActuatorSink& sink) {
+  const sdf::ElementPtr root = sink.model.Element();
+  std::vector<sdf::ElementPtr> plugins;
   for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
        p = p->GetNextElement("plugin")) {
-    const std::string filename = p->GetAttribute("filename")->GetAsString();
-    const std::string name = p->GetAttribute("name")->GetAsString();
-    if (!is_actuator_plugin(filename, name)) continue;
-    const bool frd = read_frame_is_frd(p);
-    if (is_fixed_foil(filename, name)) {
+    plugins.push_back(p);
+  }
+  const auto filename = [](const sdf::ElementPtr& p) {
+    return p->GetAttribute("filename")->GetAsString();
+  };
+  const auto name = [](const sdf::ElementPtr& p) { return p->GetAttribute("name")->GetAsString(); };
+  // Joint controllers first: thrusters and foils look up the joints they turn on.
+  DrivenJoints driven;
+  for (const sdf::ElementPtr& p : plugins) {
+    if (is_gz_joint_position_controller(filename(p), name(p))) {
+      load_gz_joint_position_controller(p, sink, driven);
+    }
+  }
+  for (const sdf::ElementPtr& p : plugins) {
+    const std::string f = filename(p), n = name(p);
+    if (is_gz_thruster(f, n)) {
+      load_gz_thruster(p, sink, driven);
+    } else if (is_gz_lift_drag(f, n)) {
+      load_gz_lift_drag(p, sink, driven);
+    } else if (is_uuv_thruster(f, n)) {
+      load_uuv_thruster(p, sink);
+    } else if (is_uuv_fin(f, n)) {
+      load_uuv_fin(p, sink);
+    } else if (is_vrx_thrust(f, n)) {
+      load_vrx_thrust(p, sink);
+    } else if (is_fixed_foil(f, n)) {
+      const bool frd = read_frame_is_frd(p);
       reject_unknown_children(p, {"frame", "fluid", "foil"}, "<frame>, <fluid> and <foil>");
       ControlSurface s;
       s.fluid = read_fluid(p);
       s.law = read_foil(required_child(p, "foil", "the foil"), frd);
-      body.control_surfaces.push_back(std::move(s));
-    } else if (is_thruster(filename, name)) {
+      sink.body.control_surfaces.push_back(std::move(s));
+    } else if (is_thruster(f, n)) {
+      const bool frd = read_frame_is_frd(p);
       Thruster t = read_thruster(p, frd);
-      t.actuator = add_actuator(p);
+      t.actuator = sink.add(read_actuator(p), p->GetElement("actuator"));
       if (const sdf::ElementPtr az = optional_child(p, "azimuth")) {
         std::set<std::string> known = kActuatorElements;
         known.erase("frame");
-        known.insert("turn_axis");
+        known.insert({"turn_axis", "pivot"});
         reject_unknown_children(az, known,
-                                "the actuator elements (but <frame>, the thruster's) and "
-                                "<turn_axis>");
+                                "the actuator elements (but <frame>, the thruster's), "
+                                "<turn_axis> and <pivot>");
         t.turn_axis_B = read_direction(az, "turn_axis", Vec3::UnitZ(), frd);
         if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
           throw LoadError(location_of(az),
                           "<turn_axis> is along the thrust <axis>; turning would not steer it");
         }
-        t.azimuth_actuator = add_actuator(az);
+        t.p_BoPivot_B = read_position(az, "pivot", frd, t.p_BoP_B);
+        t.azimuth_actuator = sink.add(read_actuator(az), az->GetElement("actuator"));
       }
-      body.thrusters.push_back(std::move(t));
-    } else {
+      sink.body.thrusters.push_back(std::move(t));
+    } else if (is_control_surface(f, n)) {
+      const bool frd = read_frame_is_frd(p);
       ControlSurface s = read_control_surface(p, frd);
-      s.actuator = add_actuator(p);
-      body.control_surfaces.push_back(std::move(s));
+      s.actuator = sink.add(read_actuator(p), p->GetElement("actuator"));
+      sink.body.control_surfaces.push_back(std::move(s));
+    }
+  }
+  for (const auto& [joint, d] : driven) {
+    if (!d.used) {
+      sink.diagnostics.warn(
+          location_of(root),
+          fmt::format("joint '{}' is driven by a JointPositionController but steers no thruster "
+                      "and hinges no LiftDrag foil; its actuator '{}' moves nothing",
+                      joint, joint));
     }
   }
 }

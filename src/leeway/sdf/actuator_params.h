@@ -28,14 +28,15 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/error.h"
 #include "leeway/propulsion/actuator.h"
+#include "leeway/sdf/actuator_sink.h"
 
 namespace leeway::sdfio {
 
 bool is_actuator_plugin(const std::string& filename, const std::string& name);
 
-/// Adds the model's thrusters and control surfaces to `body` and their actuators to `actuators`
-/// (the world's list; `body_index` is the body's place in the world).
-void load_actuators(const sdf::Model& model, int body_index, BodyModel& body,
-                    std::vector<ActuatorModel>& actuators);
+/// Adds the model's thrusters and control surfaces, from Leeway's plugins and the foreign ones
+/// (gz_actuators.h, uuv_actuators.h, vrx_thrust.h), to the sink's body and their actuators to
+/// the world's list.
+void load_actuators(ActuatorSink& sink);
 
 }  // namespace leeway::sdfio

@@ -230,7 +230,8 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
   if (hydro) b.v_current_override_W = hydro->v_current_W;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
   load_hull(model, links, hydro, world, b, diagnostics);
-  load_actuators(model, body_index, b, actuators);
+  ActuatorSink sink{model, links, body_index, b, actuators, diagnostics};
+  load_actuators(sink);
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
   b.p_WB0 = X_WB.translation();

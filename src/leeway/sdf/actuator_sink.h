@@ -1,0 +1,46 @@
+// What an actuator plugin's adapter writes into: the body it acts on, the world's actuator list
+// and the load's warnings. Leeway's own plugins (actuator_params.h) and the foreign ones
+// (gz_actuators.h, uuv_actuators.h, vrx_thrust.h) all add through it, so every actuator name is
+// checked for uniqueness in one place.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <sdf/Model.hh>
+#include <vector>
+
+#include "leeway/body/body_model.h"
+#include "leeway/core/error.h"
+#include "leeway/propulsion/actuator.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/link_merging.h"
+
+namespace leeway::sdfio {
+
+struct ActuatorSink {
+  const sdf::Model& model;
+  const MergedLinks& links;
+  int body_index;
+  BodyModel& body;
+  std::vector<ActuatorModel>& actuators;
+  Diagnostics& diagnostics;
+
+  /// Adds `a` (its model and body filled in here) and returns its index in the world's list; a
+  /// LoadError at `where` if the model already has an actuator of that name.
+  int add(ActuatorModel a, const sdf::ElementPtr& where) {
+    a.model_name = model.Name();
+    a.body = body_index;
+    for (const ActuatorModel& other : actuators) {
+      if (other.model_name == a.model_name && other.name == a.name) {
+        throw LoadError(location_of(where),
+                        fmt::format("model '{}' already has an actuator called '{}'; expected "
+                                    "unique names",
+                                    a.model_name, a.name));
+      }
+    }
+    actuators.push_back(std::move(a));
+    return static_cast<int>(actuators.size()) - 1;
+  }
+};
+
+}  // namespace leeway::sdfio

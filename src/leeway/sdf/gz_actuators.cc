@@ -1,0 +1,241 @@
+#include "leeway/sdf/gz_actuators.h"
+
+#include <cmath>
+#include <numbers>
+
+#include "leeway/sdf/plugin_names.h"
+
+namespace leeway::sdfio {
+namespace {
+
+/// The child `name` as any finite number, or `fallback`.
+double value_or(const sdf::ElementPtr& parent, const char* name, double fallback) {
+  const sdf::ElementPtr e = optional_child(parent, name);
+  return e ? read_number(e, "a number") : fallback;
+}
+
+bool flag_or(const sdf::ElementPtr& parent, const char* name, bool fallback) {
+  const sdf::ElementPtr e = optional_child(parent, name);
+  return e ? read_bool(e) : fallback;
+}
+
+/// The controlled joint whose child link is `link`, if any.
+DrivenJoint* driving(DrivenJoints& driven, const std::string& link) {
+  for (auto& [name, d] : driven)
+    if (d.joint.child_link == link) return &d;
+  return nullptr;
+}
+
+}  // namespace
+
+bool is_gz_thruster(const std::string& filename, const std::string& name) {
+  return plugin_matches(filename, name, "thruster-system", "systems::Thruster");
+}
+bool is_gz_joint_position_controller(const std::string& filename, const std::string& name) {
+  return plugin_matches(filename, name, "joint-position-controller-system",
+                        "systems::JointPositionController");
+}
+bool is_gz_lift_drag(const std::string& filename, const std::string& name) {
+  return plugin_matches(filename, name, "lift-drag-system", "systems::LiftDrag");
+}
+
+void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& sink,
+                                       DrivenJoints& driven) {
+  reject_unknown_children(
+      p,
+      {"joint_name", "joint_index", "use_velocity_commands", "p_gain", "i_gain", "d_gain", "i_max",
+       "i_min", "cmd_max", "cmd_min", "cmd_offset", "topic", "sub_topic", "initial_position"},
+      "gz-sim's JointPositionController parameters (docs/sdf-reference.md)");
+  const sdf::ElementPtr name = required_child(p, "joint_name", "the joint it drives");
+  if (driven.contains(text_of(name))) {
+    throw LoadError(location_of(name), fmt::format("a second controller for joint '{}'; expected "
+                                                   "one controller per joint",
+                                                   text_of(name)));
+  }
+  if (const sdf::ElementPtr e = optional_child(p, "joint_index"); e && read_number(e, "0") != 0) {
+    throw LoadError(location_of(e), "expected joint index 0: Leeway's joints have one axis");
+  }
+  if (const sdf::ElementPtr e = optional_child(p, "initial_position");
+      e && read_number(e, "0") != 0.0) {
+    throw LoadError(location_of(e),
+                    "expected 0: actuators start at rest; turn the joint's parent pose instead");
+  }
+  DrivenJoint d;
+  d.joint = joint_in_body(sink.model, name, sink.links);
+  ActuatorModel a;
+  a.name = d.joint.name;
+  a.unit = "rad";
+  a.dynamics.dynamics = ZeroOrderRotor{};
+  a.dynamics.x_min = std::min(d.joint.lower, 0.0);
+  a.dynamics.x_max = std::max(d.joint.upper, 0.0);
+  a.dynamics.max_rate = d.joint.max_velocity;
+  if (flag_or(p, "use_velocity_commands", false)) {
+    if (const sdf::ElementPtr e = optional_child(p, "cmd_max")) {
+      a.dynamics.max_rate =
+          std::min(a.dynamics.max_rate, read_number_at_least(e, 0.0, true, "a rate in rad/s"));
+    }
+  } else {
+    sink.diagnostics.warn(
+        location_of(p),
+        fmt::format(
+            "joint '{}': gz-sim's PID on the joint's effort needs the joint's own "
+            "dynamics, which Leeway's rigid body does not have; the joint follows its "
+            "command at once{}",
+            a.name,
+            std::isfinite(a.dynamics.max_rate)
+                ? fmt::format(", at most {} rad/s (its <velocity> limit)", a.dynamics.max_rate)
+                : ""));
+  }
+  a.command_min = a.dynamics.x_min;
+  a.command_max = a.dynamics.x_max;
+  d.actuator = sink.add(std::move(a), p);
+  driven.emplace(d.joint.name, std::move(d));
+}
+
+void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints& driven) {
+  reject_unknown_children(p,
+                          {"namespace", "topic", "joint_name", "use_angvel_cmd", "fluid_density",
+                           "propeller_diameter", "thrust_coefficient", "velocity_control", "p_gain",
+                           "i_gain", "d_gain", "max_thrust_cmd", "min_thrust_cmd", "deadband",
+                           "wake_fraction", "alpha_1", "alpha_2", "power_load", "battery_name"},
+                          "gz-sim's Thruster parameters (docs/sdf-reference.md)");
+  const JointInBody joint = joint_in_body(
+      sink.model, required_child(p, "joint_name", "the propeller's joint"), sink.links);
+  const bool speed_command = flag_or(p, "use_angvel_cmd", false);
+  Thruster t;
+  t.p_BoP_B = joint.p_BoC_B;
+  t.axis_B = joint.axis_B;
+  t.torque_factor = 0.0;
+  t.adjustment.deadband = number_or(p, "deadband", 0.0, 0.0, false, "a thrust in N");
+  if (speed_command) {
+    PropellerThrust c;
+    c.diameter = number_or(p, "propeller_diameter", 0.02, 0.0, true, "a diameter in metres");
+    c.fluid_density = number_or(p, "fluid_density", 1000.0, 0.0, true, "a density in kg/m^3");
+    if (const sdf::ElementPtr e = optional_child(p, "thrust_coefficient")) {
+      c.thrust_coefficient = read_number(e, "C_t");
+    } else {
+      c.advance_form = true;
+      c.alpha_1 = value_or(p, "alpha_1", 1.0);
+      c.alpha_2 = value_or(p, "alpha_2", 0.0);
+      c.wake_fraction = number_or(p, "wake_fraction", 0.2, 0.0, false, "w_f in [0, 1]");
+    }
+    t.curve = c;
+  } else {
+    // The command is the thrust: a two-point table is the identity over the command range.
+    t.curve = TableThrust{{-1.0, 1.0}, {-1.0, 1.0}};
+  }
+  ActuatorModel a;
+  a.name = joint.name;
+  a.unit = speed_command ? "rad/s" : "N";
+  a.command_min = value_or(p, "min_thrust_cmd", -1000.0);
+  a.command_max = value_or(p, "max_thrust_cmd", 1000.0);
+  if (!(a.command_min < a.command_max)) {
+    throw LoadError(location_of(p), fmt::format("<min_thrust_cmd> {} is not below "
+                                                "<max_thrust_cmd> {}; expected min < max",
+                                                a.command_min, a.command_max));
+  }
+  if (!speed_command) {
+    t.curve = TableThrust{{a.command_min, a.command_max}, {a.command_min, a.command_max}};
+  }
+  t.actuator = sink.add(std::move(a), p);
+  if (DrivenJoint* steering = driving(driven, joint.parent_link)) {
+    t.azimuth_actuator = steering->actuator;
+    t.turn_axis_B = steering->joint.axis_B;
+    t.p_BoPivot_B = steering->joint.p_BoJ_B;
+    steering->used = true;
+    if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
+      throw LoadError(location_of(p),
+                      fmt::format("joint '{}' turns the propeller about its own axis; expected "
+                                  "a steering joint across it",
+                                  steering->joint.name));
+    }
+  }
+  sink.body.thrusters.push_back(std::move(t));
+}
+
+void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints& driven) {
+  reject_unknown_children(
+      p,
+      {"link_name", "cp", "forward", "upward", "area", "a0", "cla", "cda", "cma", "alpha_stall",
+       "cla_stall", "cda_stall", "cma_stall", "air_density", "control_joint_name",
+       "control_joint_rad_to_cl", "radial_symmetry", "topic"},
+      "gz-sim's LiftDrag parameters (docs/sdf-reference.md)");
+  const sdf::ElementPtr link_name = required_child(p, "link_name", "the foil's link");
+  const Eigen::Isometry3d X_BL = link_frame(link_name, sink.links);
+  const auto direction = [&](const char* name, const Vec3& fallback) -> Vec3 {
+    const sdf::ElementPtr e = optional_child(p, name);
+    const Vec3 v = e ? read_vec3(e, "a direction x y z") : fallback;
+    if (!(v.norm() > 1e-9)) {
+      throw LoadError(location_of(e), "got a zero vector, expected a direction");
+    }
+    return X_BL.linear() * v.normalized();
+  };
+  const Vec3 forward = direction("forward", Vec3::UnitX());
+  const Vec3 upward = direction("upward", Vec3::UnitZ());
+  if (std::abs(forward.dot(upward)) > 1e-6) {
+    throw LoadError(location_of(p),
+                    "<upward> is not normal to <forward>; expected "
+                    "perpendicular directions");
+  }
+  Foil f;
+  const sdf::ElementPtr cp = optional_child(p, "cp");
+  f.p_BoP_B = X_BL * (cp ? read_vec3(cp, "x y z in metres") : Vec3::Zero());
+  f.chord_B = forward;
+  // Leeway's foil pushes towards -n = -(s x c) at positive alpha; gz-sim's towards upward.
+  f.span_B = upward.cross(forward);
+  f.area = number_or(p, "area", 1.0, 0.0, true, "the foil's area in m^2");
+  TwoLinesFoil law;
+  law.a0 = value_or(p, "a0", 0.0);
+  law.cla = value_or(p, "cla", 1.0);
+  law.cda = value_or(p, "cda", 0.01);
+  law.alpha_stall =
+      number_or(p, "alpha_stall", std::numbers::pi / 2, 0.0, true, "the stall angle in rad");
+  law.cla_stall = value_or(p, "cla_stall", 0.0);
+  law.cda_stall = value_or(p, "cda_stall", 1.0);
+  f.coefficients = law;
+  for (const char* ignored : {"cma", "cma_stall", "control_joint_rad_to_cl"}) {
+    if (const sdf::ElementPtr e = optional_child(p, ignored); e && read_number(e, "a number")) {
+      sink.diagnostics.warn(
+          location_of(e),
+          fmt::format("<{}> is ignored: {}", ignored,
+                      std::string(ignored).starts_with("cma")
+                          ? "gz-sim's moment coefficient has no chord length to make a moment"
+                          : "Leeway turns the foil with its hinge instead of adding lift"));
+    }
+  }
+  if (flag_or(p, "radial_symmetry", false)) {
+    sink.diagnostics.warn(location_of(p->GetElement("radial_symmetry")),
+                          "<radial_symmetry> is ignored: the foil keeps its <upward>");
+  }
+  ControlSurface s;
+  s.fluid = number_or(p, "air_density", 1.2041, 0.0, true, "a density in kg/m^3") > 100.0
+                ? Fluid::kWater
+                : Fluid::kAir;
+  if (DrivenJoint* hinge = driving(driven, text_of(link_name))) {
+    const double along = hinge->joint.axis_B.dot(f.span_B);
+    if (std::abs(along) < 1 - 1e-6) {
+      throw LoadError(location_of(p),
+                      fmt::format("joint '{}' does not turn the foil about its span (<forward> x "
+                                  "<upward>); expected a hinge along it",
+                                  hinge->joint.name));
+    }
+    if (along < 0.0) {
+      // Turning about -s by theta is turning about s by -theta: flip the span (and with it the
+      // normal), which a symmetric law does not notice; a cambered one (a0) would.
+      if (law.a0 != 0.0) {
+        throw LoadError(location_of(p),
+                        fmt::format("joint '{}' turns against the foil's span and the foil is "
+                                    "cambered (a0 = {}); expected the hinge's <xyz> along "
+                                    "<upward> x <forward>",
+                                    hinge->joint.name, law.a0));
+      }
+      f.span_B = -f.span_B;
+    }
+    s.actuator = hinge->actuator;
+    hinge->used = true;
+  }
+  s.law = f;
+  sink.body.control_surfaces.push_back(std::move(s));
+}
+
+}  // namespace leeway::sdfio

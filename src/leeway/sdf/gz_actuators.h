@@ -1,0 +1,79 @@
+// Adapters for gz-sim's maritime actuator systems, so gz-sim models (and VRX's since 2023) load
+// unchanged. Each is matched by its filename stem (gz-sim-, ignition-gazebo-, lib...so) or the
+// end of its name (gz::sim::systems::..., ignition::gazebo::systems::...). Defaults are
+// gz-sim's.
+//
+// Thruster (thruster-system, systems::Thruster): one actuator named after <joint_name>.
+//   <joint_name>          the propeller's joint (required): thrust along its axis, at its child
+//                         link's origin
+//   <use_angvel_cmd>      false: the command is the thrust [N], applied at once (gz-sim's default
+//                         mode); true: the shaft speed w [rad/s], T = rho C_t D^4 w|w|
+//   <thrust_coefficient>  C_t (1); in shaft-speed mode without it, gz-sim's advance form
+//                         C_t = alpha_1 + alpha_2 (1 - w_f) V / (w D) (thrust_curves.h)
+//   <fluid_density> 1000 kg/m^3, <propeller_diameter> 0.02 m, <wake_fraction> 0.2,
+//   <alpha_1> 1, <alpha_2> 0
+//   <max_thrust_cmd> 1000, <min_thrust_cmd> -1000: the command range; beyond it the command is
+//                         clamped, with a warning (gz-sim clamps silently)
+//   <deadband>            [N]: a thrust below it in magnitude gives nothing
+//   accepted, no effect on the physics: <namespace>, <topic>, <velocity_control>, <p_gain>,
+//   <i_gain>, <d_gain>, <power_load>, <battery_name> (the propeller's spin is cosmetic in gz-sim
+//   and not simulated here). No reaction torque, as gz-sim.
+//   If the propeller joint's parent link turns on a joint a JointPositionController drives (an
+//   outboard's steering joint), the thruster is an azimuth thruster: its propeller and axis swing
+//   about that joint.
+//
+// JointPositionController (joint-position-controller-system): one actuator named after
+// <joint_name>, whose state is the joint's angle [rad], within the joint's <lower>, <upper>.
+//   <use_velocity_commands> true: gz-sim moves the joint at <cmd_max> [rad/s] until one step
+//                         from the command, then onto it: here an instant servo rate-limited at
+//                         cmd_max (and at the joint's <velocity> limit)
+//                         false (default): gz-sim runs a PID on the joint's effort, whose motion
+//                         needs the joint's own dynamics, which Leeway's rigid body does not
+//                         have: the servo is instant within the joint's velocity limit (warned)
+//   accepted: <p_gain>, <i_gain>, <d_gain>, <i_max>, <i_min>, <cmd_min>, <cmd_offset>, <topic>,
+//   <sub_topic>, <joint_index> (0 only); <initial_position> must be 0.
+//   The joint it drives must steer a thruster or hinge a LiftDrag foil.
+//
+// LiftDrag (lift-drag-system): a foil with gz-sim's two-lines law (foil.h).
+//   <link_name>           the foil's link (required); if it turns on a joint a
+//                         JointPositionController drives, the foil deflects with it
+//   <cp>                  centre of pressure in the link [m] (0 0 0)
+//   <forward>, <upward>   chord (leading edge) and the lift direction at positive alpha, in the
+//                         link (1 0 0, 0 0 1)
+//   <area> 1 m^2, <a0> 0, <cla> 1, <cda> 0.01, <alpha_stall> pi/2, <cla_stall> 0, <cda_stall> 1
+//   <air_density>         1.2041: above 100 kg/m^3 the foil works in water, else in air; the
+//                         world's density of that fluid is used
+//   warned and ignored: <cma>, <cma_stall> (gz-sim's moment has no chord length),
+//   <control_joint_name>/<control_joint_rad_to_cl> (Leeway turns the foil with its hinge
+//   instead), <radial_symmetry>. gz-sim also scales the lift by the cosine of the sweep angle;
+//   Leeway's foil takes the in-plane flow only.
+#pragma once
+
+#include <map>
+#include <sdf/Element.hh>
+#include <string>
+
+#include "leeway/sdf/actuator_sink.h"
+#include "leeway/sdf/joint_frames.h"
+
+namespace leeway::sdfio {
+
+bool is_gz_thruster(const std::string& filename, const std::string& name);
+bool is_gz_joint_position_controller(const std::string& filename, const std::string& name);
+bool is_gz_lift_drag(const std::string& filename, const std::string& name);
+
+/// A joint a controller drives: its frame in B and its actuator's index.
+struct DrivenJoint {
+  JointInBody joint;
+  int actuator = -1;
+  bool used = false;  ///< steers a thruster or hinges a foil
+};
+using DrivenJoints = std::map<std::string, DrivenJoint>;
+
+/// Adds the controller's actuator and records its joint in `driven`.
+void load_gz_joint_position_controller(const sdf::ElementPtr& plugin, ActuatorSink& sink,
+                                       DrivenJoints& driven);
+void load_gz_thruster(const sdf::ElementPtr& plugin, ActuatorSink& sink, DrivenJoints& driven);
+void load_gz_lift_drag(const sdf::ElementPtr& plugin, ActuatorSink& sink, DrivenJoints& driven);
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,66 @@
+#include "leeway/sdf/joint_frames.h"
+
+#include <fmt/format.h>
+#include <sdf/Joint.hh>
+#include <sdf/JointAxis.hh>
+
+#include "leeway/sdf/element_reading.h"
+
+namespace leeway::sdfio {
+
+JointInBody joint_in_body(const sdf::Model& model, const sdf::ElementPtr& joint_name,
+                          const MergedLinks& links) {
+  const std::string name = text_of(joint_name);
+  const sdf::Joint* joint = model.JointByName(name);
+  if (joint == nullptr) {
+    std::string names;
+    for (std::uint64_t i = 0; i < model.JointCount(); ++i)
+      names += (names.empty() ? "'" : ", '") + model.JointByIndex(i)->Name() + "'";
+    throw LoadError(location_of(joint_name),
+                    fmt::format("model '{}' has no joint '{}'; expected one of its joints ({})",
+                                model.Name(), name, names.empty() ? "it has none" : names));
+  }
+  const sdf::JointAxis* axis = joint->Axis(0);
+  if (axis == nullptr) {
+    throw LoadError(location_of(joint_name),
+                    fmt::format("joint '{}' has no <axis>; expected a revolute or continuous "
+                                "joint whose axis is the actuator's",
+                                name));
+  }
+  JointInBody out;
+  out.name = name;
+  out.parent_link = joint->ParentLinkName();
+  out.child_link = joint->ChildLinkName();
+  ignition::math::Pose3d X_BJ;
+  ignition::math::Vector3d xyz;
+  sdf::Errors errors = joint->SemanticPose().Resolve(X_BJ, links.canonical_link);
+  const sdf::Errors axis_errors = axis->ResolveXyz(xyz, links.canonical_link);
+  errors.insert(errors.end(), axis_errors.begin(), axis_errors.end());
+  if (!errors.empty()) {
+    throw LoadError(location_of(joint->Element()),
+                    fmt::format("joint '{}': {}", name, errors.front().Message()));
+  }
+  out.p_BoJ_B = to_isometry(X_BJ).translation();
+  out.axis_B = Vec3(xyz.X(), xyz.Y(), xyz.Z());
+  if (!(out.axis_B.norm() > 1e-9)) {
+    throw LoadError(location_of(joint->Element()),
+                    fmt::format("joint '{}' has a zero <axis><xyz>; expected a direction", name));
+  }
+  out.axis_B.normalize();
+  if (const auto it = links.links.find(out.child_link); it != links.links.end())
+    out.p_BoC_B = it->second.X_BL.translation();
+  out.lower = axis->Lower();
+  out.upper = axis->Upper();
+  if (axis->MaxVelocity() > 0.0) out.max_velocity = axis->MaxVelocity();
+  return out;
+}
+
+const sdf::Joint* joint_moving(const sdf::Model& model, const std::string& link_name) {
+  for (std::uint64_t i = 0; i < model.JointCount(); ++i) {
+    const sdf::Joint* j = model.JointByIndex(i);
+    if (j->ChildLinkName() == link_name && j->Type() != sdf::JointType::FIXED) return j;
+  }
+  return nullptr;
+}
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,226 @@
+#include "leeway/sdf/uuv_actuators.h"
+
+#include <cmath>
+
+#include "leeway/sdf/joint_frames.h"
+
+namespace leeway::sdfio {
+namespace {
+
+double positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
+  return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
+}
+double at_least_zero(const sdf::ElementPtr& parent, const char* name, const char* what) {
+  return read_number_at_least(required_child(parent, name, what), 0.0, false, what);
+}
+double any(const sdf::ElementPtr& parent, const char* name, const char* what) {
+  return read_number(required_child(parent, name, what), what);
+}
+
+/// Rejects anything in a UUV block but its <type> and that type's parameters.
+void only_parameters(const sdf::ElementPtr& block, std::set<std::string> parameters) {
+  parameters.insert("type");
+  reject_unknown_children(
+      block, parameters,
+      fmt::format("<type> and the parameters of type {}", text_of(block->GetElement("type"))));
+}
+
+RotorDynamics read_uuv_dynamics(const sdf::ElementPtr& d) {
+  const std::string type = text_of(required_child(d, "type",
+                                                  "ZeroOrder, FirstOrder, Yoerger or "
+                                                  "Bessa"));
+  if (type == "ZeroOrder") {
+    only_parameters(d, {});
+    return ZeroOrderRotor{};
+  }
+  if (type == "FirstOrder") {
+    only_parameters(d, {"timeConstant"});
+    return FirstOrderRotor{positive(d, "timeConstant", "a time constant in seconds")};
+  }
+  if (type == "Yoerger") {
+    only_parameters(d, {"alpha", "beta"});
+    return YoergerRotor{positive(d, "alpha", "Yoerger's alpha"),
+                        positive(d, "beta", "Yoerger's beta")};
+  }
+  if (type == "Bessa") {
+    only_parameters(d, {"Jmsp", "Kv1", "Kv2", "Kt", "Rm"});
+    BessaRotor b;
+    b.J_msp = positive(d, "Jmsp", "the rotor's inertia");
+    b.K_v1 = at_least_zero(d, "Kv1", "linear friction");
+    b.K_v2 = at_least_zero(d, "Kv2", "quadratic friction");
+    b.K_t = positive(d, "Kt", "the motor's torque constant");
+    b.R_m = positive(d, "Rm", "the motor's resistance");
+    return b;
+  }
+  throw_unknown_keyword(d->GetElement("type"), type,
+                        {"ZeroOrder", "FirstOrder", "Yoerger", "Bessa"});
+}
+
+ThrustCurve read_uuv_conversion(const sdf::ElementPtr& c) {
+  const std::string type = text_of(required_child(c, "type", "Basic, Bessa or LinearInterp"));
+  if (type == "Basic") {
+    only_parameters(c, {"rotorConstant"});
+    const double k = any(c, "rotorConstant", "the rotor constant in N per unit^2");
+    return QuadraticThrust{k, k, 0.0};
+  }
+  if (type == "Bessa") {
+    only_parameters(c, {"rotorConstantL", "rotorConstantR", "deltaL", "deltaR"});
+    DeadZoneThrust d;
+    d.c_L = at_least_zero(c, "rotorConstantL", "rotorConstantL >= 0");
+    d.c_R = at_least_zero(c, "rotorConstantR", "rotorConstantR >= 0");
+    d.delta_L = any(c, "deltaL", "deltaL <= 0");
+    d.delta_R = any(c, "deltaR", "deltaR >= 0");
+    if (d.delta_L > 0.0 || d.delta_R < 0.0) {
+      throw LoadError(location_of(c), fmt::format("dead zone [{}, {}], expected deltaL <= 0 <= "
+                                                  "deltaR",
+                                                  d.delta_L, d.delta_R));
+    }
+    return d;
+  }
+  if (type == "LinearInterp") {
+    only_parameters(c, {"inputValues", "outputValues"});
+    const sdf::ElementPtr in = required_child(c, "inputValues", "the inputs");
+    TableThrust t;
+    t.x = read_numbers(in, 0, "inputs");
+    t.thrust = read_numbers(required_child(c, "outputValues", "one thrust [N] per input"),
+                            t.x.size(), "one thrust [N] per input");
+    for (std::size_t i = 1; i < t.x.size(); ++i) {
+      if (!(t.x[i] > t.x[i - 1])) {
+        throw LoadError(location_of(in),
+                        fmt::format("{} is not above {} (place {}): expected the inputs strictly "
+                                    "increasing",
+                                    t.x[i], t.x[i - 1], i + 1));
+      }
+    }
+    if (t.x.size() < 2) throw LoadError(location_of(in), "expected at least two inputs");
+    return t;
+  }
+  throw_unknown_keyword(c->GetElement("type"), type, {"Basic", "Bessa", "LinearInterp"});
+}
+
+/// UUV's limit pairs: min >= max means none.
+std::pair<double, double> uuv_limits(const sdf::ElementPtr& p, const char* min_name,
+                                     const char* max_name) {
+  const sdf::ElementPtr lo = optional_child(p, min_name), hi = optional_child(p, max_name);
+  const double min = lo ? read_number(lo, "a number") : -INFINITY;
+  const double max = hi ? read_number(hi, "a number") : INFINITY;
+  if (min >= max) return {-INFINITY, INFINITY};
+  return {min, max};
+}
+
+int read_id(const sdf::ElementPtr& p, const char* name) {
+  return read_count_at_least(required_child(p, name, "the actuator's number"), 0,
+                             "the actuator's number");
+}
+
+}  // namespace
+
+bool is_uuv_thruster(const std::string& filename, const std::string&) {
+  return filename.find("uuv_thruster") != std::string::npos;
+}
+bool is_uuv_fin(const std::string& filename, const std::string&) {
+  return filename.find("uuv_fin") != std::string::npos;
+}
+
+void load_uuv_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
+  reject_unknown_children(p,
+                          {"linkName", "jointName", "thrusterID", "dynamics", "conversion",
+                           "clampMin", "clampMax", "thrustMin", "thrustMax", "gain",
+                           "thrust_efficiency", "propeller_efficiency", "robotNamespace"},
+                          "UUV Simulator's thruster parameters (docs/sdf-reference.md)");
+  const JointInBody joint =
+      joint_in_body(sink.model, required_child(p, "jointName", "the thruster's joint"), sink.links);
+  Thruster t;
+  t.p_BoP_B =
+      link_frame(required_child(p, "linkName", "the thruster's link"), sink.links).translation();
+  t.axis_B = joint.axis_B;
+  t.torque_factor = 0.0;
+  t.curve = read_uuv_conversion(required_child(p, "conversion", "the conversion function"));
+  const auto efficiency = [&](const char* name) {
+    const sdf::ElementPtr e = optional_child(p, name);
+    return e ? read_number_in(e, 0.0, 1.0, "an efficiency") : 1.0;
+  };
+  t.adjustment.state_efficiency = efficiency("propeller_efficiency");
+  t.adjustment.thrust_efficiency = efficiency("thrust_efficiency");
+  std::tie(t.adjustment.thrust_min, t.adjustment.thrust_max) =
+      uuv_limits(p, "thrustMin", "thrustMax");
+  ActuatorModel a;
+  a.name = fmt::format("thruster_{}", read_id(p, "thrusterID"));
+  a.dynamics.dynamics = read_uuv_dynamics(required_child(p, "dynamics", "the rotor's dynamics"));
+  std::tie(a.command_min, a.command_max) = uuv_limits(p, "clampMin", "clampMax");
+  if (const sdf::ElementPtr g = optional_child(p, "gain"))
+    a.command_gain = read_number(g, "a gain");
+  t.actuator = sink.add(std::move(a), p);
+  sink.body.thrusters.push_back(std::move(t));
+}
+
+void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
+  reject_unknown_children(
+      p,
+      {"link_name", "joint_name", "fin_id", "dynamics", "liftdrag", "current_velocity_topic",
+       "input_topic", "output_topic", "wrench_topic", "robotNamespace"},
+      "UUV Simulator's fin parameters (docs/sdf-reference.md)");
+  const sdf::ElementPtr link = required_child(p, "link_name", "the fin's link");
+  const Eigen::Isometry3d X_BL = link_frame(link, sink.links);
+  const JointInBody hinge =
+      joint_in_body(sink.model, required_child(p, "joint_name", "the fin's hinge"), sink.links);
+  Foil f;
+  f.p_BoP_B = X_BL.translation();
+  f.chord_B = X_BL.linear() * Vec3::UnitX();
+  f.span_B = X_BL.linear() * Vec3::UnitZ();
+  const sdf::ElementPtr ld = required_child(p, "liftdrag", "the lift and drag model");
+  const std::string type = text_of(required_child(ld, "type", "Quadratic or TwoLines"));
+  if (type == "Quadratic") {
+    only_parameters(ld, {"lift_constant", "drag_constant"});
+    f.coefficients = QuadraticFoil{any(ld, "lift_constant", "the lift constant"),
+                                   at_least_zero(ld, "drag_constant", "the drag constant")};
+  } else if (type == "TwoLines") {
+    only_parameters(
+        ld, {"area", "fluid_density", "a0", "alpha_stall", "cla", "cla_stall", "cda", "cda_stall"});
+    f.area = positive(ld, "area", "the fin's area in m^2");
+    // Checked, then replaced by the world's water density.
+    positive(ld, "fluid_density", "a density in kg/m^3");
+    // Coefficients [1/rad]: lift and drag slopes before and past the stall.
+    TwoLinesFoil law;
+    law.a0 = any(ld, "a0", "an angle in rad");
+    law.alpha_stall = positive(ld, "alpha_stall", "the stall angle in rad");
+    law.cla = any(ld, "cla", "the lift slope");
+    law.cla_stall = any(ld, "cla_stall", "the lift slope past the stall");
+    law.cda = any(ld, "cda", "the drag slope");
+    law.cda_stall = any(ld, "cda_stall", "the drag slope past the stall");
+    f.coefficients = law;
+  } else {
+    throw_unknown_keyword(ld->GetElement("type"), type, {"Quadratic", "TwoLines"});
+  }
+  const double along = hinge.axis_B.dot(f.span_B);
+  if (std::abs(along) < 1 - 1e-6) {
+    throw LoadError(location_of(p), fmt::format("joint '{}' does not turn the fin about its "
+                                                "link's z axis (the span); expected a hinge "
+                                                "along it",
+                                                hinge.name));
+  }
+  if (along < 0.0) {
+    // A symmetric law does not notice the flip (gz_actuators.cc, LiftDrag); a cambered one would.
+    if (const auto* law = std::get_if<TwoLinesFoil>(&f.coefficients); law && law->a0 != 0.0) {
+      throw LoadError(location_of(p), fmt::format("joint '{}' turns against the fin's z axis and "
+                                                  "the fin is cambered (a0 = {}); expected the "
+                                                  "hinge's <xyz> along the fin's z",
+                                                  hinge.name, law->a0));
+    }
+    f.span_B = -f.span_B;
+  }
+  ActuatorModel a;
+  a.name = fmt::format("fin_{}", read_id(p, "fin_id"));
+  a.unit = "rad";
+  a.dynamics.dynamics = read_uuv_dynamics(required_child(p, "dynamics", "the fin's dynamics"));
+  a.dynamics.x_min = std::min(hinge.lower, 0.0);
+  a.dynamics.x_max = std::max(hinge.upper, 0.0);
+  a.command_min = a.dynamics.x_min;
+  a.command_max = a.dynamics.x_max;
+  ControlSurface s;
+  s.law = f;
+  s.actuator = sink.add(std::move(a), p);
+  sink.body.control_surfaces.push_back(std::move(s));
+}
+
+}  // namespace leeway::sdfio

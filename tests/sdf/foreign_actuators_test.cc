@@ -1,0 +1,341 @@
+// gz-sim's, UUV Simulator's and VRX classic's actuator plugins load with their meaning: each
+// loaded thruster or foil gives the force its plugin's own equations give, at the point and along
+// the axis its joints and links say.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "leeway/propulsion/control_surface.h"
+#include "leeway/propulsion/thruster.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::load;
+using testing::world_sdf;
+
+std::string link(const std::string& name, const std::string& pose) {
+  return R"(<link name=")" + name + R"("><pose>)" + pose + R"(</pose>
+    <inertial><mass>0.5</mass><inertia><ixx>0.01</ixx><iyy>0.01</iyy><izz>0.01</izz>
+      <ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>)";
+}
+
+std::string joint(const std::string& name, const std::string& parent, const std::string& child,
+                  const std::string& xyz, const std::string& limit = "") {
+  return R"(<joint name=")" + name + R"(" type="revolute"><parent>)" + parent + "</parent><child>" +
+         child + "</child><axis><xyz>" + xyz + "</xyz>" + limit + "</axis></joint>";
+}
+
+/// A 10 kg base link at the model origin, with extra links, joints and plugins.
+std::string model(const std::string& parts) {
+  return R"(<model name="boat"><link name="base">
+    <inertial><mass>10</mass><inertia><ixx>1</ixx><iyy>2</iyy><izz>2</izz>
+      <ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>)" +
+         parts + "</model>";
+}
+
+/// An outboard as VRX builds it: an engine on a steering joint, a propeller hanging below it.
+const std::string kOutboard =
+    link("engine", "-2 1 0.3 0 0 0") + link("propeller", "-2.3 1 -0.2 0 0 0") +
+    joint("engine_joint", "base", "engine", "0 0 1",
+          "<limit><lower>-3.14</lower><upper>3.14</upper><velocity>10</velocity></limit>") +
+    joint("propeller_joint", "engine", "propeller", "1 0 0");
+
+std::string gz_thruster(const std::string& params) {
+  return R"(<plugin filename="gz-sim-thruster-system" name="gz::sim::systems::Thruster">
+    <joint_name>propeller_joint</joint_name>)" +
+         params + "</plugin>";
+}
+
+const std::string kSteering =
+    R"(<plugin filename="gz-sim-joint-position-controller-system"
+               name="gz::sim::systems::JointPositionController">
+      <joint_name>engine_joint</joint_name><use_velocity_commands>true</use_velocity_commands>
+      <cmd_max>1</cmd_max><cmd_min>-1</cmd_min></plugin>)";
+
+const ActuatorModel& actuator(const Model& m, const std::string& name) {
+  const int i = m.actuator_index("boat", name);
+  EXPECT_GE(i, 0) << name;
+  return m.actuators.at(static_cast<std::size_t>(i));
+}
+
+TEST(GzThruster, ThrustCommandPushesAlongTheJointAxisAtThePropeller) {
+  // VRX's WAM-V engine (research/vrx.md 2.6): the command is the thrust, within [-1000, 2353.5].
+  const Model m = load(world_sdf(model(kOutboard + gz_thruster(R"(
+      <thrust_coefficient>0.004422</thrust_coefficient><fluid_density>1000</fluid_density>
+      <propeller_diameter>0.2</propeller_diameter><velocity_control>true</velocity_control>
+      <max_thrust_cmd>2353.5</max_thrust_cmd><namespace>wamv</namespace>)"))));
+  const Thruster& t = m.bodies[0].thrusters.at(0);
+  const ActuatorModel& a = actuator(m, "propeller_joint");
+  EXPECT_EQ(a.unit, "N");
+  EXPECT_EQ(a.command_min, -1000.0);  // gz-sim's default
+  EXPECT_EQ(a.command_max, 2353.5);
+  EXPECT_TRUE(std::holds_alternative<ZeroOrderRotor>(a.dynamics.dynamics));  // instantaneous
+  EXPECT_EQ(check_command(a, 3000.0).value, 2353.5);
+  EXPECT_EQ(t.azimuth_actuator, -1);  // nothing drives the engine joint
+  const Vec6 F = thruster_wrench(t, 500.0, 0.0, Vec6::Zero(), Vec3::Zero());
+  Vec6 expected;
+  expected << 500, 0, 0, 0, -0.2 * 500, -1.0 * 500;  // p x F with p = (-2.3, 1, -0.2)
+  EXPECT_LT((F - expected).norm(), 1e-9) << F.transpose();
+  // Forward and astern alike, as gz-sim applies the command itself.
+  EXPECT_NEAR(thruster_wrench(t, -800.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], -800.0, 1e-9);
+}
+
+TEST(GzThruster, ShaftSpeedCommandUsesRhoCtD4) {
+  // T = rho C_t D^4 w|w| = 1000 * 0.004422 * 0.2^4 * 100^2 = 70.752 N.
+  const Model m = load(world_sdf(model(kOutboard + gz_thruster(R"(
+      <use_angvel_cmd>true</use_angvel_cmd><thrust_coefficient>0.004422</thrust_coefficient>
+      <fluid_density>1000</fluid_density><propeller_diameter>0.2</propeller_diameter>)"))));
+  const Thruster& t = m.bodies[0].thrusters.at(0);
+  EXPECT_EQ(actuator(m, "propeller_joint").unit, "rad/s");
+  EXPECT_NEAR(thruster_wrench(t, 100.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], 70.752, 1e-9);
+  EXPECT_NEAR(thruster_wrench(t, -100.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], -70.752, 1e-9);
+}
+
+TEST(GzThruster, DeadbandZeroesSmallThrusts) {
+  const Model m = load(world_sdf(model(kOutboard + gz_thruster("<deadband>20</deadband>"))));
+  const Thruster& t = m.bodies[0].thrusters.at(0);
+  EXPECT_EQ(thruster_wrench(t, 19.0, 0.0, Vec6::Zero(), Vec3::Zero()).norm(), 0.0);
+  EXPECT_NEAR(thruster_wrench(t, 21.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], 21.0, 1e-12);
+}
+
+TEST(GzThruster, SteeringJointMakesAnAzimuthThatSwingsThePropeller) {
+  // The engine turns 0.5 rad about z at (-2, 1, 0.3); the propeller, 0.3 m behind and 0.5 m
+  // below it, swings with it, and the thrust turns with it.
+  const Model m = load(world_sdf(model(kOutboard + kSteering + gz_thruster(""))));
+  const Thruster& t = m.bodies[0].thrusters.at(0);
+  const ActuatorModel& steer = actuator(m, "engine_joint");
+  EXPECT_EQ(steer.unit, "rad");
+  EXPECT_EQ(steer.dynamics.max_rate, 1.0);  // cmd_max
+  EXPECT_NEAR(steer.dynamics.x_max, 3.14, 1e-12);
+  EXPECT_EQ(t.azimuth_actuator, m.actuator_index("boat", "engine_joint"));
+  const double az = 0.5;
+  const Vec3 a(std::cos(az), std::sin(az), 0.0);
+  const Vec3 pivot(-2, 1, 0.3);
+  const Vec3 p = pivot + Vec3(-0.3 * std::cos(az), -0.3 * std::sin(az), -0.5);
+  const Vec6 F = thruster_wrench(t, 100.0, az, Vec6::Zero(), Vec3::Zero());
+  EXPECT_LT((F.head<3>() - 100.0 * a).norm(), 1e-9);
+  EXPECT_LT((F.tail<3>() - p.cross(100.0 * a)).norm(), 1e-9) << F.transpose();
+}
+
+/// gz-sim's LiftDrag force (its LiftDrag.cc equations, below the stall) for a body velocity
+/// v [m/s] at a foil with forward f and upward u, in a fluid of density rho.
+Vec3 gz_lift_drag(const Vec3& v, const Vec3& f, const Vec3& u, double cla, double cda, double area,
+                  double rho) {
+  const Vec3 span = f.cross(u).normalized();
+  const Vec3 v_plane = v - v.dot(span) * span;
+  const Vec3 lift_dir = span.cross(v_plane).normalized();
+  const double angle = std::acos(std::clamp(lift_dir.dot(u), -1.0, 1.0));
+  const double alpha = lift_dir.dot(f) >= 0.0 ? angle : -angle;
+  const double q = 0.5 * rho * v_plane.squaredNorm();
+  return cla * alpha * q * area * lift_dir -
+         std::abs(cda * alpha) * q * area * v_plane.normalized();
+}
+
+const std::string kRudder =
+    link("rudder", "-1 0 0 0 0 0") + joint("rudder_joint", "base", "rudder", "0 0 1",
+                                           "<limit><lower>-0.6</lower><upper>0.6</upper></limit>");
+const std::string kLiftDrag = R"(<plugin filename="gz-sim-lift-drag-system"
+                                         name="gz::sim::systems::LiftDrag">
+    <link_name>rudder</link_name><air_density>1000</air_density><area>0.1</area>
+    <cla>4.0</cla><cda>0.2</cda><alpha_stall>0.3</alpha_stall><cla_stall>-1</cla_stall>
+    <cda_stall>0.5</cda_stall><forward>1 0 0</forward><upward>0 1 0</upward><cp>0 0 0</cp>
+  </plugin>)";
+
+TEST(GzLiftDrag, ForcesMatchGzSimsEquationsBelowTheStall) {
+  const Model m = load(world_sdf(model(kRudder + kLiftDrag)));
+  const ControlSurface& s = m.bodies[0].control_surfaces.at(0);
+  EXPECT_EQ(s.fluid, Fluid::kWater);  // air_density 1000
+  EXPECT_EQ(s.actuator, -1);          // no controller: held at 0
+  const double rho = m.environment.fluid_density;
+  for (const Vec3& v : {Vec3(2, 0.2, 0), Vec3(2, -0.3, 0.1), Vec3(1.5, 0.05, -0.4)}) {
+    Vec6 nu = Vec6::Zero();
+    nu.head<3>() = v;
+    const Vec6 F = control_surface_wrench(s, 0.0, nu, Vec3::Zero(), rho);
+    const Vec3 expected = gz_lift_drag(v, Vec3::UnitX(), Vec3::UnitY(), 4.0, 0.2, 0.1, rho);
+    EXPECT_LT((F.head<3>() - expected).norm(), 1e-9 * expected.norm()) << v.transpose();
+    EXPECT_LT((F.tail<3>() - Vec3(-1, 0, 0).cross(expected)).norm(), 1e-9);
+  }
+}
+
+TEST(GzLiftDrag, AControlledHingeDeflectsTheFoil) {
+  // Turned 0.1 rad about +z in a 2 m/s surge, the rudder meets the flow at +0.1 rad (gz-sim:
+  // forward and upward turn with the link): lift 4 * 0.1 q A along +y, drag 0.2 * 0.1 q A aft.
+  const std::string controller =
+      R"(<plugin filename="gz-sim-joint-position-controller-system"
+                 name="gz::sim::systems::JointPositionController">
+        <joint_name>rudder_joint</joint_name></plugin>)";
+  Diagnostics d;
+  const Model m =
+      load_world_string(world_sdf(model(kRudder + controller + kLiftDrag)), "test.sdf", d);
+  const ControlSurface& s = m.bodies[0].control_surfaces.at(0);
+  EXPECT_EQ(s.actuator, m.actuator_index("boat", "rudder_joint"));
+  bool warned = false;  // the effort PID is not simulated, and the load says so
+  for (const Diagnostic& w : d.warnings())
+    warned |= w.message.find("PID") != std::string::npos;
+  EXPECT_TRUE(warned);
+  const double rho = m.environment.fluid_density, q = 0.5 * rho * 4.0;
+  Vec6 nu = Vec6::Zero();
+  nu[0] = 2.0;
+  const Vec6 F = control_surface_wrench(s, 0.1, nu, Vec3::Zero(), rho);
+  EXPECT_NEAR(F[1], 4.0 * 0.1 * q * 0.1, 1e-9);
+  EXPECT_NEAR(F[0], -0.2 * 0.1 * q * 0.1, 1e-9);
+}
+
+std::string uuv_thruster(const std::string& extra) {
+  return R"(<plugin name="rexrov_4_thruster_model" filename="libuuv_thruster_ros_plugin.so">
+      <linkName>thruster_4</linkName><jointName>thruster_4_joint</jointName>
+      <thrusterID>4</thrusterID><clampMax>0</clampMax><clampMin>0</clampMin>
+      <thrustMin>0</thrustMin><thrustMax>0</thrustMax>
+      <dynamics><type>FirstOrder</type><timeConstant>0.05</timeConstant></dynamics>
+      <conversion><type>Basic</type><rotorConstant>0.00031</rotorConstant></conversion>)" +
+         extra + "</plugin>";
+}
+// RexROV's thruster 4 (research/uuv.md 2.1): at (-0.412125, 0.505415, 0.129), yawed 45 degrees.
+const std::string kRexRovThruster =
+    link("thruster_4", "-0.412125 0.505415 0.129 0 0 0.7853981633974483") +
+    joint("thruster_4_joint", "base", "thruster_4", "1 0 0");
+
+TEST(UuvThruster, RexRovThrusterLoadsWithItsDynamicsAndConversion) {
+  const Model m = load(world_sdf(
+      model(kRexRovThruster + uuv_thruster("<thrust_efficiency>0.9</thrust_efficiency>"))));
+  const ActuatorModel& a = actuator(m, "thruster_4");
+  ASSERT_TRUE(std::holds_alternative<FirstOrderRotor>(a.dynamics.dynamics));
+  EXPECT_EQ(std::get<FirstOrderRotor>(a.dynamics.dynamics).time_constant, 0.05);
+  EXPECT_EQ(a.command_max, INFINITY);  // UUV's 0 and 0: no clamping
+  // 0.9 * 0.00031 * 1000^2 = 279 N along the joint's axis, at the thruster link's origin.
+  const Thruster& t = m.bodies[0].thrusters.at(0);
+  const Vec3 axis(std::sqrt(0.5), std::sqrt(0.5), 0.0);
+  const Vec6 F = thruster_wrench(t, 1000.0, 0.0, Vec6::Zero(), Vec3::Zero());
+  EXPECT_LT((F.head<3>() - 279.0 * axis).norm(), 1e-9);
+  EXPECT_LT((F.tail<3>() - Vec3(-0.412125, 0.505415, 0.129).cross(279.0 * axis)).norm(), 1e-9);
+}
+
+TEST(UuvThruster, LimitsEfficienciesAndGainKeepUuvsOrder) {
+  // u = gain clamp(cmd); T = clamp(eta_T conv(eta_x x), thrustMin, thrustMax).
+  const std::string extra = R"(<gain>2</gain><propeller_efficiency>0.5</propeller_efficiency>)";
+  std::string text = uuv_thruster(extra);
+  text.replace(text.find("<clampMax>0"), 11, "<clampMax>600");
+  text.replace(text.find("<clampMin>0"), 11, "<clampMin>-600");
+  text.replace(text.find("<thrustMax>0"), 12, "<thrustMax>200");
+  text.replace(text.find("<thrustMin>0"), 12, "<thrustMin>-100");
+  const Model m = load(world_sdf(model(kRexRovThruster + text)));
+  const ActuatorModel& a = actuator(m, "thruster_4");
+  EXPECT_EQ(a.command_max, 600.0);
+  EXPECT_EQ(effective_command(a, 500.0, 0.0), 1000.0);
+  const Thruster& t = m.bodies[0].thrusters.at(0);
+  const auto T = [&](double x) {
+    return thruster_wrench(t, x, 0.0, Vec6::Zero(), Vec3::Zero()).head<3>().norm();
+  };
+  EXPECT_NEAR(T(1000.0), 0.00031 * 500.0 * 500.0, 1e-9);  // 77.5 N: eta_x halves the state
+  EXPECT_NEAR(T(2000.0), 200.0, 1e-9);                    // 310 N capped at thrustMax
+}
+
+std::string uuv_fin(const std::string& liftdrag) {
+  return link("fin_0", "-1 0 0 0 0 0") +
+         joint("fin_0_joint", "base", "fin_0", "0 0 1",
+               "<limit><lower>-0.4</lower><upper>0.4</upper></limit>") +
+         R"(<plugin name="fin0" filename="libuuv_fin_ros_plugin.so">
+      <link_name>fin_0</link_name><joint_name>fin_0_joint</joint_name><fin_id>0</fin_id>
+      <current_velocity_topic>hydrodynamics/current_velocity</current_velocity_topic>
+      <dynamics><type>FirstOrder</type><timeConstant>0.1</timeConstant></dynamics>
+      <liftdrag>)" +
+         liftdrag + "</liftdrag></plugin>";
+}
+
+TEST(UuvFin, QuadraticLawGivesLAlphaU2AndDAlpha2U2) {
+  // Deflected 0.1 rad in a 2 m/s surge: lift 10 * 0.1 * 4 = 4 N, drag 5 * 0.01 * 4 = 0.2 N.
+  const Model m = load(world_sdf(model(uuv_fin(
+      "<type>Quadratic</type><lift_constant>10</lift_constant><drag_constant>5</drag_constant>"))));
+  const ActuatorModel& a = actuator(m, "fin_0");
+  EXPECT_EQ(a.dynamics.x_max, 0.4);
+  EXPECT_EQ(a.unit, "rad");
+  const ControlSurface& s = m.bodies[0].control_surfaces.at(0);
+  Vec6 nu = Vec6::Zero();
+  nu[0] = 2.0;
+  const Vec6 F = control_surface_wrench(s, 0.1, nu, Vec3::Zero(), m.environment.fluid_density);
+  EXPECT_NEAR(F[1], 4.0, 1e-9);
+  EXPECT_NEAR(F[0], -0.2, 1e-9);
+  EXPECT_NEAR(F[5], -1.0 * 4.0, 1e-9);  // at the fin link's origin, 1 m aft
+}
+
+TEST(UuvFin, TwoLinesDragNeverPushes) {
+  // UUV Simulator's c_d = cda alpha turned negative for alpha < 0 (its issue #351): here the drag
+  // opposes the flow on both sides.
+  const Model m = load(world_sdf(model(
+      uuv_fin("<type>TwoLines</type><area>0.05</area><fluid_density>1028</fluid_density><a0>0</a0>"
+              "<alpha_stall>0.3</alpha_stall><cla>3</cla><cla_stall>-2</cla_stall><cda>0.4</cda>"
+              "<cda_stall>1</cda_stall>"))));
+  const ControlSurface& s = m.bodies[0].control_surfaces.at(0);
+  Vec6 nu = Vec6::Zero();
+  nu[0] = 2.0;
+  for (const double delta : {-0.2, 0.2}) {
+    const Vec6 F = control_surface_wrench(s, delta, nu, Vec3::Zero(), 1028.0);
+    EXPECT_LT(F[0], 0.0) << delta;
+    EXPECT_NEAR(F[1], 3.0 * delta * 0.5 * 1028.0 * 4.0 * 0.05, 1e-9);
+  }
+}
+
+std::string vrx_thrust(const std::string& blocks) {
+  return R"(<plugin name="wamv_gazebo_thrust" filename="libusv_gazebo_thrust_plugin.so">
+      <cmdTimeout>1.0</cmdTimeout><robotNamespace>wamv</robotNamespace>)" +
+         blocks + "</plugin>";
+}
+std::string vrx_block(const std::string& side, bool angle) {
+  return R"(<thruster><linkName>)" + side + R"(_propeller</linkName>
+      <propJointName>)" +
+         side + R"(_propeller_joint</propJointName>
+      <engineJointName>)" +
+         side + R"(_engine_joint</engineJointName>
+      <cmdTopic>thrusters/)" +
+         side + R"(_thrust_cmd</cmdTopic>
+      <angleTopic>thrusters/)" +
+         side + R"(_thrust_angle</angleTopic>
+      <enableAngle>)" +
+         (angle ? "true" : "false") + R"(</enableAngle>
+      <mappingType>1</mappingType><maxCmd>1.0</maxCmd><maxForceFwd>250.0</maxForceFwd>
+      <maxForceRev>-100.0</maxForceRev><maxAngle>1.5707963267948966</maxAngle></thruster>)";
+}
+std::string vrx_engine(const std::string& side, double y) {
+  const std::string Y = std::to_string(y);
+  return link(side + "_engine", "-2.373776 " + Y + " 0.318237 0 0 0") +
+         link(side + "_propeller", "-2.651932 " + Y + " -0.191134 0 0 0") +
+         joint(side + "_engine_joint", "base", side + "_engine", "0 0 1",
+               "<limit><lower>-3.14</lower><upper>3.14</upper><velocity>10</velocity></limit>") +
+         joint(side + "_propeller_joint", side + "_engine", side + "_propeller", "1 0 0");
+}
+
+TEST(VrxThrust, HLayoutPushesWithTheLogisticFitAndStopsOnTimeout) {
+  // VRX classic's H layout: two aft engines, GLF(1) = 242.7 N, commands older than 1 s are 0.
+  const Model m =
+      load(world_sdf(model(vrx_engine("left", 1.027135) + vrx_engine("right", -1.027135) +
+                           vrx_thrust(vrx_block("left", false) + vrx_block("right", false)))));
+  ASSERT_EQ(m.bodies[0].thrusters.size(), 2u);
+  const ActuatorModel& left = actuator(m, "left_thrust_cmd");
+  EXPECT_EQ(left.watchdog_timeout, 1.0);
+  EXPECT_EQ(left.command_max, 1.0);
+  EXPECT_EQ(effective_command(left, 1.0, 1.01), 0.0);
+  const Thruster& t = m.bodies[0].thrusters[0];
+  const Vec6 F = thruster_wrench(t, 1.0, 0.0, Vec6::Zero(), Vec3::Zero());
+  EXPECT_NEAR(F[0], 242.7, 0.05);
+  EXPECT_NEAR(F[5], -1.027135 * F[0], 1e-9);  // the port engine turns the boat to starboard
+  EXPECT_EQ(thruster_wrench(t, -1.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], -100.0);
+}
+
+TEST(VrxThrust, EnabledAngleSteersAboutTheEngineJoint) {
+  const Model m =
+      load(world_sdf(model(vrx_engine("left", 1.027135) + vrx_thrust(vrx_block("left", true)))));
+  const ActuatorModel& angle = actuator(m, "left_thrust_angle");
+  EXPECT_NEAR(angle.command_max, std::numbers::pi / 2, 1e-12);
+  EXPECT_EQ(angle.dynamics.max_rate, 10.0);  // the joint's velocity limit
+  const Thruster& t = m.bodies[0].thrusters[0];
+  const ThrusterPose pose = thruster_pose(t, std::numbers::pi / 2);
+  EXPECT_LT((pose.axis_B - Vec3::UnitY()).norm(), 1e-12);
+  // The propeller, 0.278156 m behind the steering joint, swings to starboard of it.
+  EXPECT_LT((pose.p_BoP_B - Vec3(-2.373776, 1.027135 - 0.278156, -0.191134)).norm(), 1e-9);
+}
+
+}  // namespace
+}  // namespace leeway
