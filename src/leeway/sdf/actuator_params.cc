@@ -153,19 +153,6 @@ Vec3 read_position(const sdf::ElementPtr& parent, const char* name, bool frd,
   return frd ? frd_to_flu(p) : p;
 }
 
-std::vector<double> increasing_numbers(const sdf::ElementPtr& e, const char* what) {
-  std::vector<double> v = read_numbers(e, 0, what);
-  if (v.size() < 2) throw LoadError(location_of(e), fmt::format("expected at least two {}", what));
-  for (std::size_t i = 1; i < v.size(); ++i) {
-    if (!(v[i] > v[i - 1])) {
-      throw LoadError(location_of(e),
-                      fmt::format("{} is not above {} (place {}): expected {} strictly increasing",
-                                  v[i], v[i - 1], i + 1, what));
-    }
-  }
-  return v;
-}
-
 ThrustCurve read_thrust(const sdf::ElementPtr& e) {
   const sdf::ElementPtr c =
       only_child(e,
@@ -200,7 +187,7 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
   if (kind == "table") {
     reject_unknown_children(c, {"input", "thrust"}, "<input> and <thrust>");
     TableThrust t;
-    t.x = increasing_numbers(required_child(c, "input", "the inputs"), "inputs");
+    t.x = read_increasing_numbers(required_child(c, "input", "the inputs"), "inputs");
     t.thrust = read_numbers(required_child(c, "thrust", "thrust values in N"), t.x.size(),
                             "one thrust [N] per input");
     return t;
@@ -356,7 +343,7 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
   if (kind == "table") {
     reject_unknown_children(c, {"alpha", "c_l", "c_d", "c_m"}, "<alpha>, <c_l>, <c_d> and <c_m>");
     TableFoil t;
-    t.alpha = increasing_numbers(required_child(c, "alpha", "angles in rad"), "angles in rad");
+    t.alpha = read_increasing_numbers(required_child(c, "alpha", "angles in rad"), "angles in rad");
     if (t.alpha.back() - t.alpha.front() >= 2.0 * std::numbers::pi) {
       throw LoadError(location_of(c->GetElement("alpha")),
                       "the angles span a full circle or more; expected less than 2 pi");
@@ -383,11 +370,7 @@ Foil read_foil(const sdf::ElementPtr& foil, bool frd) {
   f.p_BoP_B = read_position(foil, "position", frd);
   f.chord_B = read_direction(foil, "chord_direction", Vec3::UnitX(), frd);
   f.span_B = read_direction(foil, "span_direction", Vec3::UnitZ(), frd);
-  if (std::abs(f.chord_B.dot(f.span_B)) > 1e-6) {
-    throw LoadError(location_of(foil),
-                    "<span_direction> is not normal to <chord_direction>; "
-                    "expected perpendicular directions");
-  }
+  require_perpendicular(foil, f.chord_B, "chord_direction", f.span_B, "span_direction");
   f.coefficients = read_foil_coefficients(foil);
   // The quadratic law's constants carry the area (foil.h).
   if (!std::holds_alternative<QuadraticFoil>(f.coefficients) || foil->HasElement("area")) {
@@ -434,11 +417,7 @@ ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
     f.p_BoP_B = read_position(fin, "position", frd);
     f.chord_B = read_direction(fin, "chord", Vec3::UnitX(), frd);
     f.lift_B = read_direction(fin, "lift_direction", Vec3::UnitY(), frd);
-    if (std::abs(f.chord_B.dot(f.lift_B)) > 1e-6) {
-      throw LoadError(location_of(fin),
-                      "<lift_direction> is not normal to <chord>; expected "
-                      "perpendicular directions");
-    }
+    require_perpendicular(fin, f.chord_B, "chord", f.lift_B, "lift_direction");
     f.area = positive(fin, "area", "the fin's area in m^2");
     f.lift_slope = any_number(fin, "lift_slope", "the lift slope C_L per rad of deflection");
     s.law = f;

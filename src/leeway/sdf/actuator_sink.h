@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <sdf/Model.hh>
+#include <string>
 #include <vector>
 
 #include "leeway/body/body_model.h"
@@ -40,6 +42,20 @@ struct ActuatorSink {
     }
     actuators.push_back(std::move(a));
     return static_cast<int>(actuators.size()) - 1;
+  }
+
+  /// Says that a foreign PID on a joint's effort is not simulated: a merged rigid body has no
+  /// joint inertia for it to act on, so the servo `name` follows its command at once, at most at
+  /// `max_rate` [rad/s].
+  void warn_instant_servo(const sdf::ElementPtr& where, const std::string& name,
+                          const char* whose_pid, double max_rate) {
+    diagnostics.warn(
+        location_of(where),
+        fmt::format("'{}': {} PID on the joint's effort needs the joint's own "
+                    "dynamics, which Leeway's rigid body does not have; it follows "
+                    "its command at once{}",
+                    name, whose_pid,
+                    std::isfinite(max_rate) ? fmt::format(", at most {} rad/s", max_rate) : ""));
   }
 };
 

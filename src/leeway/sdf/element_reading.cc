@@ -259,4 +259,27 @@ bool read_frame_is_frd(const sdf::ElementPtr& parent) {
   throw LoadError(location_of(e), fmt::format("got '{}', expected flu or frd", f));
 }
 
+void require_perpendicular(const sdf::ElementPtr& where, const Vec3& a, const char* a_name,
+                           const Vec3& b, const char* b_name) {
+  if (std::abs(a.dot(b)) > 1e-6) {
+    throw LoadError(location_of(where),
+                    fmt::format("<{}> is not normal to <{}> (cosine {:.3g}); expected "
+                                "perpendicular directions",
+                                b_name, a_name, a.dot(b)));
+  }
+}
+
+std::vector<double> read_increasing_numbers(const sdf::ElementPtr& e, const char* what) {
+  std::vector<double> v = read_numbers(e, 0, what);
+  if (v.size() < 2) throw LoadError(location_of(e), fmt::format("expected at least two {}", what));
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    if (!(v[i] > v[i - 1])) {
+      throw LoadError(location_of(e),
+                      fmt::format("{} is not above {} (place {}): expected {} strictly increasing",
+                                  v[i], v[i - 1], i + 1, what));
+    }
+  }
+  return v;
+}
+
 }  // namespace leeway::sdfio

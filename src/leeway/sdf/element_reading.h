@@ -85,6 +85,15 @@ void reject_unknown_children(const sdf::ElementPtr& parent,
 void reject_unknown_children(const sdf::ElementPtr& parent, const std::set<std::string>& known,
                              const std::string& what_is_accepted);
 
+/// At least two finite numbers, strictly increasing; else a LoadError naming the place that is
+/// not above the one before it.
+std::vector<double> read_increasing_numbers(const sdf::ElementPtr& element, const char* what);
+
+/// A LoadError at `where` unless the unit directions `a` and `b` (read from <a_name> and <b_name>)
+/// are perpendicular (to 1e-6).
+void require_perpendicular(const sdf::ElementPtr& where, const Vec3& a, const char* a_name,
+                           const Vec3& b, const char* b_name);
+
 /// True when the element's <frame> child says frd (Fossen's axes), false for flu or none.
 bool read_frame_is_frd(const sdf::ElementPtr& parent);
 

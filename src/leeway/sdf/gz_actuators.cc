@@ -75,16 +75,7 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
           std::min(a.dynamics.max_rate, read_number_at_least(e, 0.0, true, "a rate in rad/s"));
     }
   } else {
-    sink.diagnostics.warn(
-        location_of(p),
-        fmt::format(
-            "joint '{}': gz-sim's PID on the joint's effort needs the joint's own "
-            "dynamics, which Leeway's rigid body does not have; the joint follows its "
-            "command at once{}",
-            a.name,
-            std::isfinite(a.dynamics.max_rate)
-                ? fmt::format(", at most {} rad/s (its <velocity> limit)", a.dynamics.max_rate)
-                : ""));
+    sink.warn_instant_servo(p, a.name, "gz-sim's", a.dynamics.max_rate);
   }
   a.command_min = a.dynamics.x_min;
   a.command_max = a.dynamics.x_max;
@@ -172,11 +163,7 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
   };
   const Vec3 forward = direction("forward", Vec3::UnitX());
   const Vec3 upward = direction("upward", Vec3::UnitZ());
-  if (std::abs(forward.dot(upward)) > 1e-6) {
-    throw LoadError(location_of(p),
-                    "<upward> is not normal to <forward>; expected "
-                    "perpendicular directions");
-  }
+  require_perpendicular(p, forward, "forward", upward, "upward");
   Foil f;
   const sdf::ElementPtr cp = optional_child(p, "cp");
   f.p_BoP_B = X_BL * (cp ? read_vec3(cp, "x y z in metres") : Vec3::Zero());
@@ -212,25 +199,7 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
                 ? Fluid::kWater
                 : Fluid::kAir;
   if (DrivenJoint* hinge = driving(driven, text_of(link_name))) {
-    const double along = hinge->joint.axis_B.dot(f.span_B);
-    if (std::abs(along) < 1 - 1e-6) {
-      throw LoadError(location_of(p),
-                      fmt::format("joint '{}' does not turn the foil about its span (<forward> x "
-                                  "<upward>); expected a hinge along it",
-                                  hinge->joint.name));
-    }
-    if (along < 0.0) {
-      // Turning about -s by theta is turning about s by -theta: flip the span (and with it the
-      // normal), which a symmetric law does not notice; a cambered one (a0) would.
-      if (law.a0 != 0.0) {
-        throw LoadError(location_of(p),
-                        fmt::format("joint '{}' turns against the foil's span and the foil is "
-                                    "cambered (a0 = {}); expected the hinge's <xyz> along "
-                                    "<upward> x <forward>",
-                                    hinge->joint.name, law.a0));
-      }
-      f.span_B = -f.span_B;
-    }
+    hinge_foil(f, hinge->joint, p);
     s.actuator = hinge->actuator;
     hinge->used = true;
   }

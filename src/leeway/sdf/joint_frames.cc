@@ -4,6 +4,8 @@
 #include <sdf/Joint.hh>
 #include <sdf/JointAxis.hh>
 
+#include <cmath>
+
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {
@@ -55,12 +57,22 @@ JointInBody joint_in_body(const sdf::Model& model, const sdf::ElementPtr& joint_
   return out;
 }
 
-const sdf::Joint* joint_moving(const sdf::Model& model, const std::string& link_name) {
-  for (std::uint64_t i = 0; i < model.JointCount(); ++i) {
-    const sdf::Joint* j = model.JointByIndex(i);
-    if (j->ChildLinkName() == link_name && j->Type() != sdf::JointType::FIXED) return j;
+void hinge_foil(Foil& foil, const JointInBody& hinge, const sdf::ElementPtr& where) {
+  const double along = hinge.axis_B.dot(foil.span_B);
+  if (std::abs(along) < 1 - 1e-6) {
+    throw LoadError(location_of(where),
+                    fmt::format("joint '{}' does not turn the foil about its span; expected a "
+                                "hinge along it",
+                                hinge.name));
   }
-  return nullptr;
+  if (along > 0.0) return;
+  if (const auto* law = std::get_if<TwoLinesFoil>(&foil.coefficients); law && law->a0 != 0.0) {
+    throw LoadError(location_of(where),
+                    fmt::format("joint '{}' turns against the foil's span and the foil is "
+                                "cambered (a0 = {}); expected the hinge's <xyz> along the span",
+                                hinge.name, law->a0));
+  }
+  foil.span_B = -foil.span_B;
 }
 
 }  // namespace leeway::sdfio

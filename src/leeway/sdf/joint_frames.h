@@ -8,6 +8,7 @@
 #include <string>
 
 #include "leeway/core/spatial.h"
+#include "leeway/hydro/foil.h"
 #include "leeway/sdf/link_merging.h"
 
 namespace leeway::sdfio {
@@ -27,7 +28,11 @@ struct JointInBody {
 JointInBody joint_in_body(const sdf::Model& model, const sdf::ElementPtr& joint_name,
                           const MergedLinks& links);
 
-/// The joint whose child is `link_name`, if any (the hinge a fin's link turns on).
-const sdf::Joint* joint_moving(const sdf::Model& model, const std::string& link_name);
+/// Makes `hinge` turn `foil`: the hinge must lie along the foil's span (a LoadError at `where`
+/// otherwise). If it points against it, the span is flipped, so that the deflection is the
+/// joint's angle: turning about -s by theta is turning about s by -theta, and flipping s (and
+/// with it the normal) leaves a symmetric law's forces unchanged; a cambered one (two lines with
+/// a0 != 0) would change, and is refused.
+void hinge_foil(Foil& foil, const JointInBody& hinge, const sdf::ElementPtr& where);
 
 }  // namespace leeway::sdfio

@@ -79,20 +79,10 @@ ThrustCurve read_uuv_conversion(const sdf::ElementPtr& c) {
   }
   if (type == "LinearInterp") {
     only_parameters(c, {"inputValues", "outputValues"});
-    const sdf::ElementPtr in = required_child(c, "inputValues", "the inputs");
     TableThrust t;
-    t.x = read_numbers(in, 0, "inputs");
+    t.x = read_increasing_numbers(required_child(c, "inputValues", "the inputs"), "inputs");
     t.thrust = read_numbers(required_child(c, "outputValues", "one thrust [N] per input"),
                             t.x.size(), "one thrust [N] per input");
-    for (std::size_t i = 1; i < t.x.size(); ++i) {
-      if (!(t.x[i] > t.x[i - 1])) {
-        throw LoadError(location_of(in),
-                        fmt::format("{} is not above {} (place {}): expected the inputs strictly "
-                                    "increasing",
-                                    t.x[i], t.x[i - 1], i + 1));
-      }
-    }
-    if (t.x.size() < 2) throw LoadError(location_of(in), "expected at least two inputs");
     return t;
   }
   throw_unknown_keyword(c->GetElement("type"), type, {"Basic", "Bessa", "LinearInterp"});
@@ -192,23 +182,7 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   } else {
     throw_unknown_keyword(ld->GetElement("type"), type, {"Quadratic", "TwoLines"});
   }
-  const double along = hinge.axis_B.dot(f.span_B);
-  if (std::abs(along) < 1 - 1e-6) {
-    throw LoadError(location_of(p), fmt::format("joint '{}' does not turn the fin about its "
-                                                "link's z axis (the span); expected a hinge "
-                                                "along it",
-                                                hinge.name));
-  }
-  if (along < 0.0) {
-    // A symmetric law does not notice the flip (gz_actuators.cc, LiftDrag); a cambered one would.
-    if (const auto* law = std::get_if<TwoLinesFoil>(&f.coefficients); law && law->a0 != 0.0) {
-      throw LoadError(location_of(p), fmt::format("joint '{}' turns against the fin's z axis and "
-                                                  "the fin is cambered (a0 = {}); expected the "
-                                                  "hinge's <xyz> along the fin's z",
-                                                  hinge.name, law->a0));
-    }
-    f.span_B = -f.span_B;
-  }
+  hinge_foil(f, hinge, p);
   ActuatorModel a;
   a.name = fmt::format("fin_{}", read_id(p, "fin_id"));
   a.unit = "rad";

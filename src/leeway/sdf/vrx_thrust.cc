@@ -87,15 +87,7 @@ void load_vrx_thrust(const sdf::ElementPtr& p, ActuatorSink& sink) {
       az.dynamics.x_min = az.command_min = -max_angle;
       az.dynamics.x_max = az.command_max = max_angle;
       az.dynamics.max_rate = engine.max_velocity;
-      sink.diagnostics.warn(
-          location_of(enable),
-          fmt::format("'{}': VRX's PID on the engine joint's effort needs the engine's own "
-                      "dynamics, which Leeway's rigid body does not have; the angle follows its "
-                      "command at once{}",
-                      az.name,
-                      std::isfinite(az.dynamics.max_rate)
-                          ? fmt::format(", at most {} rad/s", az.dynamics.max_rate)
-                          : ""));
+      sink.warn_instant_servo(enable, az.name, "VRX's", az.dynamics.max_rate);
       t.turn_axis_B = engine.axis_B;
       t.p_BoPivot_B = engine.p_BoJ_B;
       if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
