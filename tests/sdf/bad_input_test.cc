@@ -366,3 +366,37 @@ TEST(BadInput, ForeignActuatorPlugins) {
 
 }  // namespace
 }  // namespace leeway
+
+namespace leeway {
+namespace {
+
+std::string uuv_object_world(const std::string& link_block) {
+  return testing::world_sdf(testing::simple_model(
+      R"(<plugin name="uuv" filename="libuuv_underwater_object_ros_plugin.so">
+      )" +
+      link_block + "</plugin>"));
+}
+
+TEST(BadInput, UuvUnderwaterObject) {
+  const std::string surface = uuv_object_world(R"(<link name="base"><volume>1</volume>
+      <metacentric_width>0.1</metacentric_width>
+      <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)");
+  expect_mentions(load_error("surface.sdf", surface),
+                  {"surface.sdf:" + std::to_string(line_of(surface, "<metacentric_width>")),
+                   "surface-vessel", "leeway::Hull"});
+  const std::string cylinder = uuv_object_world(R"(<link name="base"><volume>1</volume>
+      <hydrodynamic_model>
+        <type>cylinder</type><radius>1</radius></hydrodynamic_model></link>)");
+  expect_mentions(load_error("cylinder.sdf", cylinder),
+                  {"cylinder.sdf:" + std::to_string(line_of(cylinder, "<type>cylinder")),
+                   "got 'cylinder'", "fossen or sphere"});
+  const std::string other_link = uuv_object_world(R"(<link name="fin"><volume>1</volume>
+      <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)");
+  expect_mentions(load_error("link.sdf", other_link), {"link.sdf:", "'fin'", "canonical link"});
+  const std::string no_volume = uuv_object_world(R"(<link name="base">
+      <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)");
+  expect_mentions(load_error("volume.sdf", no_volume), {"volume.sdf:", "missing <volume>"});
+}
+
+}  // namespace
+}  // namespace leeway

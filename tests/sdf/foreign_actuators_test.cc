@@ -120,6 +120,24 @@ TEST(GzThruster, SteeringJointMakesAnAzimuthThatSwingsThePropeller) {
   EXPECT_LT((F.tail<3>() - p.cross(100.0 * a)).norm(), 1e-9) << F.transpose();
 }
 
+TEST(GzThruster, OnlyJointsNoActuatorStandsInForAreWarnedAboutAsFixed) {
+  const auto fixed_warnings = [](const std::string& parts) {
+    Diagnostics d;
+    load_world_string(world_sdf(model(parts)), "test.sdf", d);
+    std::vector<std::string> joints;
+    for (const Diagnostic& w : d.warnings()) {
+      if (w.message.find("treated as fixed") != std::string::npos) joints.push_back(w.message);
+    }
+    return joints;
+  };
+  // Steered: the spin and steering joints are the thruster's; nothing to say.
+  EXPECT_TRUE(fixed_warnings(kOutboard + kSteering + gz_thruster("")).empty());
+  // Unsteered: the engine joint no longer turns, and the load says so.
+  const std::vector<std::string> w = fixed_warnings(kOutboard + gz_thruster(""));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("engine_joint"), std::string::npos);
+}
+
 /// gz-sim's LiftDrag force (its LiftDrag.cc equations, below the stall) for a body velocity
 /// v [m/s] at a foil with forward f and upward u, in a fluid of density rho.
 Vec3 gz_lift_drag(const Vec3& v, const Vec3& f, const Vec3& u, double cla, double cda, double area,

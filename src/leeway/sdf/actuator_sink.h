@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <sdf/Model.hh>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "leeway/core/error.h"
 #include "leeway/propulsion/actuator.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/joint_frames.h"
 #include "leeway/sdf/link_merging.h"
 
 namespace leeway::sdfio {
@@ -26,6 +28,16 @@ struct ActuatorSink {
   BodyModel& body;
   std::vector<ActuatorModel>& actuators;
   Diagnostics& diagnostics;
+  /// Joints an actuator stands in for (a propeller's spin, a steering joint, a fin's hinge):
+  /// their being merged into the body is expected, not warned about.
+  std::set<std::string> claimed_joints = {};
+
+  /// The joint `name` names, in B (joint_frames.h), claimed by the caller's actuator.
+  JointInBody joint(const sdf::ElementPtr& name) {
+    JointInBody j = joint_in_body(model, name, links);
+    claimed_joints.insert(j.name);
+    return j;
+  }
 
   /// Adds `a` (its model and body filled in here) and returns its index in the world's list; a
   /// LoadError at `where` if the model already has an actuator of that name.

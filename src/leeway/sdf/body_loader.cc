@@ -10,13 +10,14 @@
 #include "leeway/sdf/hull_params.h"
 #include "leeway/sdf/leeway_hydrodynamics.h"
 #include "leeway/sdf/link_merging.h"
+#include "leeway/sdf/uuv_hydrodynamics.h"
 
 namespace leeway::sdfio {
 namespace {
 
 /// The model's hydrodynamics plugin, if any; other model plugins are reported and ignored.
 std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const MergedLinks& links,
-                                             Diagnostics& diagnostics) {
+                                             double water_density, Diagnostics& diagnostics) {
   std::optional<HydroParams> found;
   const sdf::ElementPtr root = model.Element();
   if (!root->HasElement("plugin")) return found;
@@ -26,6 +27,8 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
     std::optional<HydroParams> params;
     if (is_gz_hydrodynamics(filename, name)) {
       params = load_gz_hydrodynamics(p, diagnostics);
+    } else if (is_uuv_underwater_object(filename, name)) {
+      params = load_uuv_underwater_object(p, water_density, diagnostics);
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;
@@ -87,7 +90,10 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
                       "<buoyancy> given while gz-sim's buoyancy system also acts on this model; "
                       "expected one source of buoyancy");
     }
-    r.f_buoyancy_W = -world.environment.fluid_density * hydro->buoyancy->volume * world.gravity_W;
+    // Neutral: the volume of water whose weight is the body's, in this world's water.
+    const double volume = hydro->buoyancy->neutral ? links.mass / world.environment.fluid_density
+                                                   : hydro->buoyancy->volume;
+    r.f_buoyancy_W = -world.environment.fluid_density * volume * world.gravity_W;
     r.p_BoBcb = hydro->buoyancy->p_BoBcb;
   } else if (gz_buoyancy) {
     if (!links.first_mesh.element.empty()) {
@@ -195,7 +201,8 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
                     const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, Diagnostics& diagnostics) {
   const MergedLinks links = merge_links(model, diagnostics);
-  const std::optional<HydroParams> hydro = load_hydro_plugin(model, links, diagnostics);
+  const std::optional<HydroParams> hydro =
+      load_hydro_plugin(model, links, world.environment.fluid_density, diagnostics);
 
   BodyModel b;
   b.model_name = model.Name();
@@ -232,6 +239,13 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
   load_hull(model, links, hydro, world, b, diagnostics);
   ActuatorSink sink{model, links, body_index, b, actuators, diagnostics};
   load_actuators(sink);
+  for (const auto& [joint, where] : links.moving_joints) {
+    if (!sink.claimed_joints.contains(joint)) {
+      diagnostics.warn(where, fmt::format("joint '{}' is treated as fixed: Leeway merges a "
+                                          "model's links into one rigid body for now",
+                                          joint));
+    }
+  }
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
   b.p_WB0 = X_WB.translation();

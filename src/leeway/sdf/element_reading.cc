@@ -282,4 +282,22 @@ std::vector<double> read_increasing_numbers(const sdf::ElementPtr& e, const char
   return v;
 }
 
+Mat6 read_matrix6(const sdf::ElementPtr& e, bool diagonal_ok) {
+  const std::string expected = diagonal_ok ? "6 (diagonal) or 36 (row-major) numbers"
+                                           : "36 numbers (a 6x6 matrix, row-major)";
+  std::vector<double> v = read_numbers(e, 0, expected);
+  Mat6 M = Mat6::Zero();
+  if (v.size() == 36) {
+    for (int i = 0; i < 36; ++i)
+      M(i / 6, i % 6) = v[static_cast<std::size_t>(i)];
+  } else if (diagonal_ok && v.size() == 6) {
+    for (int i = 0; i < 6; ++i)
+      M(i, i) = v[static_cast<std::size_t>(i)];
+  } else {
+    throw LoadError(location_of(e), fmt::format("got '{}' ({} numbers), expected {}", text_of(e),
+                                                v.size(), expected));
+  }
+  return M;
+}
+
 }  // namespace leeway::sdfio

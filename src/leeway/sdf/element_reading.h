@@ -85,6 +85,9 @@ void reject_unknown_children(const sdf::ElementPtr& parent,
 void reject_unknown_children(const sdf::ElementPtr& parent, const std::set<std::string>& known,
                              const std::string& what_is_accepted);
 
+/// A 6x6 matrix from 36 numbers (row-major) or, where `diagonal_ok`, from 6 (the diagonal).
+Mat6 read_matrix6(const sdf::ElementPtr& element, bool diagonal_ok);
+
 /// At least two finite numbers, strictly increasing; else a LoadError naming the place that is
 /// not above the one before it.
 std::vector<double> read_increasing_numbers(const sdf::ElementPtr& element, const char* what);

@@ -61,7 +61,7 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
                     "expected 0: actuators start at rest; turn the joint's parent pose instead");
   }
   DrivenJoint d;
-  d.joint = joint_in_body(sink.model, name, sink.links);
+  d.joint = sink.joint(name);
   ActuatorModel a;
   a.name = d.joint.name;
   a.unit = "rad";
@@ -90,8 +90,7 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
                            "i_gain", "d_gain", "max_thrust_cmd", "min_thrust_cmd", "deadband",
                            "wake_fraction", "alpha_1", "alpha_2", "power_load", "battery_name"},
                           "gz-sim's Thruster parameters (docs/sdf-reference.md)");
-  const JointInBody joint = joint_in_body(
-      sink.model, required_child(p, "joint_name", "the propeller's joint"), sink.links);
+  const JointInBody joint = sink.joint(required_child(p, "joint_name", "the propeller's joint"));
   const bool speed_command = flag_or(p, "use_angvel_cmd", false);
   Thruster t;
   t.p_BoP_B = joint.p_BoC_B;

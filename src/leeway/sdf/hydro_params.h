@@ -19,6 +19,7 @@ namespace leeway::sdfio {
 
 struct BuoyancyVolume {
   double volume = 0.0;          ///< displaced volume when submerged [m^3]
+  bool neutral = false;         ///< the volume is the body's mass over the water's density
   Vec3 p_BoBcb = Vec3::Zero();  ///< its centroid [m], in B
 };
 

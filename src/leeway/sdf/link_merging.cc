@@ -108,10 +108,7 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
     const sdf::Joint& joint = *model.JointByIndex(j);
     if (joint.Type() != sdf::JointType::FIXED) {
-      diagnostics.warn(location_of(joint.Element()),
-                       fmt::format("joint '{}' is treated as fixed: Leeway merges a model's links "
-                                   "into one rigid body for now",
-                                   joint.Name()));
+      out.moving_joints[joint.Name()] = location_of(joint.Element());
     }
   }
   if (model.ModelCount() > 0) {

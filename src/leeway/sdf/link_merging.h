@@ -1,6 +1,7 @@
 // Leeway's bodies are rigid for now: all links of a model are merged into one body whose frame B
-// is the model's canonical link. Joints are ignored (with a warning when any is not fixed) until
-// the articulated solver arrives.
+// is the model's canonical link. Joints are ignored until the articulated solver arrives; the
+// loader warns about each one that is not fixed unless an actuator stands in for it (a
+// propeller's spin, a steering joint, a fin's hinge).
 //
 // Composite inertia (parallel-axis theorem), for links i with mass m_i, centre of mass c_i and
 // inertia I_i (about c_i), all in B:
@@ -31,6 +32,8 @@ struct MergedLinks {
   double collision_volume = 0.0;  ///< sum of the primitive collision volumes [m^3]
   Vec3 p_BoBcv = Vec3::Zero();    ///< their volume centroid, in B
   SourceLocation first_mesh;      ///< a collision without a computable volume, if any
+  /// Every joint that is not fixed, with where it was written: merged as if fixed.
+  std::map<std::string, SourceLocation> moving_joints;
 };
 
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics);

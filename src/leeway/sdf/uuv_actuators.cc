@@ -118,8 +118,7 @@ void load_uuv_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
                            "clampMin", "clampMax", "thrustMin", "thrustMax", "gain",
                            "thrust_efficiency", "propeller_efficiency", "robotNamespace"},
                           "UUV Simulator's thruster parameters (docs/sdf-reference.md)");
-  const JointInBody joint =
-      joint_in_body(sink.model, required_child(p, "jointName", "the thruster's joint"), sink.links);
+  const JointInBody joint = sink.joint(required_child(p, "jointName", "the thruster's joint"));
   Thruster t;
   t.p_BoP_B =
       link_frame(required_child(p, "linkName", "the thruster's link"), sink.links).translation();
@@ -152,8 +151,7 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
       "UUV Simulator's fin parameters (docs/sdf-reference.md)");
   const sdf::ElementPtr link = required_child(p, "link_name", "the fin's link");
   const Eigen::Isometry3d X_BL = link_frame(link, sink.links);
-  const JointInBody hinge =
-      joint_in_body(sink.model, required_child(p, "joint_name", "the fin's hinge"), sink.links);
+  const JointInBody hinge = sink.joint(required_child(p, "joint_name", "the fin's hinge"));
   Foil f;
   f.p_BoP_B = X_BL.translation();
   f.chord_B = X_BL.linear() * Vec3::UnitX();

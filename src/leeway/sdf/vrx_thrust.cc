@@ -74,11 +74,11 @@ void load_vrx_thrust(const sdf::ElementPtr& p, ActuatorSink& sink) {
     a.command_max = max_cmd;
     a.watchdog_timeout = timeout;
     t.actuator = sink.add(std::move(a), e);
+    if (const sdf::ElementPtr spin = optional_child(e, "propJointName")) sink.joint(spin);
     const sdf::ElementPtr enable = optional_child(e, "enableAngle");
     if (enable && read_bool(enable)) {
-      const JointInBody engine = joint_in_body(
-          sink.model, required_child(e, "engineJointName", "the engine's steering joint"),
-          sink.links);
+      const JointInBody engine =
+          sink.joint(required_child(e, "engineJointName", "the engine's steering joint"));
       const double max_angle =
           number_or(e, "maxAngle", std::numbers::pi / 2, 0.0, true, "an angle in rad");
       ActuatorModel az;

@@ -1,0 +1,47 @@
+// Adapter for UUV Simulator's underwater object plugin (research/uuv.md 1.1, 1.2), as it appears
+// in a URDF's <gazebo> extension, so UUV Simulator vehicles load unchanged. Matched by filename
+// (libuuv_underwater_object_ros_plugin.so, libuuv_underwater_object_plugin.so).
+//
+//   <fluid_density>            accepted; the world's water density is used (leeway::Environment)
+//   <flow_velocity_topic>, <use_global_current>, <debug>: accepted (the world's current acts)
+//   <link name="...">          one block, for the model's canonical link:
+//     <volume>                 [m^3], required unless neutrally buoyant
+//     <neutrally_buoyant>      1/true: the volume is m / rho, so buoyancy balances weight
+//     <center_of_buoyancy>     [m], in the link (FLU) frame (0 0 0)
+//     <box>                    accepted: UUV uses it for the submerged share near the surface;
+//                              Leeway's submerged body keeps its whole volume
+//     <hydrodynamic_model><type>
+//       fossen                 in FRD about the link origin:
+//         <added_mass>         36 numbers, the added-mass matrix (positive)
+//                              (damping below in Fossen's negative signs, dissipative when < 0)
+//         <linear_damping>     6 or 36
+//         <linear_damping_forward_speed>  6 or 36: u_r D_u nu
+//         <quadratic_damping>  6 or 36; only the diagonal acts, as in UUV Simulator (warned if
+//                              an off-diagonal entry is not zero)
+//         <scaling_added_mass>, <offset_added_mass>, <scaling_damping>,
+//         <offset_linear_damping>, <offset_lin_forward_speed_damping>, <offset_nonlin_damping>,
+//         <scaling_volume>, <offset_volume>: UUV's randomisation knobs, applied at load:
+//           M_A' = s_Ma (M_A + o_Ma 1), D' = s_D (D + o 1), V' = max(0, s_V (V + o_V))
+//       sphere <radius>        [m]: M_A = 2/3 rho pi r^3 on the three translations, quadratic
+//                              drag 1/2 rho C_d pi r^2 with C_d = 0.5 (UUV's Re = 3e5 value)
+// Converted to FLU by T M T (frames.h). Where Leeway differs: the added mass is part of the
+// solved mass matrix (UUV applied it explicitly with a filtered, one-step-late acceleration),
+// and the current's acceleration is counted. A surface-vessel block (<metacentric_width>,
+// <metacentric_length>, <submerged_height>) and the cylinder, spheroid and box models are refused
+// with a message (use leeway::Hull or leeway::Hydrodynamics).
+#pragma once
+
+#include <sdf/Element.hh>
+#include <string>
+
+#include "leeway/sdf/hydro_params.h"
+
+namespace leeway::sdfio {
+
+bool is_uuv_underwater_object(const std::string& filename, const std::string& name);
+
+/// `fluid_density` [kg/m^3] is the world's, for the sphere's coefficients.
+HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double fluid_density,
+                                       Diagnostics& diagnostics);
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,133 @@
+// UUV Simulator's underwater object plugin loads with its meaning: RexROV's block as UUV
+// Simulator's description writes it (research/uuv.md 2.1) gives its added mass, damping and
+// buoyancy in Leeway's FLU convention, and the damping force UUV Simulator's own equations give.
+#include <gtest/gtest.h>
+
+#include <numbers>
+
+#include "leeway/core/frames.h"
+#include "leeway/hydro/damping.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::load;
+using testing::world_sdf;
+
+// Berg's added-mass matrix (FRD, research/uuv.md 2.1), with its asymmetric (2,5)/(5,2) pair.
+const char* kBergAddedMass =
+    "779.79 -6.8773 -103.32 8.5426 -165.54 -7.8033 "
+    "-6.8773 1222 51.29 409.44 -5.8488 62.726 "
+    "-103.32 51.29 3659.9 6.1112 -386.42 10.774 "
+    "8.5426 409.44 6.1112 534.9 -10.027 21.019 "
+    "-165.54 -5.8488 -386.42 -10.027 842.69 -1.1162 "
+    "-7.8033 62.726 10.775 21.019 -1.1162 224.32";
+
+std::string rexrov(const std::string& link_block) {
+  return R"(<model name="rexrov"><link name="base_link">
+    <inertial><mass>1862.87</mass><inertia><ixx>525.39</ixx><ixy>1.44</ixy><ixz>33.41</ixz>
+      <iyy>794.2</iyy><iyz>2.6</iyz><izz>691.23</izz></inertia></inertial></link>
+    <plugin name="uuv_plugin" filename="libuuv_underwater_object_ros_plugin.so">
+      <fluid_density>1028.0</fluid_density>
+      <flow_velocity_topic>hydrodynamics/current_velocity</flow_velocity_topic>
+      <debug>0</debug>
+      )" +
+         link_block + "</plugin></model>";
+}
+
+std::string fossen_block(const std::string& extra = "",
+                         const std::string& volume =
+                             "<neutrally_buoyant>0</neutrally_buoyant><volume>1.83826</volume>") {
+  return R"(<link name="base_link">)" + volume + R"(
+        <box><width>1.5</width><length>2.6</length><height>1.6</height></box>
+        <center_of_buoyancy>0 0 0.3</center_of_buoyancy>
+        <hydrodynamic_model><type>fossen</type>
+          <added_mass>)" +
+         std::string(kBergAddedMass) + R"(</added_mass>
+          <linear_damping>-74.82 -69.48 -728.4 -268.8 -309.77 -105</linear_damping>
+          <quadratic_damping>-748.22 -992.53 -1821.01 -672 -774.44 -523.27</quadratic_damping>
+          )" +
+         extra + "</hydrodynamic_model></link>";
+}
+
+/// A world with water of density 1028 and standard gravity.
+std::string world(const std::string& model) {
+  return world_sdf(model, R"(<plugin filename="leeway" name="leeway::Environment">
+      <fluid_density>1028</fluid_density></plugin>)",
+                   "0 0 -9.81");
+}
+
+TEST(UuvUnderwaterObject, RexRovLoadsInFlu) {
+  Diagnostics d;
+  const Model m = load_world_string(world(rexrov(fossen_block())), "rexrov.sdf", d);
+  const BodyModel& b = m.bodies.at(0);
+  // FRD -> FLU: the surge-heave coupling -103.32 changes sign, the heave-pitch -386.42 does not.
+  EXPECT_NEAR(b.M_A(dof::u, dof::u), 779.79, 1e-9);
+  EXPECT_NEAR(b.M_A(dof::w, dof::w), 3659.9, 1e-9);
+  EXPECT_NEAR(b.M_A(dof::u, dof::w), 103.32, 1e-9);
+  EXPECT_NEAR(b.M_A(dof::w, dof::q), -386.42, 1e-9);
+  EXPECT_NEAR(b.M_A(dof::w, dof::r), 0.5 * (10.774 + 10.775), 1e-9);  // symmetrised, warned
+  bool warned = false;
+  for (const Diagnostic& w : d.warnings())
+    warned |= w.message.find("symmetric") != std::string::npos;
+  EXPECT_TRUE(warned);
+  EXPECT_EQ(b.damping.linear.diagonal(), Vec6(74.82, 69.48, 728.4, 268.8, 309.77, 105));
+  // Net buoyancy: 1.83826 m^3 of water at 1028 kg/m^3 against 1862.87 kg (+263.5 N).
+  const auto& r = std::get<SubmergedRestoring>(b.restoring);
+  EXPECT_NEAR((r.f_buoyancy_W + r.f_weight_W).z(), (1.83826 * 1028 - 1862.87) * 9.81, 1e-6);
+  EXPECT_NEAR((r.f_buoyancy_W + r.f_weight_W).z(), 263.5, 0.2);
+  EXPECT_EQ(r.p_BoBcb, Vec3(0, 0, 0.3));
+}
+
+TEST(UuvUnderwaterObject, DampingForceIsUuvSimulatorsEquation) {
+  // UUV Simulator: nu_r in FRD, tau = D_lin nu + u D_u nu + D_q |nu| nu (negative coefficients),
+  // back to FLU. Leeway's damping wrench must be that force, for any twist.
+  const std::string forward =
+      "<linear_damping_forward_speed>-10 -20 -30 -1 -2 -3"
+      "</linear_damping_forward_speed>";
+  const Model m = load(world(rexrov(fossen_block(forward))));
+  const DampingModel& D = m.bodies[0].damping;
+  const Vec6 lin(-74.82, -69.48, -728.4, -268.8, -309.77, -105);
+  const Vec6 du(-10, -20, -30, -1, -2, -3);
+  const Vec6 dq(-748.22, -992.53, -1821.01, -672, -774.44, -523.27);
+  Vec6 nu_flu;
+  nu_flu << 1.2, -0.3, 0.2, 0.05, -0.1, 0.3;
+  const Vec6 nu = flip_flu_frd(nu_flu);
+  const Vec6 tau_frd = lin.cwiseProduct(nu) + nu[0] * du.cwiseProduct(nu) +
+                       dq.cwiseProduct(nu.cwiseAbs()).cwiseProduct(nu);
+  const Vec6 F = damping_wrench(D, nu_flu);
+  EXPECT_LT((F - flip_flu_frd(tau_frd)).norm(), 1e-9 * tau_frd.norm()) << F.transpose();
+}
+
+TEST(UuvUnderwaterObject, ScalingOffsetsAndNeutralBuoyancy) {
+  const std::string knobs =
+      "<scaling_added_mass>2</scaling_added_mass><offset_added_mass>10</offset_added_mass>"
+      "<scaling_damping>0.5</scaling_damping><offset_linear_damping>-2</offset_linear_damping>";
+  const Model m = load(world(
+      rexrov(fossen_block(knobs, "<neutrally_buoyant>1</neutrally_buoyant><volume>1</volume>"))));
+  const BodyModel& b = m.bodies[0];
+  EXPECT_NEAR(b.M_A(dof::u, dof::u), 2 * (779.79 + 10), 1e-9);
+  EXPECT_NEAR(b.damping.linear(dof::u, dof::u), 0.5 * (74.82 + 2), 1e-9);
+  const auto& r = std::get<SubmergedRestoring>(b.restoring);
+  EXPECT_NEAR((r.f_buoyancy_W + r.f_weight_W).norm(), 0.0, 1e-9);  // neutral, whatever <volume>
+}
+
+TEST(UuvUnderwaterObject, SphereUsesUuvsCoefficients) {
+  const Model m = load(world(R"(<model name="ball"><link name="base">
+    <inertial><mass>100</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz>
+      <ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>
+    <plugin name="uuv" filename="libuuv_underwater_object_plugin.so">
+      <link name="base"><volume>0.1</volume>
+        <hydrodynamic_model><type>sphere</type><radius>0.3</radius></hydrodynamic_model>
+      </link></plugin></model>)"));
+  const BodyModel& b = m.bodies[0];
+  const double r = 0.3, rho = 1028;
+  EXPECT_NEAR(b.M_A(dof::v, dof::v), 2.0 / 3.0 * rho * std::numbers::pi * r * r * r, 1e-9);
+  EXPECT_EQ(b.M_A(dof::p, dof::p), 0.0);
+  ASSERT_EQ(b.damping.quadratic.size(), 3u);
+  EXPECT_NEAR(b.damping.quadratic[2].coefficient, 0.5 * rho * 0.5 * std::numbers::pi * r * r, 1e-9);
+}
+
+}  // namespace
+}  // namespace leeway
