@@ -144,12 +144,28 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
 }
 
 void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints& driven) {
-  reject_unknown_children(
-      p,
-      {"link_name", "cp", "forward", "upward", "area", "a0", "cla", "cda", "cma", "alpha_stall",
-       "cla_stall", "cda_stall", "cma_stall", "air_density", "control_joint_name",
-       "control_joint_rad_to_cl", "radial_symmetry", "topic"},
-      "gz-sim's LiftDrag parameters (docs/sdf-reference.md)");
+  reject_unknown_children(p,
+                          {"link_name",
+                           "cp",
+                           "forward",
+                           "upward",
+                           "area",
+                           "a0",
+                           "cla",
+                           "cda",
+                           "cma",
+                           "alpha_stall",
+                           "cla_stall",
+                           "cda_stall",
+                           "cma_stall",
+                           "air_density",
+                           "control_joint_name",
+                           "control_joint_rad_to_cl",
+                           "radial_symmetry",
+                           "topic",
+                           "cm_delta",
+                           "reversible"},
+                          "gz-sim's LiftDrag parameters (docs/sdf-reference.md)");
   const sdf::ElementPtr link_name = required_child(p, "link_name", "the foil's link");
   const Eigen::Isometry3d X_BL = link_frame(link_name, sink.links);
   const auto direction = [&](const char* name, const Vec3& fallback) -> Vec3 {
@@ -179,15 +195,20 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
   law.cla_stall = value_or(p, "cla_stall", 0.0);
   law.cda_stall = value_or(p, "cda_stall", 1.0);
   f.coefficients = law;
-  for (const char* ignored : {"cma", "cma_stall", "control_joint_rad_to_cl"}) {
+  for (const char* ignored : {"cma", "cma_stall", "cm_delta", "control_joint_rad_to_cl"}) {
     if (const sdf::ElementPtr e = optional_child(p, ignored); e && read_number(e, "a number")) {
       sink.diagnostics.warn(
           location_of(e),
           fmt::format("<{}> is ignored: {}", ignored,
-                      std::string(ignored).starts_with("cma")
+                      std::string(ignored).starts_with("cm")
                           ? "gz-sim's moment coefficient has no chord length to make a moment"
                           : "Leeway turns the foil with its hinge instead of adding lift"));
     }
+  }
+  if (!flag_or(p, "reversible", true)) {
+    sink.diagnostics.warn(location_of(p->GetElement("reversible")),
+                          "<reversible>false is ignored: the foil also works in reversed flow "
+                          "(mirrored, foil.h)");
   }
   if (flag_or(p, "radial_symmetry", false)) {
     sink.diagnostics.warn(location_of(p->GetElement("radial_symmetry")),

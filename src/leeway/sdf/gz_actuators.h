@@ -43,10 +43,12 @@
 //   <area> 1 m^2, <a0> 0, <cla> 1, <cda> 0.01, <alpha_stall> pi/2, <cla_stall> 0, <cda_stall> 1
 //   <air_density>         1.2041: above 100 kg/m^3 the foil works in water, else in air; the
 //                         world's density of that fluid is used
-//   warned and ignored: <cma>, <cma_stall> (gz-sim's moment has no chord length),
+//   warned and ignored: <cma>, <cma_stall>, <cm_delta> (gz-sim's moment has no chord length),
+//   <reversible>false (Leeway's foil mirrors its law in reversed flow),
 //   <control_joint_name>/<control_joint_rad_to_cl> (Leeway turns the foil with its hinge
-//   instead), <radial_symmetry>. gz-sim also scales the lift by the cosine of the sweep angle;
-//   Leeway's foil takes the in-plane flow only.
+//   instead), <radial_symmetry>. gz-sim also scales the lift by cos^2 of the sweep angle and
+//   keeps c_l's sign past the stall; Leeway's foil takes the in-plane flow only and lets the
+//   two lines cross zero.
 #pragma once
 
 #include <map>

@@ -1,0 +1,26 @@
+#include "leeway/gnc/station_keeping.h"
+
+#include <cmath>
+#include <numbers>
+
+#include "leeway/core/rotation.h"
+
+namespace leeway {
+
+Vec6 station_error(const Station& station, const BodyState& body) {
+  const Vec3 rpy = euler_zyx(body.q_WB);
+  Vec6 e;
+  e.head<3>() = body.q_WB.conjugate() * (body.p_WB - station.p_W);
+  e.tail<3>() = Vec3(rpy.x(), rpy.y(), std::remainder(rpy.z() - station.yaw, 2 * std::numbers::pi));
+  return e;
+}
+
+Vec6 station_keeping_wrench(const StationKeepingGains& g, const Station& station,
+                            const BodyState& body, double dt, StationKeepingState& state) {
+  const Vec6 e = station_error(station, body);
+  state.integral = (state.integral + dt * e).cwiseMax(-g.integral_limit).cwiseMin(g.integral_limit);
+  return -(g.kp.cwiseProduct(e) + g.ki.cwiseProduct(state.integral) +
+           g.kd.cwiseProduct(body.V_WB_B));
+}
+
+}  // namespace leeway

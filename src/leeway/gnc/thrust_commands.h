@@ -1,0 +1,42 @@
+// From wanted thrusts to actuator commands: the allocator a body's own thrusters define, and each
+// thruster's curve read backwards. A controller asks for a wrench; allocate() (propulsion/
+// allocation.h) splits it into thrusts within the thrusters' limits; command_for_thrust() gives
+// the rotor command that holds that thrust in steady state (the rotor's dynamics then lag it).
+//
+// Thrust limits come from the thruster's own: its adjustment's [T_min, T_max] and its curve at
+// the rotor's state limits, whichever is tighter. Invertible curves: quadratic (with different
+// forward and reverse constants), linear, and tables that increase strictly in thrust; the
+// others (logistic with its dead band, dead zone, propeller with advance form, open water) make
+// thrust_commander() refuse the body with the thruster's name.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "leeway/propulsion/allocation.h"
+#include "leeway/world/model.h"
+
+namespace leeway {
+
+struct ThrustCommander {
+  Allocator allocator;         ///< one entry per thruster of the body, in its order
+  std::vector<int> actuators;  ///< each thruster's actuator in Model::actuators
+  std::vector<Thruster> thrusters;
+};
+
+/// The commander for body `body` of `model`; throws std::invalid_argument naming the thruster
+/// whose curve has no inverse, or if the body has no thrusters, or if any is steered (azimuth
+/// allocation needs the angle actuators, not done here yet).
+ThrustCommander thrust_commander(const Model& model, int body);
+
+/// The steady rotor state (= command for zero- and first-order rotors) that gives `thrust` [N]
+/// at zero advance speed.
+double command_for_thrust(const Thruster& thruster, double thrust);
+
+/// Commands for `tau` (about Bo, in B): fills `commands` (one per Model::actuators entry) at the
+/// thrusters' actuators and leaves the others alone. Returns the wrench the thrusts give.
+Vec6 command_wrench(const ThrustCommander& commander, const Vec6& tau,
+                    std::vector<std::optional<double>>& commands);
+
+}  // namespace leeway
