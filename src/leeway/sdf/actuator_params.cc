@@ -165,8 +165,7 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
     QuadraticThrust q;
     q.k_forward = any_number(c, "k_forward", "the forward constant in N per unit^2");
     q.k_reverse = number_or(c, "k_reverse", q.k_forward, 0.0, false, "the reverse constant");
-    q.k_torque =
-        c->HasElement("k_torque") ? read_number(c->GetElement("k_torque"), "N m per unit^2") : 0.0;
+    q.k_torque = any_number_or(c, "k_torque", 0.0, "N m per unit^2");
     return q;
   }
   if (kind == "dead_zone") {
@@ -233,8 +232,8 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
       p.thrust_coefficient = read_number(c->GetElement("thrust_coefficient"), "C_t");
     } else {
       p.advance_form = true;
-      p.alpha_1 = c->HasElement("alpha_1") ? read_number(c->GetElement("alpha_1"), "alpha_1") : 1.0;
-      p.alpha_2 = c->HasElement("alpha_2") ? read_number(c->GetElement("alpha_2"), "alpha_2") : 0.0;
+      p.alpha_1 = any_number_or(c, "alpha_1", 1.0, "alpha_1");
+      p.alpha_2 = any_number_or(c, "alpha_2", 0.0, "alpha_2");
       p.wake_fraction = read_number_in(required_child(c, "wake_fraction", "w_f"), 0.0, 1.0, "w_f");
     }
     return p;
@@ -309,7 +308,7 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
     reject_unknown_children(c, {"a0", "cla", "cda", "alpha_stall", "cla_stall", "cda_stall"},
                             "<a0>, <cla>, <cda>, <alpha_stall>, <cla_stall> and <cda_stall>");
     TwoLinesFoil f;
-    f.a0 = c->HasElement("a0") ? read_number(c->GetElement("a0"), "an angle in rad") : 0.0;
+    f.a0 = any_number_or(c, "a0", 0.0, "an angle in rad");
     f.cla = any_number(c, "cla", "the lift slope in 1/rad");
     f.cda = any_number(c, "cda", "the drag slope in 1/rad");
     f.alpha_stall = positive(c, "alpha_stall", "the stall angle in rad");

@@ -300,4 +300,10 @@ Mat6 read_matrix6(const sdf::ElementPtr& e, bool diagonal_ok) {
   return M;
 }
 
+double any_number_or(const sdf::ElementPtr& parent, const char* name, double fallback,
+                     const char* what) {
+  const sdf::ElementPtr e = optional_child(parent, name);
+  return e ? read_number(e, what) : fallback;
+}
+
 }  // namespace leeway::sdfio

@@ -56,6 +56,11 @@ double read_number_at_least(const sdf::ElementPtr& element, double lo, bool stri
 double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
                  bool strictly, const char* what);
 
+/// The child `name` read as by read_number() (any finite number), or `fallback` when there is
+/// none.
+double any_number_or(const sdf::ElementPtr& parent, const char* name, double fallback,
+                     const char* what);
+
 [[noreturn]] void throw_unknown_keyword(const sdf::ElementPtr& element, const std::string& got,
                                         const std::vector<std::string>& choices);
 

@@ -8,12 +8,6 @@
 namespace leeway::sdfio {
 namespace {
 
-/// The child `name` as any finite number, or `fallback`.
-double value_or(const sdf::ElementPtr& parent, const char* name, double fallback) {
-  const sdf::ElementPtr e = optional_child(parent, name);
-  return e ? read_number(e, "a number") : fallback;
-}
-
 bool flag_or(const sdf::ElementPtr& parent, const char* name, bool fallback) {
   const sdf::ElementPtr e = optional_child(parent, name);
   return e ? read_bool(e) : fallback;
@@ -105,8 +99,8 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
       c.thrust_coefficient = read_number(e, "C_t");
     } else {
       c.advance_form = true;
-      c.alpha_1 = value_or(p, "alpha_1", 1.0);
-      c.alpha_2 = value_or(p, "alpha_2", 0.0);
+      c.alpha_1 = any_number_or(p, "alpha_1", 1.0, "a number");
+      c.alpha_2 = any_number_or(p, "alpha_2", 0.0, "a number");
       c.wake_fraction = number_or(p, "wake_fraction", 0.2, 0.0, false, "w_f in [0, 1]");
     }
     t.curve = c;
@@ -117,8 +111,8 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
   ActuatorModel a;
   a.name = joint.name;
   a.unit = speed_command ? "rad/s" : "N";
-  a.command_min = value_or(p, "min_thrust_cmd", -1000.0);
-  a.command_max = value_or(p, "max_thrust_cmd", 1000.0);
+  a.command_min = any_number_or(p, "min_thrust_cmd", -1000.0, "a number");
+  a.command_max = any_number_or(p, "max_thrust_cmd", 1000.0, "a number");
   if (!(a.command_min < a.command_max)) {
     throw LoadError(location_of(p), fmt::format("<min_thrust_cmd> {} is not below "
                                                 "<max_thrust_cmd> {}; expected min < max",
@@ -187,13 +181,13 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
   f.span_B = upward.cross(forward);
   f.area = number_or(p, "area", 1.0, 0.0, true, "the foil's area in m^2");
   TwoLinesFoil law;
-  law.a0 = value_or(p, "a0", 0.0);
-  law.cla = value_or(p, "cla", 1.0);
-  law.cda = value_or(p, "cda", 0.01);
+  law.a0 = any_number_or(p, "a0", 0.0, "a number");
+  law.cla = any_number_or(p, "cla", 1.0, "a number");
+  law.cda = any_number_or(p, "cda", 0.01, "a number");
   law.alpha_stall =
       number_or(p, "alpha_stall", std::numbers::pi / 2, 0.0, true, "the stall angle in rad");
-  law.cla_stall = value_or(p, "cla_stall", 0.0);
-  law.cda_stall = value_or(p, "cda_stall", 1.0);
+  law.cla_stall = any_number_or(p, "cla_stall", 0.0, "a number");
+  law.cda_stall = any_number_or(p, "cda_stall", 1.0, "a number");
   f.coefficients = law;
   for (const char* ignored : {"cma", "cma_stall", "cm_delta", "control_joint_rad_to_cl"}) {
     if (const sdf::ElementPtr e = optional_child(p, ignored); e && read_number(e, "a number")) {

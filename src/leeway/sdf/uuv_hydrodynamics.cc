@@ -11,11 +11,6 @@
 namespace leeway::sdfio {
 namespace {
 
-double value_or(const sdf::ElementPtr& parent, const char* name, double fallback) {
-  const sdf::ElementPtr e = optional_child(parent, name);
-  return e ? read_number(e, "a number") : fallback;
-}
-
 /// The Fossen model's matrices, FRD as written (added mass positive, damping Fossen-negative),
 /// with UUV's knobs applied.
 struct FossenMatrices {
@@ -38,19 +33,22 @@ FossenMatrices read_fossen(const sdf::ElementPtr& m, Diagnostics& diagnostics) {
     return e ? read_matrix6(e, diagonal_ok) : Mat6::Zero();
   };
   const Mat6 I = Mat6::Identity();
-  const double s_D = value_or(m, "scaling_damping", 1.0);
-  f.M_A = value_or(m, "scaling_added_mass", 1.0) *
-          (matrix("added_mass", false) + value_or(m, "offset_added_mass", 0.0) * I);
-  f.D_lin = s_D * (matrix("linear_damping", true) + value_or(m, "offset_linear_damping", 0.0) * I);
+  const double s_D = any_number_or(m, "scaling_damping", 1.0, "a number");
+  f.M_A =
+      any_number_or(m, "scaling_added_mass", 1.0, "a number") *
+      (matrix("added_mass", false) + any_number_or(m, "offset_added_mass", 0.0, "a number") * I);
+  f.D_lin = s_D * (matrix("linear_damping", true) +
+                   any_number_or(m, "offset_linear_damping", 0.0, "a number") * I);
   f.D_u = s_D * (matrix("linear_damping_forward_speed", true) +
-                 value_or(m, "offset_lin_forward_speed_damping", 0.0) * I);
+                 any_number_or(m, "offset_lin_forward_speed_damping", 0.0, "a number") * I);
   const Mat6 D_q = matrix("quadratic_damping", true);
   if (!(D_q - Mat6(D_q.diagonal().asDiagonal())).isZero(0.0)) {
     diagnostics.warn(location_of(m->GetElement("quadratic_damping")),
                      "only the diagonal of <quadratic_damping> acts, as in UUV Simulator; the "
                      "off-diagonal entries are ignored");
   }
-  f.D_q = s_D * (D_q.diagonal() + Vec6::Constant(value_or(m, "offset_nonlin_damping", 0.0)));
+  f.D_q = s_D * (D_q.diagonal() +
+                 Vec6::Constant(any_number_or(m, "offset_nonlin_damping", 0.0, "a number")));
   return f;
 }
 
@@ -134,8 +132,8 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double rho
     const double V =
         read_number_at_least(required_child(link, "volume", "the displaced volume in m^3"), 0.0,
                              false, "a volume in m^3");
-    const double s_V = value_or(model, "scaling_volume", 1.0);
-    b.volume = std::max(0.0, s_V * (V + value_or(model, "offset_volume", 0.0)));
+    const double s_V = any_number_or(model, "scaling_volume", 1.0, "a number");
+    b.volume = std::max(0.0, s_V * (V + any_number_or(model, "offset_volume", 0.0, "a number")));
   }
   p.buoyancy = b;
   return p;
