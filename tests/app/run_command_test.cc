@@ -62,11 +62,31 @@ TEST(RunCommand, DefaultWorldRunsAndReports) {
   EXPECT_NE(r.output.find("leeway_default"), std::string::npos);
   EXPECT_NE(r.output.find("real time"), std::string::npos);
   const auto rows = read_csv(tmp("d.csv"));
-  ASSERT_EQ(rows[0].size(), 14u);
+  ASSERT_EQ(rows[0].size(), 18u);  // 14 pose and twist columns, then the WAM-V's 4 actuators
   EXPECT_EQ(rows[0][0], "t");
-  EXPECT_EQ(rows.size(), 1u + 3u * 21u);  // header, 3 bodies x (t = 0, 0.1, ..., 2.0)
-  EXPECT_NE(slurp(tmp("d.json")).find("\"status\": \"ok\""), std::string::npos);
+  EXPECT_EQ(rows[0][17], "wamv/right_engine_propeller_joint");
+  EXPECT_EQ(rows.size(), 1u + 21u);  // header, one body at t = 0, 0.1, ..., 2.0
+  const std::string json = slurp(tmp("d.json"));
+  EXPECT_NE(json.find("\"status\": \"ok\""), std::string::npos);
+  // Two seconds into the task's 5 s initial phase: nothing scored yet.
+  EXPECT_NE(json.find("\"state\": \"initial\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"score\": null"), std::string::npos) << json;
+  EXPECT_NE(r.output.find("not scored yet"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find('\r'), std::string::npos);  // no progress bar when piped
+}
+
+TEST(RunCommand, WithoutADurationTheDefaultWorldRunsUntilItsTaskFinishes) {
+  const Result r = run("run --summary " + tmp("task.json"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  // Initial 5 s, ready 5 s, running 120 s.
+  EXPECT_NE(r.output.find("simulated  130.000 s"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("task       wayfinding (wayfinding, wamv): finished, score "),
+            std::string::npos)
+      << r.output;
+  const std::string json = slurp(tmp("task.json"));
+  EXPECT_NE(json.find("\"state\": \"finished\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"waypoint_min_errors\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"running_time\": 120"), std::string::npos) << json;
 }
 
 TEST(RunCommand, SameSeedGivesByteIdenticalRecordings) {
@@ -193,15 +213,15 @@ TEST(RunCommand, NonFiniteStateStopsTheRunAndKeepsTheRecording) {
 }
 
 TEST(ProbeCommand, ReproducesTheSeaStateFromTheCommandLine) {
-  // The default world's sea: Hs 0.4 m, Tp 4.5 s. Half an hour at one point gives Hs within 5%
+  // The default world's sea: Hs 0.5 m, Tp 5 s. Half an hour at one point gives Hs within 5%
   // and a zero-upcrossing period of 0.71 Tp (Pierson-Moskowitz: Tz = Tp / 1.408) within 5%.
   const Result r = run("probe --point 3,4 --duration 1800 --rate 4 --record " + tmp("probe.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   const auto hs_at = r.output.find("Hs = 4 std ");
   ASSERT_NE(hs_at, std::string::npos) << r.output;
-  EXPECT_NEAR(std::stod(r.output.substr(hs_at + 11)), 0.4, 0.02);
+  EXPECT_NEAR(std::stod(r.output.substr(hs_at + 11)), 0.5, 0.025);
   const auto tz_at = r.output.find("Tz = ");
-  EXPECT_NEAR(std::stod(r.output.substr(tz_at + 5)), 4.5 / 1.408, 0.05 * 4.5 / 1.408);
+  EXPECT_NEAR(std::stod(r.output.substr(tz_at + 5)), 5.0 / 1.408, 0.05 * 5.0 / 1.408);
   const auto rows = read_csv(tmp("probe.csv"));
   ASSERT_EQ(rows.size(), 1u + 7201u);
   EXPECT_EQ(rows[0][1], "elevation");

@@ -23,12 +23,14 @@ constexpr double kRadToDeg = 180.0 / std::numbers::pi;
 constexpr double kLength = 4.9, kRadius = 0.213, kHalfSpacing = 1.03, kMidshipX = -0.4;
 constexpr double kBowFraction = 0.2, kSternFraction = 0.05;
 
-/// The default world with the WAM-V alone in it.
+/// The default world's WAM-V, left alone: no autopilot, no task holding it.
 Model wamv_world() {
   Diagnostics diagnostics;
   Model m = load_world_string(std::string(default_world_sdf()), "default world", diagnostics, 1);
-  std::erase_if(m.bodies, [](const BodyModel& b) { return b.model_name != "wamv"; });
   EXPECT_EQ(m.bodies.size(), 1u);
+  EXPECT_EQ(m.bodies.at(0).model_name, "wamv");
+  m.autopilots.clear();
+  m.tasks.clear();
   return m;
 }
 
@@ -125,7 +127,7 @@ Fit fit(const std::vector<double>& a, const std::vector<double>& w) {
 }
 
 TEST(Wamv, RollsAndPitchesWithTheSurfaceSlopeInTheDefaultSea) {
-  // The default sea (Hs 0.4 m, Tp 4.5 s: waves of about 30 m) is long and slow beside the
+  // The default sea (Hs 0.5 m, Tp 5 s: waves of about 39 m) is long and slow beside the
   // boat (4.9 m; roll, pitch and heave periods near 0.5 s), so the hydrostatics should make it
   // follow the surface quasi-statically: heel with the surface's slope between the pontoons
   // and trim with its slope between the quarters of their length. A boat that floated on a
@@ -165,6 +167,34 @@ TEST(Wamv, RollsAndPitchesWithTheSurfaceSlopeInTheDefaultSea) {
   }
   EXPECT_GT(r.correlation, 0.95);
   EXPECT_GT(p.correlation, 0.85);
+}
+
+TEST(Wamv, TheDefaultWorldInlinesTheLibraryModel) {
+  // worlds/default.sdf carries models/wamv inline (an embedded world cannot include files);
+  // worlds/vrx_station_keeping.sdf includes the model. Both must compile to the same boat.
+  Diagnostics d;
+  const Model library =
+      load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping.sdf", d);
+  EXPECT_TRUE(d.warnings().empty()) << d.warnings().front().str();
+  const Model inlined = wamv_world();
+  const BodyModel &a = library.bodies.at(0), &b = inlined.bodies.at(0);
+  EXPECT_EQ(a.mass, b.mass);
+  EXPECT_NEAR(a.mass, 277.0, 1e-9);
+  EXPECT_TRUE(a.p_BoBcm.isApprox(b.p_BoBcm, 1e-12));
+  EXPECT_TRUE(a.I_Bcm.isApprox(b.I_Bcm, 1e-12));
+  EXPECT_EQ(a.M_A, b.M_A);
+  ASSERT_EQ(a.thrusters.size(), 2u);
+  ASSERT_EQ(b.thrusters.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_TRUE(a.thrusters[i].p_BoP_B.isApprox(b.thrusters[i].p_BoP_B, 1e-12));
+    EXPECT_EQ(a.thrusters[i].axis_B, b.thrusters[i].axis_B);
+  }
+  EXPECT_EQ(a.mesh_hydrostatics->mesh.p_BoV.size(), b.mesh_hydrostatics->mesh.p_BoV.size());
+  ASSERT_EQ(library.actuators.size(), inlined.actuators.size());
+  for (std::size_t i = 0; i < library.actuators.size(); ++i) {
+    EXPECT_EQ(library.actuators[i].name, inlined.actuators[i].name);
+    EXPECT_EQ(library.actuators[i].command_max, inlined.actuators[i].command_max);
+  }
 }
 
 }  // namespace

@@ -128,15 +128,17 @@ int main(int argc, char** argv) {
   std::string frame = "enu";
   CLI::App* run = app.add_subcommand(
       "run",
-      "Run a world for a fixed simulated duration, optionally recording body motion to CSV and a\n"
-      "summary to JSON. Without WORLD, runs the embedded default world (worlds/default.sdf).\n"
+      "Run a world for a simulated duration (by default until its tasks finish), optionally\n"
+      "recording body motion to CSV and a summary to JSON. Without WORLD, runs the embedded "
+      "default world (worlds/default.sdf).\n"
       "Exit status: 0 done; 1 bad input (the message names file, line, element and value);\n"
       "2 the run stopped on a non-finite state (the recording so far is kept).");
   run->add_option("WORLD", o.world_path, "SDF world file (default: the embedded default world)")
       ->check(CLI::ExistingFile);
-  run->add_option("--duration", o.duration, "Simulated time to run [s]")
-      ->check(kPositiveFinite)
-      ->capture_default_str();
+  run->add_option("--duration", o.duration,
+                  "Simulated time to run [s] (default: until the world's tasks finish, or 60 s\n"
+                  "in a world without tasks)")
+      ->check(kPositiveFinite);
   run->add_option("--seed", o.seed, "World seed for every random stream")->capture_default_str();
   run->add_option("--record", o.record_path,
                   "Write body motion to this CSV file: one row per (time, model) with columns\n"

@@ -1,6 +1,8 @@
 #include "leeway/app/run_command.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -56,6 +58,37 @@ void print_final_states(const Model& model, const State& state, OutputFrame fram
   }
 }
 
+/// The requested duration, or the time the last task finishes.
+double run_duration(const Model& model, double requested) {
+  if (requested > 0.0) return requested;
+  if (model.tasks.empty()) return kDefaultDuration;
+  double end = 0.0;
+  for (const TaskModel& task : model.tasks)
+    end = std::max(end, task.finish_time());
+  return end;
+}
+
+/// One line per task: its phase and score, with what the score is made of.
+void print_tasks(const Model& model, const State& state) {
+  for (std::size_t k = 0; k < model.tasks.size(); ++k) {
+    const TaskModel& task = model.tasks[k];
+    const TaskState& s = state.tasks[k];
+    fmt::print("task       {} ({}, {}): {}", task.name, task_kind_name(task.kind),
+               task.vehicle_name, task_phase_name(s.phase));
+    if (s.running_steps == 0) {
+      fmt::print(", not scored yet (running from t = {} s)\n", task.running_time());
+    } else if (task.kind == TaskKind::kWayfinding) {
+      fmt::print(
+          ", score {:.3f} = mean of the least pose errors at the {} waypoints ({:.2f}); "
+          "lower is better\n",
+          s.score, task.goals.size(), fmt::join(s.min_errors, ", "));
+    } else {
+      fmt::print(", score {:.3f} = mean pose error over {:.1f} s; lower is better\n", s.score,
+                 static_cast<double>(s.running_steps) * model.dt);
+    }
+  }
+}
+
 }  // namespace
 
 int run_command(const RunOptions& o) {
@@ -72,7 +105,6 @@ int run_command(const RunOptions& o) {
   RunSummary summary;
   summary.seed = o.seed;
   summary.frame = o.frame;
-  summary.duration = o.duration;
   for (const Diagnostic& d : diagnostics.warnings()) {
     fmt::print(stderr, "warning: {}\n", d.str());
     summary.warnings.push_back(d.str());
@@ -99,7 +131,8 @@ int run_command(const RunOptions& o) {
   }
 
   State state = make_initial_state(model, o.seed);
-  const auto steps = static_cast<std::uint64_t>(std::ceil(o.duration / model.dt - 1e-9));
+  summary.duration = run_duration(model, o.duration);
+  const auto steps = static_cast<std::uint64_t>(std::ceil(summary.duration / model.dt - 1e-9));
   std::optional<CsvRecorder> recorder;
   std::uint64_t interval = 1;
   try {
@@ -151,6 +184,7 @@ int run_command(const RunOptions& o) {
 
   fmt::print("world      {} ({})\n", model.world_name, model.source);
   print_final_states(model, state, o.frame);
+  print_tasks(model, state);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
   fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", summary.wall_time,
              summary.wall_time > 0.0 ? state.t / summary.wall_time : 0.0);

@@ -1,5 +1,6 @@
-// `leeway run`: load a world (or the embedded default), step it for a duration, record and
-// summarise. Options are documented in `leeway run --help` and docs/cli.md.
+// `leeway run`: load a world (or the embedded default), step it for a duration (by default until
+// its tasks finish), record and summarise. Options are documented in `leeway run --help` and
+// docs/cli.md.
 #pragma once
 
 #include <cstdint>
@@ -10,9 +11,12 @@
 
 namespace leeway {
 
+inline constexpr double kDefaultDuration = 60.0;  ///< [s], for a world without tasks
+
 struct RunOptions {
   std::string world_path;  ///< empty: the embedded default world
-  double duration = 60.0;  ///< simulated seconds
+  /// Simulated seconds; 0: until the world's tasks finish, or kDefaultDuration without tasks.
+  double duration = 0.0;
   std::uint64_t seed = 0;
   std::string record_path;    ///< empty: no recording
   double record_rate = 10.0;  ///< rows per second of simulated time

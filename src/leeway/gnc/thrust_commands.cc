@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "leeway/core/overloaded.h"
+#include "leeway/world/model.h"
 
 namespace leeway {
 namespace {
@@ -55,7 +56,7 @@ double command_for_thrust(const Thruster& t, double thrust) {
   return x / a.state_efficiency;
 }
 
-ThrustCommander thrust_commander(const Model& model, int body) {
+ThrustCommander thrust_commander(const Model& model, int body, const Vec6& controlled) {
   const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
   if (b.thrusters.empty()) {
     throw std::invalid_argument(
@@ -71,15 +72,11 @@ ThrustCommander thrust_commander(const Model& model, int body) {
                       "quadratic, linear or strictly increasing table curve",
                       a.full_name()));
     }
-    if (t.azimuth_actuator >= 0) {
-      throw std::invalid_argument(fmt::format(
-          "thruster '{}' is steered; allocating to azimuths needs their angle commands, which "
-          "this commander does not give yet",
-          a.full_name()));
-    }
+    if (t.azimuth_actuator >= 0) c.held_azimuths.push_back(t.azimuth_actuator);
+    const ThrusterPose straight = thruster_pose(t, 0.0);
     AllocatorThruster e;
-    e.p_BoT_B = t.p_BoP_B;
-    e.axis_B = t.axis_B;
+    e.p_BoT_B = straight.p_BoP_B;
+    e.axis_B = straight.axis_B;
     // The thrust the rotor can reach at its state limits, within the adjustment's.
     const double lo = a.dynamics.x_min, hi = a.dynamics.x_max;
     e.t_min =
@@ -90,13 +87,26 @@ ThrustCommander thrust_commander(const Model& model, int body) {
     c.actuators.push_back(t.actuator);
     c.thrusters.push_back(t);
   }
-  c.allocator = make_allocator(std::move(entries));
+  c.allocator = make_allocator(std::move(entries), controlled);
+  // Every controlled axis needs some thrust on it, or the controller's command there is lost.
+  static constexpr const char* kAxes[] = {"surge force", "sway force",   "heave force",
+                                          "roll moment", "pitch moment", "yaw moment"};
+  for (int k = 0; k < 6; ++k) {
+    if (controlled[k] != 0.0 && c.allocator.B.row(k).norm() < 1e-9) {
+      throw std::invalid_argument(fmt::format(
+          "model '{}': its thrusters give no {}, which its controller needs (rudders and fins "
+          "are not allocated to)",
+          b.model_name, kAxes[k]));
+    }
+  }
   return c;
 }
 
 Vec6 command_wrench(const ThrustCommander& c, const Vec6& tau,
                     std::vector<std::optional<double>>& commands) {
   const Allocation a = allocate(c.allocator, tau);
+  for (int azimuth : c.held_azimuths)
+    commands.at(static_cast<std::size_t>(azimuth)) = 0.0;
   for (std::size_t i = 0; i < c.thrusters.size(); ++i) {
     commands.at(static_cast<std::size_t>(c.actuators[i])) =
         command_for_thrust(c.thrusters[i], a.thrust[i]);

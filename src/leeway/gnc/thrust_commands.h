@@ -8,6 +8,9 @@
 // forward and reverse constants), linear, and tables that increase strictly in thrust; the
 // others (logistic with its dead band, dead zone, propeller with advance form, open water) make
 // thrust_commander() refuse the body with the thruster's name.
+//
+// Steered thrusters are held straight (their azimuth commanded to 0) and allocated as fixed
+// ones: turning them with the allocation's angles is not done yet.
 #pragma once
 
 #include <optional>
@@ -15,20 +18,25 @@
 #include <vector>
 
 #include "leeway/propulsion/allocation.h"
-#include "leeway/world/model.h"
+#include "leeway/propulsion/thruster.h"
 
 namespace leeway {
+
+struct Model;
 
 struct ThrustCommander {
   Allocator allocator;         ///< one entry per thruster of the body, in its order
   std::vector<int> actuators;  ///< each thruster's actuator in Model::actuators
   std::vector<Thruster> thrusters;
+  std::vector<int> held_azimuths;  ///< azimuth actuators held at 0
 };
 
-/// The commander for body `body` of `model`; throws std::invalid_argument naming the thruster
-/// whose curve has no inverse, or if the body has no thrusters, or if any is steered (azimuth
-/// allocation needs the angle actuators, not done here yet).
-ThrustCommander thrust_commander(const Model& model, int body);
+/// The commander for body `body` of `model`, allocating for the `controlled` axes (1 on each of
+/// X Y Z K M N served, allocation.h). Throws std::invalid_argument naming the thruster whose
+/// curve has no inverse, or if the body has no thrusters, or if its thrusters cannot act on
+/// every controlled axis.
+ThrustCommander thrust_commander(const Model& model, int body,
+                                 const Vec6& controlled = Vec6::Ones());
 
 /// The steady rotor state (= command for zero- and first-order rotors) that gives `thrust` [N]
 /// at zero advance speed.

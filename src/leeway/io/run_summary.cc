@@ -1,6 +1,7 @@
 #include "leeway/io/run_summary.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -47,6 +48,22 @@ void write_run_summary(const std::string& path, const Model& model, const State&
                       {"twist", array_of(r.twist)}});
   }
   j["bodies"] = bodies;
+  nlohmann::json tasks = nlohmann::json::array();
+  for (std::size_t k = 0; k < model.tasks.size(); ++k) {
+    const TaskModel& task = model.tasks[k];
+    const TaskState& ts = state.tasks[k];
+    nlohmann::json t = {{"name", task.name},
+                        {"type", task_kind_name(task.kind)},
+                        {"vehicle", task.vehicle_name},
+                        {"state", task_phase_name(ts.phase)},
+                        {"running_time", static_cast<double>(ts.running_steps) * model.dt},
+                        {"remaining_time", std::max(0.0, task.finish_time() - state.t)},
+                        {"score", nullptr}};
+    if (ts.running_steps > 0) t["score"] = ts.score;
+    if (task.kind == TaskKind::kWayfinding) t["waypoint_min_errors"] = ts.min_errors;
+    tasks.push_back(t);
+  }
+  j["tasks"] = tasks;
   std::ofstream out(path);
   out << j.dump(2) << "\n";
   if (!out) throw std::runtime_error(fmt::format("cannot write the summary '{}'", path));

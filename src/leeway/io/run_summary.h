@@ -5,7 +5,11 @@
 //   "wall_time": s, "real_time_factor": simulated / wall,
 //   "status": "ok"|"error", "error": message (only on error), "warnings": [ ... ],
 //   "recording": {"path": file, "rows": N} (only with --record),
-//   "bodies": [ {"model", "link", "position", "roll_pitch_yaw", "twist"} ]  (final state)
+//   "bodies": [ {"model", "link", "position", "roll_pitch_yaw", "twist"} ]  (final state),
+//   "tasks": [ {"name", "type": "wayfinding"|"station_keeping", "vehicle",
+//               "state": "initial"|"ready"|"running"|"finished", "running_time": s scored,
+//               "remaining_time": s, "score": number or null before the running phase,
+//               "waypoint_min_errors": [ ... ] (wayfinding)} ]
 // }
 #pragma once
 

@@ -10,21 +10,22 @@ Vec6 allocation_column(const Vec3& p, const Vec3& a) {
   return stack(a, p.cross(a));
 }
 
-Allocator make_allocator(std::vector<AllocatorThruster> thrusters) {
+Allocator make_allocator(std::vector<AllocatorThruster> thrusters, const Vec6& controlled) {
   Allocator out;
+  out.controlled = controlled;
   std::vector<Vec6> columns;
   std::vector<double> weight;
   for (AllocatorThruster& t : thrusters) {
     t.axis_B.normalize();
     if (!t.azimuth) {
-      columns.push_back(allocation_column(t.p_BoT_B, t.axis_B));
+      columns.push_back(allocation_column(t.p_BoT_B, t.axis_B).cwiseProduct(controlled));
       weight.push_back(t.weight);
       continue;
     }
     t.turn_axis_B.normalize();
     const Vec3 y = t.turn_axis_B.cross(t.axis_B);  // a quarter turn from the zero direction
     for (const Vec3& a : {t.axis_B, y}) {
-      columns.push_back(allocation_column(t.p_BoT_B, a));
+      columns.push_back(allocation_column(t.p_BoT_B, a).cwiseProduct(controlled));
       weight.push_back(t.weight);
     }
   }
@@ -119,8 +120,9 @@ Eigen::VectorXd bounded_least_squares(const Eigen::Matrix<double, 6, Eigen::Dyna
   return t;
 }
 
-Allocation allocate(const Allocator& a, const Vec6& tau) {
+Allocation allocate(const Allocator& a, const Vec6& tau_all) {
   const std::size_t n = a.thrusters.size();
+  const Vec6 tau = tau_all.cwiseProduct(a.controlled);
   const Eigen::VectorXd extended = a.least_norm * tau;
   Allocation out;
   out.thrust.resize(n);
@@ -140,10 +142,11 @@ Allocation allocate(const Allocator& a, const Vec6& tau) {
       within = within && out.thrust[i] >= th.t_min && out.thrust[i] <= th.t_max;
     }
   }
-  const auto axis_of = [&](std::size_t i) {
+  const auto column_of = [&](std::size_t i) -> Vec6 {
     const AllocatorThruster& th = a.thrusters[i];
-    return th.azimuth ? Vec3(Eigen::AngleAxisd(out.angle[i], th.turn_axis_B) * th.axis_B)
-                      : th.axis_B;
+    const Vec3 axis =
+        th.azimuth ? Vec3(Eigen::AngleAxisd(out.angle[i], th.turn_axis_B) * th.axis_B) : th.axis_B;
+    return allocation_column(th.p_BoT_B, axis).cwiseProduct(a.controlled);
   };
   if (!within) {
     // The azimuths keep the least-norm solution's directions; the thrusts along them and the
@@ -153,7 +156,7 @@ Allocation allocate(const Allocator& a, const Vec6& tau) {
     for (std::size_t i = 0; i < n; ++i) {
       const AllocatorThruster& th = a.thrusters[i];
       const Eigen::Index k = static_cast<Eigen::Index>(i);
-      B.col(k) = allocation_column(th.p_BoT_B, axis_of(i));
+      B.col(k) = column_of(i);
       lower[k] = th.azimuth ? -th.t_max : th.t_min;
       upper[k] = th.t_max;
       weight[k] = th.weight;
@@ -168,7 +171,7 @@ Allocation allocate(const Allocator& a, const Vec6& tau) {
       out.angle[i] -= std::copysign(std::numbers::pi, out.angle[i]);
       out.thrust[i] = -out.thrust[i];
     }
-    out.achieved += out.thrust[i] * allocation_column(th.p_BoT_B, axis_of(i));
+    out.achieved += out.thrust[i] * column_of(i);
   }
   return out;
 }

@@ -20,6 +20,10 @@
 // breaks its limit, the azimuths keep those directions and the bounded problem above is solved
 // for the thrusts along them (|f| <= T_max, a circle, not the square of two bounded components).
 // A thruster that cannot turn past +-max_angle points the other way and reverses instead.
+//
+// An allocator may control a subset of the axes (a catamaran's two fixed engines give surge and
+// yaw, not the pitch their height above the keel also makes): the rows of B outside it are
+// zeroed, so the thrusts serve the controlled axes alone and `achieved` reports only those.
 #pragma once
 
 #include <Eigen/Dense>
@@ -46,9 +50,12 @@ struct Allocator {
   std::vector<AllocatorThruster> thrusters;
   Eigen::Matrix<double, 6, Eigen::Dynamic> B;  ///< one column per fixed or virtual thruster
   Eigen::MatrixXd least_norm;                  ///< W^-1 B^T (B W^-1 B^T)^+, columns x 6
+  Vec6 controlled = Vec6::Ones();              ///< 1 on the axes allocated for, 0 elsewhere
 };
 
-Allocator make_allocator(std::vector<AllocatorThruster> thrusters);
+/// `controlled`: 1 on each axis [X Y Z K M N] the thrusts must serve, 0 on the others.
+Allocator make_allocator(std::vector<AllocatorThruster> thrusters,
+                         const Vec6& controlled = Vec6::Ones());
 
 struct Allocation {
   std::vector<double> thrust;    ///< [N], one per thruster

@@ -1,4 +1,5 @@
 #include "leeway/sdf/body_loader.h"
+#include "leeway/sdf/autopilot_params.h"
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
@@ -32,8 +33,9 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;
-    } else if (is_hull_plugin(filename, name) || is_actuator_plugin(filename, name)) {
-      continue;  // load_hull(), load_actuators()
+    } else if (is_hull_plugin(filename, name) || is_actuator_plugin(filename, name) ||
+               is_autopilot_plugin(filename, name)) {
+      continue;  // load_hull(), load_actuators(), and the world loader once all models are in
     } else {
       diagnostics.warn(
           location_of(p),

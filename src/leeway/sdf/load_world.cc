@@ -13,9 +13,11 @@
 #include <sdf/Root.hh>
 #include <sdf/World.hh>
 
+#include "leeway/sdf/autopilot_params.h"
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
+#include "leeway/sdf/task_params.h"
 #include "leeway/sdf/world_settings.h"
 
 namespace leeway {
@@ -56,6 +58,52 @@ double read_step_size(const sdf::World& world) {
                     fmt::format("max_step_size is {}, expected a step in (0, 1] s", dt));
   }
   return dt;
+}
+
+/// Every element of `parent` called "plugin", in order.
+std::vector<sdf::ElementPtr> plugins_of(const sdf::ElementPtr& parent) {
+  std::vector<sdf::ElementPtr> out;
+  for (sdf::ElementPtr p = parent->HasElement("plugin") ? parent->GetElement("plugin") : nullptr; p;
+       p = p->GetNextElement("plugin"))
+    out.push_back(p);
+  return out;
+}
+
+bool plugin_is(const sdf::ElementPtr& p, bool (*is)(const std::string&, const std::string&)) {
+  return is(p->GetAttribute("filename")->GetAsString(), p->GetAttribute("name")->GetAsString());
+}
+
+/// The tasks, then the autopilots (which may follow a task's goals): both need every body.
+void load_autonomy(const sdf::World& world, Model& m, Diagnostics& diagnostics) {
+  for (const sdf::ElementPtr& p : plugins_of(world.Element())) {
+    if (!plugin_is(p, sdfio::is_vrx_task_plugin)) continue;
+    TaskModel task = sdfio::load_vrx_task(p, m, diagnostics);
+    for (const TaskModel& other : m.tasks) {
+      if (other.name == task.name) {
+        throw LoadError(
+            sdfio::location_of(p),
+            fmt::format("a second task named '{}'; expected unique <task_name>s", task.name));
+      }
+    }
+    m.tasks.push_back(std::move(task));
+  }
+  int body = 0;
+  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
+    const sdf::Model& model = *world.ModelByIndex(i);
+    if (model.Static()) continue;
+    bool has_pilot = false;
+    for (const sdf::ElementPtr& p : plugins_of(model.Element())) {
+      if (!plugin_is(p, sdfio::is_autopilot_plugin)) continue;
+      if (has_pilot) {
+        throw LoadError(
+            sdfio::location_of(p),
+            fmt::format("a second autopilot on model '{}'; expected one", model.Name()));
+      }
+      has_pilot = true;
+      m.autopilots.push_back(sdfio::load_autopilot(p, m, body));
+    }
+    ++body;
+  }
 }
 
 /// A geo-referenced file must cover the world origin or a model's start (field_params.h).
@@ -104,6 +152,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
                                         diagnostics));
   }
   check_geo_coverage(settings.geo_fields, m);
+  load_autonomy(world, m, diagnostics);
   for (const auto& object : settings.wind_objects) {
     const std::string& name = object.first;
     if (std::none_of(m.bodies.begin(), m.bodies.end(),

@@ -10,6 +10,7 @@
 #include "leeway/sdf/environment_params.h"
 #include "leeway/sdf/plugin_names.h"
 #include "leeway/sdf/sea_state_params.h"
+#include "leeway/sdf/task_params.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -161,6 +162,8 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
       load_uuv_current(p, s.environment.current);
     } else if (plugin_matches(filename, name, "USVWind", "vrx::USVWind")) {
       load_vrx_wind(p, s.environment.wind, s.wind_objects, diagnostics);
+    } else if (is_vrx_task_plugin(filename, name)) {
+      continue;  // a task needs the models: the world loader reads it last
     } else {
       diagnostics.warn(location_of(p), fmt::format("world plugin '{}' has no meaning in Leeway "
                                                    "and is ignored",

@@ -9,7 +9,9 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/geo.h"
 #include "leeway/env/environment.h"
+#include "leeway/gnc/autopilot.h"
 #include "leeway/propulsion/actuator.h"
+#include "leeway/task/vrx_task.h"
 
 namespace leeway {
 
@@ -24,6 +26,10 @@ struct Model {
   /// Every commanded actuator of every body, in the order of the models, then of their
   /// declarations; the recording's actuator columns follow this order.
   std::vector<ActuatorModel> actuators;
+  /// The reference autopilots the world attaches to its vehicles (gnc/autopilot.h).
+  std::vector<AutopilotModel> autopilots;
+  /// The world's scored tasks (task/vrx_task.h).
+  std::vector<TaskModel> tasks;
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;

@@ -19,6 +19,8 @@ State make_initial_state(const Model& model, std::uint64_t seed) {
     s.actuators.push_back(std::clamp(0.0, a.dynamics.x_min, a.dynamics.x_max));
   s.commands.assign(model.actuators.size(), 0.0);
   s.command_times.assign(model.actuators.size(), 0.0);
+  s.autopilots.resize(model.autopilots.size());
+  s.tasks.resize(model.tasks.size());
   return s;
 }
 

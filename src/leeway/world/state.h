@@ -8,6 +8,8 @@
 #include "leeway/body/body_state.h"
 #include "leeway/body/hull_sample.h"
 #include "leeway/env/environment.h"
+#include "leeway/gnc/autopilot.h"
+#include "leeway/task/vrx_task.h"
 
 namespace leeway {
 
@@ -27,6 +29,8 @@ struct State {
   std::vector<double> actuators;
   std::vector<double> commands;
   std::vector<double> command_times;
+  std::vector<AutopilotState> autopilots;  ///< one per Model::autopilots entry; written by step()
+  std::vector<TaskState> tasks;            ///< one per Model::tasks entry; written by step()
 
   bool operator==(const State&) const = default;
 };

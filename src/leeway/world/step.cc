@@ -1,6 +1,7 @@
 #include "leeway/world/step.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "leeway/body/dynamics.h"
 #include "leeway/body/integrator.h"
@@ -57,9 +58,23 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
   }
   StepResult result;
   std::vector<double> commands = state.commands, command_times = state.command_times;
-  for (std::size_t i = 0; i < inputs.commands.size(); ++i) {
-    if (!inputs.commands[i]) continue;
-    const CheckedCommand c = check_command(model.actuators[i], *inputs.commands[i]);
+  std::vector<AutopilotState> pilots = state.autopilots;
+  std::vector<std::optional<double>> given = inputs.commands;
+  for (std::size_t k = 0; k < model.autopilots.size(); ++k) {
+    const AutopilotModel& pilot = model.autopilots[k];
+    if (state.step_count % pilot.interval != 0) continue;
+    std::vector<std::optional<double>> own(model.actuators.size());
+    autopilot_update(pilot, pilots[k], state.bodies[static_cast<std::size_t>(pilot.body)], state.t,
+                     static_cast<double>(pilot.interval) * model.dt, own);
+    given.resize(model.actuators.size());
+    for (std::size_t i = 0; i < own.size(); ++i) {
+      const ActuatorModel& a = model.actuators[i];
+      if (own[i] && !given[i]) given[i] = std::clamp(*own[i], a.command_min, a.command_max);
+    }
+  }
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if (!given[i]) continue;
+    const CheckedCommand c = check_command(model.actuators[i], *given[i]);
     if (c.rejected) {
       return failed(fmt::format("t = {} s: {}; the step was not taken", state.t, c.problem));
     }
@@ -110,6 +125,16 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
   advance_environment(model.environment, state.environment, model.dt);
   ++state.step_count;
   state.t = static_cast<double>(state.step_count) * model.dt;
+  state.autopilots = std::move(pilots);
+  for (std::size_t k = 0; k < model.tasks.size(); ++k) {
+    const TaskModel& task = model.tasks[k];
+    const auto v = static_cast<std::size_t>(task.vehicle);
+    if (task_phase(task, state.t) == TaskPhase::kInitial) {
+      const BodyModel& b = model.bodies[v];
+      state.bodies[v] = {b.p_WB0, b.q_WB0, Vec6::Zero()};
+    }
+    update_task(task, state.tasks[k], state.t, state.bodies[v]);
+  }
   return result;
 }
 

@@ -1,6 +1,9 @@
 // Advancing a world by one fixed step.
 //
 //   step(model, state, inputs):
+//     0. each autopilot due at this step (every `interval` steps, gnc/autopilot.h) computes its
+//        commands from the state at the step's start, held within each actuator's command
+//        range; a command given in `inputs` for the same actuator wins
 //     1. check the inputs (one finite external wrench per body, or none; new actuator commands
 //        against each actuator's range and policy, propulsion/actuator.h) and latch the commands
 //     2. solve each actuator's state at the step's middle and end under its command (zero past
@@ -17,9 +20,12 @@
 //        Gauss-Markov current) over dt; the latter are held within a step, while waves and tides
 //        are evaluated at each stage's time
 //     6. advance the clock: step_count += 1, t = step_count * dt
+//     7. bring each task to the new time (task/vrx_task.h): a vehicle in its task's initial
+//        phase is put back at its spawn pose, at rest (VRX holds it on its platform); then the
+//        step is scored
 //
-// Later stages (actuator setpoints, environment sampling, sensors, recorders, tasks) slot into
-// this order as the modules that own them arrive.
+// Later stages (environment sampling, sensors, recorders) slot into this order as the modules
+// that own them arrive.
 #pragma once
 
 #include <optional>
