@@ -7,35 +7,12 @@
 namespace leeway {
 namespace {
 
+using testing::expect_mentions;
+using testing::line_of;
+using testing::load_error;
 using testing::simple_model;
 using testing::world_sdf;
 using testing::write_temp;
-
-/// Loads `text` from a file and returns the error message (fails the test if it loads).
-std::string load_error(const std::string& file_name, const std::string& text) {
-  const std::string path = write_temp(file_name, text);
-  Diagnostics d;
-  try {
-    load_world_file(path, d);
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "loaded without an error";
-  return {};
-}
-
-/// The 1-based line of the first occurrence of `needle` in `text`.
-int line_of(const std::string& text, const std::string& needle) {
-  const auto pos = text.find(needle);
-  return 1 +
-         static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
-}
-
-void expect_mentions(const std::string& message, std::initializer_list<std::string> parts) {
-  for (const std::string& p : parts) {
-    EXPECT_NE(message.find(p), std::string::npos) << "'" << p << "' missing from: " << message;
-  }
-}
 
 const std::string kGzHydro =
     R"(<plugin filename="gz-sim-hydrodynamics-system" name="gz::sim::systems::Hydrodynamics">)";

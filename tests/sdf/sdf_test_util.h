@@ -1,5 +1,8 @@
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -39,6 +42,31 @@ inline std::string simple_model(const std::string& plugin, const std::string& na
          R"(
 </model>
 )";
+}
+
+/// Loads `text` from a file and returns the error message (fails the test if it loads).
+inline std::string load_error(const std::string& file_name, const std::string& text) {
+  const std::string path = write_temp(file_name, text);
+  Diagnostics d;
+  try {
+    load_world_file(path, d);
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "loaded without an error";
+  return {};
+}
+
+/// The 1-based line of the first occurrence of `needle` in `text`.
+inline int line_of(const std::string& text, const std::string& needle) {
+  const auto pos = text.find(needle);
+  return 1 +
+         static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+}
+
+inline void expect_mentions(const std::string& message, std::initializer_list<std::string> parts) {
+  for (const std::string& p : parts)
+    EXPECT_NE(message.find(p), std::string::npos) << "'" << p << "' missing from: " << message;
 }
 
 inline Model load(const std::string& sdf) {

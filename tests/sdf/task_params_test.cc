@@ -9,6 +9,9 @@
 namespace leeway {
 namespace {
 
+using testing::expect_mentions;
+using testing::line_of;
+using testing::load_error;
 using testing::simple_model;
 using testing::write_temp;
 
@@ -131,29 +134,6 @@ TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
   EXPECT_EQ(q.interval, 10u);  // 10 Hz by default
   EXPECT_FALSE(q.waypoints.at(0).yaw.has_value());
   EXPECT_EQ(q.waypoints.at(1).yaw, 1.5);
-}
-
-std::string load_error(const std::string& file_name, const std::string& text) {
-  const std::string path = write_temp(file_name, text);
-  Diagnostics d;
-  try {
-    load_world_file(path, d);
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "loaded without an error";
-  return {};
-}
-
-int line_of(const std::string& text, const std::string& needle) {
-  const auto pos = text.find(needle);
-  return 1 +
-         static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
-}
-
-void expect_mentions(const std::string& message, std::initializer_list<std::string> parts) {
-  for (const std::string& p : parts)
-    EXPECT_NE(message.find(p), std::string::npos) << "'" << p << "' missing from: " << message;
 }
 
 TEST(BadInput, VrxTaskPlugins) {
