@@ -96,7 +96,7 @@ RunResult run_once(const Model& world, const Boat& boat, const Vec3& wind_W, dou
     const Vec3 v_W = now.q_WB * Vec3(linear(now.V_WB_B));
     const double track = v_W.head<2>().norm() > kSteerageWay ? std::atan2(v_W.y(), v_W.x())
                                                              : euler_zyx(now.q_WB).z();
-    return std::remainder(course - track, 2 * kPi);
+    return wrap_angle(course - track);
   };
   RunResult sum;
   for (long k = 0; k < steps; ++k) {

@@ -5,9 +5,17 @@
 // The same formulas hold in ENU/FLU and in NED/FRD; the angles differ because the axes do.
 #pragma once
 
+#include <cmath>
+#include <numbers>
+
 #include "leeway/core/spatial.h"
 
 namespace leeway {
+
+/// The angle [rad] brought into [-pi, pi] by whole turns (the shorter way round).
+inline double wrap_angle(double angle) {
+  return std::remainder(angle, 2.0 * std::numbers::pi);
+}
 
 /// Roll, pitch, yaw [rad] of q, with roll, yaw in (-pi, pi] and pitch in [-pi/2, pi/2].
 Vec3 euler_zyx(const Quat& q);

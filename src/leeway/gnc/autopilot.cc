@@ -2,17 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 #include "leeway/gnc/los_guidance.h"
 
 namespace leeway {
 namespace {
-
-double wrap(double angle) {
-  return std::remainder(angle, 2.0 * std::numbers::pi);
-}
 
 /// Leaves waypoint `state.waypoint` behind: on to the next, or hold at the last.
 void advance(const AutopilotModel& pilot, AutopilotState& state, const Eigen::Vector2d& p) {
@@ -59,16 +54,17 @@ void autopilot_update(const AutopilotModel& pilot, AutopilotState& state, const 
     const double goal_d = (goal.p_W - p).norm();
     speed_ref = std::max(pilot.min_speed,
                          pilot.cruise_speed * std::min(1.0, goal_d / pilot.slowdown_radius)) *
-                std::max(0.0, std::cos(wrap(yaw_ref - yaw)));
+                std::max(0.0, std::cos(wrap_angle(yaw_ref - yaw)));
   } else {
     yaw_ref = goal.yaw.value_or(yaw);
-    if (state.mode == PilotMode::kAlign && (std::abs(wrap(yaw_ref - yaw)) < pilot.align_tolerance ||
-                                            t - state.align_start >= pilot.align_timeout)) {
+    if (state.mode == PilotMode::kAlign &&
+        (std::abs(wrap_angle(yaw_ref - yaw)) < pilot.align_tolerance ||
+         t - state.align_start >= pilot.align_timeout)) {
       advance(pilot, state, p);
     }
   }
-  const double yaw_moment =
-      pid_update(pilot.heading, wrap(yaw_ref - yaw), -body.V_WB_B[5], dt, state.heading_integral);
+  const double yaw_moment = pid_update(pilot.heading, wrap_angle(yaw_ref - yaw), -body.V_WB_B[5],
+                                       dt, state.heading_integral);
   const double surge_force =
       pid_update(pilot.surge, speed_ref - body.V_WB_B[0], 0.0, dt, state.surge_integral);
   Vec6 tau = Vec6::Zero();

@@ -1,7 +1,6 @@
 #include "leeway/gnc/station_keeping.h"
 
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 
@@ -11,7 +10,7 @@ Vec6 station_error(const Station& station, const BodyState& body) {
   const Vec3 rpy = euler_zyx(body.q_WB);
   Vec6 e;
   e.head<3>() = body.q_WB.conjugate() * (body.p_WB - station.p_W);
-  e.tail<3>() = Vec3(rpy.x(), rpy.y(), std::remainder(rpy.z() - station.yaw, 2 * std::numbers::pi));
+  e.tail<3>() = Vec3(rpy.x(), rpy.y(), wrap_angle(rpy.z() - station.yaw));
   return e;
 }
 

@@ -6,6 +6,7 @@
 
 #include "leeway/core/overloaded.h"
 #include "leeway/core/periodic_table.h"
+#include "leeway/core/rotation.h"
 
 namespace leeway {
 namespace {
@@ -28,7 +29,7 @@ struct LeadingEdgeAngle {
   double lift_sign;
 };
 LeadingEdgeAngle leading_edge_angle(double alpha) {
-  const double a = std::remainder(alpha, 2 * kPi);
+  const double a = wrap_angle(alpha);
   if (a > kPi / 2) return {kPi - a, -1.0};
   if (a < -kPi / 2) return {-kPi - a, -1.0};
   return {a, 1.0};
@@ -49,7 +50,7 @@ FoilCoefficientValues quadratic(const QuadraticFoil& f, double alpha) {
 }
 
 FoilCoefficientValues wing(const WingFoil& w, double alpha) {
-  const double a = std::remainder(alpha, 2 * kPi);
+  const double a = wrap_angle(alpha);
   // Written with two logistic factors so that no exponential overflows into inf / inf.
   const double attached = 1.0 / ((1.0 + std::exp(w.stall_sharpness * (a - w.stall_angle))) *
                                  (1.0 + std::exp(-w.stall_sharpness * (a + w.stall_angle))));

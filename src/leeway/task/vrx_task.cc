@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 
@@ -27,7 +26,7 @@ const char* task_phase_name(TaskPhase phase) {
 }
 
 double heading_error(double yaw_goal, double yaw) {
-  return std::abs(std::remainder(yaw_goal - yaw, 2.0 * std::numbers::pi));
+  return std::abs(wrap_angle(yaw_goal - yaw));
 }
 
 double pose_error(double distance, double heading_error) {
