@@ -29,7 +29,7 @@ Model wamv_world() {
   Model m = load_world_string(std::string(default_world_sdf()), "default world", diagnostics, 1);
   EXPECT_EQ(m.bodies.size(), 1u);
   EXPECT_EQ(m.bodies.at(0).model_name, "wamv");
-  m.autopilots.clear();
+  m.controllers.clear();
   m.tasks.clear();
   return m;
 }

@@ -114,9 +114,9 @@ TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
             R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot"><task>wayfinding</task>
          <rate>25</rate>)" +
                 gains + "</plugin>"));
-  ASSERT_EQ(m.autopilots.size(), 1u);
-  const AutopilotModel& p = m.autopilots[0];
-  EXPECT_EQ(p.interval, 4u);  // 25 Hz at dt 0.01 s
+  ASSERT_EQ(m.controllers.size(), 1u);
+  EXPECT_EQ(m.controllers[0].interval, 4u);  // 25 Hz at dt 0.01 s
+  const auto& p = std::get<AutopilotModel>(m.controllers[0].law);
   EXPECT_EQ(p.start_time, 10.0);
   ASSERT_EQ(p.waypoints.size(), 2u);
   EXPECT_EQ(p.waypoints[0].p_W, m.tasks[0].goals[0].p_W);
@@ -129,9 +129,9 @@ TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
   m = testing::load(world("", R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot">
          <waypoints><waypoint>10 0</waypoint><waypoint>10 10 1.5</waypoint></waypoints>)" +
                                   gains + "</plugin>"));
-  const AutopilotModel& q = m.autopilots.at(0);
+  EXPECT_EQ(m.controllers.at(0).interval, 10u);  // 10 Hz by default
+  const auto& q = std::get<AutopilotModel>(m.controllers.at(0).law);
   EXPECT_EQ(q.start_time, 0.0);
-  EXPECT_EQ(q.interval, 10u);  // 10 Hz by default
   EXPECT_FALSE(q.waypoints.at(0).yaw.has_value());
   EXPECT_EQ(q.waypoints.at(1).yaw, 1.5);
 }

@@ -2,8 +2,7 @@
 // heading PID and a surge-speed PID, its wrench split among the vessel's thrusters by the
 // allocation (thrust_commands.h). A world file attaches it to a model with
 // <plugin name="leeway::Autopilot"> (docs/sdf-reference.md, "Reference autonomy"), with its
-// gains; it runs inside step() at its own rate, so a run with it is as deterministic as one
-// without.
+// gains; it runs inside step() at its own rate (controller.h).
 //
 // Per waypoint, three modes:
 //   transit  LOS along the leg (los_guidance.h) from the last waypoint (or from where the vehicle
@@ -13,7 +12,7 @@
 //            yaw, until within align_tolerance or align_timeout has passed
 //   hold     after the last waypoint: as align, forever; if the vessel drifts out beyond twice
 //            the acceptance radius it transits back
-// Control, every period T = interval * dt:
+// Control, every period T (controller.h):
 //   N = heading PID on wrap(psi_ref - psi), rate -r        [N m]
 //   X = surge PID on U - u                                  [N]
 //   thrusts for (X, 0, 0, 0, 0, N) over the surge and yaw axes alone
@@ -22,9 +21,8 @@
 // not done yet.
 #pragma once
 
-#include <cstdint>
+#include <cstddef>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "leeway/body/body_state.h"
@@ -41,10 +39,7 @@ struct AutopilotWaypoint {
 };
 
 struct AutopilotModel {
-  std::string model_name;
-  int body = -1;               ///< index in Model::bodies
-  std::uint64_t interval = 1;  ///< control period in physics steps
-  double start_time = 0.0;     ///< [s]; before it the autopilot commands nothing
+  double start_time = 0.0;  ///< [s]; before it the autopilot commands nothing
   std::vector<AutopilotWaypoint> waypoints;
   double cruise_speed = 2.0;       ///< [m/s]
   double lookahead = 10.0;         ///< Delta [m]

@@ -22,4 +22,11 @@ Vec6 station_keeping_wrench(const StationKeepingGains& g, const Station& station
            g.kd.cwiseProduct(body.V_WB_B));
 }
 
+void station_keeper_update(const StationKeeperModel& keeper, StationKeepingState& state,
+                           const BodyState& body, double dt,
+                           std::vector<std::optional<double>>& commands) {
+  command_wrench(keeper.commander,
+                 station_keeping_wrench(keeper.gains, keeper.station, body, dt, state), commands);
+}
+
 }  // namespace leeway

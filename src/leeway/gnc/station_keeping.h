@@ -12,9 +12,16 @@
 // axis (anti-windup), so a vehicle that cannot reach its station does not wind up a large
 // command to spend when it can. UUV Simulator's RexROV gains: K_p = 3300 on five axes and 330 in
 // yaw, K_d = 1100, K_i = 0.
+//
+// As a world's controller (controller.h), StationKeeperModel splits the wrench among the body's
+// thrusters (thrust_commands.h) over the axes its gains act on.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include "leeway/body/body_state.h"
+#include "leeway/gnc/thrust_commands.h"
 
 namespace leeway {
 
@@ -32,6 +39,14 @@ struct Station {
 
 struct StationKeepingState {
   Vec6 integral = Vec6::Zero();  ///< integral(e) [m s, rad s]
+
+  bool operator==(const StationKeepingState&) const = default;
+};
+
+struct StationKeeperModel {
+  Station station;
+  StationKeepingGains gains;
+  ThrustCommander commander;  ///< over the axes with a nonzero gain
 };
 
 /// The pose error e (above) of `body` against `station`.
@@ -40,5 +55,10 @@ Vec6 station_error(const Station& station, const BodyState& body);
 /// The wrench that pulls `body` back to `station`; advances the integral by dt [s].
 Vec6 station_keeping_wrench(const StationKeepingGains& gains, const Station& station,
                             const BodyState& body, double dt, StationKeepingState& state);
+
+/// One control update of period dt [s]: the wrench above, as thruster commands.
+void station_keeper_update(const StationKeeperModel& keeper, StationKeepingState& state,
+                           const BodyState& body, double dt,
+                           std::vector<std::optional<double>>& commands);
 
 }  // namespace leeway

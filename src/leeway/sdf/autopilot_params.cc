@@ -2,30 +2,17 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <cmath>
 #include <stdexcept>
 
+#include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
 namespace {
 
-PidGains read_gains(const sdf::ElementPtr& plugin, const char* name, const char* units) {
-  const sdf::ElementPtr e = required_child(
-      plugin, name, fmt::format("the {} PID gains: <kp> [{}], <ki>, <kd>", name, units).c_str());
-  reject_unknown_children(e, {"kp", "ki", "kd", "integral_limit"},
-                          "<kp>, <ki>, <kd> and <integral_limit>");
-  PidGains g;
-  g.kp = read_number_at_least(required_child(e, "kp", "the proportional gain"), 0.0, false,
-                              "a proportional gain");
-  g.ki = number_or(e, "ki", 0.0, 0.0, false, "an integral gain");
-  g.kd = number_or(e, "kd", 0.0, 0.0, false, "a derivative gain");
-  g.integral_limit = number_or(e, "integral_limit", 1e300, 0.0, true, "a bound on the integral");
-  return g;
-}
-
-void read_task_goals(const sdf::ElementPtr& e, const Model& model, AutopilotModel& pilot) {
+void read_task_goals(const sdf::ElementPtr& e, const Model& model, int body,
+                     AutopilotModel& pilot) {
   const std::string name = text_of(e);
   std::vector<std::string> names;
   for (const TaskModel& task : model.tasks) {
@@ -33,10 +20,12 @@ void read_task_goals(const sdf::ElementPtr& e, const Model& model, AutopilotMode
       names.push_back(task.name);
       continue;
     }
-    if (task.vehicle != pilot.body) {
-      throw LoadError(location_of(e), fmt::format("task '{}' scores model '{}', not '{}'; "
-                                                  "expected a task of this model",
-                                                  name, task.vehicle_name, pilot.model_name));
+    if (task.vehicle != body) {
+      throw LoadError(location_of(e),
+                      fmt::format("task '{}' scores model '{}', not '{}'; expected a task of "
+                                  "this model",
+                                  name, task.vehicle_name,
+                                  model.bodies.at(static_cast<std::size_t>(body)).model_name));
     }
     for (const TaskGoal& g : task.goals)
       pilot.waypoints.push_back({g.p_W, g.yaw});
@@ -63,18 +52,6 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model,
        "slowdown_radius", "min_speed", "align_tolerance", "align_timeout", "heading", "surge"},
       "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
   AutopilotModel p;
-  p.body = body;
-  p.model_name = model.bodies.at(static_cast<std::size_t>(body)).model_name;
-
-  const double rate = number_or(plugin, "rate", 10.0, 0.0, true, "a control rate in Hz");
-  const double steps = 1.0 / (rate * model.dt);
-  if (steps < 1.0 - 1e-9) {
-    throw LoadError(location_of(optional_child(plugin, "rate")),
-                    fmt::format("the control rate {} Hz is above the physics rate {} Hz; expected "
-                                "at most 1/max_step_size",
-                                rate, 1.0 / model.dt));
-  }
-  p.interval = static_cast<std::uint64_t>(std::llround(steps));
 
   const sdf::ElementPtr task = optional_child(plugin, "task");
   const sdf::ElementPtr waypoints = optional_child(plugin, "waypoints");
@@ -83,7 +60,7 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model,
                     "both <task> and <waypoints>; expected the goals from one of them");
   }
   if (task) {
-    read_task_goals(task, model, p);
+    read_task_goals(task, model, body, p);
   } else if (waypoints) {
     reject_unknown_children(waypoints, {"waypoint"}, "<waypoint> elements");
     for_each_child(waypoints, [&](const sdf::ElementPtr& w) {
@@ -111,8 +88,8 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model,
   p.min_speed = number_or(plugin, "min_speed", 0.3, 0.0, false, "a speed in m/s");
   p.align_tolerance = number_or(plugin, "align_tolerance", 0.05, 0.0, true, "an angle in radians");
   p.align_timeout = number_or(plugin, "align_timeout", 20.0, 0.0, false, "a duration in seconds");
-  p.heading = read_gains(plugin, "heading", "N m/rad");
-  p.surge = read_gains(plugin, "surge", "N s/m");
+  p.heading = read_pid_gains(plugin, "heading", "N m/rad");
+  p.surge = read_pid_gains(plugin, "surge", "N s/m");
 
   Vec6 surge_and_yaw = Vec6::Zero();
   surge_and_yaw[0] = surge_and_yaw[5] = 1.0;

@@ -1,7 +1,6 @@
 // Leeway's reference autopilot (gnc/autopilot.h), attached to a model:
 //   <plugin filename="leeway-autopilot" name="leeway::Autopilot">
-//     <rate>10</rate>                          control rate [Hz] > 0, default 10; at most the
-//                                              physics rate, rounded to whole steps
+//     <rate>10</rate>                          control rate (controller_params.h)
 //     <task>wayfinding</task>                  follow a task's goals (its <task_name>), from the
 //                                              task's ready phase on; or
 //     <waypoints>                              waypoints in W, from t = 0:
@@ -34,7 +33,7 @@ namespace leeway::sdfio {
 bool is_autopilot_plugin(const std::string& filename, const std::string& name);
 
 /// The autopilot `plugin` attaches to body `body` of `model` (its bodies, actuators and tasks
-/// already loaded).
+/// already loaded); its rate is read by load_controller().
 AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model, int body);
 
 }  // namespace leeway::sdfio

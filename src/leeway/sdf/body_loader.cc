@@ -1,5 +1,5 @@
 #include "leeway/sdf/body_loader.h"
-#include "leeway/sdf/autopilot_params.h"
+#include "leeway/sdf/controller_params.h"
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
@@ -34,7 +34,7 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;
     } else if (is_hull_plugin(filename, name) || is_actuator_plugin(filename, name) ||
-               is_autopilot_plugin(filename, name)) {
+               is_controller_plugin(filename, name)) {
       continue;  // load_hull(), load_actuators(), and the world loader once all models are in
     } else {
       diagnostics.warn(

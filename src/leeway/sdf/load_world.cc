@@ -13,8 +13,8 @@
 #include <sdf/Root.hh>
 #include <sdf/World.hh>
 
-#include "leeway/sdf/autopilot_params.h"
 #include "leeway/sdf/body_loader.h"
+#include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/task_params.h"
@@ -73,7 +73,8 @@ bool plugin_is(const sdf::ElementPtr& p, bool (*is)(const std::string&, const st
   return is(p->GetAttribute("filename")->GetAsString(), p->GetAttribute("name")->GetAsString());
 }
 
-/// The tasks, then the autopilots (which may follow a task's goals): both need every body.
+/// The tasks, then the controllers (an autopilot may follow a task's goals): both need every
+/// body.
 void load_autonomy(const sdf::World& world, Model& m, Diagnostics& diagnostics) {
   for (const sdf::ElementPtr& p : plugins_of(world.Element())) {
     if (!plugin_is(p, sdfio::is_vrx_task_plugin)) continue;
@@ -91,16 +92,16 @@ void load_autonomy(const sdf::World& world, Model& m, Diagnostics& diagnostics) 
   for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
     const sdf::Model& model = *world.ModelByIndex(i);
     if (model.Static()) continue;
-    bool has_pilot = false;
+    bool has_controller = false;
     for (const sdf::ElementPtr& p : plugins_of(model.Element())) {
-      if (!plugin_is(p, sdfio::is_autopilot_plugin)) continue;
-      if (has_pilot) {
+      if (!plugin_is(p, sdfio::is_controller_plugin)) continue;
+      if (has_controller) {
         throw LoadError(
             sdfio::location_of(p),
-            fmt::format("a second autopilot on model '{}'; expected one", model.Name()));
+            fmt::format("a second controller on model '{}'; expected at most one", model.Name()));
       }
-      has_pilot = true;
-      m.autopilots.push_back(sdfio::load_autopilot(p, m, body));
+      has_controller = true;
+      m.controllers.push_back(sdfio::load_controller(p, m, body));
     }
     ++body;
   }

@@ -9,7 +9,7 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/geo.h"
 #include "leeway/env/environment.h"
-#include "leeway/gnc/autopilot.h"
+#include "leeway/gnc/controller.h"
 #include "leeway/propulsion/actuator.h"
 #include "leeway/task/vrx_task.h"
 
@@ -26,8 +26,8 @@ struct Model {
   /// Every commanded actuator of every body, in the order of the models, then of their
   /// declarations; the recording's actuator columns follow this order.
   std::vector<ActuatorModel> actuators;
-  /// The reference autopilots the world attaches to its vehicles (gnc/autopilot.h).
-  std::vector<AutopilotModel> autopilots;
+  /// The reference controllers the world attaches to its vehicles (gnc/controller.h).
+  std::vector<ControllerModel> controllers;
   /// The world's scored tasks (task/vrx_task.h).
   std::vector<TaskModel> tasks;
 

@@ -58,14 +58,14 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
   }
   StepResult result;
   std::vector<double> commands = state.commands, command_times = state.command_times;
-  std::vector<AutopilotState> pilots = state.autopilots;
+  std::vector<ControllerState> controllers = state.controllers;
   std::vector<std::optional<double>> given = inputs.commands;
-  for (std::size_t k = 0; k < model.autopilots.size(); ++k) {
-    const AutopilotModel& pilot = model.autopilots[k];
-    if (state.step_count % pilot.interval != 0) continue;
+  for (std::size_t k = 0; k < model.controllers.size(); ++k) {
+    const ControllerModel& c = model.controllers[k];
+    if (state.step_count % c.interval != 0) continue;
     std::vector<std::optional<double>> own(model.actuators.size());
-    autopilot_update(pilot, pilots[k], state.bodies[static_cast<std::size_t>(pilot.body)], state.t,
-                     static_cast<double>(pilot.interval) * model.dt, own);
+    controller_update(c, controllers[k], state.bodies[static_cast<std::size_t>(c.body)], state.t,
+                      static_cast<double>(c.interval) * model.dt, own);
     given.resize(model.actuators.size());
     for (std::size_t i = 0; i < own.size(); ++i) {
       const ActuatorModel& a = model.actuators[i];
@@ -125,7 +125,7 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
   advance_environment(model.environment, state.environment, model.dt);
   ++state.step_count;
   state.t = static_cast<double>(state.step_count) * model.dt;
-  state.autopilots = std::move(pilots);
+  state.controllers = std::move(controllers);
   for (std::size_t k = 0; k < model.tasks.size(); ++k) {
     const TaskModel& task = model.tasks[k];
     const auto v = static_cast<std::size_t>(task.vehicle);

@@ -1,8 +1,8 @@
 // Advancing a world by one fixed step.
 //
 //   step(model, state, inputs):
-//     0. each autopilot due at this step (every `interval` steps, gnc/autopilot.h) computes its
-//        commands from the state at the step's start, held within each actuator's command
+//     0. each controller due at this step (every `interval` steps, gnc/controller.h) computes
+//        its commands from the state at the step's start, held within each actuator's command
 //        range; a command given in `inputs` for the same actuator wins
 //     1. check the inputs (one finite external wrench per body, or none; new actuator commands
 //        against each actuator's range and policy, propulsion/actuator.h) and latch the commands

@@ -1,0 +1,32 @@
+#include "leeway/gnc/controller.h"
+
+#include "leeway/core/overloaded.h"
+
+namespace leeway {
+
+ControllerState initial_controller_state(const ControllerModel& controller) {
+  return std::visit(
+      Overloaded{[](const AutopilotModel&) -> ControllerState { return AutopilotState{}; },
+                 [](const StationKeeperModel&) -> ControllerState { return StationKeepingState{}; },
+                 [](const DivePilotModel&) -> ControllerState { return DivePilotState{}; }},
+      controller.law);
+}
+
+void controller_update(const ControllerModel& controller, ControllerState& state,
+                       const BodyState& body, double t, double dt,
+                       std::vector<std::optional<double>>& commands) {
+  std::visit(
+      Overloaded{[&](const AutopilotModel& law) {
+                   autopilot_update(law, std::get<AutopilotState>(state), body, t, dt, commands);
+                 },
+                 [&](const StationKeeperModel& law) {
+                   station_keeper_update(law, std::get<StationKeepingState>(state), body, dt,
+                                         commands);
+                 },
+                 [&](const DivePilotModel& law) {
+                   dive_pilot_update(law, std::get<DivePilotState>(state), body, dt, commands);
+                 }},
+      controller.law);
+}
+
+}  // namespace leeway

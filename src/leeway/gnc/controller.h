@@ -1,0 +1,46 @@
+// The reference controllers a world attaches to its vehicles, at most one per model, each a
+// plugin in the model's SDF (docs/sdf-reference.md, "Reference autonomy") with its gains:
+//   AutopilotModel      autopilot.h        surface vessel: LOS waypoints, heading and speed PIDs,
+//                                          surge and yaw split among its thrusters
+//   StationKeeperModel  station_keeping.h  dynamic positioning: a pose PID through the
+//                                          allocation of all its thrusters
+//   DivePilotModel      dive_pilot.h       finned AUV: LOS waypoints at a depth, pitch and heading
+//                                          by its fins, a fixed propeller command
+// step() runs each one due (every `interval` physics steps) on the state at the start of the
+// step, before the actuators move; a command a caller gives in Inputs wins over the controller's
+// for the same actuator. They are examples and baselines, not products: small, documented, and
+// as deterministic as the rest of a run.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "leeway/gnc/autopilot.h"
+#include "leeway/gnc/dive_pilot.h"
+#include "leeway/gnc/station_keeping.h"
+
+namespace leeway {
+
+using ControlLaw = std::variant<AutopilotModel, StationKeeperModel, DivePilotModel>;
+using ControllerState = std::variant<AutopilotState, StationKeepingState, DivePilotState>;
+
+struct ControllerModel {
+  std::string model_name;
+  int body = -1;               ///< index in Model::bodies
+  std::uint64_t interval = 1;  ///< control period in physics steps
+  ControlLaw law;
+};
+
+/// The state `controller` starts in (its integrals zero, its mode idle).
+ControllerState initial_controller_state(const ControllerModel& controller);
+
+/// One control update at time t [s], with control period dt [s]: advances `state` and writes
+/// the commands (one slot per Model::actuators entry) of the actuators the controller drives.
+void controller_update(const ControllerModel& controller, ControllerState& state,
+                       const BodyState& body, double t, double dt,
+                       std::vector<std::optional<double>>& commands);
+
+}  // namespace leeway

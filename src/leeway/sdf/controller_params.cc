@@ -1,0 +1,57 @@
+#include "leeway/sdf/controller_params.h"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "leeway/sdf/autopilot_params.h"
+#include "leeway/sdf/dive_pilot_params.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/station_keeper_params.h"
+
+namespace leeway::sdfio {
+
+bool is_controller_plugin(const std::string& filename, const std::string& name) {
+  return is_autopilot_plugin(filename, name) || is_station_keeper_plugin(filename, name) ||
+         is_dive_pilot_plugin(filename, name);
+}
+
+ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& model, int body) {
+  ControllerModel c;
+  c.body = body;
+  c.model_name = model.bodies.at(static_cast<std::size_t>(body)).model_name;
+  const double rate = number_or(plugin, "rate", 10.0, 0.0, true, "a control rate in Hz");
+  const double steps = 1.0 / (rate * model.dt);
+  if (steps < 1.0 - 1e-9) {
+    throw LoadError(location_of(optional_child(plugin, "rate")),
+                    fmt::format("the control rate {} Hz is above the physics rate {} Hz; expected "
+                                "at most 1/max_step_size",
+                                rate, 1.0 / model.dt));
+  }
+  c.interval = static_cast<std::uint64_t>(std::llround(steps));
+  const std::string filename = plugin->GetAttribute("filename")->GetAsString();
+  const std::string name = plugin->GetAttribute("name")->GetAsString();
+  if (is_autopilot_plugin(filename, name)) {
+    c.law = load_autopilot(plugin, model, body);
+  } else if (is_station_keeper_plugin(filename, name)) {
+    c.law = load_station_keeper(plugin, model, body);
+  } else {
+    c.law = load_dive_pilot(plugin, model, body);
+  }
+  return c;
+}
+
+PidGains read_pid_gains(const sdf::ElementPtr& plugin, const char* name, const char* units) {
+  const sdf::ElementPtr e = required_child(
+      plugin, name, fmt::format("the {} PID gains: <kp> [{}], <ki>, <kd>", name, units).c_str());
+  reject_unknown_children(e, {"kp", "ki", "kd", "integral_limit"},
+                          "<kp>, <ki>, <kd> and <integral_limit>");
+  PidGains g;
+  g.kp = read_number_at_least(required_child(e, "kp", "the proportional gain"), 0.0, false,
+                              "a proportional gain");
+  g.ki = number_or(e, "ki", 0.0, 0.0, false, "an integral gain");
+  g.kd = number_or(e, "kd", 0.0, 0.0, false, "a derivative gain");
+  g.integral_limit = number_or(e, "integral_limit", 1e300, 0.0, true, "a bound on the integral");
+  return g;
+}
+
+}  // namespace leeway::sdfio

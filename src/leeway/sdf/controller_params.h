@@ -1,0 +1,31 @@
+// The reference controllers (gnc/controller.h), attached to a model as plugins:
+//   <plugin filename="leeway-autopilot" name="leeway::Autopilot">           autopilot_params.h
+//   <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+//   station_keeper_params.h <plugin filename="leeway-dive-pilot" name="leeway::DivePilot">
+//   dive_pilot_params.h
+// Each takes
+//   <rate>10</rate>   control rate [Hz] > 0, default 10; at most the physics rate, rounded to
+//                     whole physics steps
+// and at most one is attached to a model.
+#pragma once
+
+#include <sdf/Element.hh>
+#include <string>
+
+#include "leeway/core/error.h"
+#include "leeway/gnc/pid.h"
+#include "leeway/world/model.h"
+
+namespace leeway::sdfio {
+
+bool is_controller_plugin(const std::string& filename, const std::string& name);
+
+/// The controller `plugin` attaches to body `body` of `model` (its bodies, actuators and tasks
+/// already loaded).
+ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& model, int body);
+
+/// A gain block <name><kp/><ki/><kd/><integral_limit/></name> of `plugin`: required, with <kp>
+/// required, <ki> and <kd> defaulting to 0 and <integral_limit> to none; `units` names kp's.
+PidGains read_pid_gains(const sdf::ElementPtr& plugin, const char* name, const char* units);
+
+}  // namespace leeway::sdfio

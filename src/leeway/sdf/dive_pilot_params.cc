@@ -1,0 +1,62 @@
+#include "leeway/sdf/dive_pilot_params.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "leeway/sdf/controller_params.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/plugin_names.h"
+
+namespace leeway::sdfio {
+
+bool is_dive_pilot_plugin(const std::string& filename, const std::string& name) {
+  return plugin_matches(filename, name, "leeway-dive-pilot", "leeway::DivePilot");
+}
+
+DivePilotModel load_dive_pilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
+  reject_unknown_children(plugin,
+                          {"rate", "waypoints", "cruise_command", "lookahead", "acceptance_radius",
+                           "max_pitch", "depth", "pitch", "heading"},
+                          "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
+  DivePilotModel p;
+  const sdf::ElementPtr waypoints =
+      required_child(plugin, "waypoints", "<waypoint>x y z</waypoint> elements [m] in W");
+  reject_unknown_children(waypoints, {"waypoint"}, "<waypoint> elements");
+  for_each_child(waypoints, [&](const sdf::ElementPtr& w) {
+    p.waypoints_W.push_back(read_vec3(w, "x y z [m] in W"));
+  });
+  if (p.waypoints_W.empty()) {
+    throw LoadError(location_of(waypoints), "no <waypoint>; expected at least one");
+  }
+  p.cruise_command =
+      read_number(required_child(plugin, "cruise_command", "the thrusters' command, in their unit"),
+                  "a thruster command");
+  p.lookahead = number_or(plugin, "lookahead", 10.0, 0.0, true, "a distance in metres");
+  p.acceptance_radius =
+      number_or(plugin, "acceptance_radius", 5.0, 0.0, true, "a distance in metres");
+  p.max_pitch = 0.35;
+  if (const sdf::ElementPtr e = optional_child(plugin, "max_pitch"))
+    p.max_pitch = read_number_in(e, 1e-3, 1.5, "a pitch angle in radians");
+  p.depth = read_pid_gains(plugin, "depth", "rad/m");
+  p.pitch = read_pid_gains(plugin, "pitch", "N m/rad");
+  p.heading = read_pid_gains(plugin, "heading", "N m/rad");
+
+  const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
+  if (b.thrusters.empty()) {
+    throw LoadError(
+        location_of(plugin),
+        fmt::format("model '{}' has no thruster to drive it; expected one", b.model_name));
+  }
+  for (const Thruster& t : b.thrusters)
+    if (t.actuator >= 0) p.propulsion.push_back(t.actuator);
+  Vec6 pitch_and_yaw = Vec6::Zero();
+  pitch_and_yaw[4] = pitch_and_yaw[5] = 1.0;
+  try {
+    p.fins = fin_commander(model, body, pitch_and_yaw);
+  } catch (const std::invalid_argument& e) {
+    throw LoadError(location_of(plugin), e.what());
+  }
+  return p;
+}
+
+}  // namespace leeway::sdfio

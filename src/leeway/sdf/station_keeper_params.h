@@ -1,0 +1,29 @@
+// Leeway's reference dynamic positioning (gnc/station_keeping.h), attached to a model:
+//   <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+//     <rate>10</rate>                    control rate (controller_params.h)
+//     <station>x y z yaw</station>       the pose to hold [m, m, m, rad] in W; default: the
+//                                        model's start pose (its yaw; roll and pitch are 0)
+//     <kp>6 numbers</kp>                 required: on x y z [N/m], roll pitch yaw [N m/rad]
+//     <ki>6 numbers</ki>                 default 0: [N/(m s), N m/(rad s)]
+//     <kd>6 numbers</kd>                 default 0: [N s/m, N m s/rad]
+//     <integral_limit>6 numbers</integral_limit>   default none: [m s, rad s]
+//   </plugin>
+// The gains are on the body axes (the position error is rotated into B). An axis whose gains
+// are all zero is left alone: the allocation serves only the others, so a vessel without
+// vertical thrusters can hold x, y and yaw with kp = "k k 0 0 0 k".
+#pragma once
+
+#include <sdf/Element.hh>
+#include <string>
+
+#include "leeway/world/model.h"
+
+namespace leeway::sdfio {
+
+bool is_station_keeper_plugin(const std::string& filename, const std::string& name);
+
+/// The station keeping `plugin` attaches to body `body` of `model`; its rate is read by
+/// load_controller().
+StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Model& model, int body);
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,99 @@
+// The reference controllers as worlds attach them: the fin allocation against its closed form,
+// RexROV holding station offshore in a wandering current, and the REMUS 100 running a
+// lawnmower survey at depth (worlds/offshore_rexrov.sdf, worlds/remus100_survey.sdf).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "leeway/core/rotation.h"
+#include "leeway/gnc/fin_commands.h"
+#include "leeway/sdf/load_world.h"
+#include "leeway/world/step.h"
+
+namespace leeway {
+namespace {
+
+Model load_world(const std::string& name) {
+  Diagnostics d;
+  return load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/" + name, d);
+}
+
+TEST(FinCommands, RemusFinsGiveTheirClosedFormMomentsAndAreScheduledBySpeed) {
+  // Deflection fins at x = -0.8 m, A = 0.0133 m^2, rho 1026: at 1 m/s a stern plane (C_Ld 0.7,
+  // lift along +z) gives M = 0.8 q A C_Ld per radian about +y (nose down), a rudder (C_Ld 0.5,
+  // lift along +y) N = -0.8 q A C_Ld.
+  const Model m = load_world("remus100_survey.sdf");
+  const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
+  const FinCommander& fins = pilot.fins;
+  const int rudder = m.actuator_index("remus100", "rudder");
+  const int stern = m.actuator_index("remus100", "stern_plane");
+  ASSERT_EQ(fins.actuators.size(), 2u);
+  const Eigen::Index r = fins.actuators[0] == rudder ? 0 : 1, s = 1 - r;
+  ASSERT_EQ(fins.actuators[static_cast<std::size_t>(s)], stern);
+  const double q = 0.5 * 1026.0, M = 0.8 * q * 0.0133 * 0.7, N = -0.8 * q * 0.0133 * 0.5;
+  EXPECT_NEAR(fins.B_1(4, s), M, 1e-6 * M);
+  EXPECT_NEAR(fins.B_1(5, r), N, 1e-6 * std::abs(N));
+  EXPECT_NEAR(fins.B_1(4, r), 0.0, 1e-9);
+  EXPECT_EQ(fins.B_1.row(1).norm(), 0.0);  // the rudder's sway force is not allocated for
+  // A nose-down moment of 2 N m and a yaw moment of -1 N m at 2 m/s, then at 0.1 m/s (as at the
+  // 0.5 m/s floor).
+  std::vector<std::optional<double>> commands(m.actuators.size());
+  Vec6 tau = Vec6::Zero();
+  tau[4] = 2.0;
+  tau[5] = -1.0;
+  command_fin_wrench(fins, tau, 2.0, commands);
+  EXPECT_NEAR(*commands[static_cast<std::size_t>(stern)], 2.0 / (4.0 * M), 1e-9);
+  EXPECT_NEAR(*commands[static_cast<std::size_t>(rudder)], -1.0 / (4.0 * N), 1e-9);
+  command_fin_wrench(fins, tau, 0.1, commands);
+  EXPECT_NEAR(*commands[static_cast<std::size_t>(stern)], 2.0 / (0.25 * M), 1e-9);
+}
+
+TEST(ControllerWorlds, RexRovHoldsStationWithinHalfAMetreInAWanderingCurrent) {
+  const Model m = load_world("offshore_rexrov.sdf");
+  State s = make_initial_state(m, 7);
+  const Vec3 station = s.bodies[0].p_WB;
+  double worst = 0.0, worst_yaw = 0.0, least_speed = 1e9, most_speed = 0.0;
+  while (s.t < 300.0 - 1e-9) {
+    ASSERT_TRUE(step(m, s).ok);
+    const double speed =
+        current_velocity(m.environment, s.environment, s.bodies[0].p_WB, s.t).norm();
+    least_speed = std::min(least_speed, speed);
+    most_speed = std::max(most_speed, speed);
+    if (s.t < 10.0) continue;  // the integral catches up with the current
+    worst = std::max(worst, (s.bodies[0].p_WB - station).norm());
+    worst_yaw =
+        std::max(worst_yaw, std::abs(wrap_angle(euler_zyx(s.bodies[0].q_WB).z() - M_PI / 2)));
+  }
+  std::printf("offshore RexROV: worst %.3f m, %.4f rad; current %.3f to %.3f m/s\n", worst,
+              worst_yaw, least_speed, most_speed);
+  EXPECT_LT(worst, 0.5);
+  EXPECT_LT(worst_yaw, 0.05);
+  EXPECT_GT(most_speed - least_speed, 0.02);  // the current did wander (sigma 0.05 m/s)
+}
+
+TEST(ControllerWorlds, RemusRunsItsLawnmowerAtDepth) {
+  // Four 200 m lines at x = 0, 40, 80, 120 m, 10 m deep, from 2 m deep.
+  const Model m = load_world("remus100_survey.sdf");
+  const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
+  State s = make_initial_state(m, 0);
+  double worst_depth = 0.0, worst_cross_track = 0.0;
+  while (s.t < 600.0 - 1e-9) {
+    ASSERT_TRUE(step(m, s).ok);
+    const Vec3& p = s.bodies[0].p_WB;
+    if (s.t > 60.0) worst_depth = std::max(worst_depth, std::abs(p.z() + 10.0));
+    if (p.y() > 40.0 && p.y() < 160.0) {  // the middle of a line
+      const double line = 40.0 * std::round(p.x() / 40.0);
+      worst_cross_track = std::max(worst_cross_track, std::abs(p.x() - line));
+    }
+  }
+  const auto& state = std::get<DivePilotState>(s.controllers.at(0));
+  std::printf("REMUS survey: %zu waypoints reached, depth within %.3f m, lines within %.3f m\n",
+              state.reached, worst_depth, worst_cross_track);
+  EXPECT_EQ(state.reached, pilot.waypoints_W.size());
+  EXPECT_LT(worst_depth, 0.1);
+  EXPECT_LT(worst_cross_track, 1.0);
+}
+
+}  // namespace
+}  // namespace leeway

@@ -1,0 +1,143 @@
+// Leeway's station keeping and dive pilot plugins, loaded from SDF: parameters, defaults, the
+// axes they control, and every bad input named with file and line.
+#include <gtest/gtest.h>
+
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::expect_mentions;
+using testing::line_of;
+using testing::load_error;
+using testing::simple_model;
+using testing::world_sdf;
+
+/// Two fixed thrusters 1 m either side of the centre line: surge and yaw, no sway.
+const std::string kTwinThrusters = R"(
+  <plugin filename="leeway-thruster" name="leeway::Thruster"><actuator>left</actuator>
+    <position>-2 1 0</position><axis>1 0 0</axis>
+    <thrust><quadratic><k_forward>2</k_forward></quadratic></thrust></plugin>
+  <plugin filename="leeway-thruster" name="leeway::Thruster"><actuator>right</actuator>
+    <position>-2 -1 0</position><axis>1 0 0</axis>
+    <thrust><quadratic><k_forward>2</k_forward></quadratic></thrust></plugin>)";
+
+/// A propeller, a rudder and a stern plane (deflection fins at x = -1 m).
+const std::string kFinnedVehicle = R"(
+  <plugin filename="leeway-thruster" name="leeway::Thruster"><actuator>propeller</actuator>
+    <position>-1 0 0</position><axis>1 0 0</axis>
+    <thrust><quadratic><k_forward>0.01</k_forward></quadratic></thrust></plugin>
+  <plugin filename="leeway" name="leeway::ControlSurface"><actuator>rudder</actuator>
+    <deflection_fin><position>-1 0 0</position><lift_direction>0 1 0</lift_direction>
+      <area>0.01</area><lift_slope>0.5</lift_slope></deflection_fin></plugin>
+  <plugin filename="leeway" name="leeway::ControlSurface"><actuator>stern_plane</actuator>
+    <deflection_fin><position>-1 0 0</position><lift_direction>0 0 1</lift_direction>
+      <area>0.01</area><lift_slope>0.5</lift_slope></deflection_fin></plugin>)";
+
+const std::string kDiveGains = R"(<depth><kp>0.1</kp></depth><pitch><kp>50</kp></pitch>
+    <heading><kp>10</kp><kd>5</kd></heading>)";
+
+std::string posed(const std::string& model) {
+  std::string m = model;
+  m.insert(m.find("<link"), "<pose>3 4 -5 0 0 0.5</pose>\n  ");
+  return m;
+}
+
+TEST(StationKeeperParams, HoldsTheStartPoseByDefaultOnTheAxesItsGainsName) {
+  Model m = testing::load(world_sdf(posed(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <kp>100 0 0 0 0 50</kp><kd>10 0 0 0 0 5</kd></plugin>)"))));
+  ASSERT_EQ(m.controllers.size(), 1u);
+  EXPECT_EQ(m.controllers[0].interval, 10u);  // 10 Hz at dt 0.01 s
+  const auto& k = std::get<StationKeeperModel>(m.controllers[0].law);
+  EXPECT_TRUE(k.station.p_W.isApprox(Vec3(3, 4, -5), 1e-12));
+  EXPECT_NEAR(k.station.yaw, 0.5, 1e-12);
+  EXPECT_EQ(k.gains.kp[5], 50.0);
+  EXPECT_EQ(k.gains.ki, Vec6::Zero());
+  EXPECT_EQ(k.gains.integral_limit[0], 1e300);
+  // Surge and yaw allocated; the uncontrolled sway row is zero.
+  EXPECT_EQ(k.commander.allocator.B.row(1).norm(), 0.0);
+  EXPECT_GT(k.commander.allocator.B.row(5).norm(), 0.0);
+
+  m = testing::load(world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping"><rate>25</rate>
+    <station>1 2 3 -1</station><kp>100 0 0 0 0 50</kp></plugin>)")));
+  const auto& l = std::get<StationKeeperModel>(m.controllers.at(0).law);
+  EXPECT_EQ(m.controllers[0].interval, 4u);
+  EXPECT_EQ(l.station.p_W, Vec3(1, 2, 3));
+  EXPECT_EQ(l.station.yaw, -1.0);
+}
+
+TEST(DivePilotParams, ReadsItsWaypointsGainsAndFins) {
+  const Model m = testing::load(world_sdf(simple_model(kFinnedVehicle + R"(
+  <plugin filename="leeway-dive-pilot" name="leeway::DivePilot"><cruise_command>50</cruise_command>
+    <waypoints><waypoint>10 0 -5</waypoint><waypoint>10 20 -8</waypoint></waypoints>
+    <max_pitch>0.2</max_pitch>)" + kDiveGains + "</plugin>")));
+  const auto& p = std::get<DivePilotModel>(m.controllers.at(0).law);
+  ASSERT_EQ(p.waypoints_W.size(), 2u);
+  EXPECT_EQ(p.waypoints_W[1], Vec3(10, 20, -8));
+  EXPECT_EQ(p.cruise_command, 50.0);
+  EXPECT_EQ(p.max_pitch, 0.2);
+  EXPECT_EQ(p.acceptance_radius, 5.0);
+  EXPECT_EQ(p.heading.kd, 5.0);
+  EXPECT_EQ(p.propulsion, std::vector<int>{m.actuator_index("m", "propeller")});
+  EXPECT_EQ(p.fins.actuators.size(), 2u);
+}
+
+TEST(BadInput, ReferenceControllers) {
+  // A station keeper asked to hold sway with thrusters that give none.
+  std::string text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <kp>100 100 0 0 0 50</kp></plugin>)"));
+  expect_mentions(load_error("sk_sway.sdf", text),
+                  {"sk_sway.sdf:" + std::to_string(line_of(text, "leeway-station-keeping")),
+                   "model 'm'", "no sway force"});
+
+  text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <kp>100 0 0 0 -1 50</kp></plugin>)"));
+  expect_mentions(load_error("sk_negative.sdf", text),
+                  {"sk_negative.sdf:" + std::to_string(line_of(text, "<kp>")), "got -1"});
+
+  text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <station>1 2 3</station><kp>100 0 0 0 0 50</kp></plugin>)"));
+  expect_mentions(load_error("sk_station.sdf", text),
+                  {"sk_station.sdf:" + std::to_string(line_of(text, "<station>")), "x y z yaw"});
+
+  // A dive pilot on a vehicle without fins.
+  text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-dive-pilot" name="leeway::DivePilot"><cruise_command>5</cruise_command>
+    <waypoints><waypoint>10 0 -5</waypoint></waypoints>)" +
+                                kDiveGains + "</plugin>"));
+  expect_mentions(
+      load_error("dive_fins.sdf", text),
+      {"dive_fins.sdf:" + std::to_string(line_of(text, "leeway-dive-pilot")), "no actuated fins"});
+
+  text = world_sdf(simple_model(kFinnedVehicle + R"(
+  <plugin filename="leeway-dive-pilot" name="leeway::DivePilot"><cruise_command>5</cruise_command>
+    <waypoints><waypoint>10 0</waypoint></waypoints>)" +
+                                kDiveGains + "</plugin>"));
+  expect_mentions(load_error("dive_wp.sdf", text),
+                  {"dive_wp.sdf:" + std::to_string(line_of(text, "<waypoint>")), "x y z"});
+
+  text = world_sdf(simple_model(kFinnedVehicle + R"(
+  <plugin filename="leeway-dive-pilot" name="leeway::DivePilot">
+    <waypoints><waypoint>10 0 -1</waypoint></waypoints>)" +
+                                kDiveGains + "</plugin>"));
+  expect_mentions(load_error("dive_cruise.sdf", text), {"missing <cruise_command>"});
+
+  // Two controllers on one model.
+  text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <kp>100 0 0 0 0 50</kp></plugin>
+  <plugin filename="leeway-autopilot" name="leeway::Autopilot">
+    <waypoints><waypoint>10 0</waypoint></waypoints>
+    <heading><kp>1</kp></heading><surge><kp>1</kp></surge></plugin>)"));
+  expect_mentions(load_error("two.sdf", text),
+                  {"two.sdf:" + std::to_string(line_of(text, "leeway-autopilot")),
+                   "a second controller on model 'm'"});
+}
+
+}  // namespace
+}  // namespace leeway
