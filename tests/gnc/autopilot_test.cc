@@ -40,6 +40,10 @@ TEST(LosGuidance, AimsAtThePointOneLookaheadDownTheLine) {
   // A leg of no length aims at its end.
   g = los_guidance(p1, p1, Eigen::Vector2d(11.0, 2.0), 8.0);
   EXPECT_NEAR(g.course, kPi / 2, 1e-12);
+  // 2 m past the end and 2 m to the left, due north of it: straight back for the waypoint (due
+  // south), not on along the line.
+  g = los_guidance(p0, p1, p1 + 2.0 * along + 2.0 * left, 8.0);
+  EXPECT_NEAR(g.course, -kPi / 2, 1e-12);
 }
 
 Model default_world() {

@@ -1,6 +1,7 @@
 // The reference controllers as worlds attach them: the fin allocation against its closed form,
-// RexROV holding station offshore in a wandering current, and the REMUS 100 running a
-// lawnmower survey at depth (worlds/offshore_rexrov.sdf, worlds/remus100_survey.sdf).
+// RexROV holding station offshore in a wandering current, the REMUS 100 running a lawnmower
+// survey at depth, and the Lutra Prop inspecting a bridge in a river (worlds/offshore_rexrov.sdf,
+// worlds/remus100_survey.sdf, worlds/river_bridge.sdf).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -93,6 +94,38 @@ TEST(ControllerWorlds, RemusRunsItsLawnmowerAtDepth) {
   EXPECT_EQ(state.reached, pilot.waypoints_W.size());
   EXPECT_LT(worst_depth, 0.1);
   EXPECT_LT(worst_cross_track, 1.0);
+}
+
+TEST(ControllerWorlds, LutraInspectsTheBridgePillarsAgainstTheRiverCurrent) {
+  // The boat (0.53 m half length, 0.24 m half beam) must pass between the pillars (1.5 m radius
+  // at y = -8 and 8 m) twice and round each, never nearer their axes than 1.5 + 0.6 m.
+  const Model m = load_world("river_bridge.sdf");
+  const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
+  State s = make_initial_state(m, 0);
+  // The HEC-RAS field, faster between the pillars than the 0.3 m/s stream far from them.
+  const double gap = current_velocity(m.environment, s.environment, Vec3(0, 0, 0), 0.0).x();
+  const double open = current_velocity(m.environment, s.environment, Vec3(-150, 0, 0), 0.0).x();
+  EXPECT_NEAR(open, 0.3, 0.01);
+  EXPECT_GT(gap, 1.05 * open);
+  double nearest = 1e9;
+  int gap_passes = 0;
+  double last_x = s.bodies[0].p_WB.x();
+  while (s.t < 300.0 - 1e-9) {
+    ASSERT_TRUE(step(m, s).ok);
+    const Vec3& p = s.bodies[0].p_WB;
+    for (const double y : {-8.0, 8.0})
+      nearest = std::min(nearest, std::hypot(p.x(), p.y() - y));
+    if ((last_x > 0.0) != (p.x() > 0.0) && std::abs(p.y()) < 6.0) ++gap_passes;
+    last_x = p.x();
+  }
+  const auto& state = std::get<AutopilotState>(s.controllers.at(0));
+  std::printf(
+      "river bridge: %zu waypoints reached, %d passes through the gap, nearest pillar "
+      "axis %.2f m\n",
+      state.reached, gap_passes, nearest);
+  EXPECT_GE(state.reached, pilot.waypoints.size());
+  EXPECT_GE(gap_passes, 2);
+  EXPECT_GT(nearest, 2.1);
 }
 
 }  // namespace

@@ -97,10 +97,15 @@ TEST(Allocation, LimitsShareAFeasibleWrenchTheLeastNormWouldNot) {
   EXPECT_NEAR(r.achieved[0], 50.0, 1e-6);
 }
 
-/// Projected gradient descent on the same problem: slow, simple and independent.
+/// Projected gradient descent on the same problem, min |D (B t - tau)|^2 with D the per-axis
+/// weights 1 / |row of B|: slow, simple and independent.
 Eigen::VectorXd projected_gradient(const Allocator& a, const Vec6& tau, double limit) {
-  const Eigen::MatrixXd H = a.B.transpose() * a.B;
-  const Eigen::VectorXd c = a.B.transpose() * tau;
+  Vec6 d;
+  for (int k = 0; k < 6; ++k)
+    d[k] = 1.0 / a.B.row(k).norm();
+  const Eigen::MatrixXd DB = d.asDiagonal() * a.B;
+  const Eigen::MatrixXd H = DB.transpose() * DB;
+  const Eigen::VectorXd c = DB.transpose() * d.cwiseProduct(tau);
   const double step = 1.0 / H.eigenvalues().real().maxCoeff();
   Eigen::VectorXd t = Eigen::VectorXd::Zero(a.B.cols());
   for (int i = 0; i < 200000; ++i)
@@ -122,8 +127,9 @@ TEST(Allocation, InfeasibleWrenchesGetTheClosestWithinTheLimits) {
       EXPECT_GE(t, -2000.0);
     }
     const Eigen::VectorXd reference = projected_gradient(a, tau, 2000.0);
-    const double ours = (r.achieved - tau).squaredNorm();
-    const double theirs = (a.B * reference - tau).squaredNorm();
+    // Each axis's error over what a newton of every thruster does on it (allocation.h).
+    const double ours = (r.achieved - tau).cwiseProduct(a.axis_scale).squaredNorm();
+    const double theirs = (a.B * reference - tau).cwiseProduct(a.axis_scale).squaredNorm();
     EXPECT_LE(ours, theirs * (1.0 + 1e-6)) << k;
   }
 }

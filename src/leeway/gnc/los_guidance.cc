@@ -18,6 +18,11 @@ LosGuidance los_guidance(const Eigen::Vector2d& p_0, const Eigen::Vector2d& p_1,
   const Eigen::Vector2d r = p - p_0;
   g.along_track = r.dot(along);
   g.cross_track = r.dot(left);
+  if (g.along_track > g.leg_length) {  // past p_1 without reaching it: turn back for it
+    const Eigen::Vector2d to_goal = p_1 - p;
+    g.course = std::atan2(to_goal.y(), to_goal.x());
+    return g;
+  }
   g.course = std::atan2(along.y(), along.x()) + std::atan(-g.cross_track / lookahead);
   return g;
 }

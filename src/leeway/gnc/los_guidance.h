@@ -8,9 +8,11 @@
 // The desired course chi_d aims at the point Delta metres ahead on the line: far off the line
 // it heads straight for the line, on it along the line. Delta sets how hard it converges: with
 // e small, e decays like exp(-U t / Delta) at speed U. Fossen recommends Delta of 1.5 to 2.5 hull
-// lengths. For a vehicle that moves along its heading, the heading follows chi_d; a crab angle
-// from a cross current then leaves a small steady cross-track error (integral LOS would remove
-// it; the waypoints are still reached, as switching is by distance).
+// lengths. Past the leg's end (s > |p_1 - p_0|) it aims straight at p_1 instead: a vehicle that
+// went by a waypoint outside its acceptance radius turns back for it, rather than running on
+// along the extended line. For a vehicle that moves along its heading, the heading follows chi_d; a
+// crab angle from a cross current then leaves a small steady cross-track error (integral LOS would
+// remove it; the waypoints are still reached, as switching is by distance).
 #pragma once
 
 #include <Eigen/Core>
@@ -25,7 +27,7 @@ struct LosGuidance {
 };
 
 /// LOS guidance along the leg p_0 -> p_1 for a vehicle at p, lookahead Delta > 0 [m]. A leg of
-/// zero length aims straight at p_1.
+/// zero length, or a vehicle past its end, aims straight at p_1.
 LosGuidance los_guidance(const Eigen::Vector2d& p_0, const Eigen::Vector2d& p_1,
                          const Eigen::Vector2d& p, double lookahead);
 

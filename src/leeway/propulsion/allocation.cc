@@ -33,6 +33,10 @@ Allocator make_allocator(std::vector<AllocatorThruster> thrusters, const Vec6& c
   out.B.resize(6, n);
   for (Eigen::Index i = 0; i < n; ++i)
     out.B.col(i) = columns[static_cast<std::size_t>(i)];
+  for (int k = 0; k < 6; ++k) {
+    const double norm = out.B.row(k).norm();
+    out.axis_scale[k] = norm > 1e-12 ? 1.0 / norm : 0.0;
+  }
   // W^-1 B^T (B W^-1 B^T)^+ through the pseudo-inverse of B W^-1/2 (B may not span all six axes).
   const Eigen::VectorXd w_inv_sqrt =
       Eigen::Map<Eigen::VectorXd>(weight.data(), n).cwiseSqrt().cwiseInverse();
@@ -161,7 +165,8 @@ Allocation allocate(const Allocator& a, const Vec6& tau_all) {
       upper[k] = th.t_max;
       weight[k] = th.weight;
     }
-    const Eigen::VectorXd t = bounded_least_squares(B, tau, lower, upper, weight);
+    const Eigen::VectorXd t = bounded_least_squares(
+        a.axis_scale.asDiagonal() * B, tau.cwiseProduct(a.axis_scale), lower, upper, weight);
     for (std::size_t i = 0; i < n; ++i)
       out.thrust[i] = t[static_cast<Eigen::Index>(i)];
   }

@@ -51,6 +51,7 @@ struct Allocator {
   Eigen::Matrix<double, 6, Eigen::Dynamic> B;  ///< one column per fixed or virtual thruster
   Eigen::MatrixXd least_norm;                  ///< W^-1 B^T (B W^-1 B^T)^+, columns x 6
   Vec6 controlled = Vec6::Ones();              ///< 1 on the axes allocated for, 0 elsewhere
+  Vec6 axis_scale = Vec6::Ones();  ///< 1 / |row k of B| (0 on an empty row): see allocate()
 };
 
 /// `controlled`: 1 on each axis [X Y Z K M N] the thrusts must serve, 0 on the others.
@@ -63,6 +64,11 @@ struct Allocation {
   Vec6 achieved = Vec6::Zero();  ///< the wrench these give
 };
 
+/// The thrusts for tau. When the limits make tau unreachable, the bounded problem weighs each
+/// axis's error by axis_scale, the inverse of what a newton of thrust along every thruster can
+/// do on that axis: a yaw moment in N m is then not outweighed by a surge force in N (a
+/// catamaran with forward-only thrusters, asked to brake and turn, turns). The exact solution
+/// of a reachable tau does not depend on these weights.
 Allocation allocate(const Allocator& allocator, const Vec6& tau);
 
 /// The bounded least-squares core: min |B t - tau|^2 + eps t^T W t over lower <= t <= upper.
