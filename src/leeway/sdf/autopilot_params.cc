@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <stdexcept>
 
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
@@ -93,11 +92,7 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model,
 
   Vec6 surge_and_yaw = Vec6::Zero();
   surge_and_yaw[0] = surge_and_yaw[5] = 1.0;
-  try {
-    p.commander = thrust_commander(model, body, surge_and_yaw);
-  } catch (const std::invalid_argument& e) {
-    throw LoadError(location_of(plugin), e.what());
-  }
+  p.commander = commander_for(plugin, [&] { return thrust_commander(model, body, surge_and_yaw); });
   return p;
 }
 

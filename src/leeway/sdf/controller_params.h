@@ -10,10 +10,12 @@
 #pragma once
 
 #include <sdf/Element.hh>
+#include <stdexcept>
 #include <string>
 
 #include "leeway/core/error.h"
 #include "leeway/gnc/pid.h"
+#include "leeway/sdf/element_reading.h"
 #include "leeway/world/model.h"
 
 namespace leeway::sdfio {
@@ -27,5 +29,16 @@ ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& mode
 /// A gain block <name><kp/><ki/><kd/><integral_limit/></name> of `plugin`: required, with <kp>
 /// required, <ki> and <kd> defaulting to 0 and <integral_limit> to none; `units` names kp's.
 PidGains read_pid_gains(const sdf::ElementPtr& plugin, const char* name, const char* units);
+
+/// make(), a commander (thrust_commands.h, fin_commands.h), with the std::invalid_argument it
+/// throws when the model cannot serve the controller turned into a LoadError at `plugin`.
+template <class Make>
+auto commander_for(const sdf::ElementPtr& plugin, Make make) -> decltype(make()) {
+  try {
+    return make();
+  } catch (const std::invalid_argument& e) {
+    throw LoadError(location_of(plugin), e.what());
+  }
+}
 
 }  // namespace leeway::sdfio

@@ -1,7 +1,6 @@
 #include "leeway/sdf/dive_pilot_params.h"
 
 #include <fmt/format.h>
-#include <stdexcept>
 
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
@@ -51,11 +50,7 @@ DivePilotModel load_dive_pilot(const sdf::ElementPtr& plugin, const Model& model
     if (t.actuator >= 0) p.propulsion.push_back(t.actuator);
   Vec6 pitch_and_yaw = Vec6::Zero();
   pitch_and_yaw[4] = pitch_and_yaw[5] = 1.0;
-  try {
-    p.fins = fin_commander(model, body, pitch_and_yaw);
-  } catch (const std::invalid_argument& e) {
-    throw LoadError(location_of(plugin), e.what());
-  }
+  p.fins = commander_for(plugin, [&] { return fin_commander(model, body, pitch_and_yaw); });
   return p;
 }
 

@@ -1,9 +1,9 @@
 #include "leeway/sdf/station_keeper_params.h"
 
 #include <fmt/format.h>
-#include <stdexcept>
 
 #include "leeway/core/rotation.h"
+#include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/plugin_names.h"
 
@@ -52,11 +52,7 @@ StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Mode
                                     "six bounds on the integrals of x y z roll pitch yaw");
   const Vec6 any = k.gains.kp + k.gains.ki + k.gains.kd;
   const Vec6 controlled = (any.array() > 0.0).cast<double>();
-  try {
-    k.commander = thrust_commander(model, body, controlled);
-  } catch (const std::invalid_argument& e) {
-    throw LoadError(location_of(plugin), e.what());
-  }
+  k.commander = commander_for(plugin, [&] { return thrust_commander(model, body, controlled); });
   return k;
 }
 
