@@ -97,6 +97,8 @@ SourceLocation location_of(const sdf::ElementPtr& element) {
   SourceLocation where;
   if (!element) return where;
   where.file = element->FilePath();
+  // sdformat converts a URDF in memory and labels what it made "urdf file", with no lines.
+  if (where.file == "urdf file") where.file = "(a URDF converted by sdformat)";
   where.line = element->LineNumber().value_or(0);
   if (where.line == 0) where.line = recover_line(element);
   where.element = short_path(element);

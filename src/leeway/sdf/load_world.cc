@@ -23,12 +23,46 @@
 namespace leeway {
 namespace {
 
-LoadError to_load_error(const sdf::Error& e, const std::string& source) {
+/// sdformat's "Unable to find uri[X]" says neither where it looked nor what to do about it.
+std::string explain_missing_uri(const std::string& message, const std::string& search_path) {
+  const auto open = message.find("uri[");
+  const auto close = message.rfind(']');
+  if (open == std::string::npos || close == std::string::npos || close < open) return message;
+  const std::string uri = message.substr(open + 4, close - open - 4);
+  const std::string env = "LEEWAY_RESOURCE_PATH, GZ_SIM_RESOURCE_PATH or IGN_GAZEBO_RESOURCE_PATH";
+  const std::string searched =
+      search_path.empty() ? std::string("nowhere: a world read from memory resolves no URIs")
+                          : search_path;
+  if (uri.starts_with("http://") || uri.starts_with("https://")) {
+    return fmt::format(
+        "'{}' is a web (Gazebo Fuel) URL, and Leeway never downloads at run time; expected a "
+        "local model: download it once (`gz fuel download -u {}`, `ign fuel` on older Gazebo, or "
+        "the zip from its Fuel page), put its folder in a directory on {} (searched: {}), and "
+        "include it as "
+        "model://<folder name>",
+        uri, uri, env, searched);
+  }
+  if (uri.starts_with("model://")) {
+    const std::string rest = uri.substr(8);
+    const std::string name = rest.substr(0, rest.find('/'));
+    return fmt::format(
+        "no model folder '{}' for '{}' (searched: {}); expected a folder '{}' holding a "
+        "model.config, in a directory on {} or in models/ beside the world or its parent",
+        name, uri, searched, name, env);
+  }
+  return fmt::format("cannot find '{}'; expected a model:// URI or a path to a model folder", uri);
+}
+
+LoadError to_load_error(const sdf::Error& e, const std::string& source,
+                        const std::string& search_path) {
   SourceLocation where;
   where.file = e.FilePath().value_or(source);
   where.line = e.LineNumber().value_or(0);
   where.element = e.XmlPath().value_or("");
-  return LoadError(where, e.Message());
+  const bool missing_uri = e.Code() == sdf::ErrorCode::URI_LOOKUP &&
+                           e.Message().find("Unable to find uri[") != std::string::npos;
+  return LoadError(where,
+                   missing_uri ? explain_missing_uri(e.Message(), search_path) : e.Message());
 }
 
 // sdformat 12 lets some malformed documents escape as a C++ exception instead of an sdf::Error: a
@@ -127,9 +161,17 @@ void check_geo_coverage(const std::vector<sdfio::GeoCoverage>& files, const Mode
 }
 
 Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::string& source,
-              std::uint64_t seed, Diagnostics& diagnostics) {
+              const std::string& search_path, std::uint64_t seed, Diagnostics& diagnostics) {
   if (root.WorldCount() == 0) {
-    if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source);
+    if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, search_path);
+    if (root.Model()) {
+      throw LoadError({source, 0, ""},
+                      fmt::format("the file holds model '{}', not a world; expected an SDF "
+                                  "<world>: include the model (SDF or URDF) from one with "
+                                  "<include><uri>model://FOLDER</uri></include>, FOLDER being "
+                                  "the model's folder on LEEWAY_RESOURCE_PATH",
+                                  root.Model()->Name()));
+    }
     throw LoadError({source, 0, ""}, "no <world> in the file, expected an SDF world");
   }
   const sdf::World& world = *root.WorldByIndex(0);
@@ -165,7 +207,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     }
   }
   // Leeway's own checks come first (they are more precise); then whatever sdformat objected to.
-  if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source);
+  if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, search_path);
   return m;
 }
 
@@ -189,12 +231,16 @@ Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::ui
   }
   // sdformat 12 fails on bare relative paths; an absolute one always works.
   const std::filesystem::path absolute = std::filesystem::absolute(path).lexically_normal();
+  const std::string search_path = model_search_path(absolute.parent_path());
   sdf::ParserConfig config;
-  config.AddURIPath("model://", model_search_path(absolute.parent_path()));
+  config.AddURIPath("model://", search_path);
+  // Without a callback sdformat prints a console complaint on every URI it cannot find; the
+  // LoadError explains it instead.
+  config.SetFindCallback([](const std::string&) { return std::string(); });
   sdf::Root root;
   const sdf::Errors errors =
       parse_guarded(path, [&] { return root.Load(absolute.string(), config); });
-  return compile(root, errors, path, seed, diagnostics);
+  return compile(root, errors, path, search_path, seed, diagnostics);
 }
 
 Model load_world_string(const std::string& sdf_text, const std::string& source_name,
@@ -204,7 +250,7 @@ Model load_world_string(const std::string& sdf_text, const std::string& source_n
       parse_guarded(source_name, [&] { return root.LoadSdfString(sdf_text); });
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
-    Model m = compile(root, errors, source_name, seed, diagnostics);
+    Model m = compile(root, errors, source_name, "", seed, diagnostics);
     diagnostics.name_unnamed_sources(source_name);
     return m;
   } catch (const LoadError& e) {

@@ -1,0 +1,151 @@
+// Where a world's models come from: model:// URIs through the three resource-path variables, a
+// URDF with UUV Simulator's <gazebo> extensions through libsdformat (it must give the same
+// vehicle, bit for bit, as the SDF it mirrors), and clear errors for what cannot load: a Fuel URL
+// (no network at run time), a model folder that is nowhere, a lone model given as a world.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <variant>
+
+#include "leeway/world/step.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::expect_mentions;
+using testing::line_of;
+using testing::load_error;
+using testing::write_temp;
+
+const std::string kSource = LEEWAY_SOURCE_DIR;
+const char* kVariables[] = {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH",
+                            "IGN_GAZEBO_RESOURCE_PATH"};
+
+/// Sets one resource-path variable for the scope of a test and clears the other two.
+class ResourcePath {
+ public:
+  ResourcePath(const char* variable, const std::string& value) {
+    for (const char* v : kVariables)
+      unsetenv(v);
+    setenv(variable, value.c_str(), 1);
+  }
+  ~ResourcePath() {
+    for (const char* v : kVariables)
+      unsetenv(v);
+  }
+  ResourcePath(const ResourcePath&) = delete;
+  ResourcePath& operator=(const ResourcePath&) = delete;
+};
+
+/// A RexROV world at 20 m depth around `include_uri`, as a file in the tests' temporary folder.
+std::string rexrov_world(const std::string& file_name, const std::string& include_uri) {
+  return write_temp(file_name, R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
+    <gravity>0 0 -9.81</gravity>
+    <plugin filename="leeway-environment" name="leeway::Environment">
+      <fluid_density>1028</fluid_density>
+    </plugin>
+    <include><uri>)" + include_uri +
+                                   R"(</uri><pose>0 0 -20 0 0 0.3</pose></include>
+  </world>
+</sdf>
+)");
+}
+
+Model load_file(const std::string& path) {
+  Diagnostics d;
+  return load_world_file(path, d);
+}
+
+TEST(ModelSources, EachResourcePathVariableResolvesModelUris) {
+  const std::string world = rexrov_world("resource_path.sdf", "model://rexrov");
+  for (const char* variable : kVariables) {
+    ResourcePath scope(variable, "/nonexistent:" + kSource + "/models");
+    const Model m = load_file(world);
+    ASSERT_EQ(m.bodies.size(), 1u) << variable;
+    EXPECT_EQ(m.bodies[0].thrusters.size(), 8u) << variable;
+  }
+}
+
+TEST(ModelSources, UrdfWithUuvGazeboExtensionsIsTheSameVehicleAsItsSdf) {
+  ResourcePath scope("LEEWAY_RESOURCE_PATH", kSource + "/models:" + kSource + "/tests/data/urdf");
+  const Model sdf = load_file(rexrov_world("rexrov_sdf.sdf", "model://rexrov"));
+  const Model urdf = load_file(rexrov_world("rexrov_urdf.sdf", "model://rexrov_urdf"));
+  ASSERT_EQ(urdf.bodies.size(), 1u);
+  const BodyModel& a = sdf.bodies[0];
+  const BodyModel& b = urdf.bodies[0];
+  EXPECT_NEAR((a.M_RB - b.M_RB).norm(), 0.0, 1e-9 * a.M_RB.norm());
+  EXPECT_NEAR((a.M_A - b.M_A).norm(), 0.0, 1e-9 * a.M_A.norm());
+  const auto& ra = std::get<SubmergedRestoring>(a.restoring);
+  const auto& rb = std::get<SubmergedRestoring>(b.restoring);
+  EXPECT_NEAR((ra.f_buoyancy_W - rb.f_buoyancy_W).norm(), 0.0, 1e-9);
+  EXPECT_NEAR((ra.p_BoBcb - rb.p_BoBcb).norm(), 0.0, 1e-12);
+  ASSERT_EQ(b.thrusters.size(), 8u);
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_NEAR((a.thrusters[i].p_BoP_B - b.thrusters[i].p_BoP_B).norm(), 0.0, 1e-9) << i;
+    EXPECT_NEAR((a.thrusters[i].axis_B - b.thrusters[i].axis_B).norm(), 0.0, 1e-9) << i;
+  }
+  // Driven alike for 20 s (a turn, a climb and the Munk moment at work), they move alike.
+  Inputs in;
+  in.commands = {300.0, -300.0, 800.0, 800.0, 1200.0, 400.0, -900.0, -700.0};
+  State sa = make_initial_state(sdf, 0);
+  State sb = make_initial_state(urdf, 0);
+  for (int k = 0; k < 2000; ++k) {
+    ASSERT_TRUE(step(sdf, sa, in).ok);
+    ASSERT_TRUE(step(urdf, sb, in).ok);
+  }
+  EXPECT_GT((sa.bodies[0].p_WB - a.p_WB0).norm(), 1.0);  // it did go somewhere
+  EXPECT_NEAR((sa.bodies[0].p_WB - sb.bodies[0].p_WB).norm(), 0.0, 1e-9);
+  EXPECT_NEAR((sa.bodies[0].V_WB_B - sb.bodies[0].V_WB_B).norm(), 0.0, 1e-9);
+}
+
+TEST(ModelSources, AFuelUrlSaysToDownloadTheModelAndWhereToPutIt) {
+  ResourcePath scope("LEEWAY_RESOURCE_PATH", "/opt/my_models");
+  const std::string url = "https://fuel.gazebosim.org/1.0/openrobotics/models/wam-v";
+  const std::string text = R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <include><uri>)" + url +
+                           R"(</uri></include>
+  </world>
+</sdf>
+)";
+  const std::string message = load_error("fuel.sdf", text);
+  expect_mentions(message,
+                  {"fuel.sdf:" + std::to_string(line_of(text, url)), url, "Fuel", "never downloads",
+                   "fuel download", "LEEWAY_RESOURCE_PATH", "/opt/my_models", "model://"});
+}
+
+TEST(ModelSources, AMissingModelFolderNamesItAndWhereItWasSought) {
+  ResourcePath scope("GZ_SIM_RESOURCE_PATH", "/opt/gz_models");
+  const std::string text = R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <include><uri>model://wamv_classic</uri></include>
+  </world>
+</sdf>
+)";
+  const std::string message = load_error("missing_model.sdf", text);
+  expect_mentions(message, {"missing_model.sdf:" + std::to_string(line_of(text, "model://")),
+                            "no model folder 'wamv_classic'", "/opt/gz_models", "model.config"});
+}
+
+TEST(ModelSources, ALoneModelIsNotAWorld) {
+  for (const std::string file :
+       {"/models/rexrov/model.sdf", "/tests/data/urdf/rexrov_urdf/model.urdf"}) {
+    Diagnostics d;
+    try {
+      load_world_file(kSource + file, d);
+      ADD_FAILURE() << file << " loaded as a world";
+    } catch (const LoadError& e) {
+      expect_mentions(e.what(), {"model 'rexrov', not a world", "<include>"});
+    }
+  }
+}
+
+}  // namespace
+}  // namespace leeway
