@@ -19,6 +19,23 @@ TEST(Restoring, SubmergedRightingMomentAtHeel) {
   EXPECT_NEAR(F.head<3>().norm(), 0.0, 1e-12);
 }
 
+TEST(Restoring, BuoyancyShrinksWithTheShareOfItsHeightBelowTheSurface) {
+  // h = 1.6 m about Bo, surface at eta = 0.3 m.
+  EXPECT_EQ(immersed_share(1.6, -0.5, 0.3), 1.0);  // top at 0.3: just covered
+  EXPECT_EQ(immersed_share(1.6, 1.1, 0.3), 0.0);   // bottom at 0.3: just clear
+  EXPECT_NEAR(immersed_share(1.6, 0.3, 0.3), 0.5, 1e-15);
+  EXPECT_NEAR(immersed_share(1.6, 0.0, 0.3), 1.1 / 1.6, 1e-15);
+  EXPECT_EQ(immersed_share(0.0, 50.0, 0.0), 1.0);  // no height: the fluid fills the world
+  SubmergedRestoring r;
+  r.f_weight_W = Vec3(0, 0, -900.0);
+  r.f_buoyancy_W = Vec3(0, 0, 1000.0);
+  r.p_BoBcb = Vec3(0, 0, 0.1);
+  const Vec6 F =
+      submerged_restoring_wrench(r, quat_from_euler_zyx(0.2, 0, 0).toRotationMatrix(), 0.25);
+  EXPECT_NEAR(F.head<3>().norm(), 650.0, 1e-9);                 // 250 up, 900 down
+  EXPECT_NEAR(F[dof::p], -250.0 * 0.1 * std::sin(0.2), 1e-12);  // righting, a quarter
+}
+
 TEST(Restoring, SubmergedWrenchIsMinusTheGradientOfItsPotential) {
   SubmergedRestoring r;
   r.f_weight_W = Vec3(0, 0, -900.0);

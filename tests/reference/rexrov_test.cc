@@ -94,6 +94,18 @@ TEST(RexRov, FourHorizontalThrustersBalanceItsDragAt270MetresPerSecond) {
   EXPECT_NEAR(thrust[4], 0.129 * F, 1e-6 * F);  // 0.129 m above the origin: pitches nose-down
 }
 
+TEST(RexRov, SurfacesAndFloatsWhereItsBoxHoldsItsWeight) {
+  // UUV Simulator's surface rule: the buoyancy is cut by the share of its 1.6 m <box> below the
+  // water, so it floats where that share is W / B = 18274.8 / 18538.3 = 0.98579: the origin
+  // 0.8 - 1.6 x 0.98579 = -0.7773 m, under 1.4 cm of the box out of the water.
+  Model m = load_rexrov();
+  m.bodies[0].p_WB0 = Vec3(0, 0, -3);
+  const State s = run(m, {}, 200.0);
+  const double share = 1862.87 / (1.83826 * 1028);
+  EXPECT_NEAR(s.bodies[0].p_WB.z(), 0.8 - 1.6 * share, 1e-3);
+  EXPECT_LT(s.bodies[0].V_WB_B.norm(), 1e-3);  // at rest there
+}
+
 TEST(RexRov, TurnsAwayFromAStraightCourseButStaysBounded) {
   // Moving along its axis of least added mass, the Munk moment (Y_vdot - X_udot) u v turns it
   // broadside against the yaw damping: linearised, a straight run is unstable above

@@ -49,11 +49,6 @@ WaterMotion water_motion(const BodyModel& body, const Environment& env,
   return m;
 }
 
-/// Height of the free surface above (x, y) in W at t.
-double surface_height(const Environment& env, double x, double y, double t) {
-  return env.waves ? elevation(*env.waves, x, y, t) : env.surface_level;
-}
-
 Vec6 strip_wrench(const BodyModel& body, const Environment& env, double t, const Vec3& p_WB,
                   const Mat3& R_WB) {
   Vec6 F = Vec6::Zero();
@@ -180,7 +175,10 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
       [&](const auto& r) -> Vec6 {
         using T = std::decay_t<decltype(r)>;
         if constexpr (std::is_same_v<T, SubmergedRestoring>) {
-          return submerged_restoring_wrench(r, R_WB);
+          // Only a body that can surface pays for the surface height.
+          const double eta =
+              r.height > 0.0 ? surface_height(env, state.p_WB.x(), state.p_WB.y(), t) : 0.0;
+          return submerged_restoring_wrench(r, R_WB, immersed_share(r.height, state.p_WB.z(), eta));
         } else if constexpr (std::is_same_v<T, LinearRestoring>) {
           const Vec3 p_WF = state.p_WB + q_WB * r.p_BoF;
           const SurfaceSample s = sample_surface(env, p_WF.x(), p_WF.y(), euler_zyx(q_WB).z(), t);

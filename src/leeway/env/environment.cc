@@ -84,6 +84,10 @@ Vec3 apparent_wind_B(const Environment& env, const EnvironmentState& state, doub
   return q_WB.conjugate() * (wind_velocity(env, state, p_WB, t) - v_WB_W);
 }
 
+double surface_height(const Environment& env, double x, double y, double t) {
+  return env.waves ? elevation(*env.waves, x, y, t) : env.surface_level;
+}
+
 SurfaceSample sample_surface(const Environment& env, double x, double y, double yaw, double t) {
   if (!env.waves) return {env.surface_level, 0.0, 0.0};
   const Vec3 n_W = surface_normal(*env.waves, x, y, t);

@@ -73,4 +73,7 @@ struct SurfaceSample {
 
 SurfaceSample sample_surface(const Environment& env, double x, double y, double yaw, double t);
 
+/// The free surface's height above a horizontal point [m], in W (sample_surface's z alone).
+double surface_height(const Environment& env, double x, double y, double t);
+
 }  // namespace leeway

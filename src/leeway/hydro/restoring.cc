@@ -1,12 +1,20 @@
 #include "leeway/hydro/restoring.h"
 
+#include <algorithm>
+
 #include "leeway/core/rotation.h"
 
 namespace leeway {
 
-Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB) {
+double immersed_share(double height, double z_Bo, double eta) {
+  if (height <= 0.0) return 1.0;
+  return std::clamp((eta - (z_Bo - 0.5 * height)) / height, 0.0, 1.0);
+}
+
+Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB,
+                                double immersed) {
   const Vec3 f_weight_B = R_WB.transpose() * model.f_weight_W;
-  const Vec3 f_buoyancy_B = R_WB.transpose() * model.f_buoyancy_W;
+  const Vec3 f_buoyancy_B = immersed * (R_WB.transpose() * model.f_buoyancy_W);
   return stack(f_weight_B + f_buoyancy_B,
                model.p_BoBcm.cross(f_weight_B) + model.p_BoBcb.cross(f_buoyancy_B));
 }

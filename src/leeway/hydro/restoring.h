@@ -5,8 +5,13 @@
 // the buoyancy B = rho V g at the centre of buoyancy Bcb, both along the world's gravity:
 //   F_Bo_B = [ R_WB^T (f_W + f_B) ;  p_BoBcm x R_WB^T f_W  +  p_BoBcb x R_WB^T f_B ]
 // with f_W = m g_W and f_B = -rho V g_W, g_W the world gravity vector [m/s^2].
-// Valid while the body is fully submerged (the fluid fills the world, as gz-sim's buoyancy
-// system assumes); the free surface comes with hull hydrostatics.
+// At the surface, as UUV Simulator does, the buoyancy shrinks with the share of a vertical extent
+// h, centred on the origin Bo, that lies below the free surface at height eta:
+//   f_B -> s f_B,   s = clamp((eta - (z_Bo - h/2)) / h, 0, 1)
+// so a positively buoyant vehicle surfaces and floats where s = m / (rho V) instead of rising out
+// of the water. The centre of buoyancy stays put: a coarse model of a surfaced vehicle, for
+// vehicles built to work submerged (a vessel's hull has hull hydrostatics). With h = 0 the fluid
+// fills the world, as gz-sim's buoyancy system assumes.
 //
 // Surface body, linear theory (Fossen 2021, section 4.2): the weight is balanced by the water it
 // displaces at its equilibrium draft, and what remains is a spring about the centre of flotation F:
@@ -28,7 +33,11 @@ struct SubmergedRestoring {
   Vec3 f_buoyancy_W = Vec3::Zero();  ///< -rho V g_W [N], in W
   Vec3 p_BoBcm = Vec3::Zero();       ///< centre of mass [m], in B
   Vec3 p_BoBcb = Vec3::Zero();       ///< centre of buoyancy [m], in B
+  double height = 0.0;  ///< h: vertical extent about Bo for the surface [m]; 0: always immersed
 };
+
+/// s above: the immersed share of a height `height` centred at z_Bo under a surface at eta [m].
+double immersed_share(double height, double z_Bo, double eta);
 
 /// A weight carried apart from the restoring model: m g at P, along the world's gravity. Fossen's
 /// Otter applies its payload so while its linear restoring balances the hull alone
@@ -44,7 +53,9 @@ struct LinearRestoring {
   Vec3 p_BoF = Vec3::Zero();  ///< centre of flotation [m], in B
 };
 
-Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB);
+/// The wrench about Bo in B, with the buoyancy scaled by `immersed` (s above, 1 when submerged).
+Vec6 submerged_restoring_wrench(const SubmergedRestoring& model, const Mat3& R_WB,
+                                double immersed = 1.0);
 
 /// The weight's wrench about Bo in B [N, N m] under gravity g_W [m/s^2].
 Vec6 point_weight_wrench(const PointWeight& weight, const Mat3& R_WB, const Vec3& g_W);

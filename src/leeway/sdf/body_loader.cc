@@ -97,6 +97,7 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
                                                    : hydro->buoyancy->volume;
     r.f_buoyancy_W = -world.environment.fluid_density * volume * world.gravity_W;
     r.p_BoBcb = hydro->buoyancy->p_BoBcb;
+    r.height = hydro->buoyancy->height;
   } else if (gz_buoyancy) {
     if (!links.first_mesh.element.empty()) {
       throw LoadError(links.first_mesh,

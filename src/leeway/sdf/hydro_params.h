@@ -21,6 +21,7 @@ struct BuoyancyVolume {
   double volume = 0.0;          ///< displaced volume when submerged [m^3]
   bool neutral = false;         ///< the volume is the body's mass over the water's density
   Vec3 p_BoBcb = Vec3::Zero();  ///< its centroid [m], in B
+  double height = 0.0;          ///< vertical extent about Bo for the surface [m]; 0: none
 };
 
 struct HydroParams {

@@ -21,8 +21,8 @@ Mat6 to_flu(const Mat6& M, bool frd) {
 
 BuoyancyVolume read_buoyancy(const sdf::ElementPtr& e, bool frd) {
   reject_unknown_children(
-      e, [](const std::string& n) { return n == "volume" || n == "center"; },
-      "<volume> and <center>");
+      e, [](const std::string& n) { return n == "volume" || n == "center" || n == "height"; },
+      "<volume>, <center> and <height>");
   if (!e->HasElement("volume")) {
     throw LoadError(location_of(e), "missing <volume>, expected the displaced volume in m^3");
   }
@@ -34,6 +34,9 @@ BuoyancyVolume read_buoyancy(const sdf::ElementPtr& e, bool frd) {
   }
   if (e->HasElement("center")) {
     b.p_BoBcb = to_flu(read_vec3(e->GetElement("center"), "x y z in metres"), frd);
+  }
+  if (e->HasElement("height")) {
+    b.height = read_number_at_least(e->GetElement("height"), 0.0, true, "a height in metres");
   }
   return b;
 }

@@ -135,6 +135,11 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double rho
     const double s_V = any_number_or(model, "scaling_volume", 1.0, "a number");
     b.volume = std::max(0.0, s_V * (V + any_number_or(model, "offset_volume", 0.0, "a number")));
   }
+  // UUV Simulator cuts the buoyancy near the surface by the share of this box below it.
+  if (const sdf::ElementPtr box = optional_child(link, "box")) {
+    b.height = read_number_at_least(required_child(box, "height", "the box's height in metres"),
+                                    0.0, true, "a height in metres");
+  }
   p.buoyancy = b;
   return p;
 }
