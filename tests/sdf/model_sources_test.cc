@@ -1,6 +1,6 @@
 // Where a world's models come from: model:// URIs through the three resource-path variables, a
 // URDF with UUV Simulator's <gazebo> extensions through libsdformat (it must give the same
-// vehicle, bit for bit, as the SDF it mirrors), and clear errors for what cannot load: a Fuel URL
+// vehicle, to 1e-9, as the SDF it mirrors), and clear errors for what cannot load: a Fuel URL
 // (no network at run time), a model folder that is nowhere, a lone model given as a world.
 #include <gtest/gtest.h>
 

@@ -38,8 +38,7 @@ std::string explain_missing_uri(const std::string& message, const std::string& s
         "'{}' is a web (Gazebo Fuel) URL, and Leeway never downloads at run time; expected a "
         "local model: download it once (`gz fuel download -u {}`, `ign fuel` on older Gazebo, or "
         "the zip from its Fuel page), put its folder in a directory on {} (searched: {}), and "
-        "include it as "
-        "model://<folder name>",
+        "include it as model://<folder name>",
         uri, uri, env, searched);
   }
   if (uri.starts_with("model://")) {
