@@ -1,5 +1,5 @@
-// Leeway's station keeping and dive pilot plugins, loaded from SDF: parameters, defaults, the
-// axes they control, and every bad input named with file and line.
+// Leeway's station keeping, dive pilot and ROV pilot plugins, loaded from SDF: parameters,
+// defaults, the axes they control, and every bad input named with file and line.
 #include <gtest/gtest.h>
 
 #include "sdf/sdf_test_util.h"
@@ -37,6 +37,26 @@ const std::string kFinnedVehicle = R"(
 const std::string kDiveGains = R"(<depth><kp>0.1</kp></depth><pitch><kp>50</kp></pitch>
     <heading><kp>10</kp><kd>5</kd></heading>)";
 
+/// Six thrusters that span all six axes: two ahead at y = +-1 (surge, yaw), one athwartships
+/// (sway), three vertical at (1, +-1) and (-1, 0) (heave, roll, pitch).
+std::string six_axis_thrusters() {
+  std::string out;
+  const char* placements[][3] = {{"t1", "0 1 0", "1 0 0"},  {"t2", "0 -1 0", "1 0 0"},
+                                 {"t3", "0 0 0", "0 1 0"},  {"t4", "1 1 0", "0 0 1"},
+                                 {"t5", "1 -1 0", "0 0 1"}, {"t6", "-1 0 0", "0 0 1"}};
+  for (const auto& [name, position, axis] : placements) {
+    out += std::string(R"(
+  <plugin filename="leeway-thruster" name="leeway::Thruster"><actuator>)") +
+           name + "</actuator><position>" + position + "</position><axis>" + axis +
+           "</axis><thrust><quadratic><k_forward>2</k_forward></quadratic></thrust></plugin>";
+  }
+  return out;
+}
+
+const std::string kRovGains =
+    "<linear_velocity><kp>10</kp><ki>2</ki></linear_velocity>"
+    "<angular_velocity><kp>10</kp><ki>2</ki><kd>1</kd></angular_velocity>";
+
 std::string posed(const std::string& model) {
   std::string m = model;
   m.insert(m.find("<link"), "<pose>3 4 -5 0 0 0.5</pose>\n  ");
@@ -66,6 +86,83 @@ TEST(StationKeeperParams, HoldsTheStartPoseByDefaultOnTheAxesItsGainsName) {
   EXPECT_EQ(m.controllers[0].interval, 4u);
   EXPECT_EQ(l.station.p_W, Vec3(1, 2, 3));
   EXPECT_EQ(l.station.yaw, -1.0);
+}
+
+TEST(RovPilotParams, HoldsTheStartPoseWithUuvSimulatorsDefaultsAndTheTotalInertia) {
+  Model m = testing::load(world_sdf(posed(simple_model(six_axis_thrusters() + R"(
+  <plugin filename="leeway-rov-pilot" name="leeway::RovPilot"><rate>50</rate>)" +
+                                                       kRovGains + "</plugin>"))));
+  ASSERT_EQ(m.controllers.size(), 1u);
+  EXPECT_EQ(m.controllers[0].interval, 2u);
+  const auto& p = std::get<RovPilotModel>(m.controllers[0].law);
+  ASSERT_EQ(p.stations.size(), 1u);
+  EXPECT_TRUE(p.stations[0].p_W.isApprox(Vec3(3, 4, -5), 1e-12));
+  EXPECT_NEAR(p.stations[0].yaw, 0.5, 1e-12);
+  EXPECT_EQ(p.k_position, 0.8);
+  EXPECT_EQ(p.k_attitude, 0.3);
+  EXPECT_EQ(p.max_linear_acceleration, 20.0);
+  EXPECT_EQ(p.max_angular_acceleration, 5.0);
+  EXPECT_EQ(p.linear, (PidGains{10, 2, 0, 1e300}));
+  EXPECT_EQ(p.angular, (PidGains{10, 2, 1, 1e300}));
+  const BodyModel& b = m.bodies[0];
+  EXPECT_EQ(p.M, b.M_RB + b.M_A);
+  EXPECT_EQ(p.commander.actuators.size(), 6u);
+
+  m = testing::load(world_sdf(simple_model(six_axis_thrusters() + R"(
+  <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">
+    <stations><station>1 2 -3 0.5</station><station>4 5 -6 -1</station></stations>
+    <acceptance_radius>0.2</acceptance_radius><face_goal_beyond>8</face_goal_beyond>
+    <max_speed>1.5</max_speed><max_turn_rate>0.1</max_turn_rate>
+    <inertia>rigid_body</inertia>)" + kRovGains +
+                                           "</plugin>")));
+  const auto& q = std::get<RovPilotModel>(m.controllers.at(0).law);
+  ASSERT_EQ(q.stations.size(), 2u);
+  EXPECT_EQ(q.stations[1].p_W, Vec3(4, 5, -6));
+  EXPECT_EQ(q.stations[1].yaw, -1.0);
+  EXPECT_EQ(q.acceptance_radius, 0.2);
+  EXPECT_EQ(q.face_goal_beyond, 8.0);
+  EXPECT_EQ(q.max_speed, 1.5);
+  EXPECT_EQ(q.max_turn_rate, 0.1);
+  EXPECT_EQ(q.M, m.bodies[0].M_RB);
+}
+
+TEST(RovPilotParams, BadInputNamesTheElementAndWhatWasExpected) {
+  std::string text = world_sdf(simple_model(six_axis_thrusters() + R"(
+  <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">
+    <linear_velocity><kp>10</kp></linear_velocity></plugin>)"));
+  expect_mentions(load_error("rov_gains.sdf", text),
+                  {"rov_gains.sdf:" + std::to_string(line_of(text, "leeway-rov-pilot")),
+                   "missing <angular_velocity>"});
+
+  text = world_sdf(simple_model(six_axis_thrusters() + R"(
+  <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">
+    <inertia>added</inertia>)" + kRovGains +
+                                "</plugin>"));
+  expect_mentions(load_error("rov_inertia.sdf", text),
+                  {"rov_inertia.sdf:" + std::to_string(line_of(text, "<inertia>added")), "'added'",
+                   "total", "rigid_body"});
+
+  text = world_sdf(simple_model(six_axis_thrusters() + R"(
+  <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">
+    <stations></stations>)" + kRovGains +
+                                "</plugin>"));
+  expect_mentions(load_error("rov_empty.sdf", text),
+                  {"rov_empty.sdf:" + std::to_string(line_of(text, "<stations>")), "no <station>"});
+
+  text = world_sdf(simple_model(six_axis_thrusters() + R"(
+  <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">
+    <max_speed>0</max_speed>)" + kRovGains +
+                                "</plugin>"));
+  expect_mentions(load_error("rov_speed.sdf", text),
+                  {"rov_speed.sdf:" + std::to_string(line_of(text, "<max_speed>")), "got 0"});
+
+  // A surface vessel's two thrusters cannot move it sideways, which the pilot needs.
+  text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">)" +
+                                kRovGains + "</plugin>"));
+  expect_mentions(
+      load_error("rov_twin.sdf", text),
+      {"rov_twin.sdf:" + std::to_string(line_of(text, "leeway-rov-pilot")), "no sway force"});
 }
 
 TEST(DivePilotParams, ReadsItsWaypointsGainsAndFins) {

@@ -1,7 +1,8 @@
 // Where a world's models come from: model:// URIs through the three resource-path variables, a
 // URDF with UUV Simulator's <gazebo> extensions through libsdformat (it must give the same
 // vehicle, to 1e-9, as the SDF it mirrors), and clear errors for what cannot load: a Fuel URL
-// (no network at run time), a model folder that is nowhere, a lone model given as a world.
+// (no network at run time), a model folder that is nowhere, a lone model given as a world, and
+// a mistake in an <include>'s plugin placed in the file that holds it.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -145,6 +146,28 @@ TEST(ModelSources, ALoneModelIsNotAWorld) {
       expect_mentions(e.what(), {"model 'rexrov', not a world", "<include>"});
     }
   }
+}
+
+TEST(ModelSources, AnErrorInAnIncludesPluginIsPlacedInTheIncludingFile) {
+  // sdformat moves the plugin into the included model and labels it with the model's file;
+  // the message must point at the world, where the mistake is, and at the right line.
+  ResourcePath scope("LEEWAY_RESOURCE_PATH", kSource + "/models");
+  const std::string text = R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <include><uri>model://rexrov</uri>
+      <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">
+        <linear_velocity><kp>10</kp></linear_velocity>
+        <angular_velocity><kp>10</kp></angular_velocity>
+        <inertia>added</inertia>
+      </plugin>
+    </include>
+  </world>
+</sdf>
+)";
+  expect_mentions(
+      load_error("include_plugin.sdf", text),
+      {"include_plugin.sdf:" + std::to_string(line_of(text, "<inertia>")), "got 'added'"});
 }
 
 }  // namespace

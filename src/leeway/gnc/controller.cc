@@ -8,7 +8,8 @@ ControllerState initial_controller_state(const ControllerModel& controller) {
   return std::visit(
       Overloaded{[](const AutopilotModel&) -> ControllerState { return AutopilotState{}; },
                  [](const StationKeeperModel&) -> ControllerState { return StationKeepingState{}; },
-                 [](const DivePilotModel&) -> ControllerState { return DivePilotState{}; }},
+                 [](const DivePilotModel&) -> ControllerState { return DivePilotState{}; },
+                 [](const RovPilotModel&) -> ControllerState { return RovPilotState{}; }},
       controller.law);
 }
 
@@ -25,6 +26,9 @@ void controller_update(const ControllerModel& controller, ControllerState& state
                  },
                  [&](const DivePilotModel& law) {
                    dive_pilot_update(law, std::get<DivePilotState>(state), body, dt, commands);
+                 },
+                 [&](const RovPilotModel& law) {
+                   rov_pilot_update(law, std::get<RovPilotState>(state), body, dt, commands);
                  }},
       controller.law);
 }

@@ -6,6 +6,8 @@
 //                                          allocation of all its thrusters
 //   DivePilotModel      dive_pilot.h       finned AUV: LOS waypoints at a depth, pitch and heading
 //                                          by its fins, a fixed propeller command
+//   RovPilotModel       rov_pilot.h        ROV: stations visited by cascaded position and
+//                                          velocity PIDs through the allocation
 // step() runs each one due (every `interval` physics steps) on the state at the start of the
 // step, before the actuators move; a command a caller gives in Inputs wins over the controller's
 // for the same actuator. They are examples and baselines, not products: small, documented, and
@@ -20,12 +22,14 @@
 
 #include "leeway/gnc/autopilot.h"
 #include "leeway/gnc/dive_pilot.h"
+#include "leeway/gnc/rov_pilot.h"
 #include "leeway/gnc/station_keeping.h"
 
 namespace leeway {
 
-using ControlLaw = std::variant<AutopilotModel, StationKeeperModel, DivePilotModel>;
-using ControllerState = std::variant<AutopilotState, StationKeepingState, DivePilotState>;
+using ControlLaw = std::variant<AutopilotModel, StationKeeperModel, DivePilotModel, RovPilotModel>;
+using ControllerState =
+    std::variant<AutopilotState, StationKeepingState, DivePilotState, RovPilotState>;
 
 struct ControllerModel {
   std::string model_name;

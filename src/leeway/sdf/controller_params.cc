@@ -6,13 +6,14 @@
 #include "leeway/sdf/autopilot_params.h"
 #include "leeway/sdf/dive_pilot_params.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/rov_pilot_params.h"
 #include "leeway/sdf/station_keeper_params.h"
 
 namespace leeway::sdfio {
 
 bool is_controller_plugin(const std::string& filename, const std::string& name) {
   return is_autopilot_plugin(filename, name) || is_station_keeper_plugin(filename, name) ||
-         is_dive_pilot_plugin(filename, name);
+         is_dive_pilot_plugin(filename, name) || is_rov_pilot_plugin(filename, name);
 }
 
 ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& model, int body) {
@@ -34,8 +35,10 @@ ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& mode
     c.law = load_autopilot(plugin, model, body);
   } else if (is_station_keeper_plugin(filename, name)) {
     c.law = load_station_keeper(plugin, model, body);
-  } else {
+  } else if (is_dive_pilot_plugin(filename, name)) {
     c.law = load_dive_pilot(plugin, model, body);
+  } else {
+    c.law = load_rov_pilot(plugin, model, body);
   }
   return c;
 }

@@ -1,8 +1,9 @@
-// The reference controllers (gnc/controller.h), attached to a model as plugins:
-//   <plugin filename="leeway-autopilot" name="leeway::Autopilot">           autopilot_params.h
-//   <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
-//   station_keeper_params.h <plugin filename="leeway-dive-pilot" name="leeway::DivePilot">
-//   dive_pilot_params.h
+// The reference controllers (gnc/controller.h), attached to a model as plugins, each read by
+// its own loader:
+//   leeway::Autopilot        (leeway-autopilot)         autopilot_params.h
+//   leeway::StationKeeping   (leeway-station-keeping)   station_keeper_params.h
+//   leeway::DivePilot        (leeway-dive-pilot)        dive_pilot_params.h
+//   leeway::RovPilot         (leeway-rov-pilot)         rov_pilot_params.h
 // Each takes
 //   <rate>10</rate>   control rate [Hz] > 0, default 10; at most the physics rate, rounded to
 //                     whole physics steps

@@ -55,6 +55,19 @@ std::size_t find_tag(const std::string& text, const std::string& name, std::size
   return std::string::npos;
 }
 
+/// The file `element` was written in. sdformat moves a <plugin> given in an <include> into the
+/// included model and labels it, and all below it, with the model's file, though its lines are
+/// the including file's; its XmlPath still says include, and the file is the one the model was
+/// included from (the file of the model's parent).
+std::string file_of(const sdf::ElementPtr& element) {
+  for (sdf::ElementPtr e = element; e; e = e->GetParent()) {
+    if (e->GetName() != "plugin" || e->XmlPath().find("/include[") == std::string::npos) continue;
+    const sdf::ElementPtr model = e->GetParent();
+    if (model && model->GetParent()) return model->GetParent()->FilePath();
+  }
+  return element->FilePath();
+}
+
 /// sdformat 12 records no line numbers for a plugin's children. Recover them from the file:
 /// starting at the nearest ancestor that has a line, find each element's opening tag in turn,
 /// skipping the earlier siblings of the same name. Falls back to the ancestor's line.
@@ -67,7 +80,7 @@ int recover_line(const sdf::ElementPtr& element) {
   }
   if (!anchor) return 0;
   const int anchor_line = *anchor->LineNumber();
-  std::ifstream in(element->FilePath());
+  std::ifstream in(file_of(element));
   if (!in) return anchor_line;
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   std::size_t pos = 0;
@@ -96,7 +109,7 @@ int recover_line(const sdf::ElementPtr& element) {
 SourceLocation location_of(const sdf::ElementPtr& element) {
   SourceLocation where;
   if (!element) return where;
-  where.file = element->FilePath();
+  where.file = file_of(element);
   // sdformat converts a URDF in memory and labels what it made "urdf file", with no lines.
   if (where.file == "urdf file") where.file = "(a URDF converted by sdformat)";
   where.line = element->LineNumber().value_or(0);

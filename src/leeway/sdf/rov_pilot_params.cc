@@ -1,0 +1,59 @@
+#include "leeway/sdf/rov_pilot_params.h"
+
+#include <fmt/format.h>
+
+#include "leeway/core/rotation.h"
+#include "leeway/sdf/controller_params.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/plugin_names.h"
+
+namespace leeway::sdfio {
+
+bool is_rov_pilot_plugin(const std::string& filename, const std::string& name) {
+  return plugin_matches(filename, name, "leeway-rov-pilot", "leeway::RovPilot");
+}
+
+RovPilotModel load_rov_pilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
+  reject_unknown_children(
+      plugin,
+      {"rate", "stations", "acceptance_radius", "face_goal_beyond", "k_position", "k_attitude",
+       "max_speed", "max_turn_rate", "linear_velocity", "angular_velocity",
+       "max_linear_acceleration", "max_angular_acceleration", "inertia"},
+      "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
+  RovPilotModel p;
+  const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
+  if (const sdf::ElementPtr stations = optional_child(plugin, "stations")) {
+    reject_unknown_children(stations, {"station"}, "<station> elements");
+    for_each_child(stations, [&](const sdf::ElementPtr& s) {
+      const std::vector<double> v = read_numbers(s, 4, "x y z yaw [m, m, m, rad] in W");
+      p.stations.push_back({Vec3(v[0], v[1], v[2]), v[3]});
+    });
+    if (p.stations.empty()) {
+      throw LoadError(location_of(stations), "no <station>; expected at least one");
+    }
+  } else {
+    p.stations.push_back({b.p_WB0, euler_zyx(b.q_WB0).z()});
+  }
+  const auto positive = [&](const char* name, double fallback, const char* what) {
+    return number_or(plugin, name, fallback, 0.0, true, what);
+  };
+  p.acceptance_radius = positive("acceptance_radius", 0.5, "a distance in metres");
+  p.face_goal_beyond = positive("face_goal_beyond", 5.0, "a distance in metres");
+  p.k_position = positive("k_position", 0.8, "a gain in 1/s");
+  p.k_attitude = positive("k_attitude", 0.3, "a gain in 1/s");
+  p.max_speed = positive("max_speed", 0.5, "a speed in m/s");
+  p.max_turn_rate = positive("max_turn_rate", 0.3, "a turn rate in rad/s");
+  p.linear = read_pid_gains(plugin, "linear_velocity", "1/s");
+  p.angular = read_pid_gains(plugin, "angular_velocity", "1/s");
+  p.max_linear_acceleration = positive("max_linear_acceleration", 20.0, "an acceleration in m/s^2");
+  p.max_angular_acceleration =
+      positive("max_angular_acceleration", 5.0, "an angular acceleration in rad/s^2");
+  const sdf::ElementPtr inertia = optional_child(plugin, "inertia");
+  const bool with_added_mass =
+      !inertia || read_keyword<bool>(inertia, {{"total", true}, {"rigid_body", false}});
+  p.M = with_added_mass ? Mat6(b.M_RB + b.M_A) : b.M_RB;
+  p.commander = commander_for(plugin, [&] { return thrust_commander(model, body); });
+  return p;
+}
+
+}  // namespace leeway::sdfio
