@@ -1,8 +1,9 @@
 // The reference controllers as worlds attach them: the fin allocation against its closed form,
 // RexROV holding station offshore in a wandering current and inspecting a structure with the
-// cascaded ROV pilot, the REMUS 100 running a lawnmower survey at depth, and the Lutra Prop
-// inspecting a bridge in a river (worlds/offshore_rexrov.sdf, worlds/rexrov_inspection.sdf,
-// worlds/remus100_survey.sdf, worlds/river_bridge.sdf).
+// cascaded ROV pilot, the REMUS 100 running a lawnmower survey at depth, USVSim's rudder boat
+// steering by its rudder round a circuit, and the Lutra Prop inspecting a bridge in a river
+// (worlds/offshore_rexrov.sdf, worlds/rexrov_inspection.sdf, worlds/remus100_survey.sdf,
+// worlds/usvsim_rudder_boat_waypoints.sdf, worlds/river_bridge.sdf).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 
 #include "leeway/core/rotation.h"
 #include "leeway/gnc/fin_commands.h"
+#include "leeway/propulsion/control_surface.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
 
@@ -38,17 +40,46 @@ TEST(FinCommands, RemusFinsGiveTheirClosedFormMomentsAndAreScheduledBySpeed) {
   EXPECT_NEAR(fins.B_1(5, r), N, 1e-6 * std::abs(N));
   EXPECT_NEAR(fins.B_1(4, r), 0.0, 1e-9);
   EXPECT_EQ(fins.B_1.row(1).norm(), 0.0);  // the rudder's sway force is not allocated for
-  // A nose-down moment of 2 N m and a yaw moment of -1 N m at 2 m/s, then at 0.1 m/s (as at the
-  // 0.5 m/s floor).
+  // A nose-down moment of 0.2 N m and a yaw moment of -0.1 N m at 2 m/s, then at 0.1 m/s (as
+  // at the 0.5 m/s floor).
   std::vector<std::optional<double>> commands(m.actuators.size());
   Vec6 tau = Vec6::Zero();
-  tau[4] = 2.0;
-  tau[5] = -1.0;
+  tau[4] = 0.2;
+  tau[5] = -0.1;
   command_fin_wrench(fins, tau, 2.0, commands);
-  EXPECT_NEAR(*commands[static_cast<std::size_t>(stern)], 2.0 / (4.0 * M), 1e-9);
-  EXPECT_NEAR(*commands[static_cast<std::size_t>(rudder)], -1.0 / (4.0 * N), 1e-9);
+  EXPECT_NEAR(*commands[static_cast<std::size_t>(stern)], 0.2 / (4.0 * M), 1e-9);
+  EXPECT_NEAR(*commands[static_cast<std::size_t>(rudder)], -0.1 / (4.0 * N), 1e-9);
   command_fin_wrench(fins, tau, 0.1, commands);
-  EXPECT_NEAR(*commands[static_cast<std::size_t>(stern)], 2.0 / (0.25 * M), 1e-9);
+  EXPECT_NEAR(*commands[static_cast<std::size_t>(stern)], 0.2 / (0.25 * M), 1e-9);
+  // Ten times that asks for 2.09 rad; the fins' law is linear to their 15 degree stops, so the
+  // stops are the useful range.
+  command_fin_wrench(fins, 10.0 * tau, 0.1, commands);
+  EXPECT_NEAR(*commands[static_cast<std::size_t>(stern)], 15.0 * M_PI / 180.0, 1e-12);
+}
+
+TEST(FinCommands, ARudderIsHeldWhereItGivesItsGreatestMoment) {
+  // The rudder boat's rudder turns to +-0.6 rad, but its wing law stalls at 0.35 rad (the
+  // sigmoid blend takes the lift down from a little before it): past its peak it gives less
+  // moment, so the allocation stops there, to within the 0.003 rad of its scan.
+  const Model m = load_world("usvsim_rudder_boat_waypoints.sdf");
+  const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
+  ASSERT_TRUE(pilot.rudders.has_value());
+  const FinCommander& fins = *pilot.rudders;
+  ASSERT_EQ(fins.actuators.size(), 1u);
+  const ControlSurface& rudder = m.bodies[0].control_surfaces.at(0);
+  ASSERT_EQ(rudder.actuator, fins.actuators[0]);
+  Vec6 ahead = Vec6::Zero();
+  ahead[0] = 1.0;
+  const auto yaw_moment = [&](double delta) {
+    return control_surface_wrench(rudder, delta, ahead, Vec3::Zero(), 1000.0)[5];
+  };
+  const double peak = fins.delta_max[0];
+  EXPECT_GT(peak, 0.25);
+  EXPECT_LT(peak, 0.35);
+  EXPECT_NEAR(fins.delta_min[0], -peak, 1e-12);
+  // A positive angle turns it to starboard: its moment is negative, and most so at the peak.
+  for (const double step : {-0.006, 0.006, 0.6 - peak})
+    EXPECT_LT(yaw_moment(peak), yaw_moment(peak + step)) << step;
 }
 
 TEST(ControllerWorlds, RexRovHoldsStationWithinHalfAMetreInAWanderingCurrent) {
@@ -164,6 +195,50 @@ TEST(ControllerWorlds, RemusRunsItsLawnmowerAtDepth) {
   EXPECT_EQ(state.reached, pilot.waypoints_W.size());
   EXPECT_LT(worst_depth, 0.1);
   EXPECT_LT(worst_cross_track, 1.0);
+}
+
+TEST(ControllerWorlds, TheRudderBoatSteersByItsRudderAndSitsDownstreamAsLosGuidanceSays) {
+  // A 100 m x 40 m circuit in a 0.1 m/s current setting East, across the two long legs. Plain
+  // LOS guidance heads along the track less atan(e / Delta); steady, the vessel must crab into
+  // the current by beta, tan(beta) = V_c / V_g, so it settles e = Delta V_c / V_g downstream
+  // (East) of each long leg: 10 x 0.1 / 0.8 = 1.25 m at the 0.8 m/s it holds over ground. The
+  // averages are over the 40 m of each leg after the turn onto it has died out (it takes
+  // longer after the second, larger turn) and before the slowdown.
+  const Model m = load_world("usvsim_rudder_boat_waypoints.sdf");
+  const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
+  ASSERT_TRUE(pilot.rudders.has_value());  // its one propeller gives no yaw moment
+  State s = make_initial_state(m, 0);
+  const double rudder_limit = pilot.rudders->delta_max[0];
+  const int rudder = m.actuator_index("usvsim_rudder_boat", "rudder");
+  double north_sum = 0.0, south_sum = 0.0, widest_rudder = 0.0;
+  int north_n = 0, south_n = 0;
+  while (s.t < 400.0 - 1e-9) {
+    ASSERT_TRUE(step(m, s).ok);
+    const Vec3& p = s.bodies[0].p_WB;
+    const double heading = euler_zyx(s.bodies[0].q_WB).z();
+    if (p.y() > 40.0 && p.y() < 80.0 && std::abs(wrap_angle(heading - M_PI / 2)) < 0.5) {
+      north_sum += p.x() - 0.0;
+      ++north_n;
+    }
+    if (p.y() > 12.0 && p.y() < 52.0 && std::abs(wrap_angle(heading + M_PI / 2)) < 0.5) {
+      south_sum += p.x() - 40.0;
+      ++south_n;
+    }
+    widest_rudder = std::max(widest_rudder, std::abs(s.commands[static_cast<std::size_t>(rudder)]));
+  }
+  const auto& state = std::get<AutopilotState>(s.controllers.at(0));
+  const double north = north_sum / north_n, south = south_sum / south_n;
+  const double expected = pilot.lookahead * 0.1 / pilot.cruise_speed;
+  std::printf(
+      "rudder boat: %zu waypoints reached; %.3f m and %.3f m downstream of the long legs "
+      "(closed form %.3f); rudder at most %.3f rad (its useful range %.3f)\n",
+      state.reached, north, south, expected, widest_rudder, rudder_limit);
+  EXPECT_EQ(state.reached, pilot.waypoints.size());
+  ASSERT_GT(north_n, 1000);
+  ASSERT_GT(south_n, 1000);
+  EXPECT_NEAR(north, expected, 0.1);
+  EXPECT_NEAR(south, expected, 0.1);
+  EXPECT_LE(widest_rudder, rudder_limit);
 }
 
 TEST(ControllerWorlds, LutraInspectsTheBridgePillarsAgainstTheRiverCurrent) {

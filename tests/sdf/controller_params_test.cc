@@ -1,5 +1,5 @@
-// Leeway's station keeping, dive pilot and ROV pilot plugins, loaded from SDF: parameters,
-// defaults, the axes they control, and every bad input named with file and line.
+// Leeway's autopilot, station keeping, dive pilot and ROV pilot plugins, loaded from SDF:
+// parameters, defaults, the axes they control, and every bad input named with file and line.
 #include <gtest/gtest.h>
 
 #include "sdf/sdf_test_util.h"
@@ -181,6 +181,27 @@ TEST(DivePilotParams, ReadsItsWaypointsGainsAndFins) {
   EXPECT_EQ(p.fins.actuators.size(), 2u);
 }
 
+TEST(AutopilotParams, SteersWithThrustersThatYawAndOtherwiseWithRudders) {
+  const std::string gains = "<heading><kp>1</kp></heading><surge><kp>1</kp></surge>";
+  Model m = testing::load(world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-autopilot" name="leeway::Autopilot">
+    <waypoints><waypoint>10 0 1</waypoint></waypoints>)" +
+                                                 gains + "</plugin>")));
+  EXPECT_FALSE(std::get<AutopilotModel>(m.controllers.at(0).law).rudders);
+
+  // One centre-line propeller: surge to it, yaw to the rudder alone (not the stern plane).
+  m = testing::load(world_sdf(simple_model(kFinnedVehicle + R"(
+  <plugin filename="leeway-autopilot" name="leeway::Autopilot">
+    <waypoints><waypoint>10 0</waypoint></waypoints>)" +
+                                           gains + "</plugin>")));
+  const auto& p = std::get<AutopilotModel>(m.controllers.at(0).law);
+  ASSERT_TRUE(p.rudders.has_value());
+  EXPECT_EQ(p.commander.actuators, std::vector<int>{m.actuator_index("m", "propeller")});
+  const Eigen::Index stern = p.rudders->actuators[0] == m.actuator_index("m", "rudder") ? 1 : 0;
+  EXPECT_EQ(p.rudders->B_1.col(stern).norm(), 0.0);
+  EXPECT_GT(std::abs(p.rudders->B_1(5, 1 - stern)), 0.0);
+}
+
 TEST(BadInput, ReferenceControllers) {
   // A station keeper asked to hold sway with thrusters that give none.
   std::string text = world_sdf(simple_model(kTwinThrusters + R"(
@@ -223,6 +244,27 @@ TEST(BadInput, ReferenceControllers) {
     <waypoints><waypoint>10 0 -1</waypoint></waypoints>)" +
                                 kDiveGains + "</plugin>"));
   expect_mentions(load_error("dive_cruise.sdf", text), {"missing <cruise_command>"});
+
+  // A rudder-steered vessel cannot turn on the spot to a waypoint's yaw.
+  text = world_sdf(simple_model(kFinnedVehicle + R"(
+  <plugin filename="leeway-autopilot" name="leeway::Autopilot">
+    <waypoints><waypoint>10 0</waypoint><waypoint>20 0 1.5</waypoint></waypoints>
+    <heading><kp>1</kp></heading><surge><kp>1</kp></surge></plugin>)"));
+  expect_mentions(load_error("rudder_yaw.sdf", text),
+                  {"rudder_yaw.sdf:" + std::to_string(line_of(text, "leeway-autopilot")),
+                   "waypoint 2 has a yaw", "steers with rudders"});
+
+  // Neither thrusters that yaw nor rudders.
+  text = world_sdf(simple_model(R"(
+  <plugin filename="leeway-thruster" name="leeway::Thruster"><actuator>propeller</actuator>
+    <position>-1 0 0</position><axis>1 0 0</axis>
+    <thrust><quadratic><k_forward>0.01</k_forward></quadratic></thrust></plugin>
+  <plugin filename="leeway-autopilot" name="leeway::Autopilot">
+    <waypoints><waypoint>10 0</waypoint></waypoints>
+    <heading><kp>1</kp></heading><surge><kp>1</kp></surge></plugin>)"));
+  expect_mentions(load_error("no_steering.sdf", text),
+                  {"no_steering.sdf:" + std::to_string(line_of(text, "leeway-autopilot")),
+                   "no actuated fins or rudders"});
 
   // Two controllers on one model.
   text = world_sdf(simple_model(kTwinThrusters + R"(

@@ -53,8 +53,8 @@ void autopilot_update(const AutopilotModel& pilot, AutopilotState& state, const 
     yaw_ref = los_guidance(state.leg_start_W, goal.p_W, p, pilot.lookahead).course;
     const double goal_d = (goal.p_W - p).norm();
     speed_ref = std::max(pilot.min_speed,
-                         pilot.cruise_speed * std::min(1.0, goal_d / pilot.slowdown_radius)) *
-                std::max(0.0, std::cos(wrap_angle(yaw_ref - yaw)));
+                         pilot.cruise_speed * std::min(1.0, goal_d / pilot.slowdown_radius));
+    if (!pilot.rudders) speed_ref *= std::max(0.0, std::cos(wrap_angle(yaw_ref - yaw)));
   } else {
     yaw_ref = goal.yaw.value_or(yaw);
     if (state.mode == PilotMode::kAlign &&
@@ -67,10 +67,11 @@ void autopilot_update(const AutopilotModel& pilot, AutopilotState& state, const 
                                        dt, state.heading_integral);
   const double surge_force =
       pid_update(pilot.surge, speed_ref - body.V_WB_B[0], 0.0, dt, state.surge_integral);
-  Vec6 tau = Vec6::Zero();
-  tau[0] = surge_force;
-  tau[5] = yaw_moment;
-  command_wrench(pilot.commander, tau, commands);
+  Vec6 thrust = Vec6::Zero(), steer = Vec6::Zero();
+  thrust[0] = surge_force;
+  (pilot.rudders ? steer : thrust)[5] = yaw_moment;
+  command_wrench(pilot.commander, thrust, commands);
+  if (pilot.rudders) command_fin_wrench(*pilot.rudders, steer, body.V_WB_B[0], commands);
 }
 
 }  // namespace leeway

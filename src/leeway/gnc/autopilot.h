@@ -15,10 +15,14 @@
 // Control, every period T (controller.h):
 //   N = heading PID on wrap(psi_ref - psi), rate -r        [N m]
 //   X = surge PID on U - u                                  [N]
-//   thrusts for (X, 0, 0, 0, 0, N) over the surge and yaw axes alone
-// with psi the yaw (about W's z), u and r the body's surge speed and yaw rate over ground. It
-// steers with thrust only: vessels steered by a rudder need an allocation to control surfaces,
-// not done yet.
+// with psi the yaw (about W's z), u and r the body's surge speed and yaw rate over ground.
+// A vessel whose thrusters give a yaw moment steers with them: thrusts for (X, 0, 0, 0, 0, N)
+// over the surge and yaw axes. One whose thrusters do not (a centre-line propeller) steers with
+// its rudders: X goes to the thrusters, N to the rudders through their allocation
+// (fin_commands.h), scheduled by the surge speed. A rudder needs way on to turn the vessel, so
+// a rudder-steered vessel does not slow for a heading error (it turns at its transit speed),
+// cannot align on a waypoint's yaw (its waypoints must have none) and, holding at the last
+// waypoint, drifts until it transits back.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "leeway/body/body_state.h"
+#include "leeway/gnc/fin_commands.h"
 #include "leeway/gnc/pid.h"
 #include "leeway/gnc/thrust_commands.h"
 
@@ -41,16 +46,17 @@ struct AutopilotWaypoint {
 struct AutopilotModel {
   double start_time = 0.0;  ///< [s]; before it the autopilot commands nothing
   std::vector<AutopilotWaypoint> waypoints;
-  double cruise_speed = 2.0;       ///< [m/s]
-  double lookahead = 10.0;         ///< Delta [m]
-  double acceptance_radius = 2.0;  ///< [m]
-  double slowdown_radius = 10.0;   ///< [m]
-  double min_speed = 0.3;          ///< [m/s]
-  double align_tolerance = 0.05;   ///< [rad]
-  double align_timeout = 20.0;     ///< [s]
-  PidGains heading;                ///< [N m/rad, N m/(rad s), N m s/rad]
-  PidGains surge;                  ///< [N s/m, N/m, N s^2/m]
-  ThrustCommander commander;       ///< over surge and yaw
+  double cruise_speed = 2.0;            ///< [m/s]
+  double lookahead = 10.0;              ///< Delta [m]
+  double acceptance_radius = 2.0;       ///< [m]
+  double slowdown_radius = 10.0;        ///< [m]
+  double min_speed = 0.3;               ///< [m/s]
+  double align_tolerance = 0.05;        ///< [rad]
+  double align_timeout = 20.0;          ///< [s]
+  PidGains heading;                     ///< [N m/rad, N m/(rad s), N m s/rad]
+  PidGains surge;                       ///< [N s/m, N/m, N s^2/m]
+  ThrustCommander commander;            ///< over surge, and yaw unless `rudders`
+  std::optional<FinCommander> rudders;  ///< over yaw, when the thrusters give no yaw moment
 };
 
 enum class PilotMode { kIdle, kTransit, kAlign, kHold };

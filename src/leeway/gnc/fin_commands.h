@@ -10,7 +10,10 @@
 // min_speed: they can do little there, and a larger deflection would not help. The columns come
 // from the surfaces' own laws (deflection fins and foils, control_surface.h), so no sign
 // convention or fin layout is assumed: a cruciform or an X tail allocates as it is built.
-// Deflections beyond a fin's range are left to its actuator's command policy.
+// Each fin's deflection is held within the range where more deflection still gives more of its
+// moment: within its actuator's state range, and short of its stall (found from its law at
+// load): past the stall a foil gives less, so asking for more would turn a large error into a
+// weaker turn.
 #pragma once
 
 #include <Eigen/Dense>
@@ -27,6 +30,7 @@ struct FinCommander {
   Eigen::Matrix<double, 6, Eigen::Dynamic> B_1;       ///< [N/rad, N m/rad]; uncontrolled rows 0
   Eigen::Matrix<double, Eigen::Dynamic, 6> B_1_pinv;  ///< its pseudo-inverse
   std::vector<int> actuators;                         ///< each fin's actuator in Model::actuators
+  std::vector<double> delta_min, delta_max;           ///< each fin's useful range [rad]
   double min_speed = 0.5;                             ///< [m/s]
 };
 
@@ -36,8 +40,8 @@ struct FinCommander {
 /// controlled axis.
 FinCommander fin_commander(const Model& model, int body, const Vec6& controlled);
 
-/// Deflection commands [rad] for `tau` (about Bo, in B) at surge speed u [m/s]: fills `commands`
-/// at the fins' actuators and leaves the others alone.
+/// Deflection commands [rad] for `tau` (about Bo, in B) at surge speed u [m/s], each held within
+/// its fin's useful range: fills `commands` at the fins' actuators and leaves the others alone.
 void command_fin_wrench(const FinCommander& commander, const Vec6& tau, double u,
                         std::vector<std::optional<double>>& commands);
 

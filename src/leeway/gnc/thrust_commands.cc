@@ -56,6 +56,16 @@ double command_for_thrust(const Thruster& t, double thrust) {
   return x / a.state_efficiency;
 }
 
+bool thrusters_give(const Model& model, int body, int axis) {
+  for (const Thruster& t : model.bodies.at(static_cast<std::size_t>(body)).thrusters) {
+    const ThrusterPose straight = thruster_pose(t, 0.0);
+    Vec6 column;
+    column << straight.axis_B, straight.p_BoP_B.cross(straight.axis_B);
+    if (std::abs(column[axis]) > 1e-9) return true;
+  }
+  return false;
+}
+
 ThrustCommander thrust_commander(const Model& model, int body, const Vec6& controlled) {
   const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
   if (b.thrusters.empty()) {
@@ -93,10 +103,9 @@ ThrustCommander thrust_commander(const Model& model, int body, const Vec6& contr
                                           "roll moment", "pitch moment", "yaw moment"};
   for (int k = 0; k < 6; ++k) {
     if (controlled[k] != 0.0 && c.allocator.B.row(k).norm() < 1e-9) {
-      throw std::invalid_argument(fmt::format(
-          "model '{}': its thrusters give no {}, which its controller needs (rudders and fins "
-          "are not allocated to)",
-          b.model_name, kAxes[k]));
+      throw std::invalid_argument(
+          fmt::format("model '{}': its thrusters give no {}, which its controller needs from them",
+                      b.model_name, kAxes[k]));
     }
   }
   return c;

@@ -38,6 +38,10 @@ struct ThrustCommander {
 ThrustCommander thrust_commander(const Model& model, int body,
                                  const Vec6& controlled = Vec6::Ones());
 
+/// Whether any thruster of body `body` of `model`, held straight, acts on `axis` (0..5: X Y Z
+/// K M N about Bo).
+bool thrusters_give(const Model& model, int body, int axis);
+
 /// The steady rotor state (= command for zero- and first-order rotors) that gives `thrust` [N]
 /// at zero advance speed.
 double command_for_thrust(const Thruster& thruster, double thrust);

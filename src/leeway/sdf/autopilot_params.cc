@@ -90,9 +90,30 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model,
   p.heading = read_pid_gains(plugin, "heading", "N m/rad");
   p.surge = read_pid_gains(plugin, "surge", "N s/m");
 
-  Vec6 surge_and_yaw = Vec6::Zero();
-  surge_and_yaw[0] = surge_and_yaw[5] = 1.0;
-  p.commander = commander_for(plugin, [&] { return thrust_commander(model, body, surge_and_yaw); });
+  Vec6 surge = Vec6::Zero(), yaw = Vec6::Zero();
+  surge[0] = yaw[5] = 1.0;
+  if (thrusters_give(model, body, 5)) {
+    p.commander = commander_for(plugin, [&] { return thrust_commander(model, body, surge + yaw); });
+    return p;
+  }
+  p.commander = commander_for(plugin, [&] { return thrust_commander(model, body, surge); });
+  p.rudders = commander_for(plugin, [&] {
+    try {
+      return fin_commander(model, body, yaw);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(
+          fmt::format("its thrusters give no yaw moment, and {}", e.what()));
+    }
+  });
+  for (std::size_t i = 0; i < p.waypoints.size(); ++i) {
+    if (!p.waypoints[i].yaw) continue;
+    throw LoadError(
+        location_of(task ? task : plugin),
+        fmt::format("waypoint {} has a yaw to align on, but model '{}' steers with rudders (its "
+                    "thrusters give no yaw moment) and cannot turn on the spot; expected "
+                    "waypoints without a yaw",
+                    i + 1, model.bodies.at(static_cast<std::size_t>(body)).model_name));
+  }
   return p;
 }
 
