@@ -1,5 +1,6 @@
 // The reference autopilot: LOS guidance against its closed form, the surge-and-yaw allocation of
-// a catamaran's two engines, and the WAM-V running the default world's wayfinding course.
+// a catamaran's two engines, the WAM-V running the default world's wayfinding course and VRX's
+// station keeping, and the X-layout WAM-V holding that station on all three axes by DP.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,8 +9,10 @@
 #include <numbers>
 
 #include "leeway/app/default_world.h"
+#include "leeway/core/rotation.h"
 #include "leeway/gnc/autopilot.h"
 #include "leeway/gnc/los_guidance.h"
+#include "leeway/gnc/station_keeping.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
 
@@ -157,6 +160,37 @@ TEST(Autopilot, WamvKeepsStationInVrxsStationKeepingWorld) {
   EXPECT_EQ(s.tasks.at(0).phase, TaskPhase::kFinished);
   EXPECT_LT(s.tasks.at(0).score, 1.5);
   EXPECT_LT(worst, 3.0);
+}
+
+TEST(StationKeeping, WamvXHoldsVrxsGoalOnAllThreeAxes) {
+  // The same task with VRX's X layout (models/wamv_x): its four fixed engines at 45 degrees
+  // push it sideways too, so the pose PID holds x, y and yaw and the wind no longer sets it off
+  // between returns. The goal the task reads from latitude and longitude must be the station
+  // the world gives in W.
+  Diagnostics d;
+  const Model m =
+      load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping_x.sdf", d);
+  const TaskModel& task = m.tasks.at(0);
+  const auto& keeper = std::get<StationKeeperModel>(m.controllers.at(0).law);
+  EXPECT_LT((task.goals[0].p_W - keeper.station.p_W.head<2>()).norm(), 0.01);
+  EXPECT_EQ(keeper.commander.actuators.size(), 4u);
+  State s = make_initial_state(m, 0);
+  double worst = 0.0, worst_yaw = 0.0;
+  while (s.t < task.finish_time() - 1e-9) {
+    ASSERT_TRUE(step(m, s).ok);
+    if (s.t > task.running_time() + 60.0) {
+      worst = std::max(worst, (task.goals[0].p_W - s.bodies[0].p_WB.head<2>()).norm());
+      worst_yaw = std::max(
+          worst_yaw, std::abs(wrap_angle(euler_zyx(s.bodies[0].q_WB).z() - keeper.station.yaw)));
+    }
+  }
+  std::printf(
+      "X-layout station keeping: score %.3f, worst distance after the first minute %.2f m, "
+      "yaw %.3f rad\n",
+      s.tasks.at(0).score, worst, worst_yaw);
+  EXPECT_EQ(s.tasks.at(0).phase, TaskPhase::kFinished);
+  EXPECT_LT(s.tasks.at(0).score, 0.3);
+  EXPECT_LT(worst, 0.5);
 }
 
 }  // namespace
