@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <stdexcept>
 
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
@@ -97,22 +98,21 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model,
     return p;
   }
   p.commander = commander_for(plugin, [&] { return thrust_commander(model, body, surge); });
-  p.rudders = commander_for(plugin, [&] {
-    try {
-      return fin_commander(model, body, yaw);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(
-          fmt::format("its thrusters give no yaw moment, and {}", e.what()));
-    }
-  });
+  try {
+    p.rudders = fin_commander(model, body, yaw);
+  } catch (const std::invalid_argument& e) {
+    throw LoadError(location_of(plugin),
+                    fmt::format("its thrusters give no yaw moment, and {}", e.what()));
+  }
   for (std::size_t i = 0; i < p.waypoints.size(); ++i) {
-    if (!p.waypoints[i].yaw) continue;
-    throw LoadError(
-        location_of(task ? task : plugin),
-        fmt::format("waypoint {} has a yaw to align on, but model '{}' steers with rudders (its "
-                    "thrusters give no yaw moment) and cannot turn on the spot; expected "
-                    "waypoints without a yaw",
-                    i + 1, model.bodies.at(static_cast<std::size_t>(body)).model_name));
+    if (p.waypoints[i].yaw) {
+      throw LoadError(
+          location_of(task ? task : plugin),
+          fmt::format("waypoint {} has a yaw to align on, but model '{}' steers with rudders (its "
+                      "thrusters give no yaw moment) and cannot turn on the spot; expected "
+                      "waypoints without a yaw",
+                      i + 1, model.bodies.at(static_cast<std::size_t>(body)).model_name));
+    }
   }
   return p;
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cmath>
 
+#include "leeway/core/rotation.h"
 #include "leeway/sdf/autopilot_params.h"
 #include "leeway/sdf/dive_pilot_params.h"
 #include "leeway/sdf/element_reading.h"
@@ -41,6 +42,15 @@ ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& mode
     c.law = load_rov_pilot(plugin, model, body);
   }
   return c;
+}
+
+Station read_station(const sdf::ElementPtr& station) {
+  const std::vector<double> v = read_numbers(station, 4, "x y z yaw [m, m, m, rad] in W");
+  return {Vec3(v[0], v[1], v[2]), v[3]};
+}
+
+Station start_station(const BodyModel& body) {
+  return {body.p_WB0, euler_zyx(body.q_WB0).z()};
 }
 
 PidGains read_pid_gains(const sdf::ElementPtr& plugin, const char* name, const char* units) {

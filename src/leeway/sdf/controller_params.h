@@ -31,6 +31,12 @@ ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& mode
 /// required, <ki> and <kd> defaulting to 0 and <integral_limit> to none; `units` names kp's.
 PidGains read_pid_gains(const sdf::ElementPtr& plugin, const char* name, const char* units);
 
+/// A <station>x y z yaw</station> [m, m, m, rad] in W.
+Station read_station(const sdf::ElementPtr& station);
+
+/// Where body `body` starts: its position and yaw (roll and pitch are held at 0).
+Station start_station(const BodyModel& body);
+
 /// make(), a commander (thrust_commands.h, fin_commands.h), with the std::invalid_argument it
 /// throws when the model cannot serve the controller turned into a LoadError at `plugin`.
 template <class Make>

@@ -1,8 +1,5 @@
 #include "leeway/sdf/rov_pilot_params.h"
 
-#include <fmt/format.h>
-
-#include "leeway/core/rotation.h"
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/plugin_names.h"
@@ -24,15 +21,13 @@ RovPilotModel load_rov_pilot(const sdf::ElementPtr& plugin, const Model& model, 
   const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
   if (const sdf::ElementPtr stations = optional_child(plugin, "stations")) {
     reject_unknown_children(stations, {"station"}, "<station> elements");
-    for_each_child(stations, [&](const sdf::ElementPtr& s) {
-      const std::vector<double> v = read_numbers(s, 4, "x y z yaw [m, m, m, rad] in W");
-      p.stations.push_back({Vec3(v[0], v[1], v[2]), v[3]});
-    });
+    for_each_child(stations,
+                   [&](const sdf::ElementPtr& s) { p.stations.push_back(read_station(s)); });
     if (p.stations.empty()) {
       throw LoadError(location_of(stations), "no <station>; expected at least one");
     }
   } else {
-    p.stations.push_back({b.p_WB0, euler_zyx(b.q_WB0).z()});
+    p.stations.push_back(start_station(b));
   }
   const auto positive = [&](const char* name, double fallback, const char* what) {
     return number_or(plugin, name, fallback, 0.0, true, what);

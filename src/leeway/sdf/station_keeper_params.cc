@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "leeway/core/rotation.h"
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/plugin_names.h"
@@ -38,12 +37,9 @@ StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Mode
                           "<rate>, <station>, <kp>, <ki>, <kd> and <integral_limit> "
                           "(docs/sdf-reference.md, \"Reference autonomy\")");
   StationKeeperModel k;
-  const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
-  k.station = {b.p_WB0, euler_zyx(b.q_WB0).z()};
-  if (const sdf::ElementPtr s = optional_child(plugin, "station")) {
-    const std::vector<double> v = read_numbers(s, 4, "x y z yaw [m, m, m, rad] in W");
-    k.station = {Vec3(v[0], v[1], v[2]), v[3]};
-  }
+  const sdf::ElementPtr station = optional_child(plugin, "station");
+  k.station = station ? read_station(station)
+                      : start_station(model.bodies.at(static_cast<std::size_t>(body)));
   const char* six = "six gains on x y z roll pitch yaw";
   k.gains.kp = read_vec6_at_least_zero(required_child(plugin, "kp", six), six);
   k.gains.ki = gains_or(plugin, "ki", Vec6::Zero(), six);
