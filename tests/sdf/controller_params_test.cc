@@ -245,6 +245,16 @@ TEST(BadInput, ReferenceControllers) {
                                 kDiveGains + "</plugin>"));
   expect_mentions(load_error("dive_cruise.sdf", text), {"missing <cruise_command>"});
 
+  // A cruise command that drives the vehicle astern (a sign slip on an aft-facing propeller).
+  text = world_sdf(simple_model(kFinnedVehicle + R"(
+  <plugin filename="leeway-dive-pilot" name="leeway::DivePilot">
+    <cruise_command>-50</cruise_command>
+    <waypoints><waypoint>10 0 -1</waypoint></waypoints>)" +
+                                kDiveGains + "</plugin>"));
+  expect_mentions(load_error("dive_astern.sdf", text),
+                  {"dive_astern.sdf:" + std::to_string(line_of(text, "<cruise_command>")),
+                   "cruise command -50", "would not go ahead"});
+
   // A rudder-steered vessel cannot turn on the spot to a waypoint's yaw.
   text = world_sdf(simple_model(kFinnedVehicle + R"(
   <plugin filename="leeway-autopilot" name="leeway::Autopilot">

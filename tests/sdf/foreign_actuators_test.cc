@@ -231,6 +231,37 @@ TEST(UuvThruster, RexRovThrusterLoadsWithItsDynamicsAndConversion) {
   EXPECT_LT((F.tail<3>() - Vec3(-0.412125, 0.505415, 0.129).cross(279.0 * axis)).norm(), 1e-9);
 }
 
+TEST(UuvThruster, AFrameOnlyLinkWithoutAnInertialIsWarnedAboutItsKilogram) {
+  // URDF lets a thruster link go without one; SDF then gives it 1 kg, which counts in the body.
+  Diagnostics d;
+  const Model m = load_world_string(
+      world_sdf(model(R"(<link name="thruster_4"><pose>-0.4 0.5 0.1 0 0 0</pose></link>)" +
+                      joint("thruster_4_joint", "base", "thruster_4", "1 0 0") + uuv_thruster(""))),
+      "test.sdf", d);
+  EXPECT_NEAR(m.bodies[0].mass, 11.0, 1e-12);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  testing::expect_mentions(d.warnings()[0].message, {"thruster_4", "<inertial>", "1 kg"});
+}
+
+TEST(UuvThruster, EverySpellingOfThePluginLoadsTheSameThruster) {
+  // UUV Simulator 0.6's name, its 0.5 name (the LAUV and SAGA packages'), and the plain builds'.
+  const Vec6 expected = [] {
+    const Model m = load(world_sdf(model(kRexRovThruster + uuv_thruster(""))));
+    return thruster_wrench(m.bodies[0].thrusters.at(0), 1000.0, 0.0, Vec6::Zero(), Vec3::Zero());
+  }();
+  EXPECT_GT(expected.norm(), 300.0);
+  for (const char* spelling :
+       {"libthruster_ros_plugin.so", "libuuv_thruster_plugin.so", "libthruster_plugin.so"}) {
+    std::string text = uuv_thruster("");
+    text.replace(text.find("libuuv_thruster_ros_plugin.so"), 29, spelling);
+    const Model m = load(world_sdf(model(kRexRovThruster + text)));
+    ASSERT_EQ(m.bodies[0].thrusters.size(), 1u) << spelling;
+    const Vec6 F =
+        thruster_wrench(m.bodies[0].thrusters.at(0), 1000.0, 0.0, Vec6::Zero(), Vec3::Zero());
+    EXPECT_EQ(F, expected) << spelling;
+  }
+}
+
 TEST(UuvThruster, LimitsEfficienciesAndGainKeepUuvsOrder) {
   // u = gain clamp(cmd); T = clamp(eta_T conv(eta_x x), thrustMin, thrustMax).
   const std::string extra = R"(<gain>2</gain><propeller_efficiency>0.5</propeller_efficiency>)";
@@ -277,6 +308,23 @@ TEST(UuvFin, QuadraticLawGivesLAlphaU2AndDAlpha2U2) {
   EXPECT_NEAR(F[1], 4.0, 1e-9);
   EXPECT_NEAR(F[0], -0.2, 1e-9);
   EXPECT_NEAR(F[5], -1.0 * 4.0, 1e-9);  // at the fin link's origin, 1 m aft
+}
+
+TEST(UuvFin, EverySpellingOfThePluginLoadsTheSameFin) {
+  const std::string law =
+      "<type>Quadratic</type><lift_constant>10</lift_constant><drag_constant>5</drag_constant>";
+  for (const char* spelling :
+       {"libfin_ros_plugin.so", "libuuv_fin_plugin.so", "libfin_plugin.so"}) {
+    std::string text = uuv_fin(law);
+    text.replace(text.find("libuuv_fin_ros_plugin.so"), 24, spelling);
+    const Model m = load(world_sdf(model(text)));
+    ASSERT_EQ(m.bodies[0].control_surfaces.size(), 1u) << spelling;
+    Vec6 nu = Vec6::Zero();
+    nu[0] = 2.0;
+    const Vec6 F = control_surface_wrench(m.bodies[0].control_surfaces[0], 0.1, nu, Vec3::Zero(),
+                                          m.environment.fluid_density);
+    EXPECT_NEAR(F[1], 4.0, 1e-9) << spelling;  // L delta U^2, as the 0.6 spelling gives
+  }
 }
 
 TEST(UuvFin, TwoLinesDragNeverPushes) {

@@ -113,6 +113,26 @@ TEST(UuvUnderwaterObject, ScalingOffsetsAndNeutralBuoyancy) {
   EXPECT_NEAR((r.f_buoyancy_W + r.f_weight_W).norm(), 0.0, 1e-9);  // neutral, whatever <volume>
 }
 
+TEST(UuvUnderwaterObject, EverySpellingOfThePluginLoadsTheSameBody) {
+  // UUV Simulator 0.6 (with and without ROS) and 0.5, whose name the Desistek SAGA package keeps.
+  for (const char* spelling :
+       {"libuuv_underwater_object_plugin.so", "libunderwater_object_ros_plugin.so",
+        "libunderwater_object_plugin.so"}) {
+    const Model m = load(world(std::string(R"(<model name="ball"><link name="base">
+      <inertial><mass>100</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz>
+        <ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>
+      <plugin name="uuv" filename=")") +
+                               spelling + R"(">
+        <link name="base"><volume>0.1</volume>
+          <hydrodynamic_model><type>sphere</type><radius>0.3</radius></hydrodynamic_model>
+        </link></plugin></model>)"));
+    const auto* r = std::get_if<SubmergedRestoring>(&m.bodies[0].restoring);
+    ASSERT_NE(r, nullptr) << spelling;
+    EXPECT_NEAR(r->f_buoyancy_W.z(), 0.1 * 1028 * 9.81, 1e-6) << spelling;
+    EXPECT_GT(m.bodies[0].M_A(dof::v, dof::v), 0.0) << spelling;
+  }
+}
+
 TEST(UuvUnderwaterObject, SphereUsesUuvsCoefficients) {
   const Model m = load(world(R"(<model name="ball"><link name="base">
     <inertial><mass>100</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz>

@@ -61,6 +61,15 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     const auto& inertial = link.Inertial();
     const double m = inertial.MassMatrix().Mass();
     out.links[link.Name()] = {X_BL, m};
+    if (!link.Element()->HasElement("inertial")) {
+      // SDF's default, not Leeway's: a dummy thruster or fin link written without one (as URDF
+      // lets it be) would add a kilogram to a vehicle that may weigh a few.
+      diagnostics.warn(location_of(link.Element()),
+                       fmt::format("link '{}' has no <inertial>, so SDF gives it a mass of 1 kg "
+                                   "and a unit inertia, which count in the body; give it an "
+                                   "<inertial> (a gram or so for a frame-only link)",
+                                   link.Name()));
+    }
     if (const std::string problem = check_mass(m); !problem.empty()) {
       throw LoadError(inertial_location(link), fmt::format("link '{}': {}", link.Name(), problem));
     }

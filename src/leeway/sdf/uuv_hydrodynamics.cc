@@ -55,7 +55,9 @@ FossenMatrices read_fossen(const sdf::ElementPtr& m, Diagnostics& diagnostics) {
 }  // namespace
 
 bool is_uuv_underwater_object(const std::string& filename, const std::string&) {
-  return filename.find("uuv_underwater_object") != std::string::npos;
+  // libuuv_underwater_object_ros_plugin.so (UUV Simulator 0.6), libunderwater_object_ros_plugin.so
+  // (0.5, as the LAUV and Desistek SAGA packages spell it), and the plain builds without "_ros".
+  return filename.find("underwater_object") != std::string::npos;
 }
 
 HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double rho,
