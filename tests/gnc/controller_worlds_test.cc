@@ -1,9 +1,9 @@
 // The reference controllers as worlds attach them: the fin allocation against its closed form,
 // RexROV holding station offshore in a wandering current and inspecting a structure with the
-// cascaded ROV pilot, the REMUS 100 running a lawnmower survey at depth, USVSim's rudder boat
-// steering by its rudder round a circuit, and the Lutra Prop inspecting a bridge in a river
-// (worlds/offshore_rexrov.sdf, worlds/rexrov_inspection.sdf, worlds/remus100_survey.sdf,
-// worlds/usvsim_rudder_boat_waypoints.sdf, worlds/river_bridge.sdf).
+// cascaded ROV pilot, the REMUS 100 and the LAUV running lawnmower surveys at depth, USVSim's
+// rudder boat steering by its rudder round a circuit, and the Lutra Prop inspecting a bridge in a
+// river (worlds/offshore_rexrov.sdf, worlds/rexrov_inspection.sdf, worlds/remus100_survey.sdf,
+// worlds/lauv_survey.sdf, worlds/usvsim_rudder_boat_waypoints.sdf, worlds/river_bridge.sdf).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -195,6 +195,39 @@ TEST(ControllerWorlds, RemusRunsItsLawnmowerAtDepth) {
   EXPECT_EQ(state.reached, pilot.waypoints_W.size());
   EXPECT_LT(worst_depth, 0.1);
   EXPECT_LT(worst_cross_track, 1.0);
+}
+
+TEST(ControllerWorlds, TheLauvFliesItsLawnmowerAtTheSpeedItsThrustAndDampingGive) {
+  // UUV Simulator's LAUV under the same pilot: three 100 m lines at x = 0, 20, 40 m, 10 m deep.
+  // Its propeller faces aft; the command -212 gives T = 0.0002 212^2 ahead, which UUV's surge
+  // damping 2.4 u + 2.4 u|u| balances at the root below (the fins, edge-on, add no drag).
+  const Model m = load_world("lauv_survey.sdf");
+  const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
+  const double T = 0.0002 * 212.0 * 212.0;
+  const double u_closed = (-2.4 + std::sqrt(2.4 * 2.4 + 4.0 * 2.4 * T)) / (2.0 * 2.4);
+  State s = make_initial_state(m, 0);
+  double worst_depth = 0.0, worst_cross_track = 0.0, worst_speed_error = 0.0;
+  while (s.t < 300.0 - 1e-9) {
+    ASSERT_TRUE(step(m, s).ok);
+    const Vec3& p = s.bodies[0].p_WB;
+    if (s.t > 60.0) worst_depth = std::max(worst_depth, std::abs(p.z() + 10.0));
+    if (p.y() > 30.0 && p.y() < 70.0) {  // a line, once the turn onto it has settled
+      worst_cross_track =
+          std::max(worst_cross_track, std::abs(p.x() - 20.0 * std::round(p.x() / 20.0)));
+      if (s.t > 60.0) {
+        worst_speed_error = std::max(worst_speed_error, std::abs(s.bodies[0].V_WB_B[0] - u_closed));
+      }
+    }
+  }
+  const auto& state = std::get<DivePilotState>(s.controllers.at(0));
+  std::printf(
+      "LAUV survey: %zu waypoints reached, depth within %.3f m, lines within %.3f m, "
+      "surge %.4f m/s from its closed form %.4f m/s\n",
+      state.reached, worst_depth, worst_cross_track, worst_speed_error, u_closed);
+  EXPECT_EQ(state.reached, pilot.waypoints_W.size());
+  EXPECT_LT(worst_depth, 0.1);
+  EXPECT_LT(worst_cross_track, 0.5);
+  EXPECT_LT(worst_speed_error, 0.005 * u_closed);
 }
 
 TEST(ControllerWorlds, TheRudderBoatSteersByItsRudderAndSitsDownstreamAsLosGuidanceSays) {
