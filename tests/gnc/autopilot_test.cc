@@ -6,7 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <numbers>
+#include <tuple>
 
 #include "leeway/app/default_world.h"
 #include "leeway/core/rotation.h"
@@ -15,6 +19,7 @@
 #include "leeway/gnc/station_keeping.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
+#include "temp_file.h"
 
 namespace leeway {
 namespace {
@@ -162,35 +167,46 @@ TEST(Autopilot, WamvKeepsStationInVrxsStationKeepingWorld) {
   EXPECT_LT(worst, 3.0);
 }
 
-TEST(StationKeeping, WamvXHoldsVrxsGoalOnAllThreeAxes) {
-  // The same task with VRX's X layout (models/wamv_x): its four fixed engines at 45 degrees
-  // push it sideways too, so the pose PID holds x, y and yaw and the wind no longer sets it off
-  // between returns. The goal the task reads from latitude and longitude must be the station
-  // the world gives in W.
-  Diagnostics d;
-  const Model m =
-      load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping_x.sdf", d);
-  const TaskModel& task = m.tasks.at(0);
-  const auto& keeper = std::get<StationKeeperModel>(m.controllers.at(0).law);
-  EXPECT_LT((task.goals[0].p_W - keeper.station.p_W.head<2>()).norm(), 0.01);
-  EXPECT_EQ(keeper.commander.actuators.size(), 4u);
-  State s = make_initial_state(m, 0);
-  double worst = 0.0, worst_yaw = 0.0;
-  while (s.t < task.finish_time() - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
-    if (s.t > task.running_time() + 60.0) {
-      worst = std::max(worst, (task.goals[0].p_W - s.bodies[0].p_WB.head<2>()).norm());
-      worst_yaw = std::max(
-          worst_yaw, std::abs(wrap_angle(euler_zyx(s.bodies[0].q_WB).z() - keeper.station.yaw)));
+TEST(StationKeeping, WamvXAndTHoldVrxsGoalOnAllThreeAxes) {
+  // The same task with VRX's X layout (models/wamv_x: four fixed engines at 45 degrees) and its
+  // T layout (models/wamv_t: the aft pair and a lateral thruster amidships): each pushes the boat
+  // sideways too, so the pose PID holds x, y and yaw and the wind no longer sets it off between
+  // returns. The goal the task reads from latitude and longitude must be the station the world
+  // gives in W.
+  const std::string path = std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping_x.sdf";
+  setenv("LEEWAY_RESOURCE_PATH", (std::string(LEEWAY_SOURCE_DIR) + "/models").c_str(), 1);
+  std::ifstream file(path);
+  const std::string x_world{std::istreambuf_iterator<char>(file), {}};
+  std::string t_world = x_world;
+  t_world.replace(t_world.find("model://wamv_x"), 14, "model://wamv_t");
+  for (const auto& [layout, world, thrusters] :
+       {std::tuple{"X", path, 4u},
+        std::tuple{"T", testing::write_temp("vrx_station_keeping_t.sdf", t_world), 3u}}) {
+    SCOPED_TRACE(layout);
+    Diagnostics d;
+    const Model m = load_world_file(world, d);
+    const TaskModel& task = m.tasks.at(0);
+    const auto& keeper = std::get<StationKeeperModel>(m.controllers.at(0).law);
+    EXPECT_LT((task.goals[0].p_W - keeper.station.p_W.head<2>()).norm(), 0.01);
+    EXPECT_EQ(keeper.commander.actuators.size(), thrusters);
+    State s = make_initial_state(m, 0);
+    double worst = 0.0, worst_yaw = 0.0;
+    while (s.t < task.finish_time() - 1e-9) {
+      ASSERT_TRUE(step(m, s).ok);
+      if (s.t > task.running_time() + 60.0) {
+        worst = std::max(worst, (task.goals[0].p_W - s.bodies[0].p_WB.head<2>()).norm());
+        worst_yaw = std::max(
+            worst_yaw, std::abs(wrap_angle(euler_zyx(s.bodies[0].q_WB).z() - keeper.station.yaw)));
+      }
     }
+    std::printf(
+        "%s-layout station keeping: score %.3f, worst distance after the first minute %.2f m, "
+        "yaw %.3f rad\n",
+        layout, s.tasks.at(0).score, worst, worst_yaw);
+    EXPECT_EQ(s.tasks.at(0).phase, TaskPhase::kFinished);
+    EXPECT_LT(s.tasks.at(0).score, 0.3);
+    EXPECT_LT(worst, 0.5);
   }
-  std::printf(
-      "X-layout station keeping: score %.3f, worst distance after the first minute %.2f m, "
-      "yaw %.3f rad\n",
-      s.tasks.at(0).score, worst, worst_yaw);
-  EXPECT_EQ(s.tasks.at(0).phase, TaskPhase::kFinished);
-  EXPECT_LT(s.tasks.at(0).score, 0.3);
-  EXPECT_LT(worst, 0.5);
 }
 
 }  // namespace
