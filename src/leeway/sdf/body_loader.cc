@@ -12,6 +12,7 @@
 #include "leeway/sdf/leeway_hydrodynamics.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/uuv_hydrodynamics.h"
+#include "leeway/sdf/vrx_hydrodynamics.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -30,6 +31,8 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
       params = load_gz_hydrodynamics(p, diagnostics);
     } else if (is_uuv_underwater_object(filename, name)) {
       params = load_uuv_underwater_object(p, water_density, diagnostics);
+    } else if (is_vrx_simple_hydrodynamics(filename, name)) {
+      params = load_vrx_simple_hydrodynamics(p);
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;

@@ -1,0 +1,35 @@
+// Adapter for VRX's SimpleHydrodynamics plugin (vrx_gz/src/SimpleHydrodynamics.cc), the damping
+// and added mass VRX gives its surface vessels, so that VRX models load unchanged.
+//
+//   <plugin filename="libSimpleHydrodynamics.so" name="vrx::SimpleHydrodynamics">
+//
+// VRX's force on the link, with nu = [u v w p q r] in the link's FLU axes:
+//   tau = -M_A nu_dot - D(nu) nu,  M_A = diag(xDotU, yDotV, zDotW, kDotP, mDotQ, nDotR),
+//   D = diag(xU + xUU |u|, yV + yVV |v|, zW + zWW |w|, kP + kPP |p|, mQ + mQQ |q|, nR + nRR |r|)
+// Every coefficient is a magnitude (VRX applies the signs), so a negative one is an error here.
+//   <link_name>                  the link it acts on (required)
+//   <xDotU> <yDotV> <zDotW> <kDotP> <mDotQ> <nDotR>   [kg, kg m^2]; VRX's code defaults 5, 5,
+//                                0.1, 0.1, 0.1, 1
+//   <xU> <yV> <zW> <kP> <mQ> <nR>                      [kg/s, kg m^2/s]; default 20 each
+//   <xUU> <yVV> <zWW> <kPP> <mQQ> <nRR>                [kg/m, kg m^2]; default 0 each
+// Where VRX differs and Leeway does not copy it: the added mass is part of the solved mass
+// matrix (VRX applied it as a force from the last step's acceleration) with its Coriolis and
+// Munk terms (VRX computed C_A but never applied it); the damping sees the velocity relative to
+// the water (current and wave orbital velocity; VRX's sees the velocity over ground) and acts
+// about the link origin (VRX took the velocity there but applied the force at the centre of
+// mass).
+#pragma once
+
+#include <string>
+
+#include <sdf/Element.hh>
+
+#include "leeway/sdf/hydro_params.h"
+
+namespace leeway::sdfio {
+
+bool is_vrx_simple_hydrodynamics(const std::string& filename, const std::string& name);
+
+HydroParams load_vrx_simple_hydrodynamics(const sdf::ElementPtr& plugin);
+
+}  // namespace leeway::sdfio
