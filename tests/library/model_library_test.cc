@@ -33,12 +33,19 @@ struct Equilibrium {
 
 /// Surface craft, floats and vehicles that surface: docs/models/README.md, "Calm water".
 const std::map<std::string, Equilibrium> kFloating = {
-    {"wamv", {1025, -0.1309, 0.90}},           {"wamv_x", {1025, -0.1445, 1.58}},
-    {"wamv_t", {1025, -0.1360, 0.97}},         {"lutra_prop", {1000, 0.0385, 0.76}},
-    {"lutra_airboat", {1000, 0.0401, 0.75}},   {"usvsim_rudder_boat", {1000, 0.0385, 0.76}},
-    {"usvsim_sailboat", {1000, 0.0423, 0.68}}, {"vrx_round_buoy", {1025, 0.0, 0.0}},
-    {"vrx_marker_buoy", {1025, 0.1, 0.0}},     {"vrx_dock", {1025, 0.0, 0.0}},
-    {"vrx_platform", {1025, 1.1690, 0.0}},     {"rexrov", {1028, -0.7773, 0.0}},
+    {"wamv", {1025, -0.1309, 0.90}},
+    {"wamv_x", {1025, -0.1445, 1.58}},
+    {"wamv_t", {1025, -0.1360, 0.97}},
+    {"wamv_classic", {1025, -0.1309, 0.90}},
+    {"lutra_prop", {1000, 0.0385, 0.76}},
+    {"lutra_airboat", {1000, 0.0401, 0.75}},
+    {"usvsim_rudder_boat", {1000, 0.0385, 0.76}},
+    {"usvsim_sailboat", {1000, 0.0423, 0.68}},
+    {"vrx_round_buoy", {1025, 0.0, 0.0}},
+    {"vrx_marker_buoy", {1025, 0.1, 0.0}},
+    {"vrx_dock", {1025, 0.0, 0.0}},
+    {"vrx_platform", {1025, 1.1690, 0.0}},
+    {"rexrov", {1028, -0.7773, 0.0}},
     {"lauv", {1028, -0.0747, -0.22}},
 };
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <numbers>
 
 #include "leeway/app/default_world.h"
@@ -14,6 +15,7 @@
 #include "leeway/hydro/strip_buoyancy.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
+#include "temp_file.h"
 
 namespace leeway {
 namespace {
@@ -195,6 +197,37 @@ TEST(Wamv, TheDefaultWorldInlinesTheLibraryModel) {
     EXPECT_EQ(library.actuators[i].name, inlined.actuators[i].name);
     EXPECT_EQ(library.actuators[i].command_max, inlined.actuators[i].command_max);
   }
+}
+
+TEST(WamvClassic, RunsAtTheTopSpeedVrxClassicsThrustAndDampingGive) {
+  // models/wamv_classic: both engines at command 1 give VRX's logistic fit GLF(1) = 242.67 N
+  // (A 0.01, K 59.82, B 5, nu 0.38, C 0.56, M 0.28), against the classic damping
+  // 51.3 u + 72.4 u|u| and, in still air, the windage 0.5 u|u| (VRX's surge coefficient):
+  // 2.2522 m/s (research/vrx.md 2.6 rounds the fit to 242.7 N and leaves the windage out, 2.26).
+  setenv("LEEWAY_RESOURCE_PATH", (std::string(LEEWAY_SOURCE_DIR) + "/models").c_str(), 1);
+  const std::string world = testing::write_temp("wamv_classic.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="calm">
+  <physics name="p" type="leeway"><max_step_size>0.005</max_step_size></physics>
+  <plugin filename="leeway-environment" name="leeway::Environment">
+    <fluid_density>1025</fluid_density></plugin>
+  <include><uri>model://wamv_classic</uri><pose>0 0 -0.13 0 0 0</pose></include>
+</world></sdf>)");
+  Diagnostics d;
+  const Model m = load_world_file(world, d);
+  EXPECT_TRUE(d.warnings().empty()) << d.warnings().front().str();
+  const double glf =
+      0.01 + (59.82 - 0.01) / std::pow(0.56 + std::exp(-5.0 * (1.0 - 0.28)), 1 / 0.38);
+  const double c = 72.4 + 0.5, u = (-51.3 + std::sqrt(51.3 * 51.3 + 4 * c * 2 * glf)) / (2 * c);
+  EXPECT_NEAR(u, 2.2522, 1e-4);
+  State s = make_initial_state(m, 0);
+  Inputs in;
+  in.commands.assign(m.actuators.size(), std::nullopt);
+  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "left_thrust_cmd"))] = 1.0;
+  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "right_thrust_cmd"))] = 1.0;
+  while (s.t < 60.0 - 1e-9)
+    ASSERT_TRUE(step(m, s, in).ok);
+  EXPECT_NEAR(s.bodies[0].V_WB_B[0], u, 2e-3 * u);
+  EXPECT_LT(std::abs(s.bodies[0].V_WB_B[5]), 1e-6);  // straight on
 }
 
 }  // namespace
