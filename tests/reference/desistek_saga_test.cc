@@ -10,9 +10,12 @@
 #include "leeway/core/rotation.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
+#include "reference/run_with_commands.h"
 
 namespace leeway {
 namespace {
+
+using testing::run_with_commands;
 
 constexpr double kDeg = 180.0 / 3.14159265358979323846;
 
@@ -23,21 +26,6 @@ Model load_saga() {
   return m;
 }
 
-State run(const Model& m, const std::vector<std::pair<std::string, double>>& commands,
-          double duration) {
-  State s = make_initial_state(m, 0);
-  Inputs in;
-  in.commands.assign(m.actuators.size(), std::nullopt);
-  for (const auto& [name, x] : commands)
-    in.commands[static_cast<std::size_t>(m.actuator_index("desistek_saga", name))] = x;
-  while (s.t < duration - 1e-9) {
-    const StepResult r = step(m, s, in);
-    EXPECT_TRUE(r.ok) << r.error;
-    if (!r.ok) break;
-  }
-  return s;
-}
-
 /// The righting stiffness W BG [N m/rad]: weight (10 kg and its three 1 g thruster links) times
 /// the centre of buoyancy's 0.155 m above the centre of mass.
 double righting(const Model& m) {
@@ -46,7 +34,7 @@ double righting(const Model& m) {
 
 TEST(DesistekSaga, IsNeutralAndStaysWhereItIsLeft) {
   const Model m = load_saga();
-  const State s = run(m, {}, 60.0);
+  const State s = run_with_commands(m, {}, 60.0);
   EXPECT_LT((s.bodies[0].p_WB - m.bodies[0].p_WB0).norm(), 1e-6);
 }
 
@@ -55,7 +43,7 @@ TEST(DesistekSaga, TwoAftThrustersBalanceItsSurgeDampingAt170MetresPerSecond) {
   // = 1.0 s. The thrust line runs 6.2 mm below the origin: a bow-up moment 0.124 N m that the
   // righting stiffness answers with asin(0.124 / W BG) = 0.47 deg.
   const Model m = load_saga();
-  const State s = run(m, {{"thruster_0", -1000.0}, {"thruster_1", -1000.0}}, 30.0);
+  const State s = run_with_commands(m, {{"thruster_0", -1000.0}, {"thruster_1", -1000.0}}, 30.0);
   const Vec6& nu = s.bodies[0].V_WB_B;
   EXPECT_NEAR(nu[0], 20.0 / 11.7391, 1e-3 * 20.0 / 11.7391);
   EXPECT_LT(std::abs(nu[1]) + std::abs(nu[5]), 1e-9);  // the pair is symmetric: straight on
@@ -67,7 +55,7 @@ TEST(DesistekSaga, ItsVerticalThrusterLiftsItAt031MetresPerSecondTrimmedBowUp) {
   // 10 N = 31.8678 w  ->  w = 0.3138 m/s along its own z. The thruster sits 0.067 m ahead of the
   // origin: 0.67 N m bow up, held at asin(0.67 / W BG) = 2.5 deg.
   const Model m = load_saga();
-  const State s = run(m, {{"thruster_2", 1000.0}}, 30.0);
+  const State s = run_with_commands(m, {{"thruster_2", 1000.0}}, 30.0);
   const Vec6& nu = s.bodies[0].V_WB_B;
   EXPECT_NEAR(nu[2], 10.0 / 31.8678, 1e-3 * 10.0 / 31.8678);
   EXPECT_LT(std::abs(nu[0]), 1e-4);

@@ -14,9 +14,12 @@
 #include "leeway/propulsion/thruster.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
+#include "reference/run_with_commands.h"
 
 namespace leeway {
 namespace {
+
+using testing::run_with_commands;
 
 Model load_rexrov() {
   Diagnostics d;
@@ -27,22 +30,6 @@ Model load_rexrov() {
   for (const Diagnostic& w : d.warnings())
     EXPECT_NE(w.message.find("not symmetric"), std::string::npos) << w.message;
   return m;
-}
-
-/// Runs `duration` seconds with the given rotor commands; returns the final state.
-State run(const Model& m, const std::vector<std::pair<std::string, double>>& commands,
-          double duration) {
-  State s = make_initial_state(m, 0);
-  Inputs in;
-  in.commands.assign(m.actuators.size(), std::nullopt);
-  for (const auto& [name, x] : commands)
-    in.commands[static_cast<std::size_t>(m.actuator_index("rexrov", name))] = x;
-  while (s.t < duration - 1e-9) {
-    const StepResult r = step(m, s, in);
-    EXPECT_TRUE(r.ok) << r.error;
-    if (!r.ok) break;
-  }
-  return s;
 }
 
 TEST(RexRov, ThrustersGiveUuvSimulatorsAllocationMatrix) {
@@ -61,7 +48,7 @@ TEST(RexRov, ThrustersGiveUuvSimulatorsAllocationMatrix) {
 TEST(RexRov, AscendsPassivelyAt0230MetresPerSecond) {
   // 263.5 N = 728.4 w + 1821.01 w^2  ->  w = 0.2298 m/s.
   const Model m = load_rexrov();
-  const State s = run(m, {}, 60.0);
+  const State s = run_with_commands(m, {}, 60.0);
   const double net = (1.83826 * 1028 - 1862.87) * 9.81;
   const double w = (-728.4 + std::sqrt(728.4 * 728.4 + 4 * 1821.01 * net)) / (2 * 1821.01);
   EXPECT_NEAR(w, 0.230, 0.001);
@@ -100,7 +87,7 @@ TEST(RexRov, SurfacesAndFloatsWhereItsBoxHoldsItsWeight) {
   // 0.8 - 1.6 x 0.98579 = -0.7773 m, under 1.4 cm of the box out of the water.
   Model m = load_rexrov();
   m.bodies[0].p_WB0 = Vec3(0, 0, -3);
-  const State s = run(m, {}, 200.0);
+  const State s = run_with_commands(m, {}, 200.0);
   const double share = 1862.87 / (1.83826 * 1028);
   EXPECT_NEAR(s.bodies[0].p_WB.z(), 0.8 - 1.6 * share, 1e-3);
   EXPECT_LT(s.bodies[0].V_WB_B.norm(), 1e-3);  // at rest there
@@ -117,8 +104,8 @@ TEST(RexRov, TurnsAwayFromAStraightCourseButStaysBounded) {
   EXPECT_NEAR(U_c, 0.079, 0.001);
   const Model m = load_rexrov();
   const double x = std::sqrt(100.0 / 0.00031);
-  const State s =
-      run(m, {{"thruster_4", x}, {"thruster_5", x}, {"thruster_6", -x}, {"thruster_7", -x}}, 120.0);
+  const State s = run_with_commands(
+      m, {{"thruster_4", x}, {"thruster_5", x}, {"thruster_6", -x}, {"thruster_7", -x}}, 120.0);
   const Vec6& nu = s.bodies[0].V_WB_B;
   EXPECT_GT(std::abs(nu[5]), 0.1);  // turning
   EXPECT_GT(std::abs(nu[1]), 0.1);  // sliding sideways
