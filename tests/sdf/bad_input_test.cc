@@ -363,10 +363,20 @@ TEST(BadInput, UuvUnderwaterObject) {
                    "surface-vessel", "leeway::Hull"});
   const std::string cylinder = uuv_object_world(R"(<link name="base"><volume>1</volume>
       <hydrodynamic_model>
-        <type>cylinder</type><radius>1</radius></hydrodynamic_model></link>)");
+        <type>cylinder</type><radius>1</radius><axis>i</axis></hydrodynamic_model></link>)");
   expect_mentions(load_error("cylinder.sdf", cylinder),
-                  {"cylinder.sdf:" + std::to_string(line_of(cylinder, "<type>cylinder")),
-                   "got 'cylinder'", "fossen or sphere"});
+                  {"cylinder.sdf:", "missing <length>", "bounding box"});
+  const std::string axis = uuv_object_world(R"(<link name="base"><volume>1</volume>
+      <hydrodynamic_model><type>cylinder</type><radius>1</radius><length>3</length>
+        <axis>x</axis></hydrodynamic_model></link>)");
+  expect_mentions(load_error("axis.sdf", axis),
+                  {"axis.sdf:" + std::to_string(line_of(axis, "<axis>")), "got 'x'", "i, j or k"});
+  const std::string spheroid = uuv_object_world(R"(<link name="base"><volume>1</volume>
+      <hydrodynamic_model>
+        <type>spheroid</type><radius>1</radius></hydrodynamic_model></link>)");
+  expect_mentions(load_error("spheroid.sdf", spheroid),
+                  {"spheroid.sdf:" + std::to_string(line_of(spheroid, "<type>spheroid")),
+                   "still in development", "fossen, sphere or cylinder"});
   const std::string other_link = uuv_object_world(R"(<link name="fin"><volume>1</volume>
       <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)");
   expect_mentions(load_error("link.sdf", other_link), {"link.sdf:", "'fin'", "canonical link"});

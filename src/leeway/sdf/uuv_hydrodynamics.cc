@@ -2,54 +2,132 @@
 
 #include <cmath>
 #include <numbers>
+#include <set>
+#include <string>
 
 #include <fmt/format.h>
 
 #include "leeway/core/frames.h"
+#include "leeway/hydro/shape_added_mass.h"
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {
 namespace {
 
-/// The Fossen model's matrices, FRD as written (added mass positive, damping Fossen-negative),
-/// with UUV's knobs applied.
+/// The Fossen model's matrices, FRD as written (added mass positive, damping Fossen-negative).
 struct FossenMatrices {
   Mat6 M_A = Mat6::Zero();
   Mat6 D_lin = Mat6::Zero(), D_u = Mat6::Zero();
   Vec6 D_q = Vec6::Zero();
 };
 
-FossenMatrices read_fossen(const sdf::ElementPtr& m, Diagnostics& diagnostics) {
-  reject_unknown_children(
-      m,
-      {"type", "added_mass", "linear_damping", "linear_damping_forward_speed", "quadratic_damping",
-       "scaling_added_mass", "offset_added_mass", "scaling_damping", "offset_linear_damping",
-       "offset_lin_forward_speed_damping", "offset_nonlin_damping", "scaling_volume",
-       "offset_volume"},
-      "UUV Simulator's fossen parameters (docs/sdf-reference.md)");
-  FossenMatrices f;
+const std::set<std::string> kFossenElements = {"type",
+                                               "added_mass",
+                                               "linear_damping",
+                                               "linear_damping_forward_speed",
+                                               "quadratic_damping",
+                                               "scaling_added_mass",
+                                               "offset_added_mass",
+                                               "scaling_damping",
+                                               "offset_linear_damping",
+                                               "offset_lin_forward_speed_damping",
+                                               "offset_nonlin_damping",
+                                               "scaling_volume",
+                                               "offset_volume"};
+
+/// The Fossen block as written. UUV Simulator's sphere and cylinder are Fossen models too: they
+/// read the same block, then overwrite the entries their shape sets.
+FossenMatrices read_fossen(const sdf::ElementPtr& m, std::set<std::string> known,
+                           Diagnostics& diagnostics) {
+  known.insert(kFossenElements.begin(), kFossenElements.end());
+  reject_unknown_children(m, known,
+                          "UUV Simulator's fossen parameters and the shape's own "
+                          "(docs/sdf-reference.md)");
   const auto matrix = [&](const char* name, bool diagonal_ok) -> Mat6 {
     const sdf::ElementPtr e = optional_child(m, name);
     return e ? read_matrix6(e, diagonal_ok) : Mat6::Zero();
   };
-  const Mat6 I = Mat6::Identity();
-  const double s_D = any_number_or(m, "scaling_damping", 1.0, "a number");
-  f.M_A =
-      any_number_or(m, "scaling_added_mass", 1.0, "a number") *
-      (matrix("added_mass", false) + any_number_or(m, "offset_added_mass", 0.0, "a number") * I);
-  f.D_lin = s_D * (matrix("linear_damping", true) +
-                   any_number_or(m, "offset_linear_damping", 0.0, "a number") * I);
-  f.D_u = s_D * (matrix("linear_damping_forward_speed", true) +
-                 any_number_or(m, "offset_lin_forward_speed_damping", 0.0, "a number") * I);
+  FossenMatrices f;
+  f.M_A = matrix("added_mass", false);
+  f.D_lin = matrix("linear_damping", true);
+  f.D_u = matrix("linear_damping_forward_speed", true);
   const Mat6 D_q = matrix("quadratic_damping", true);
   if (!(D_q - Mat6(D_q.diagonal().asDiagonal())).isZero(0.0)) {
     diagnostics.warn(location_of(m->GetElement("quadratic_damping")),
                      "only the diagonal of <quadratic_damping> acts, as in UUV Simulator; the "
                      "off-diagonal entries are ignored");
   }
-  f.D_q = s_D * (D_q.diagonal() +
-                 Vec6::Constant(any_number_or(m, "offset_nonlin_damping", 0.0, "a number")));
+  f.D_q = D_q.diagonal();
   return f;
+}
+
+/// UUV's randomisation knobs, which act on the whole model, shape entries included.
+void apply_knobs(const sdf::ElementPtr& m, FossenMatrices& f) {
+  const Mat6 I = Mat6::Identity();
+  const double s_D = any_number_or(m, "scaling_damping", 1.0, "a number");
+  f.M_A = any_number_or(m, "scaling_added_mass", 1.0, "a number") *
+          (f.M_A + any_number_or(m, "offset_added_mass", 0.0, "a number") * I);
+  f.D_lin = s_D * (f.D_lin + any_number_or(m, "offset_linear_damping", 0.0, "a number") * I);
+  f.D_u = s_D * (f.D_u + any_number_or(m, "offset_lin_forward_speed_damping", 0.0, "a number") * I);
+  f.D_q =
+      s_D * (f.D_q + Vec6::Constant(any_number_or(m, "offset_nonlin_damping", 0.0, "a number")));
+}
+
+double read_length(const sdf::ElementPtr& m, const char* name, const char* what) {
+  const std::string why = fmt::format(
+      "{}; UUV Simulator falls back to the link's bounding box, Leeway asks for it", what);
+  return read_number_at_least(required_child(m, name, why.c_str()), 0.0, true, what);
+}
+
+void set_sphere(const sdf::ElementPtr& m, double rho, FossenMatrices& f) {
+  const double r = read_length(m, "radius", "the radius in metres");
+  const double added = 2.0 / 3.0 * rho * std::numbers::pi * r * r * r;
+  const double drag = 0.5 * rho * 0.5 * std::numbers::pi * r * r;
+  for (int i = 0; i < 3; ++i) {
+    f.M_A(i, i) = added;
+    f.D_q[i] = -drag;
+  }
+}
+
+/// Drag coefficients of a finite cylinder of slenderness L / D, as UUV Simulator's steps give
+/// them: end-on (of the area pi r^2) and across (of 2 r L).
+double end_on_drag_coefficient(double slenderness) {
+  if (slenderness <= 1) return 0.91;
+  if (slenderness <= 2) return 0.85;
+  if (slenderness <= 4) return 0.87;
+  return 0.99;  // UUV stops at 7 (and leaves longer ones unset); the last step carries on
+}
+double cross_flow_drag_coefficient(double slenderness) {
+  if (slenderness <= 1) return 0.63;
+  if (slenderness <= 2) return 0.68;
+  if (slenderness <= 5) return 0.74;
+  if (slenderness <= 10) return 0.82;
+  return 0.98;
+}
+
+void set_cylinder(const sdf::ElementPtr& m, double rho, FossenMatrices& f) {
+  const double r = read_length(m, "radius", "the radius in metres");
+  const double L = read_length(m, "length", "the length in metres");
+  const sdf::ElementPtr axis_element = required_child(
+      m, "axis",
+      "i, j or k, the link axis the cylinder lies along; UUV Simulator falls back to the "
+      "bounding box's longest side, Leeway asks for it");
+  const int axis = read_keyword<int>(axis_element, {{"i", 0}, {"j", 1}, {"k", 2}});
+  const double slenderness = L / (2.0 * r);
+  const Vec6 added = cylinder_added_mass(rho, r, L);  // as if along x
+  const double cd_end = end_on_drag_coefficient(slenderness);
+  const double cd_cross = cross_flow_drag_coefficient(slenderness);
+  for (int i = 0; i < 3; ++i) {
+    const bool along = i == axis;
+    f.M_A(i, i) = along ? added[0] : added[1];
+    f.D_q[i] = along ? -0.5 * rho * cd_end * std::numbers::pi * r * r
+                     : -0.5 * rho * cd_cross * 2.0 * r * L;
+    if (along) continue;  // rolling about the axis moves no water: the block's value stays
+    f.M_A(3 + i, 3 + i) = added[4];
+    // Strip theory's cross-flow moment, Int 1/2 rho C_d 2r |q x| q x x dx = rho C_d r L^4/32 q|q|,
+    // where the block gives none (UUV Simulator has no rotational drag for its shapes).
+    if (f.D_q[3 + i] == 0.0) f.D_q[3 + i] = -rho * cd_cross * r * std::pow(L, 4) / 32.0;
+  }
 }
 
 }  // namespace
@@ -92,25 +170,33 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double rho
       link, {"volume", "neutrally_buoyant", "center_of_buoyancy", "box", "hydrodynamic_model"},
       "<volume>, <neutrally_buoyant>, <center_of_buoyancy>, <box> and "
       "<hydrodynamic_model>");
-  const sdf::ElementPtr model =
-      required_child(link, "hydrodynamic_model", "<type> fossen or sphere and its parameters");
-  const sdf::ElementPtr type = required_child(model, "type", "fossen or sphere");
+  const sdf::ElementPtr model = required_child(
+      link, "hydrodynamic_model", "<type> fossen, sphere or cylinder and its parameters");
+  const sdf::ElementPtr type = required_child(model, "type", "fossen, sphere or cylinder");
+  const std::string shape = text_of(type);
   FossenMatrices f;
-  if (text_of(type) == "fossen") {
-    f = read_fossen(model, diagnostics);
-  } else if (text_of(type) == "sphere") {
-    reject_unknown_children(model, {"type", "radius"}, "<type> and <radius>");
-    const double r = read_number_at_least(required_child(model, "radius", "the radius in metres"),
-                                          0.0, true, "a radius in metres");
-    const double added = 2.0 / 3.0 * rho * std::numbers::pi * r * r * r;
-    const double drag = 0.5 * rho * 0.5 * std::numbers::pi * r * r;
-    for (int i = 0; i < 3; ++i) {
-      f.M_A(i, i) = added;
-      f.D_q[i] = -drag;
-    }
+  if (shape == "fossen") {
+    f = read_fossen(model, {}, diagnostics);
+  } else if (shape == "sphere") {
+    f = read_fossen(model, {"radius"}, diagnostics);
+    set_sphere(model, rho, f);
+  } else if (shape == "cylinder") {
+    f = read_fossen(model, {"radius", "length", "axis"}, diagnostics);
+    set_cylinder(model, rho, f);
+  } else if (shape == "spheroid" || shape == "box") {
+    throw LoadError(
+        location_of(type),
+        fmt::format("<type>{}</type>: UUV Simulator prints that this model is still in "
+                    "development ({}), so Leeway does not copy it; expected fossen, sphere or "
+                    "cylinder (an ellipsoid's added mass can be written out as <added_mass>, "
+                    "docs/sdf-reference.md)",
+                    shape,
+                    shape == "box" ? "its drag never reaches the force"
+                                   : "its added mass is built from the body's mass"));
   } else {
-    throw_unknown_keyword(type, text_of(type), {"fossen", "sphere"});
+    throw_unknown_keyword(type, shape, {"fossen", "sphere", "cylinder"});
   }
+  apply_knobs(model, f);
   // FRD -> FLU by T M T (T = diag(1, -1, -1, 1, -1, -1)); damping to Leeway's dissipative sign.
   const Vec6 t = flu_frd_signs();
   p.M_A = flip_flu_frd(f.M_A);

@@ -22,13 +22,30 @@
 //         <offset_linear_damping>, <offset_lin_forward_speed_damping>, <offset_nonlin_damping>,
 //         <scaling_volume>, <offset_volume>: UUV's randomisation knobs, applied at load:
 //           M_A' = s_Ma (M_A + o_Ma 1), D' = s_D (D + o 1), V' = max(0, s_V (V + o_V))
+//       sphere, cylinder       Fossen models too, as in UUV Simulator: the block above is read,
+//                              then the shape overwrites the entries it sets; the knobs act last
 //       sphere <radius>        [m]: M_A = 2/3 rho pi r^3 on the three translations, quadratic
 //                              drag 1/2 rho C_d pi r^2 with C_d = 0.5 (UUV's Re = 3e5 value)
+//       cylinder <radius>, <length> [m], <axis> i|j|k (the link axis it lies along):
+//                              added mass from hydro/shape_added_mass.h (Lamb's k-factors of the
+//                              spheroid of the same slenderness, on the cylinder's displaced
+//                              fluid), on the three translations and the two transverse
+//                              rotations; quadratic drag 1/2 rho C_d A with UUV's step tables
+//                              over L/D: end-on A = pi r^2, C_d 0.91 ... 0.99; across A = 2 r L,
+//                              C_d 0.63 ... 0.98; and, where the block gives none, the strip-
+//                              theory moment rho C_d r L^4 / 32 q|q| about the transverse axes.
+//                              Where UUV differs (research/uuv.md 1.1): its axial added mass is
+//                              rho pi r^2 (an area times a density, not a mass), its cross-flow
+//                              area is r L (half the projected area), it leaves C_d unset past
+//                              L/D = 7 (Leeway keeps 0.99), and it has no rotational drag.
+//       UUV Simulator reads <radius>, <length> and <axis> from the link's bounding box when they
+//       are missing; Leeway asks for them. The spheroid and box models (which UUV marks "still in
+//       development") are refused with a message, as is the surface-vessel block
+//       (<metacentric_width>, <metacentric_length>, <submerged_height>): use leeway::Hull or
+//       leeway::Hydrodynamics.
 // Converted to FLU by T M T (frames.h). Where Leeway differs: the added mass is part of the
 // solved mass matrix (UUV applied it explicitly with a filtered, one-step-late acceleration),
-// and the current's acceleration is counted. A surface-vessel block (<metacentric_width>,
-// <metacentric_length>, <submerged_height>) and the cylinder, spheroid and box models are refused
-// with a message (use leeway::Hull or leeway::Hydrodynamics).
+// and the current's acceleration is counted.
 #pragma once
 
 #include <sdf/Element.hh>
