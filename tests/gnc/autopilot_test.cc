@@ -1,6 +1,7 @@
 // The reference autopilot: LOS guidance against its closed form, the surge-and-yaw allocation of
 // a catamaran's two engines, the WAM-V running the default world's wayfinding course and VRX's
 // station keeping, and the X-layout WAM-V holding that station on all three axes by DP.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -167,21 +168,25 @@ TEST(Autopilot, WamvKeepsStationInVrxsStationKeepingWorld) {
   EXPECT_LT(worst, 3.0);
 }
 
-TEST(StationKeeping, WamvXAndTHoldVrxsGoalOnAllThreeAxes) {
-  // The same task with VRX's X layout (models/wamv_x: four fixed engines at 45 degrees) and its
-  // T layout (models/wamv_t: the aft pair and a lateral thruster amidships): each pushes the boat
-  // sideways too, so the pose PID holds x, y and yaw and the wind no longer sets it off between
+TEST(StationKeeping, WamvHoldsVrxsGoalOnAllThreeAxesInEveryLayout) {
+  // The same task with VRX's X layout (models/wamv_x: four engines at 45 degrees) and its T
+  // layout (models/wamv_t: the aft pair and a lateral thruster amidships), each of which pushes
+  // the boat sideways held straight, and with the H layout (models/wamv), whose two outboards
+  // must steer to: the pose PID holds x, y and yaw and the wind no longer sets it off between
   // returns. The goal the task reads from latitude and longitude must be the station the world
   // gives in W.
   const std::string path = std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping_x.sdf";
   setenv("LEEWAY_RESOURCE_PATH", (std::string(LEEWAY_SOURCE_DIR) + "/models").c_str(), 1);
   std::ifstream file(path);
   const std::string x_world{std::istreambuf_iterator<char>(file), {}};
-  std::string t_world = x_world;
-  t_world.replace(t_world.find("model://wamv_x"), 14, "model://wamv_t");
+  const auto with_model = [&](const char* layout, const std::string& uri) {
+    std::string world = x_world;
+    world.replace(world.find("model://wamv_x"), 14, uri);
+    return testing::write_temp(fmt::format("vrx_station_keeping_{}.sdf", layout), world);
+  };
   for (const auto& [layout, world, thrusters] :
-       {std::tuple{"X", path, 4u},
-        std::tuple{"T", testing::write_temp("vrx_station_keeping_t.sdf", t_world), 3u}}) {
+       {std::tuple{"X", path, 4u}, std::tuple{"T", with_model("t", "model://wamv_t"), 3u},
+        std::tuple{"H", with_model("h", "model://wamv"), 2u}}) {
     SCOPED_TRACE(layout);
     Diagnostics d;
     const Model m = load_world_file(world, d);
@@ -189,10 +194,19 @@ TEST(StationKeeping, WamvXAndTHoldVrxsGoalOnAllThreeAxes) {
     const auto& keeper = std::get<StationKeeperModel>(m.controllers.at(0).law);
     EXPECT_LT((task.goals[0].p_W - keeper.station.p_W.head<2>()).norm(), 0.01);
     EXPECT_EQ(keeper.commander.actuators.size(), thrusters);
+    // Only the H layout's two outboards must turn to push sideways.
+    EXPECT_EQ(keeper.commander.steer, std::string(layout) == "H");
     State s = make_initial_state(m, 0);
-    double worst = 0.0, worst_yaw = 0.0;
+    const double period = static_cast<double>(m.controllers.at(0).interval) * m.dt;
+    double worst = 0.0, worst_yaw = 0.0, fastest_turn = 0.0;
     while (s.t < task.finish_time() - 1e-9) {
+      const std::vector<double> before = s.commands;
       ASSERT_TRUE(step(m, s).ok);
+      for (int azimuth : keeper.commander.azimuths) {
+        if (azimuth < 0) continue;
+        const auto k = static_cast<std::size_t>(azimuth);
+        fastest_turn = std::max(fastest_turn, std::abs(s.commands[k] - before[k]) / period);
+      }
       if (s.t > task.running_time() + 60.0) {
         worst = std::max(worst, (task.goals[0].p_W - s.bodies[0].p_WB.head<2>()).norm());
         worst_yaw = std::max(
@@ -201,11 +215,16 @@ TEST(StationKeeping, WamvXAndTHoldVrxsGoalOnAllThreeAxes) {
     }
     std::printf(
         "%s-layout station keeping: score %.3f, worst distance after the first minute %.2f m, "
-        "yaw %.3f rad\n",
-        layout, s.tasks.at(0).score, worst, worst_yaw);
+        "yaw %.3f rad, fastest steering %.2f rad/s\n",
+        layout, s.tasks.at(0).score, worst, worst_yaw, fastest_turn);
     EXPECT_EQ(s.tasks.at(0).phase, TaskPhase::kFinished);
     EXPECT_LT(s.tasks.at(0).score, 0.3);
     EXPECT_LT(worst, 0.5);
+    // The allocation turns the outboards no faster than the default 1 rad/s steering rate.
+    EXPECT_LE(fastest_turn, keeper.commander.steer ? 1.0 + 1e-9 : 0.0);
+    if (keeper.commander.steer) {
+      EXPECT_GT(fastest_turn, 0.5);
+    }
   }
 }
 

@@ -156,5 +156,35 @@ TEST(Allocation, AzimuthThrustersTurnAndReverse) {
   EXPECT_NEAR(r.angle[0], std::atan2(4.0, 3.0), 1e-9);
 }
 
+TEST(Allocation, AReversibleAzimuthStaysNearTheAngleItWasGiven) {
+  // A WAM-V outboard: +-180 deg of steering, 250 N ahead and 100 N astern.
+  AllocatorThruster pod;
+  pod.azimuth = true;
+  pod.t_max = 250.0;
+  pod.t_min = -100.0;
+  const Allocator a = make_allocator({pod});
+  Vec6 tau = Vec6::Zero();
+  tau.head<2>() = Eigen::Vector2d(-30.0, 1.0);  // wanted: astern, a little to port
+  // Pointing nearly ahead, it reverses rather than swinging round; pointing nearly astern, it
+  // pushes; with no angle before, it pushes.
+  Allocation r = allocate(a, tau, {0.1});
+  EXPECT_NEAR(r.angle[0], std::atan2(-1.0, 30.0), 1e-12);
+  EXPECT_NEAR(r.thrust[0], -std::hypot(30.0, 1.0), 1e-9);
+  r = allocate(a, tau, {3.0});
+  EXPECT_NEAR(r.angle[0], std::atan2(1.0, -30.0), 1e-12);
+  EXPECT_NEAR(r.thrust[0], std::hypot(30.0, 1.0), 1e-9);
+  EXPECT_NEAR(allocate(a, tau).thrust[0], std::hypot(30.0, 1.0), 1e-9);
+  // No force wanted: it keeps its angle.
+  r = allocate(a, Vec6::Zero(), {0.7});
+  EXPECT_EQ(r.angle[0], 0.7);
+  EXPECT_EQ(r.thrust[0], 0.0);
+  // Reversing is weaker: asked for 300 N astern it gives its 100 N.
+  tau.head<2>() = Eigen::Vector2d(-300.0, 0.0);
+  r = allocate(a, tau, {0.0});
+  EXPECT_NEAR(r.angle[0], 0.0, 1e-12);
+  EXPECT_NEAR(r.thrust[0], -100.0, 1e-9);
+  EXPECT_NEAR(r.achieved[0], -100.0, 1e-9);
+}
+
 }  // namespace
 }  // namespace leeway

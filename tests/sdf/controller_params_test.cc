@@ -223,6 +223,13 @@ TEST(BadInput, ReferenceControllers) {
   expect_mentions(load_error("sk_station.sdf", text),
                   {"sk_station.sdf:" + std::to_string(line_of(text, "<station>")), "x y z yaw"});
 
+  text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <kp>100 0 0 0 0 50</kp><steering_rate>0</steering_rate></plugin>)"));
+  expect_mentions(load_error("sk_rate.sdf", text),
+                  {"sk_rate.sdf:" + std::to_string(line_of(text, "<steering_rate>")), "got 0",
+                   "steering rate"});
+
   // A dive pilot on a vehicle without fins.
   text = world_sdf(simple_model(kTwinThrusters + R"(
   <plugin filename="leeway-dive-pilot" name="leeway::DivePilot"><cruise_command>5</cruise_command>

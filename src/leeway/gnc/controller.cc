@@ -7,7 +7,12 @@ namespace leeway {
 ControllerState initial_controller_state(const ControllerModel& controller) {
   return std::visit(
       Overloaded{[](const AutopilotModel&) -> ControllerState { return AutopilotState{}; },
-                 [](const StationKeeperModel&) -> ControllerState { return StationKeepingState{}; },
+                 [](const StationKeeperModel& law) -> ControllerState {
+                   // The steering starts straight, where the model's steering joints start.
+                   StationKeepingState state;
+                   state.azimuth_angle.assign(law.commander.thrusters.size(), 0.0);
+                   return state;
+                 },
                  [](const DivePilotModel&) -> ControllerState { return DivePilotState{}; },
                  [](const RovPilotModel&) -> ControllerState { return RovPilotState{}; }},
       controller.law);

@@ -26,7 +26,8 @@ void station_keeper_update(const StationKeeperModel& keeper, StationKeepingState
                            const BodyState& body, double dt,
                            std::vector<std::optional<double>>& commands) {
   command_wrench(keeper.commander,
-                 station_keeping_wrench(keeper.gains, keeper.station, body, dt, state), commands);
+                 station_keeping_wrench(keeper.gains, keeper.station, body, dt, state), commands,
+                 &state.azimuth_angle, dt);
 }
 
 }  // namespace leeway

@@ -14,7 +14,8 @@
 // yaw, K_d = 1100, K_i = 0.
 //
 // As a world's controller (controller.h), StationKeeperModel splits the wrench among the body's
-// thrusters (thrust_commands.h) over the axes its gains act on.
+// thrusters (thrust_commands.h) over the axes its gains act on, steering those that steer (an
+// H-layout WAM-V's two outboards then hold sway too).
 #pragma once
 
 #include <optional>
@@ -38,7 +39,8 @@ struct Station {
 };
 
 struct StationKeepingState {
-  Vec6 integral = Vec6::Zero();  ///< integral(e) [m s, rad s]
+  Vec6 integral = Vec6::Zero();       ///< integral(e) [m s, rad s]
+  std::vector<double> azimuth_angle;  ///< [rad] last given, per thruster (0 at the start)
 
   bool operator==(const StationKeepingState&) const = default;
 };
@@ -46,7 +48,7 @@ struct StationKeepingState {
 struct StationKeeperModel {
   Station station;
   StationKeepingGains gains;
-  ThrustCommander commander;  ///< over the axes with a nonzero gain
+  ThrustCommander commander;  ///< over the axes with a nonzero gain, steering
 };
 
 /// The pose error e (above) of `body` against `station`.

@@ -56,23 +56,40 @@ double command_for_thrust(const Thruster& t, double thrust) {
   return x / a.state_efficiency;
 }
 
-bool thrusters_give(const Model& model, int body, int axis) {
-  for (const Thruster& t : model.bodies.at(static_cast<std::size_t>(body)).thrusters) {
-    const ThrusterPose straight = thruster_pose(t, 0.0);
-    Vec6 column;
-    column << straight.axis_B, straight.p_BoP_B.cross(straight.axis_B);
-    if (std::abs(column[axis]) > 1e-9) return true;
+namespace {
+
+/// Columns of B with every thruster held straight.
+Eigen::Matrix<double, 6, Eigen::Dynamic> straight_columns(const Model& model, int body) {
+  const auto& thrusters = model.bodies.at(static_cast<std::size_t>(body)).thrusters;
+  Eigen::Matrix<double, 6, Eigen::Dynamic> B(6, static_cast<Eigen::Index>(thrusters.size()));
+  for (std::size_t i = 0; i < thrusters.size(); ++i) {
+    const ThrusterPose straight = thruster_pose(thrusters[i], 0.0);
+    B.col(static_cast<Eigen::Index>(i)) = allocation_column(straight.p_BoP_B, straight.axis_B);
   }
-  return false;
+  return B;
 }
 
-ThrustCommander thrust_commander(const Model& model, int body, const Vec6& controlled) {
+}  // namespace
+
+bool thrusters_give(const Model& model, int body, int axis) {
+  return straight_columns(model, body).row(axis).cwiseAbs().maxCoeff() > 1e-9;
+}
+
+bool straight_thrusters_span(const Model& model, int body, const Vec6& controlled) {
+  const Eigen::MatrixXd B = controlled.asDiagonal() * straight_columns(model, body);
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(B);
+  qr.setThreshold(1e-9);
+  return qr.rank() == (controlled.array() != 0.0).count();
+}
+
+ThrustCommander thrust_commander(const Model& model, int body, const Vec6& controlled, bool steer) {
   const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
   if (b.thrusters.empty()) {
     throw std::invalid_argument(
         fmt::format("model '{}' has no thrusters to allocate to", b.model_name));
   }
   ThrustCommander c;
+  c.steer = steer;
   std::vector<AllocatorThruster> entries;
   for (const Thruster& t : b.thrusters) {
     const ActuatorModel& a = model.actuators.at(static_cast<std::size_t>(t.actuator));
@@ -82,11 +99,19 @@ ThrustCommander thrust_commander(const Model& model, int body, const Vec6& contr
                       "quadratic, linear or strictly increasing table curve",
                       a.full_name()));
     }
-    if (t.azimuth_actuator >= 0) c.held_azimuths.push_back(t.azimuth_actuator);
+    c.azimuths.push_back(t.azimuth_actuator);
     const ThrusterPose straight = thruster_pose(t, 0.0);
     AllocatorThruster e;
     e.p_BoT_B = straight.p_BoP_B;
     e.axis_B = straight.axis_B;
+    if (steer && t.azimuth_actuator >= 0) {
+      const ActuatorModel& turn = model.actuators.at(static_cast<std::size_t>(t.azimuth_actuator));
+      const Vec3& k = t.turn_axis_B;
+      e.azimuth = true;
+      e.turn_axis_B = k;
+      e.p_BoT_B = t.p_BoPivot_B + (straight.p_BoP_B - t.p_BoPivot_B).dot(k) * k;
+      e.max_angle = std::min(-turn.dynamics.x_min, turn.dynamics.x_max);
+    }
     // The thrust the rotor can reach at its state limits, within the adjustment's.
     const double lo = a.dynamics.x_min, hi = a.dynamics.x_max;
     e.t_min =
@@ -112,14 +137,16 @@ ThrustCommander thrust_commander(const Model& model, int body, const Vec6& contr
 }
 
 Vec6 command_wrench(const ThrustCommander& c, const Vec6& tau,
-                    std::vector<std::optional<double>>& commands) {
-  const Allocation a = allocate(c.allocator, tau);
-  for (int azimuth : c.held_azimuths)
-    commands.at(static_cast<std::size_t>(azimuth)) = 0.0;
+                    std::vector<std::optional<double>>& commands, std::vector<double>* angles,
+                    double period) {
+  const Allocation a = allocate(c.allocator, tau, angles ? *angles : std::vector<double>{},
+                                c.steering_rate * period);
   for (std::size_t i = 0; i < c.thrusters.size(); ++i) {
     commands.at(static_cast<std::size_t>(c.actuators[i])) =
         command_for_thrust(c.thrusters[i], a.thrust[i]);
+    if (c.azimuths[i] >= 0) commands.at(static_cast<std::size_t>(c.azimuths[i])) = a.angle[i];
   }
+  if (angles) *angles = a.angle;
   return a.achieved;
 }
 

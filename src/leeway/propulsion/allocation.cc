@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 namespace leeway {
 
@@ -124,27 +125,65 @@ Eigen::VectorXd bounded_least_squares(const Eigen::Matrix<double, 6, Eigen::Dyna
   return t;
 }
 
-Allocation allocate(const Allocator& a, const Vec6& tau_all) {
+namespace {
+
+/// The two ways an azimuth can give force f = (fx, fy) in its plane: pointing along it and
+/// pushing, or pointing against it and reversing. Picks the one within +-max_angle nearest the
+/// angle it was given last (pushing, when there is none or they tie). Returns false when
+/// max_turn stops it short of that direction.
+bool choose_direction(const AllocatorThruster& th, double fx, double fy,
+                      std::optional<double> previous, double max_turn, double& angle,
+                      double& thrust) {
+  const double ahead = std::atan2(fy, fx), magnitude = std::hypot(fx, fy);
+  const double astern = ahead - std::copysign(std::numbers::pi, ahead);
+  const bool ahead_ok = std::abs(ahead) <= th.max_angle;
+  const bool astern_ok = std::abs(astern) <= th.max_angle && th.t_min < 0.0;
+  bool reverse = !ahead_ok;  // beyond the stops it must point the other way
+  if (ahead_ok && astern_ok && previous) {
+    if (magnitude == 0.0) {  // no force wanted: stay put
+      angle = *previous;
+      thrust = 0.0;
+      return true;
+    }
+    reverse = std::abs(astern - *previous) < std::abs(ahead - *previous);
+  }
+  angle = reverse ? astern : ahead;
+  thrust = reverse ? -magnitude : magnitude;
+  if (previous && std::abs(angle - *previous) > max_turn) {
+    angle = *previous + std::copysign(max_turn, angle - *previous);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Allocation allocate(const Allocator& a, const Vec6& tau_all,
+                    const std::vector<double>& previous_angle, double max_turn) {
   const std::size_t n = a.thrusters.size();
   const Vec6 tau = tau_all.cwiseProduct(a.controlled);
   const Eigen::VectorXd extended = a.least_norm * tau;
   Allocation out;
   out.thrust.resize(n);
   out.angle.assign(n, 0.0);
+  // An azimuth's thrust lies within [max(t_min, -t_max), t_max] once its direction is chosen.
+  const auto lower_of = [](const AllocatorThruster& th) {
+    return th.azimuth ? std::max(th.t_min, -th.t_max) : th.t_min;
+  };
   bool within = true;
   Eigen::Index column = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const AllocatorThruster& th = a.thrusters[i];
     if (th.azimuth) {
-      const double fx = extended[column], fy = extended[column + 1];
+      const std::optional<double> previous =
+          i < previous_angle.size() ? std::optional(previous_angle[i]) : std::nullopt;
+      within &= choose_direction(th, extended[column], extended[column + 1], previous, max_turn,
+                                 out.angle[i], out.thrust[i]);
       column += 2;
-      out.angle[i] = std::atan2(fy, fx);
-      out.thrust[i] = std::hypot(fx, fy);
-      within = within && out.thrust[i] <= th.t_max;
     } else {
       out.thrust[i] = extended[column++];
-      within = within && out.thrust[i] >= th.t_min && out.thrust[i] <= th.t_max;
     }
+    within = within && out.thrust[i] >= lower_of(th) && out.thrust[i] <= th.t_max;
   }
   const auto column_of = [&](std::size_t i) -> Vec6 {
     const AllocatorThruster& th = a.thrusters[i];
@@ -153,15 +192,15 @@ Allocation allocate(const Allocator& a, const Vec6& tau_all) {
     return allocation_column(th.p_BoT_B, axis).cwiseProduct(a.controlled);
   };
   if (!within) {
-    // The azimuths keep the least-norm solution's directions; the thrusts along them and the
-    // fixed thrusters' are solved within their limits.
+    // The azimuths keep the directions chosen above; the thrusts along them and the fixed
+    // thrusters' are solved within their limits.
     Eigen::Matrix<double, 6, Eigen::Dynamic> B(6, static_cast<Eigen::Index>(n));
     Eigen::VectorXd lower(n), upper(n), weight(n);
     for (std::size_t i = 0; i < n; ++i) {
       const AllocatorThruster& th = a.thrusters[i];
       const Eigen::Index k = static_cast<Eigen::Index>(i);
       B.col(k) = column_of(i);
-      lower[k] = th.azimuth ? -th.t_max : th.t_min;
+      lower[k] = lower_of(th);
       upper[k] = th.t_max;
       weight[k] = th.weight;
     }
@@ -170,14 +209,8 @@ Allocation allocate(const Allocator& a, const Vec6& tau_all) {
     for (std::size_t i = 0; i < n; ++i)
       out.thrust[i] = t[static_cast<Eigen::Index>(i)];
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    const AllocatorThruster& th = a.thrusters[i];
-    if (th.azimuth && std::abs(out.angle[i]) > th.max_angle) {  // point the other way, reverse
-      out.angle[i] -= std::copysign(std::numbers::pi, out.angle[i]);
-      out.thrust[i] = -out.thrust[i];
-    }
+  for (std::size_t i = 0; i < n; ++i)
     out.achieved += out.thrust[i] * column_of(i);
-  }
   return out;
 }
 

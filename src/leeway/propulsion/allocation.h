@@ -18,8 +18,13 @@
 // orthogonal axes x_i and y_i of the plane the thruster turns in; the least-norm solution
 // (f_x, f_y) gives the angle atan2(f_y, f_x) from x_i and the thrust |f|. When some thrust
 // breaks its limit, the azimuths keep those directions and the bounded problem above is solved
-// for the thrusts along them (|f| <= T_max, a circle, not the square of two bounded components).
-// A thruster that cannot turn past +-max_angle points the other way and reverses instead.
+// for the thrusts along them (|f| <= T_max, a circle, not the square of two bounded components;
+// a reversing thrust also >= T_min). Each force can be given two ways, pointing along it and
+// pushing or pointing against it and reversing: a thruster that cannot turn past +-max_angle takes
+// the one within reach, and one that can reverse (T_min < 0) and was given an angle before takes
+// the one nearer that angle, so a wanted force that swings through zero, or round behind the
+// thruster, does not send it round half a turn. A turn per allocation may be bounded (a steering
+// rate times the control period): the thrusts are then solved along the angles reached.
 //
 // An allocator may control a subset of the axes (a catamaran's two fixed engines give surge and
 // yaw, not the pitch their height above the keel also makes): the rows of B outside it are
@@ -42,7 +47,7 @@ struct AllocatorThruster {
   bool azimuth = false;
   Vec3 turn_axis_B = Vec3::UnitZ();      ///< azimuth: the axis it turns about
   double max_angle = 3.141592653589793;  ///< azimuth: reachable angles [-max, max] [rad]
-  double t_min = -1e300, t_max = 1e300;  ///< [N]; azimuth: |f| <= t_max, t_min unused
+  double t_min = -1e300, t_max = 1e300;  ///< [N]; azimuth: |f| <= t_max, reversing >= t_min
   double weight = 1.0;                   ///< W's entry (each virtual thruster of an azimuth)
 };
 
@@ -68,8 +73,12 @@ struct Allocation {
 /// axis's error by axis_scale, the inverse of what a newton of thrust along every thruster can
 /// do on that axis: a yaw moment in N m is then not outweighed by a surge force in N (a
 /// catamaran with forward-only thrusters, asked to brake and turn, turns). The exact solution
-/// of a reachable tau does not depend on these weights.
-Allocation allocate(const Allocator& allocator, const Vec6& tau);
+/// of a reachable tau does not depend on these weights. `previous_angle`: the angle [rad] each
+/// thruster was last given (empty: none), which picks between an azimuth's two ways; no azimuth
+/// turns further from it than `max_turn` [rad], and the thrusts are solved along the directions
+/// it does reach.
+Allocation allocate(const Allocator& allocator, const Vec6& tau,
+                    const std::vector<double>& previous_angle = {}, double max_turn = 1e300);
 
 /// The bounded least-squares core: min |B t - tau|^2 + eps t^T W t over lower <= t <= upper.
 Eigen::VectorXd bounded_least_squares(const Eigen::Matrix<double, 6, Eigen::Dynamic>& B,

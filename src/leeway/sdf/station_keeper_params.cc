@@ -33,9 +33,10 @@ bool is_station_keeper_plugin(const std::string& filename, const std::string& na
 
 StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Model& model,
                                        int body) {
-  reject_unknown_children(plugin, {"rate", "station", "kp", "ki", "kd", "integral_limit"},
-                          "<rate>, <station>, <kp>, <ki>, <kd> and <integral_limit> "
-                          "(docs/sdf-reference.md, \"Reference autonomy\")");
+  reject_unknown_children(
+      plugin, {"rate", "station", "kp", "ki", "kd", "integral_limit", "steering_rate"},
+      "<rate>, <station>, <kp>, <ki>, <kd>, <integral_limit> and <steering_rate> "
+      "(docs/sdf-reference.md, \"Reference autonomy\")");
   StationKeeperModel k;
   const sdf::ElementPtr station = optional_child(plugin, "station");
   k.station = station ? read_station(station)
@@ -48,7 +49,11 @@ StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Mode
                                     "six bounds on the integrals of x y z roll pitch yaw");
   const Vec6 any = k.gains.kp + k.gains.ki + k.gains.kd;
   const Vec6 controlled = (any.array() > 0.0).cast<double>();
-  k.commander = commander_for(plugin, [&] { return thrust_commander(model, body, controlled); });
+  const bool steer = !straight_thrusters_span(model, body, controlled);
+  k.commander =
+      commander_for(plugin, [&] { return thrust_commander(model, body, controlled, steer); });
+  k.commander.steering_rate =
+      number_or(plugin, "steering_rate", 1.0, 0.0, true, "a steering rate in rad/s");
   return k;
 }
 

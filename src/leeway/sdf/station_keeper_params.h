@@ -7,10 +7,14 @@
 //     <ki>6 numbers</ki>                 default 0: [N/(m s), N m/(rad s)]
 //     <kd>6 numbers</kd>                 default 0: [N s/m, N m s/rad]
 //     <integral_limit>6 numbers</integral_limit>   default none: [m s, rad s]
+//     <steering_rate>1</steering_rate>   [rad/s] > 0, default 1: the fastest the allocation
+//                                        turns steered thrusters (when it steers them)
 //   </plugin>
 // The gains are on the body axes (the position error is rotated into B). An axis whose gains
 // are all zero is left alone: the allocation serves only the others, so a vessel without
-// vertical thrusters can hold x, y and yaw with kp = "k k 0 0 0 k".
+// vertical thrusters can hold x, y and yaw with kp = "k k 0 0 0 k". Steered thrusters are turned
+// only when the thrusters held straight cannot serve every controlled axis (an H-layout WAM-V's
+// two outboards give no sway unless they turn; an X-layout's four hold it straight).
 #pragma once
 
 #include <sdf/Element.hh>
