@@ -48,7 +48,7 @@ struct StationKeepingState {
 struct StationKeeperModel {
   Station station;
   StationKeepingGains gains;
-  ThrustCommander commander;  ///< over the axes with a nonzero gain, steering
+  ThrustCommander commander;  ///< over the axes with a nonzero gain; steers if it must
 };
 
 /// The pose error e (above) of `body` against `station`.
