@@ -89,6 +89,40 @@ TEST(RunCommand, WithoutADurationTheDefaultWorldRunsUntilItsTaskFinishes) {
   EXPECT_NE(json.find("\"running_time\": 120"), std::string::npos) << json;
 }
 
+TEST(RunCommand, TheSummaryNamesEachCollisionsTimeAndShapes) {
+  // The WAM-V at full thrust through a post in its left pontoon's path (no contact force).
+  setenv("LEEWAY_RESOURCE_PATH", (std::string(LEEWAY_SOURCE_DIR) + "/models").c_str(), 1);
+  const std::string world = testing::write_temp("collision_world.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="collision">
+    <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
+    <plugin filename="libStationkeepingScoringPlugin.so" name="vrx::StationkeepingScoringPlugin">
+      <vehicle>wamv</vehicle><task_name>hold</task_name>
+      <initial_state_duration>0</initial_state_duration>
+      <ready_state_duration>0</ready_state_duration>
+      <goal_pose_cart>0 0 0</goal_pose_cart>
+    </plugin>
+    <include><uri>model://wamv</uri></include>
+    <model name="post"><static>true</static><pose>20 1.03 0 0 0 0</pose>
+      <link name="link"><collision name="collision"><geometry>
+        <cylinder><radius>0.3</radius><length>4</length></cylinder></geometry></collision></link>
+    </model>
+  </world>
+</sdf>
+)");
+  const Result r = run("run " + world + " --duration 10 --summary " + tmp("hit.json") +
+                       " --command wamv/left_engine_propeller_joint=2353.5"
+                       " --command wamv/right_engine_propeller_joint=2353.5");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("1 collision, the first at t = 3.5 s: "
+                          "wamv::base_link::left_front_float against post::link::collision"),
+            std::string::npos)
+      << r.output;
+  const std::string json = slurp(tmp("hit.json"));
+  EXPECT_NE(json.find("\"num_collisions\": 1"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"other_collision\": \"post::link::collision\""), std::string::npos) << json;
+}
+
 TEST(RunCommand, SameSeedGivesByteIdenticalRecordings) {
   ASSERT_EQ(run("run --duration 5 --seed 11 --record-rate 50 --record " + tmp("a.csv")).status, 0);
   ASSERT_EQ(run("run --duration 5 --seed 11 --record-rate 50 --record " + tmp("b.csv")).status, 0);

@@ -22,8 +22,8 @@ const std::string kVrxOrigin = R"(<spherical_coordinates>
       <elevation>0</elevation><heading_deg>0</heading_deg></spherical_coordinates>
 )";
 
-/// A world with VRX's origin, a boat "m" with two fixed thrusters 1 m either side of its centre
-/// line, and the given world plugins.
+/// A world with VRX's origin, a boat "m" (a 4 x 2 x 1 m box to collide) with two fixed
+/// thrusters 1 m either side of its centre line, and the given world plugins.
 std::string world(const std::string& world_plugins, const std::string& boat_plugins = "",
                   const std::string& origin = kVrxOrigin) {
   std::string thrusters;
@@ -42,7 +42,11 @@ std::string world(const std::string& world_plugins, const std::string& boat_plug
     <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
     <gravity>0 0 0</gravity>
     )" + origin +
-         world_plugins + simple_model(thrusters + boat_plugins) + R"(
+         world_plugins +
+         simple_model(thrusters + boat_plugins, "m",
+                      "<collision name='hull'><geometry><box><size>4 2 1</size></box></geometry>"
+                      "</collision>") +
+         R"(
   </world>
 </sdf>
 )";

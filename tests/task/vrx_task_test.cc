@@ -121,5 +121,30 @@ TEST(VrxTask, NothingIsScoredOutsideTheRunningPhase) {
   EXPECT_EQ(s.running_steps, 0u);
 }
 
+TEST(VrxTask, ACollisionCountsOncePerBufferFromTheStartAsVrxCountsIt) {
+  // VRX counts a contact when more than collision_buffer (3 s) has passed since the last one
+  // it counted, which is 0 before any: so a contact in the first 3 s is not counted, and one
+  // that lasts counts again every 3 s. Contacts at the times below, with the counted ones:
+  //   1.0 (1.0 - 0 <= 3: no), 3.5 (yes), 4.0, 6.5 (3.0, not more: no), 6.6 (yes), 12.0 (yes)
+  TaskModel task;
+  TaskState s;
+  const Contact touch{2, 5, 1};
+  for (double t = 0.5; t <= 13.0; t += 0.1) {
+    const double tr = std::round(t * 10.0) / 10.0;
+    const bool touching =
+        tr == 1.0 || tr == 3.5 || tr == 4.0 || tr == 6.5 || tr == 6.6 || tr == 12.0;
+    update_task(task, s, tr, at(0.0, 0.0, 0.0),
+                touching ? std::optional<Contact>(touch) : std::nullopt);
+  }
+  ASSERT_EQ(s.collisions.size(), 3u);
+  EXPECT_DOUBLE_EQ(s.collisions[0].t, 3.5);
+  EXPECT_DOUBLE_EQ(s.collisions[1].t, 6.6);
+  EXPECT_DOUBLE_EQ(s.collisions[2].t, 12.0);
+  EXPECT_EQ(s.collisions[1].contact.other_collider, 5);
+  EXPECT_DOUBLE_EQ(s.last_collision_time, 12.0);
+  // The count is the task's and does not touch the score (nothing was running here).
+  EXPECT_EQ(s.running_steps, 0u);
+}
+
 }  // namespace
 }  // namespace leeway

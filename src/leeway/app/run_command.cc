@@ -86,6 +86,17 @@ void print_tasks(const Model& model, const State& state) {
       fmt::print(", score {:.3f} = mean pose error over {:.1f} s; lower is better\n", s.score,
                  static_cast<double>(s.running_steps) * model.dt);
     }
+    if (task.collider < 0) continue;
+    if (s.collisions.empty()) {
+      fmt::print("           no collisions");
+    } else {
+      const TaskCollision& first = s.collisions.front();
+      fmt::print("           {} collision{}, the first at t = {:.1f} s: {} against {}",
+                 s.collisions.size(), s.collisions.size() == 1 ? "" : "s", first.t,
+                 model.shape_name(task.collider, first.contact.shape),
+                 model.shape_name(first.contact.other_collider, first.contact.other_shape));
+    }
+    fmt::print("\n");
   }
 }
 

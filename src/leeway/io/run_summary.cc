@@ -61,6 +61,14 @@ void write_run_summary(const std::string& path, const Model& model, const State&
                         {"score", nullptr}};
     if (ts.running_steps > 0) t["score"] = ts.score;
     if (task.kind == TaskKind::kWayfinding) t["waypoint_min_errors"] = ts.min_errors;
+    t["num_collisions"] = ts.collisions.size();
+    nlohmann::json collisions = nlohmann::json::array();
+    for (const TaskCollision& c : ts.collisions)
+      collisions.push_back(
+          {{"t", c.t},
+           {"vehicle_collision", model.shape_name(task.collider, c.contact.shape)},
+           {"other_collision", model.shape_name(c.contact.other_collider, c.contact.other_shape)}});
+    t["collisions"] = collisions;
     tasks.push_back(t);
   }
   j["tasks"] = tasks;

@@ -7,7 +7,7 @@
 #include <sdf/Link.hh>
 
 #include "leeway/body/mass_checks.h"
-#include "leeway/sdf/collision_volume.h"
+#include "leeway/sdf/collision_shape.h"
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {
@@ -53,7 +53,7 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     Mat3 I;
   };
   std::vector<Part> parts;
-  double volume = 0.0;
+  double total_volume = 0.0;
   Vec3 volume_moment = Vec3::Zero();
   for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
     const sdf::Link& link = *model.LinkByIndex(i);
@@ -87,8 +87,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
 
     for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
       const sdf::Collision& col = *link.CollisionByIndex(k);
-      const std::optional<double> v = primitive_volume(*col.Geom());
-      if (!v) {
+      const std::optional<ConvexShape> shape = convex_shape(*col.Geom());
+      if (!shape) {
         if (col.Geom()->Type() != sdf::GeometryType::PLANE &&
             col.Geom()->Type() != sdf::GeometryType::EMPTY && out.first_mesh.file.empty() &&
             out.first_mesh.element.empty()) {
@@ -97,8 +97,9 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
         continue;
       }
       const Vec3 c = X_BL * resolve(col.SemanticPose(), link.Name(), col.Element()).translation();
-      volume += *v;
-      volume_moment += *v * c;
+      const double v = volume(*shape);
+      total_volume += v;
+      volume_moment += v * c;
     }
   }
 
@@ -111,8 +112,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     const Vec3 d = p.c - out.p_BoBcm;
     out.I_Bcm += p.I + p.m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
   }
-  out.collision_volume = volume;
-  if (volume > 0.0) out.p_BoBcv = volume_moment / volume;
+  out.collision_volume = total_volume;
+  if (total_volume > 0.0) out.p_BoBcv = volume_moment / total_volume;
 
   for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
     const sdf::Joint& joint = *model.JointByIndex(j);

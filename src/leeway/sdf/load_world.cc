@@ -14,6 +14,7 @@
 #include <sdf/World.hh>
 
 #include "leeway/sdf/body_loader.h"
+#include "leeway/sdf/collider_loader.h"
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
@@ -184,14 +185,20 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
   m.origin = settings.origin;
   for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
     const sdf::Model& model = *world.ModelByIndex(i);
-    if (model.Static()) continue;  // fixed scenery: nothing to integrate
     ignition::math::Pose3d pose;
     if (const sdf::Errors e = model.SemanticPose().Resolve(pose); !e.empty()) {
       throw LoadError(sdfio::location_of(model.Element()), e.front().Message());
     }
-    m.bodies.push_back(sdfio::load_body(model, sdfio::to_isometry(pose), settings,
-                                        static_cast<int>(m.bodies.size()), m.actuators,
-                                        diagnostics));
+    const Eigen::Isometry3d X_WM = sdfio::to_isometry(pose);
+    const int body = model.Static() ? -1 : static_cast<int>(m.bodies.size());
+    // Static models are fixed scenery: nothing to integrate, only shapes to touch.
+    if (body >= 0) {
+      m.bodies.push_back(sdfio::load_body(model, X_WM, settings, body, m.actuators, diagnostics));
+    }
+    Collider collider = sdfio::load_collider(model, body, X_WM);
+    if (!collider.shapes.empty() || !collider.undetected.empty()) {
+      m.colliders.push_back(std::move(collider));
+    }
   }
   check_geo_coverage(settings.geo_fields, m);
   load_autonomy(world, m, diagnostics);

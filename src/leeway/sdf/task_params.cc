@@ -56,15 +56,45 @@ TaskGoal read_geo_goal(const sdf::ElementPtr& pose, const Model& model) {
 
 const std::set<std::string> kCommon = {
     "vehicle", "task_name", "initial_state_duration", "ready_state_duration",
-    "running_state_duration",
+    "running_state_duration", "collision_buffer",
     // VRX transport, GUI and process settings: nothing to do without them.
     "task_info_topic", "contact_debug_topic", "release_topic", "per_plugin_exit_on_completion",
-    "exit_delay", "collision_buffer", "silent", "markers"};
+    "exit_delay", "silent", "markers"};
 const std::set<std::string> kWayfinding = {"waypoints", "waypoints_topic", "min_errors_topic",
                                            "mean_error_topic"};
 const std::set<std::string> kStationKeeping = {"goal_pose",        "goal_pose_cart",
                                                "head_error_on",    "goal_topic",
                                                "pose_error_topic", "mean_error_topic"};
+
+/// Which of the vehicle's shapes count, and a word about every shape no contact can touch.
+void load_collision_count(TaskModel& task, const Model& model, const SourceLocation& vehicle,
+                          Diagnostics& diagnostics) {
+  task.collider = model.collider_index(task.vehicle_name);
+  if (task.collider < 0 ||
+      model.colliders[static_cast<std::size_t>(task.collider)].shapes.empty()) {
+    diagnostics.warn(vehicle, fmt::format("model '{}' has no <collision> that is a box, sphere, "
+                                          "cylinder, capsule or ellipsoid, so task '{}' counts "
+                                          "no collisions",
+                                          task.vehicle_name, task.name));
+    task.collider = -1;
+  } else {
+    const Collider& c = model.colliders[static_cast<std::size_t>(task.collider)];
+    task.counted_shapes = c.sensed;
+    if (task.counted_shapes.empty()) {
+      for (int i = 0; i < static_cast<int>(c.shapes.size()); ++i)
+        task.counted_shapes.push_back(i);
+    }
+  }
+  for (const Collider& c : model.colliders) {
+    if (c.undetected.empty()) continue;
+    diagnostics.warn(c.undetected.front(),
+                     fmt::format("model '{}': {} <collision> element(s) are meshes, planes or "
+                                 "heightmaps, which no contact touches (Leeway detects contacts "
+                                 "between convex primitives); task '{}' counts no collision "
+                                 "with them",
+                                 c.model_name, c.undetected.size(), task.name));
+  }
+}
 
 }  // namespace
 
@@ -111,6 +141,9 @@ TaskModel load_vrx_task(const sdf::ElementPtr& plugin, const Model& model,
       number_or(plugin, "ready_state_duration", 10.0, 0.0, false, "a duration in seconds");
   task.running_duration =
       number_or(plugin, "running_state_duration", 300.0, 0.0, true, "a duration in seconds");
+  task.collision_buffer =
+      number_or(plugin, "collision_buffer", 3.0, 0.0, false, "a duration in seconds");
+  load_collision_count(task, model, location_of(vehicle), diagnostics);
 
   if (task.kind == TaskKind::kWayfinding) {
     const sdf::ElementPtr waypoints =

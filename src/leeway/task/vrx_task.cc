@@ -46,8 +46,13 @@ TaskPhase task_phase(const TaskModel& task, double t) {
   return TaskPhase::kFinished;
 }
 
-void update_task(const TaskModel& task, TaskState& state, double t, const BodyState& vehicle) {
+void update_task(const TaskModel& task, TaskState& state, double t, const BodyState& vehicle,
+                 const std::optional<Contact>& contact) {
   state.phase = task_phase(task, t);
+  if (contact && t - state.last_collision_time > task.collision_buffer) {
+    state.collisions.push_back({t, *contact});
+    state.last_collision_time = t;
+  }
   if (state.phase != TaskPhase::kRunning) return;
   ++state.running_steps;
   if (task.kind == TaskKind::kStationKeeping) {

@@ -22,14 +22,24 @@
 // head_error_on false). Wayfinding: for each waypoint i, m_i = min of e_i over those steps;
 // score = mean of m_i. Lower is better for both. VRX samples at its physics rate (250 Hz);
 // Leeway at the world's, every step.
+//
+// Collisions (VRX's ScoringPlugin::OnContacts): at the end of every step, in every phase, a
+// contact between one of the vehicle's counted shapes and any other model's shape counts once
+// if more than collision_buffer (3 s) has passed since the last counted one, the first counting
+// from t = 0. A contact that lasts counts again every 3 s. The count does not enter the two
+// scores (the tasks that charge for collisions are perception tasks); it is reported beside
+// them, as VRX's /vrx/task/info reports num_collisions. VRX samples contacts at its contact
+// sensor's 5 Hz; Leeway at every step, so a graze shorter than 0.2 s that VRX may miss counts.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "leeway/body/body_state.h"
 #include "leeway/core/geo.h"
+#include "leeway/world/contacts.h"
 
 namespace leeway {
 
@@ -54,18 +64,35 @@ struct TaskModel {
   double running_duration = 300.0;  ///< T_run [s]
   std::vector<TaskGoal> goals;      ///< station keeping: one; wayfinding: the waypoints in order
   bool head_error_on = true;        ///< station keeping: count the heading error
+  int collider = -1;  ///< the vehicle's index in Model::colliders; -1: it has no shapes
+  std::vector<int> counted_shapes;  ///< the vehicle's shapes whose contacts count
+  double collision_buffer = 3.0;    ///< [s] between two counted collisions
 
   double ready_time() const { return initial_duration; }
   double running_time() const { return initial_duration + ready_duration; }
   double finish_time() const { return running_time() + running_duration; }
 };
 
+/// One counted collision: when, which of the vehicle's shapes, and what it touched.
+struct TaskCollision {
+  double t = 0.0;  ///< [s]
+  Contact contact;
+
+  bool operator==(const TaskCollision& o) const {
+    return t == o.t && contact.shape == o.contact.shape &&
+           contact.other_collider == o.contact.other_collider &&
+           contact.other_shape == o.contact.other_shape;
+  }
+};
+
 struct TaskState {
   TaskPhase phase = TaskPhase::kInitial;
-  std::uint64_t running_steps = 0;  ///< steps scored so far
-  double error_sum = 0.0;           ///< station keeping: sum of e over those steps
-  std::vector<double> min_errors;   ///< wayfinding: m_i so far (empty before the first step)
-  double score = 0.0;               ///< valid once running_steps > 0
+  std::uint64_t running_steps = 0;        ///< steps scored so far
+  double error_sum = 0.0;                 ///< station keeping: sum of e over those steps
+  std::vector<double> min_errors;         ///< wayfinding: m_i so far (empty before the first step)
+  double score = 0.0;                     ///< valid once running_steps > 0
+  double last_collision_time = 0.0;       ///< [s], VRX's lastCollisionTime (0 before any)
+  std::vector<TaskCollision> collisions;  ///< every counted collision, in order
 
   bool operator==(const TaskState&) const = default;
 };
@@ -83,8 +110,10 @@ double pose_error(const TaskGoal& goal, const BodyState& vehicle, bool use_headi
 /// The phase at time t [s].
 TaskPhase task_phase(const TaskModel& task, double t);
 
-/// Brings the task to time t [s], the end of a step, with the vehicle's state then: sets the
-/// phase and, in the running phase, scores the step.
-void update_task(const TaskModel& task, TaskState& state, double t, const BodyState& vehicle);
+/// Brings the task to time t [s], the end of a step, with the vehicle's state then and the
+/// contact it is in, if any: sets the phase, counts the contact if it is due and, in the running
+/// phase, scores the step.
+void update_task(const TaskModel& task, TaskState& state, double t, const BodyState& vehicle,
+                 const std::optional<Contact>& contact = std::nullopt);
 
 }  // namespace leeway

@@ -12,6 +12,7 @@
 #include "leeway/gnc/controller.h"
 #include "leeway/propulsion/actuator.h"
 #include "leeway/task/vrx_task.h"
+#include "leeway/world/contacts.h"
 
 namespace leeway {
 
@@ -26,6 +27,8 @@ struct Model {
   /// Every commanded actuator of every body, in the order of the models, then of their
   /// declarations; the recording's actuator columns follow this order.
   std::vector<ActuatorModel> actuators;
+  /// The collision shapes of every model that has any, moving or static, in the models' order.
+  std::vector<Collider> colliders;
   /// The reference controllers the world attaches to its vehicles (gnc/controller.h).
   std::vector<ControllerModel> controllers;
   /// The world's scored tasks (task/vrx_task.h).
@@ -33,6 +36,10 @@ struct Model {
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;
+  /// Index of the collider of the model called `model_name`, or -1.
+  int collider_index(const std::string& model_name) const;
+  /// "model::link::collision": the scoped name of a collider's shape, as gz-sim names it.
+  std::string shape_name(int collider, int shape) const;
   /// Index of the actuator called `actuator` in model `model_name`, or -1.
   int actuator_index(const std::string& model_name, const std::string& actuator) const;
 };

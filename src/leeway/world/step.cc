@@ -133,7 +133,11 @@ StepResult step(const Model& model, State& state, const Inputs& inputs) {
       const BodyModel& b = model.bodies[v];
       state.bodies[v] = {b.p_WB0, b.q_WB0, Vec6::Zero()};
     }
-    update_task(task, state.tasks[k], state.t, state.bodies[v]);
+    std::optional<Contact> contact;
+    if (task.collider >= 0) {
+      contact = first_contact(model.colliders, task.collider, task.counted_shapes, state.bodies);
+    }
+    update_task(task, state.tasks[k], state.t, state.bodies[v], contact);
   }
   return result;
 }

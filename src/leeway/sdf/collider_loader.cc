@@ -1,0 +1,92 @@
+#include "leeway/sdf/collider_loader.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <algorithm>
+#include <sdf/Collision.hh>
+#include <sdf/Link.hh>
+#include <sdf/Sensor.hh>
+
+#include "leeway/sdf/collision_shape.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/link_merging.h"
+
+namespace leeway::sdfio {
+namespace {
+
+Eigen::Isometry3d resolve(const sdf::SemanticPose& pose, const std::string& relative_to,
+                          const sdf::ElementPtr& where) {
+  ignition::math::Pose3d p;
+  if (const sdf::Errors e = pose.Resolve(p, relative_to); !e.empty()) {
+    throw LoadError(location_of(where), e.front().Message());
+  }
+  return to_isometry(p);
+}
+
+/// The shapes a link's contact sensors list, as indices into c.shapes.
+void read_contact_sensors(const sdf::Link& link, Collider& c) {
+  for (std::uint64_t s = 0; s < link.SensorCount(); ++s) {
+    const sdf::Sensor& sensor = *link.SensorByIndex(s);
+    if (sensor.Type() != sdf::SensorType::CONTACT) continue;
+    const sdf::ElementPtr contact = optional_child(sensor.Element(), "contact");
+    if (!contact) continue;
+    for (sdf::ElementPtr e = contact->GetFirstElement(); e; e = e->GetNextElement()) {
+      if (e->GetName() != "collision") continue;
+      const std::string name = text_of(e);
+      if (link.CollisionNameExists(name)) {
+        const std::string scoped = link.Name() + "::" + name;
+        const auto it = std::find_if(c.shapes.begin(), c.shapes.end(),
+                                     [&](const CollisionShape& x) { return x.name == scoped; });
+        // A mesh the sensor lists is reported with the undetected collisions.
+        if (it != c.shapes.end()) c.sensed.push_back(static_cast<int>(it - c.shapes.begin()));
+        continue;
+      }
+      std::vector<std::string> names;
+      for (std::uint64_t k = 0; k < link.CollisionCount(); ++k)
+        names.push_back(link.CollisionByIndex(k)->Name());
+      throw LoadError(
+          location_of(e),
+          fmt::format("contact sensor '{}' lists collision '{}', which link '{}' does not have; "
+                      "expected one of its collisions: {}",
+                      sensor.Name(), name, link.Name(),
+                      names.empty() ? std::string("(it has none)")
+                                    : fmt::format("{}", fmt::join(names, ", "))));
+    }
+  }
+}
+
+}  // namespace
+
+Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3d& X_WM) {
+  Collider c;
+  c.model_name = model.Name();
+  c.body = body;
+  Eigen::Isometry3d X_BM = Eigen::Isometry3d::Identity();
+  if (body >= 0) {
+    const sdf::Link* canonical = model.CanonicalLink();
+    X_BM = resolve(canonical->SemanticPose(), "__model__", canonical->Element()).inverse();
+  } else {
+    c.X_WB = X_WM;
+  }
+  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
+    const sdf::Link& link = *model.LinkByIndex(i);
+    const Eigen::Isometry3d X_BL = X_BM * resolve(link.SemanticPose(), "__model__", link.Element());
+    for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
+      const sdf::Collision& col = *link.CollisionByIndex(k);
+      const std::optional<ConvexShape> shape = convex_shape(*col.Geom());
+      if (!shape) {
+        if (col.Geom()->Type() != sdf::GeometryType::EMPTY)
+          c.undetected.push_back(location_of(col.Element()));
+        continue;
+      }
+      CollisionShape s{link.Name() + "::" + col.Name(), *shape,
+                       X_BL * resolve(col.SemanticPose(), link.Name(), col.Element())};
+      c.radius = std::max(c.radius, s.X_BS.translation().norm() + bounding_radius(s.shape));
+      c.shapes.push_back(std::move(s));
+    }
+    read_contact_sensors(link, c);
+  }
+  return c;
+}
+
+}  // namespace leeway::sdfio
