@@ -14,15 +14,6 @@
 namespace leeway::sdfio {
 namespace {
 
-Eigen::Isometry3d resolve(const sdf::SemanticPose& pose, const std::string& relative_to,
-                          const sdf::ElementPtr& where) {
-  ignition::math::Pose3d p;
-  if (const sdf::Errors e = pose.Resolve(p, relative_to); !e.empty()) {
-    throw LoadError(location_of(where), e.front().Message());
-  }
-  return to_isometry(p);
-}
-
 /// The shapes a link's contact sensors list, as indices into c.shapes.
 void read_contact_sensors(const sdf::Link& link, Collider& c) {
   for (std::uint64_t s = 0; s < link.SensorCount(); ++s) {
@@ -64,13 +55,14 @@ Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3
   Eigen::Isometry3d X_BM = Eigen::Isometry3d::Identity();
   if (body >= 0) {
     const sdf::Link* canonical = model.CanonicalLink();
-    X_BM = resolve(canonical->SemanticPose(), "__model__", canonical->Element()).inverse();
+    X_BM = resolve_pose(canonical->SemanticPose(), "__model__", canonical->Element()).inverse();
   } else {
     c.X_WB = X_WM;
   }
   for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
     const sdf::Link& link = *model.LinkByIndex(i);
-    const Eigen::Isometry3d X_BL = X_BM * resolve(link.SemanticPose(), "__model__", link.Element());
+    const Eigen::Isometry3d X_BL =
+        X_BM * resolve_pose(link.SemanticPose(), "__model__", link.Element());
     for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
       const sdf::Collision& col = *link.CollisionByIndex(k);
       const std::optional<ConvexShape> shape = convex_shape(*col.Geom());
@@ -80,7 +72,7 @@ Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3
         continue;
       }
       CollisionShape s{link.Name() + "::" + col.Name(), *shape,
-                       X_BL * resolve(col.SemanticPose(), link.Name(), col.Element())};
+                       X_BL * resolve_pose(col.SemanticPose(), link.Name(), col.Element())};
       c.radius = std::max(c.radius, s.X_BS.translation().norm() + bounding_radius(s.shape));
       c.shapes.push_back(std::move(s));
     }

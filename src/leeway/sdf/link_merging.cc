@@ -13,20 +13,20 @@
 namespace leeway::sdfio {
 namespace {
 
-Eigen::Isometry3d resolve(const sdf::SemanticPose& pose, const std::string& relative_to,
-                          const sdf::ElementPtr& where) {
-  ignition::math::Pose3d p;
-  const sdf::Errors errors = pose.Resolve(p, relative_to);
-  if (!errors.empty()) throw LoadError(location_of(where), errors.front().Message());
-  return to_isometry(p);
-}
-
 SourceLocation inertial_location(const sdf::Link& link) {
   const sdf::ElementPtr e = link.Element();
   return location_of(e->HasElement("inertial") ? e->GetElement("inertial") : e);
 }
 
 }  // namespace
+
+Eigen::Isometry3d resolve_pose(const sdf::SemanticPose& pose, const std::string& relative_to,
+                               const sdf::ElementPtr& where) {
+  ignition::math::Pose3d p;
+  const sdf::Errors errors = pose.Resolve(p, relative_to);
+  if (!errors.empty()) throw LoadError(location_of(where), errors.front().Message());
+  return to_isometry(p);
+}
 
 Eigen::Isometry3d to_isometry(const ignition::math::Pose3d& pose) {
   Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
@@ -44,7 +44,7 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   }
   MergedLinks out;
   out.canonical_link = canonical->Name();
-  out.X_MB = resolve(canonical->SemanticPose(), "__model__", canonical->Element());
+  out.X_MB = resolve_pose(canonical->SemanticPose(), "__model__", canonical->Element());
   const Eigen::Isometry3d X_BM = out.X_MB.inverse();
 
   struct Part {
@@ -57,7 +57,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   Vec3 volume_moment = Vec3::Zero();
   for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
     const sdf::Link& link = *model.LinkByIndex(i);
-    const Eigen::Isometry3d X_BL = X_BM * resolve(link.SemanticPose(), "__model__", link.Element());
+    const Eigen::Isometry3d X_BL =
+        X_BM * resolve_pose(link.SemanticPose(), "__model__", link.Element());
     const auto& inertial = link.Inertial();
     const double m = inertial.MassMatrix().Mass();
     out.links[link.Name()] = {X_BL, m};
@@ -96,7 +97,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
         }
         continue;
       }
-      const Vec3 c = X_BL * resolve(col.SemanticPose(), link.Name(), col.Element()).translation();
+      const Vec3 c =
+          X_BL * resolve_pose(col.SemanticPose(), link.Name(), col.Element()).translation();
       const double v = volume(*shape);
       total_volume += v;
       volume_moment += v * c;

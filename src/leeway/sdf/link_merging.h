@@ -45,4 +45,8 @@ Eigen::Isometry3d link_frame(const sdf::ElementPtr& link_name, const MergedLinks
 /// A pose as an Eigen isometry.
 Eigen::Isometry3d to_isometry(const ignition::math::Pose3d& pose);
 
+/// `pose` resolved relative to the frame `relative_to`; a LoadError at `where` if it cannot be.
+Eigen::Isometry3d resolve_pose(const sdf::SemanticPose& pose, const std::string& relative_to,
+                               const sdf::ElementPtr& where);
+
 }  // namespace leeway::sdfio
