@@ -49,10 +49,9 @@ TaskPhase task_phase(const TaskModel& task, double t) {
 void update_task(const TaskModel& task, TaskState& state, double t, const BodyState& vehicle,
                  const std::optional<Contact>& contact) {
   state.phase = task_phase(task, t);
-  if (contact && t - state.last_collision_time > task.collision_buffer) {
-    state.collisions.push_back({t, *contact});
-    state.last_collision_time = t;
-  }
+  // VRX's lastCollisionTime: the last counted collision's, 0 before any.
+  const double last = state.collisions.empty() ? 0.0 : state.collisions.back().t;
+  if (contact && t - last > task.collision_buffer) state.collisions.push_back({t, *contact});
   if (state.phase != TaskPhase::kRunning) return;
   ++state.running_steps;
   if (task.kind == TaskKind::kStationKeeping) {

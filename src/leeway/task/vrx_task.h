@@ -78,11 +78,7 @@ struct TaskCollision {
   double t = 0.0;  ///< [s]
   Contact contact;
 
-  bool operator==(const TaskCollision& o) const {
-    return t == o.t && contact.shape == o.contact.shape &&
-           contact.other_collider == o.contact.other_collider &&
-           contact.other_shape == o.contact.other_shape;
-  }
+  bool operator==(const TaskCollision&) const = default;
 };
 
 struct TaskState {
@@ -91,7 +87,6 @@ struct TaskState {
   double error_sum = 0.0;                 ///< station keeping: sum of e over those steps
   std::vector<double> min_errors;         ///< wayfinding: m_i so far (empty before the first step)
   double score = 0.0;                     ///< valid once running_steps > 0
-  double last_collision_time = 0.0;       ///< [s], VRX's lastCollisionTime (0 before any)
   std::vector<TaskCollision> collisions;  ///< every counted collision, in order
 
   bool operator==(const TaskState&) const = default;

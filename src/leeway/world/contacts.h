@@ -45,6 +45,8 @@ struct Contact {
   int shape = -1;           ///< of the querying collider
   int other_collider = -1;  ///< index into the colliders
   int other_shape = -1;
+
+  bool operator==(const Contact&) const = default;
 };
 
 /// Frame of collider c's B in W, given the bodies' states.
