@@ -186,5 +186,27 @@ TEST(Allocation, AReversibleAzimuthStaysNearTheAngleItWasGiven) {
   EXPECT_NEAR(r.achieved[0], -100.0, 1e-9);
 }
 
+TEST(Allocation, AnAzimuthAskedForLittleTurnsInProportion) {
+  // 0.05 rad per allocation at full rate, from 50 N up: asked for 20 N abeam, it turns 0.02 rad
+  // and gives the demand's share along that angle, 20 sin(0.02) N; asked for 100 N, 0.05 rad.
+  AllocatorThruster pod;
+  pod.azimuth = true;
+  pod.t_max = 250.0;
+  pod.t_min = -100.0;
+  const Allocator a = make_allocator({pod});
+  Vec6 tau = Vec6::Zero();
+  tau[1] = 20.0;
+  Allocation r = allocate(a, tau, {0.0}, 0.05, 50.0);
+  EXPECT_NEAR(r.angle[0], 0.02, 1e-12);
+  EXPECT_NEAR(r.thrust[0], 20.0 * std::sin(0.02), 1e-9);
+  EXPECT_NEAR(r.achieved[1], 20.0 * std::sin(0.02) * std::sin(0.02), 1e-9);
+  tau[1] = 100.0;
+  r = allocate(a, tau, {0.0}, 0.05, 50.0);
+  EXPECT_NEAR(r.angle[0], 0.05, 1e-12);
+  // Without the scaling (full_turn_thrust 0), 20 N turns it the whole 0.05 rad.
+  tau[1] = 20.0;
+  EXPECT_NEAR(allocate(a, tau, {0.0}, 0.05).angle[0], 0.05, 1e-12);
+}
+
 }  // namespace
 }  // namespace leeway

@@ -2,6 +2,10 @@
 // parameters, defaults, the axes they control, and every bad input named with file and line.
 #include <gtest/gtest.h>
 
+#include <numbers>
+#include <string>
+#include <tuple>
+
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -86,6 +90,30 @@ TEST(StationKeeperParams, HoldsTheStartPoseByDefaultOnTheAxesItsGainsName) {
   EXPECT_EQ(m.controllers[0].interval, 4u);
   EXPECT_EQ(l.station.p_W, Vec3(1, 2, 3));
   EXPECT_EQ(l.station.yaw, -1.0);
+  EXPECT_FALSE(l.wave_filter);
+  EXPECT_EQ(l.commander.full_rate_thrust, 0.0);
+}
+
+TEST(StationKeeperParams, ReadsItsWaveFilterAndFullRateThrust) {
+  // The notch at 2 pi / T_p, its damping 0.1 and the low pass at 1.5 times the notch by default.
+  const auto keeper_with = [](const std::string& extra) {
+    return testing::load(world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <kp>100 0 0 0 0 50</kp><full_rate_thrust>40</full_rate_thrust>
+    <wave_filter><peak_period>8</peak_period>)" +
+                                                extra + "</wave_filter></plugin>")));
+  };
+  Model m = keeper_with("");
+  const auto& k = std::get<StationKeeperModel>(m.controllers.at(0).law);
+  ASSERT_TRUE(k.wave_filter);
+  EXPECT_NEAR(k.wave_filter->peak_frequency, 2.0 * std::numbers::pi / 8.0, 1e-15);
+  EXPECT_EQ(k.wave_filter->notch_damping, 0.1);
+  EXPECT_NEAR(k.wave_filter->cutoff_frequency, 1.5 * 2.0 * std::numbers::pi / 8.0, 1e-15);
+  EXPECT_EQ(k.commander.full_rate_thrust, 40.0);
+  m = keeper_with("<notch_damping>0.3</notch_damping><cutoff_frequency>0.4</cutoff_frequency>");
+  const auto& l = std::get<StationKeeperModel>(m.controllers.at(0).law);
+  EXPECT_EQ(l.wave_filter->notch_damping, 0.3);
+  EXPECT_EQ(l.wave_filter->cutoff_frequency, 0.4);
 }
 
 TEST(RovPilotParams, HoldsTheStartPoseWithUuvSimulatorsDefaultsAndTheTotalInertia) {
@@ -229,6 +257,27 @@ TEST(BadInput, ReferenceControllers) {
   expect_mentions(load_error("sk_rate.sdf", text),
                   {"sk_rate.sdf:" + std::to_string(line_of(text, "<steering_rate>")), "got 0",
                    "steering rate"});
+
+  for (const auto& [filter, element, expected] :
+       {std::tuple{"<notch_damping>0.1</notch_damping>", "<wave_filter>", "<peak_period>"},
+        std::tuple{"<peak_period>0</peak_period>", "<peak_period>", "peak period"},
+        std::tuple{"<peak_period>5</peak_period><notch_damping>0</notch_damping>",
+                   "<notch_damping>", "damping > 0"},
+        std::tuple{"<peak_period>5</peak_period><notch_damping>1.5</notch_damping>",
+                   "<notch_damping>", "in [0, 1]"},
+        std::tuple{"<peak_period>5</peak_period><cutoff_frequency>-1</cutoff_frequency>",
+                   "<cutoff_frequency>", "corner"},
+        std::tuple{"<peak_period>5</peak_period><period>5</period>", "<period>",
+                   "<cutoff_frequency>"}}) {
+    SCOPED_TRACE(filter);
+    text = world_sdf(simple_model(kTwinThrusters + R"(
+  <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
+    <kp>100 0 0 0 0 50</kp>
+    <wave_filter>)" + std::string(filter) +
+                                  "</wave_filter></plugin>"));
+    expect_mentions(load_error("sk_filter.sdf", text),
+                    {"sk_filter.sdf:" + std::to_string(line_of(text, element)), expected});
+  }
 
   // A dive pilot on a vehicle without fins.
   text = world_sdf(simple_model(kTwinThrusters + R"(

@@ -25,8 +25,10 @@ Vec6 station_keeping_wrench(const StationKeepingGains& g, const Station& station
 void station_keeper_update(const StationKeeperModel& keeper, StationKeepingState& state,
                            const BodyState& body, double dt,
                            std::vector<std::optional<double>>& commands) {
+  const BodyState seen =
+      keeper.wave_filter ? wave_filtered(*keeper.wave_filter, state.wave_filter, body, dt) : body;
   command_wrench(keeper.commander,
-                 station_keeping_wrench(keeper.gains, keeper.station, body, dt, state), commands,
+                 station_keeping_wrench(keeper.gains, keeper.station, seen, dt, state), commands,
                  &state.azimuth_angle, dt);
 }
 

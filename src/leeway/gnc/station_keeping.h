@@ -15,7 +15,8 @@
 //
 // As a world's controller (controller.h), StationKeeperModel splits the wrench among the body's
 // thrusters (thrust_commands.h) over the axes its gains act on, steering those that steer (an
-// H-layout WAM-V's two outboards then hold sway too).
+// H-layout WAM-V's two outboards then hold sway too). With a wave filter (wave_filter.h) the PID
+// sees the low-frequency pose and twist only, and leaves the waves' back-and-forth alone.
 #pragma once
 
 #include <optional>
@@ -23,6 +24,7 @@
 
 #include "leeway/body/body_state.h"
 #include "leeway/gnc/thrust_commands.h"
+#include "leeway/gnc/wave_filter.h"
 
 namespace leeway {
 
@@ -41,6 +43,7 @@ struct Station {
 struct StationKeepingState {
   Vec6 integral = Vec6::Zero();       ///< integral(e) [m s, rad s]
   std::vector<double> azimuth_angle;  ///< [rad] last given, per thruster (0 at the start)
+  WaveFilterState wave_filter;
 
   bool operator==(const StationKeepingState&) const = default;
 };
@@ -49,6 +52,7 @@ struct StationKeeperModel {
   Station station;
   StationKeepingGains gains;
   ThrustCommander commander;  ///< over the axes with a nonzero gain; steers if it must
+  std::optional<WaveFilterModel> wave_filter;  ///< none: the PID sees the measured pose
 };
 
 /// The pose error e (above) of `body` against `station`.
@@ -58,7 +62,8 @@ Vec6 station_error(const Station& station, const BodyState& body);
 Vec6 station_keeping_wrench(const StationKeepingGains& gains, const Station& station,
                             const BodyState& body, double dt, StationKeepingState& state);
 
-/// One control update of period dt [s]: the wrench above, as thruster commands.
+/// One control update of period dt [s]: the wrench above, on the wave-filtered pose if the keeper
+/// has a filter, as thruster commands.
 void station_keeper_update(const StationKeeperModel& keeper, StationKeepingState& state,
                            const BodyState& body, double dt,
                            std::vector<std::optional<double>>& commands);

@@ -140,7 +140,7 @@ Vec6 command_wrench(const ThrustCommander& c, const Vec6& tau,
                     std::vector<std::optional<double>>& commands, std::vector<double>* angles,
                     double period) {
   const Allocation a = allocate(c.allocator, tau, angles ? *angles : std::vector<double>{},
-                                c.steering_rate * period);
+                                c.steering_rate * period, c.full_rate_thrust);
   for (std::size_t i = 0; i < c.thrusters.size(); ++i) {
     commands.at(static_cast<std::size_t>(c.actuators[i])) =
         command_for_thrust(c.thrusters[i], a.thrust[i]);

@@ -35,9 +35,10 @@ struct ThrustCommander {
   Allocator allocator;         ///< one entry per thruster of the body, in its order
   std::vector<int> actuators;  ///< each thruster's actuator in Model::actuators
   std::vector<Thruster> thrusters;
-  std::vector<int> azimuths;     ///< each thruster's azimuth actuator, or -1 for a fixed one
-  bool steer = false;            ///< false: the azimuths are held at 0
-  double steering_rate = 1e300;  ///< [rad/s] > 0, the fastest the allocation turns them
+  std::vector<int> azimuths;      ///< each thruster's azimuth actuator, or -1 for a fixed one
+  bool steer = false;             ///< false: the azimuths are held at 0
+  double steering_rate = 1e300;   ///< [rad/s] > 0, the fastest the allocation turns them
+  double full_rate_thrust = 0.0;  ///< [N]: asked for less, they turn slower (allocation.h)
 };
 
 /// The commander for body `body` of `model`, allocating for the `controlled` axes (1 on each of

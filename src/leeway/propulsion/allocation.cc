@@ -130,10 +130,10 @@ namespace {
 /// The two ways an azimuth can give force f = (fx, fy) in its plane: pointing along it and
 /// pushing, or pointing against it and reversing. Picks the one within +-max_angle nearest the
 /// angle it was given last (pushing, when there is none or they tie). Returns false when
-/// max_turn stops it short of that direction.
+/// max_turn, scaled down for a force below full_turn_thrust, stops it short of that direction.
 bool choose_direction(const AllocatorThruster& th, double fx, double fy,
-                      std::optional<double> previous, double max_turn, double& angle,
-                      double& thrust) {
+                      std::optional<double> previous, double max_turn, double full_turn_thrust,
+                      double& angle, double& thrust) {
   const double ahead = std::atan2(fy, fx), magnitude = std::hypot(fx, fy);
   const double astern = ahead - std::copysign(std::numbers::pi, ahead);
   const bool ahead_ok = std::abs(ahead) <= th.max_angle;
@@ -149,6 +149,7 @@ bool choose_direction(const AllocatorThruster& th, double fx, double fy,
   }
   angle = reverse ? astern : ahead;
   thrust = reverse ? -magnitude : magnitude;
+  if (magnitude < full_turn_thrust) max_turn *= magnitude / full_turn_thrust;
   if (previous && std::abs(angle - *previous) > max_turn) {
     angle = *previous + std::copysign(max_turn, angle - *previous);
     return false;
@@ -159,7 +160,8 @@ bool choose_direction(const AllocatorThruster& th, double fx, double fy,
 }  // namespace
 
 Allocation allocate(const Allocator& a, const Vec6& tau_all,
-                    const std::vector<double>& previous_angle, double max_turn) {
+                    const std::vector<double>& previous_angle, double max_turn,
+                    double full_turn_thrust) {
   const std::size_t n = a.thrusters.size();
   const Vec6 tau = tau_all.cwiseProduct(a.controlled);
   const Eigen::VectorXd extended = a.least_norm * tau;
@@ -178,7 +180,7 @@ Allocation allocate(const Allocator& a, const Vec6& tau_all,
       const std::optional<double> previous =
           i < previous_angle.size() ? std::optional(previous_angle[i]) : std::nullopt;
       within &= choose_direction(th, extended[column], extended[column + 1], previous, max_turn,
-                                 out.angle[i], out.thrust[i]);
+                                 full_turn_thrust, out.angle[i], out.thrust[i]);
       column += 2;
     } else {
       out.thrust[i] = extended[column++];

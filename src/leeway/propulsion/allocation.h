@@ -24,7 +24,10 @@
 // the one within reach, and one that can reverse (T_min < 0) and was given an angle before takes
 // the one nearer that angle, so a wanted force that swings through zero, or round behind the
 // thruster, does not send it round half a turn. A turn per allocation may be bounded (a steering
-// rate times the control period): the thrusts are then solved along the angles reached.
+// rate times the control period): the thrusts are then solved along the angles reached. The bound
+// may shrink with the force wanted, below `full_turn_thrust`, in proportion: a small demand whose
+// direction swings with every wave then barely turns the thruster, which gives that demand's
+// share along the angle it has (a DP's azimuths at rest in a calm hold, as on real vessels).
 //
 // An allocator may control a subset of the axes (a catamaran's two fixed engines give surge and
 // yaw, not the pitch their height above the keel also makes): the rows of B outside it are
@@ -75,10 +78,12 @@ struct Allocation {
 /// catamaran with forward-only thrusters, asked to brake and turn, turns). The exact solution
 /// of a reachable tau does not depend on these weights. `previous_angle`: the angle [rad] each
 /// thruster was last given (empty: none), which picks between an azimuth's two ways; no azimuth
-/// turns further from it than `max_turn` [rad], and the thrusts are solved along the directions
-/// it does reach.
+/// turns further from it than `max_turn` [rad] (times |f| / full_turn_thrust when the force f
+/// wanted of it is smaller than full_turn_thrust [N]), and the thrusts are solved along the
+/// directions it does reach.
 Allocation allocate(const Allocator& allocator, const Vec6& tau,
-                    const std::vector<double>& previous_angle = {}, double max_turn = 1e300);
+                    const std::vector<double>& previous_angle = {}, double max_turn = 1e300,
+                    double full_turn_thrust = 0.0);
 
 /// The bounded least-squares core: min |B t - tau|^2 + eps t^T W t over lower <= t <= upper.
 Eigen::VectorXd bounded_least_squares(const Eigen::Matrix<double, 6, Eigen::Dynamic>& B,

@@ -1,5 +1,7 @@
 #include "leeway/sdf/station_keeper_params.h"
 
+#include <numbers>
+
 #include <fmt/format.h>
 
 #include "leeway/sdf/controller_params.h"
@@ -8,6 +10,9 @@
 
 namespace leeway::sdfio {
 namespace {
+
+// The low pass's default corner, as a share of the notch's frequency.
+constexpr double kCutoffOverPeak = 1.5;
 
 Vec6 read_vec6_at_least_zero(const sdf::ElementPtr& e, const char* what) {
   const std::vector<double> v = read_numbers(e, 6, what);
@@ -25,6 +30,27 @@ Vec6 gains_or(const sdf::ElementPtr& plugin, const char* name, const Vec6& fallb
   return e ? read_vec6_at_least_zero(e, what) : fallback;
 }
 
+// <wave_filter>: the sea's peak period, the notch's depth, the low pass's corner (wave_filter.h).
+WaveFilterModel read_wave_filter(const sdf::ElementPtr& e) {
+  reject_unknown_children(e, {"peak_period", "notch_damping", "cutoff_frequency"},
+                          "<peak_period>, <notch_damping> and <cutoff_frequency>");
+  const char* period = "the sea's peak period in s";
+  WaveFilterModel f;
+  f.peak_frequency =
+      2.0 * std::numbers::pi /
+      read_number_at_least(required_child(e, "peak_period", period), 0.0, true, period);
+  const sdf::ElementPtr zeta = optional_child(e, "notch_damping");
+  f.notch_damping = zeta ? read_number_in(zeta, 0.0, 1.0, "the notch's damping") : 0.1;
+  if (f.notch_damping == 0.0) {
+    throw LoadError(location_of(zeta),
+                    "got 0, expected the notch's damping > 0 (0.1: 90% of "
+                    "the peak filtered out)");
+  }
+  f.cutoff_frequency = number_or(e, "cutoff_frequency", kCutoffOverPeak * f.peak_frequency, 0.0,
+                                 true, "the low pass's corner in rad/s");
+  return f;
+}
+
 }  // namespace
 
 bool is_station_keeper_plugin(const std::string& filename, const std::string& name) {
@@ -33,10 +59,12 @@ bool is_station_keeper_plugin(const std::string& filename, const std::string& na
 
 StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Model& model,
                                        int body) {
-  reject_unknown_children(
-      plugin, {"rate", "station", "kp", "ki", "kd", "integral_limit", "steering_rate"},
-      "<rate>, <station>, <kp>, <ki>, <kd>, <integral_limit> and <steering_rate> "
-      "(docs/sdf-reference.md, \"Reference autonomy\")");
+  reject_unknown_children(plugin,
+                          {"rate", "station", "kp", "ki", "kd", "integral_limit", "steering_rate",
+                           "full_rate_thrust", "wave_filter"},
+                          "<rate>, <station>, <kp>, <ki>, <kd>, <integral_limit>, <steering_rate>, "
+                          "<full_rate_thrust> and <wave_filter> "
+                          "(docs/sdf-reference.md, \"Reference autonomy\")");
   StationKeeperModel k;
   const sdf::ElementPtr station = optional_child(plugin, "station");
   k.station = station ? read_station(station)
@@ -54,6 +82,10 @@ StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Mode
       commander_for(plugin, [&] { return thrust_commander(model, body, controlled, steer); });
   k.commander.steering_rate =
       number_or(plugin, "steering_rate", 1.0, 0.0, true, "a steering rate in rad/s");
+  k.commander.full_rate_thrust = number_or(plugin, "full_rate_thrust", 0.0, 0.0, false,
+                                           "the thrust in N from which azimuths turn at full rate");
+  if (const sdf::ElementPtr filter = optional_child(plugin, "wave_filter"))
+    k.wave_filter = read_wave_filter(filter);
   return k;
 }
 
