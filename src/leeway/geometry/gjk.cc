@@ -171,8 +171,8 @@ ShapeDistance shape_distance(const ConvexShape& a, const Eigen::Isometry3d& X_WA
   Vec3 v = s.v[0].w;
   Simplex best = s;  // the simplex of the smallest |v| so far: the upper bound
   double upper = v.norm();
-  double lower = 0.0;  // the largest v . w / |v| so far
-  Vec3 n_lower = -v;   // the -v that gave it
+  double lower = 0.0;              // the largest v . w / |v| so far
+  Vec3 n_lower = -v.normalized();  // the direction that gave it (Eigen leaves 0 as 0)
   int restarts = 0;
   while (out.iterations < kMaxIterations) {
     if (upper <= kTouching) break;
