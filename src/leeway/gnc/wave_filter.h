@@ -3,8 +3,8 @@
 //
 // First-order wave forces push a vessel back and forth at the waves' frequencies and average to
 // zero; a DP controller that answers them spends thrust and steering for nothing (no thruster
-// could follow them anyway). Every DP system since the 1970s filters them out of the feedback
-// (Fossen, Handbook of Marine Craft Hydrodynamics and Motion Control, 2011, "wave filtering").
+// could follow them anyway). DP systems filter them out of the feedback (Fossen, Handbook of
+// Marine Craft Hydrodynamics and Motion Control, 2011, "wave filtering").
 // Leeway's reference filter is Fossen's notch at the sea's peak frequency cascaded with a
 // critically damped second-order low pass, on each of six channels: x, y, z of Bo in W, and the
 // roll, pitch and yaw angles (followed through whole turns, so a heading crossing +-pi is one
@@ -18,10 +18,10 @@
 //         waves above it (1.5 w0 in Leeway's worlds)
 //
 // h(0) = 1, so a vessel at rest reads where it is; a ramp comes out delayed by
-// tau = 2/wc + 2 (1 - zeta)/w0, the price of the filter in phase, which the DP's gains must leave
-// room for: a DP's gains must be softer with the filter than without it. The low pass's second
-// state is the filtered signal's rate, which gives the twist: the linear part rotated into the
-// filtered attitude, the angular part from the Euler-angle rates (exact, away from pitch +-90 deg).
+// tau = 2/wc + 2 (1 - zeta)/w0, the price of the filter in phase: a DP's gains must be softer
+// with the filter than without it. The low pass's second state is the filtered signal's rate,
+// which gives the twist: the linear part rotated into the filtered attitude, the angular part
+// from the Euler-angle rates (exact, away from pitch +-90 deg).
 //
 // The filter is the trapezoidal rule (Tustin) on its state space at the control period: stable
 // at any period, its DC gain exact, its frequencies shifted by (w dt)^2/12 (0.1% at 1 rad/s and
