@@ -117,14 +117,19 @@ TEST(BadInput, StepSize) {
                    "-1", "expected a step"});
 }
 
-TEST(BadInput, UnknownPluginsAreWarnedNotFatal) {
+TEST(BadInput, UnknownPluginsAreWarnedOnceByNameNotFatal) {
+  // Two models with the same unknown plugin: one warning for it, at its first place.
+  const std::string publisher = R"(<plugin filename="gz-sim-pose-publisher-system" name="p"/>)";
   const std::string text =
-      world_sdf(simple_model(R"(<plugin filename="gz-sim-pose-publisher-system" name="p"/>)"),
+      world_sdf(simple_model(publisher, "a") + simple_model(publisher, "b"),
                 R"(<plugin filename="gz-sim-physics-system" name="gz::sim::systems::Physics"/>)");
   Diagnostics d;
   load_world_string(text, "warn.sdf", d);
   ASSERT_EQ(d.warnings().size(), 2u);
   EXPECT_NE(d.warnings()[0].str().find("gz-sim-physics-system"), std::string::npos);
+  expect_mentions(d.warnings()[1].str(),
+                  {"warn.sdf:" + std::to_string(line_of(text, "pose-publisher")),
+                   "'gz-sim-pose-publisher-system' has no meaning in Leeway", "said once"});
 }
 
 TEST(BadInput, WorldPluginParameters) {

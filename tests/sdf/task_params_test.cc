@@ -187,6 +187,17 @@ TEST(BadInput, VrxTaskPlugins) {
   expect_mentions(
       load_error("zero.sdf", zero),
       {"zero.sdf:" + std::to_string(line_of(zero, "<running_state_duration>")), "got 0"});
+  // A task type Leeway does not score, in VRX's gz and classic spellings.
+  for (const char* plugin :
+       {R"(<plugin filename="libNavigationScoringPlugin.so" name="vrx::NavigationScoringPlugin">)",
+        R"(<plugin filename="libscan_dock_scoring_plugin.so" name="scan_dock_scoring_plugin">)"}) {
+    const std::string other =
+        world(std::string(plugin) + "<vehicle>m</vehicle><task_name>t</task_name></plugin>");
+    expect_mentions(
+        load_error("other.sdf", other),
+        {"other.sdf:" + std::to_string(line_of(other, plugin)), "a VRX task Leeway does not score",
+         "wayfinding or station-keeping", "remove the plugin"});
+  }
 }
 
 TEST(BadInput, Autopilot) {

@@ -24,6 +24,11 @@ void Diagnostics::warn(const SourceLocation& where, std::string message) {
   warnings_.push_back({where, std::move(message)});
 }
 
+void Diagnostics::warn_once(const std::string& key, const SourceLocation& where,
+                            std::string message) {
+  if (once_keys_.insert(key).second) warn(where, std::move(message));
+}
+
 void Diagnostics::name_unnamed_sources(const std::string& file) {
   for (Diagnostic& d : warnings_) {
     if (d.where.file.empty()) d.where.file = file;

@@ -5,6 +5,7 @@
 // collected in a Diagnostics object passed down the loaders (no global logger).
 #pragma once
 
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,12 +45,16 @@ struct Diagnostic {
 class Diagnostics {
  public:
   void warn(const SourceLocation& where, std::string message);
+  /// warn(), the first time only for a given `key` (an unknown plugin's filename: one warning
+  /// however many models carry it).
+  void warn_once(const std::string& key, const SourceLocation& where, std::string message);
   const std::vector<Diagnostic>& warnings() const { return warnings_; }
   /// Names `file` as the source of the warnings that have none (text loaded from memory).
   void name_unnamed_sources(const std::string& file);
 
  private:
   std::vector<Diagnostic> warnings_;
+  std::set<std::string> once_keys_;
 };
 
 }  // namespace leeway

@@ -40,9 +40,11 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
                is_controller_plugin(filename, name)) {
       continue;  // load_hull(), load_actuators(), and the world loader once all models are in
     } else {
-      diagnostics.warn(
-          location_of(p),
-          fmt::format("model plugin '{}' has no meaning in Leeway and is ignored", filename));
+      diagnostics.warn_once(
+          "plugin " + filename, location_of(p),
+          fmt::format("model plugin '{}' has no meaning in Leeway and is ignored (said once, "
+                      "wherever else it appears)",
+                      filename));
       continue;
     }
     if (found) {

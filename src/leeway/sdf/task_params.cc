@@ -104,6 +104,21 @@ bool is_vrx_task_plugin(const std::string& filename, const std::string& name) {
          f.find("stationkeepingscoring") != std::string::npos;
 }
 
+bool is_unscored_vrx_task_plugin(const std::string& filename, const std::string& name) {
+  return folded(filename + " " + name).find("scoringplugin") != std::string::npos &&
+         !is_vrx_task_plugin(filename, name);
+}
+
+void reject_unscored_vrx_task(const sdf::ElementPtr& plugin) {
+  throw LoadError(location_of(plugin),
+                  fmt::format("plugin '{}' ('{}') is a VRX task Leeway does not score; expected "
+                              "a wayfinding or station-keeping task (WayfindingScoringPlugin, "
+                              "StationkeepingScoringPlugin, docs/sdf-reference.md, \"VRX "
+                              "tasks\"); remove the plugin to run the world without a task",
+                              plugin->GetAttribute("filename")->GetAsString(),
+                              plugin->GetAttribute("name")->GetAsString()));
+}
+
 TaskModel load_vrx_task(const sdf::ElementPtr& plugin, const Model& model,
                         Diagnostics& diagnostics) {
   const std::string filename = plugin->GetAttribute("filename")->GetAsString();

@@ -164,10 +164,13 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
       load_vrx_wind(p, s.environment.wind, s.wind_objects, diagnostics);
     } else if (is_vrx_task_plugin(filename, name)) {
       continue;  // a task needs the models: the world loader reads it last
+    } else if (is_unscored_vrx_task_plugin(filename, name)) {
+      reject_unscored_vrx_task(p);
     } else {
-      diagnostics.warn(location_of(p), fmt::format("world plugin '{}' has no meaning in Leeway "
-                                                   "and is ignored",
-                                                   filename));
+      diagnostics.warn_once("plugin " + filename, location_of(p),
+                            fmt::format("world plugin '{}' has no meaning in Leeway and is "
+                                        "ignored (said once, wherever else it appears)",
+                                        filename));
     }
   }
   return s;
