@@ -156,13 +156,17 @@ TEST(Allocation, AzimuthThrustersTurnAndReverse) {
   EXPECT_NEAR(r.angle[0], std::atan2(4.0, 3.0), 1e-9);
 }
 
-TEST(Allocation, AReversibleAzimuthStaysNearTheAngleItWasGiven) {
-  // A WAM-V outboard: +-180 deg of steering, 250 N ahead and 100 N astern.
+/// A WAM-V outboard alone: +-180 deg of steering, 250 N ahead and 100 N astern.
+Allocator outboard() {
   AllocatorThruster pod;
   pod.azimuth = true;
   pod.t_max = 250.0;
   pod.t_min = -100.0;
-  const Allocator a = make_allocator({pod});
+  return make_allocator({pod});
+}
+
+TEST(Allocation, AReversibleAzimuthStaysNearTheAngleItWasGiven) {
+  const Allocator a = outboard();
   Vec6 tau = Vec6::Zero();
   tau.head<2>() = Eigen::Vector2d(-30.0, 1.0);  // wanted: astern, a little to port
   // Pointing nearly ahead, it reverses rather than swinging round; pointing nearly astern, it
@@ -189,11 +193,7 @@ TEST(Allocation, AReversibleAzimuthStaysNearTheAngleItWasGiven) {
 TEST(Allocation, AnAzimuthAskedForLittleTurnsInProportion) {
   // 0.05 rad per allocation at full rate, from 50 N up: asked for 20 N abeam, it turns 0.02 rad
   // and gives the demand's share along that angle, 20 sin(0.02) N; asked for 100 N, 0.05 rad.
-  AllocatorThruster pod;
-  pod.azimuth = true;
-  pod.t_max = 250.0;
-  pod.t_min = -100.0;
-  const Allocator a = make_allocator({pod});
+  const Allocator a = outboard();
   Vec6 tau = Vec6::Zero();
   tau[1] = 20.0;
   Allocation r = allocate(a, tau, {0.0}, 0.05, 50.0);

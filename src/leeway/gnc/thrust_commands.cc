@@ -72,10 +72,13 @@ Eigen::Matrix<double, 6, Eigen::Dynamic> straight_columns(const Model& model, in
 }  // namespace
 
 bool thrusters_give(const Model& model, int body, int axis) {
+  // An empty B has no row to take (Eigen would offset a null pointer).
+  if (model.bodies.at(static_cast<std::size_t>(body)).thrusters.empty()) return false;
   return straight_columns(model, body).row(axis).cwiseAbs().maxCoeff() > 1e-9;
 }
 
 bool straight_thrusters_span(const Model& model, int body, const Vec6& controlled) {
+  if (model.bodies.at(static_cast<std::size_t>(body)).thrusters.empty()) return controlled.isZero();
   const Eigen::MatrixXd B = controlled.asDiagonal() * straight_columns(model, body);
   Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(B);
   qr.setThreshold(1e-9);
