@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <numbers>
 
 #include "leeway/app/default_world.h"
@@ -228,6 +230,56 @@ TEST(WamvClassic, RunsAtTheTopSpeedVrxClassicsThrustAndDampingGive) {
     ASSERT_TRUE(step(m, s, in).ok);
   EXPECT_NEAR(s.bodies[0].V_WB_B[0], u, 2e-3 * u);
   EXPECT_LT(std::abs(s.bodies[0].V_WB_B[5]), 1e-6);  // straight on
+}
+
+TEST(WamvClassic, InClassicsOwnSyntaxRunsAtClassicsTopSpeedOnItsGrid) {
+  // models/wamv_classic with its hull and damping written as VRX classic wrote them: the
+  // dynamics plugin of wamv_gazebo_dynamics_plugin.xacro (four grid points, no added mass in the
+  // plane) and classic's world wind plugin. Classic's windage takes the true wind, so in still
+  // air only the damping resists: 2 GLF(1) = 51.3 u + 72.4 u|u|, 2.2590 m/s.
+  std::ifstream file(std::string(LEEWAY_SOURCE_DIR) + "/models/wamv_classic/model.sdf");
+  std::string model((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const auto begin = model.find("<model"), hull = model.find("<plugin filename=\"leeway-hull\"");
+  ASSERT_NE(hull, std::string::npos);
+  model = model.substr(begin, hull - begin) + R"(
+    <plugin name="usv_dynamics_wamv_gazebo" filename="libusv_gazebo_dynamics_plugin.so">
+      <bodyName>base_link</bodyName><waterLevel>0</waterLevel><waterDensity>997.8</waterDensity>
+      <xDotU>0.0</xDotU><yDotV>0.0</yDotV><nDotR>0.0</nDotR><xU>51.3</xU><xUU>72.4</xUU>
+      <yV>40.0</yV><yVV>0.0</yVV><zW>500.0</zW><kP>50.0</kP><mQ>50.0</mQ><nR>400.0</nR>
+      <nRR>0.0</nRR><hullRadius>0.213</hullRadius><boatWidth>2.4</boatWidth>
+      <boatLength>4.9</boatLength><length_n>2</length_n><wave_model>ocean_waves</wave_model>
+    </plugin></model>)";
+  const std::string world = testing::write_temp("wamv_classic_syntax.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="calm">
+  <physics name="p" type="leeway"><max_step_size>0.005</max_step_size></physics>
+  <plugin name="wind" filename="libusv_gazebo_wind_plugin.so">
+    <wind_obj><name>wamv_classic</name><link_name>base_link</link_name>
+      <coeff_vector>0.5 0.5 0.33</coeff_vector></wind_obj>
+    <wind_direction>270</wind_direction><wind_mean_velocity>0</wind_mean_velocity>
+  </plugin>)" + model + "</world></sdf>");
+  Diagnostics d;
+  const Model m = load_world_file(world, d);
+  EXPECT_TRUE(d.warnings().empty()) << d.warnings().front().str();
+  ASSERT_EQ(m.bodies[0].strip_hulls.size(), 1u);
+  EXPECT_FALSE(m.bodies[0].mesh_hydrostatics);
+  const double glf =
+      0.01 + (59.82 - 0.01) / std::pow(0.56 + std::exp(-5.0 * (1.0 - 0.28)), 1 / 0.38);
+  const double u = (-51.3 + std::sqrt(51.3 * 51.3 + 4 * 72.4 * 2 * glf)) / (2 * 72.4);
+  EXPECT_NEAR(u, 2.2590, 1e-4);
+  State s = make_initial_state(m, 0);
+  Inputs in;
+  in.commands.assign(m.actuators.size(), std::nullopt);
+  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "left_thrust_cmd"))] = 1.0;
+  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "right_thrust_cmd"))] = 1.0;
+  while (s.t < 60.0 - 1e-9)
+    ASSERT_TRUE(step(m, s, in).ok);
+  EXPECT_NEAR(s.bodies[0].V_WB_B[0], u, 2e-3 * u);
+  EXPECT_LT(std::abs(s.bodies[0].V_WB_B[1]), 1e-6);  // straight on
+  EXPECT_LT(std::abs(s.bodies[0].V_WB_B[5]), 1e-6);
+  // Afloat on the grid: its points between the keel and the half-submerged cap.
+  const double z = s.bodies[0].p_WB.z();
+  EXPECT_LT(z, 0.0);
+  EXPECT_GT(z, -0.213);
 }
 
 }  // namespace

@@ -146,6 +146,58 @@ TEST(ForeignEquivalence, VrxWindIsLeewaysWindWithVrxsWindageInWorldAxes) {
                      1e-6);  // the direction written to 6 decimals
 }
 
+TEST(ForeignEquivalence, VrxClassicDynamicsIsSimpleHydrodynamicsAndASurfaceGrid) {
+  // Classic's damping is SimpleHydrodynamics' with 0.1 added mass fixed on heave, roll and pitch;
+  // its grid is a Surface whose points carry L/n each: 2 x 4 points on a 4.9 m hull, here with
+  // the water at -3.1 m so that the first state's heeled hull is partly under.
+  const std::string classic = R"(
+  <plugin name="usv_dynamics" filename="libusv_gazebo_dynamics_plugin.so">
+    <bodyName>base</bodyName><waterLevel>-3.1</waterLevel><waterDensity>997.8</waterDensity>
+    <xDotU>3</xDotU><yDotV>4</yDotV><nDotR>2</nDotR><xU>51.3</xU><xUU>72.4</xUU><yV>40</yV>
+    <yVV>10</yVV><zW>500</zW><kP>50</kP><mQ>60</mQ><nR>400</nR><nRR>30</nRR>
+    <hullRadius>0.3</hullRadius><boatWidth>2.4</boatWidth><boatLength>4.9</boatLength>
+    <length_n>4</length_n><wave_model>ocean_waves</wave_model>
+  </plugin>)";
+  const std::string own = R"(
+  <plugin filename="leeway-hydrodynamics" name="leeway::Hydrodynamics">
+    <added_mass>3 0 0 0 0 0  0 4 0 0 0 0  0 0 0.1 0 0 0  0 0 0 0.1 0 0  0 0 0 0 0.1 0
+                0 0 0 0 0 2</added_mass>
+    <linear_damping>51.3 40 500 50 60 400</linear_damping>
+    <quadratic_damping>72.4 10 0 0 0 30</quadratic_damping>
+  </plugin>
+  <plugin filename="libSurface.so" name="vrx::Surface">
+    <link_name>base</link_name><hull_length>9.8</hull_length><hull_radius>0.3</hull_radius>
+    <fluid_level>-3.1</fluid_level><fluid_density>997.8</fluid_density>
+    <points><point>-1.8375 -1.2 0</point><point>-0.6125 -1.2 0</point><point>0.6125 -1.2 0</point>
+      <point>1.8375 -1.2 0</point><point>-1.8375 1.2 0</point><point>-0.6125 1.2 0</point>
+      <point>0.6125 1.2 0</point><point>1.8375 1.2 0</point></points>
+  </plugin>)";
+  expect_same_forces(load(world_sdf(simple_model(classic), "", "0 0 -9.81")),
+                     load(world_sdf(simple_model(own), "", "0 0 -9.81")),
+                     BodyWrenches::kStripBuoyancy);
+}
+
+TEST(ForeignEquivalence, VrxClassicWindIsLeewaysWindWithVrxsWindageOnTheTrueWind) {
+  // Classic's world plugin, in its last version's spelling, against Leeway's wind and the same
+  // law in the hull plugin, in body axes on the true wind, as classic evaluates it.
+  const Model classic = load(world_sdf(simple_model(""), R"(
+    <plugin name="wind" filename="libusv_gazebo_wind_plugin.so">
+      <wind_obj><model_name>m</model_name>
+        <link><link_name>base</link_name><coeff_vector>0.5 0.5 0.33</coeff_vector></link>
+      </wind_obj><wind_direction>30</wind_direction><wind_mean_velocity>9</wind_mean_velocity>
+    </plugin>)"));
+  const Model own =
+      load(world_sdf(simple_model(R"(
+  <plugin filename="leeway-hull" name="leeway::Hull">
+    <windage><vrx>0.5 0.5 0.33</vrx><true_wind>true</true_wind></windage></plugin>)"),
+                     R"(
+    <plugin filename="leeway-environment" name="leeway::Environment">
+      <wind><speed>9</speed><direction>)" +
+                         std::to_string(std::numbers::pi / 6) + R"(</direction></wind></plugin>)"));
+  expect_same_forces(classic, own, BodyWrenches::kWindage,
+                     1e-6);  // the direction written to 6 decimals
+}
+
 /// A 10 kg base and one thruster link on a joint along `axis`, at `pose`.
 std::string thruster_model(const std::string& pose, const std::string& axis,
                            const std::string& plugin) {

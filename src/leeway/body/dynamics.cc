@@ -96,12 +96,13 @@ Vec6 windage_wrench(const BodyModel& body, const Environment& env,
       [&](const auto& w) -> Vec6 {
         using T = std::decay_t<decltype(w)>;
         if constexpr (std::is_same_v<T, VrxWindage>) {
+          const Vec3 v_felt_W = w.true_wind ? Vec3::Zero() : v_WB_W;
           if (!w.world_axes) {
-            return vrx_windage_wrench(w,
-                                      apparent_wind_B(env, env_state, t, state.p_WB, q_WB, v_WB_W));
+            return vrx_windage_wrench(
+                w, apparent_wind_B(env, env_state, t, state.p_WB, q_WB, v_felt_W));
           }
           const Vec6 F_W =
-              vrx_windage_wrench(w, wind_velocity(env, env_state, state.p_WB, t) - v_WB_W);
+              vrx_windage_wrench(w, wind_velocity(env, env_state, state.p_WB, t) - v_felt_W);
           return stack(R_WB.transpose() * linear(F_W), R_WB.transpose() * angular(F_W));
         } else if constexpr (std::is_same_v<T, WindageTable>) {
           return table_windage_wrench(w,

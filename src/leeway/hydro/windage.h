@@ -5,9 +5,11 @@
 //   X = C_x a_x |a_x|,  Y = C_y a_y |a_y|,  N = -2 C_n a_x a_y
 // VRX's gz version evaluates it in world axes (a = wind - v_link in W, force applied in W), so the
 // surge/sway split and the yaw moment depend on the compass heading rather than on the hull: a
-// boat heading north in an east wind gets the same "X" as one heading east. Leeway evaluates it
-// in body axes on the apparent wind, as VRX's classic plugin did (on the true wind); the option
-// `world_axes` reproduces the gz version.
+// boat heading north in an east wind gets the same "X" as one heading east. VRX's classic plugin
+// evaluated it in body axes, but on the true wind: the air's velocity alone, the vessel's own not
+// subtracted, so a boat driving through still air feels nothing. Leeway evaluates it in body axes
+// on the apparent wind; the option `world_axes` reproduces the gz version and `true_wind` the
+// classic one.
 //
 // Coefficient tables (Isherwood 1972 and Blendermann 1994 style; Fossen 2021, section 10.1):
 //   X = q A_F C_X(g),  Y = q A_L C_Y(g),  K = q A_L H C_K(g),  N = q A_L L C_N(g),
@@ -29,6 +31,7 @@ namespace leeway {
 struct VrxWindage {
   double C_x = 0.0, C_y = 0.0, C_n = 0.0;
   bool world_axes = false;  ///< VRX gz: evaluate and apply in W
+  bool true_wind = false;   ///< VRX classic: the wind alone, the vessel's velocity not subtracted
 };
 
 struct WindageTable {

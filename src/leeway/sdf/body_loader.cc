@@ -7,6 +7,7 @@
 #include "leeway/body/mass_checks.h"
 #include "leeway/sdf/actuator_params.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/environment_params.h"
 #include "leeway/sdf/gz_hydrodynamics.h"
 #include "leeway/sdf/hull_params.h"
 #include "leeway/sdf/leeway_hydrodynamics.h"
@@ -33,12 +34,15 @@ std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const Merg
       params = load_uuv_underwater_object(p, water_density, diagnostics);
     } else if (is_vrx_simple_hydrodynamics(filename, name)) {
       params = load_vrx_simple_hydrodynamics(p);
+    } else if (is_vrx_classic_dynamics(filename, name)) {
+      params = load_vrx_classic_hydrodynamics(p, links.canonical_link);
     } else if (is_leeway_hydrodynamics(filename, name)) {
       params = load_leeway_hydrodynamics(p);
       if (params->link_name.empty()) params->link_name = links.canonical_link;
     } else if (is_hull_plugin(filename, name) || is_actuator_plugin(filename, name) ||
-               is_controller_plugin(filename, name)) {
-      continue;  // load_hull(), load_actuators(), and the world loader once all models are in
+               is_controller_plugin(filename, name) || is_vrx_classic_wind(filename, name)) {
+      continue;  // load_hull(), load_actuators(), the world loader (once all models are in) and
+                 // the world's settings (classic's wind plugin sets the world's wind)
     } else {
       diagnostics.warn_once(
           "plugin " + filename, location_of(p),
@@ -141,7 +145,7 @@ void load_hull(const sdf::Model& model, const MergedLinks& links,
                                               "does not push twice",
                                               model.Name()));
     }
-    if (wind.link_name != links.canonical_link) {
+    if (!wind.link_name.empty() && wind.link_name != links.canonical_link) {
       throw LoadError(wind.where,
                       fmt::format("<wind_obj> names link '{}' of model '{}'; Leeway applies "
                                   "VRX's windage at the body's reference link, so expected '{}'",

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <stdexcept>
 
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/hull_mesh_params.h"
 #include "leeway/sdf/plugin_names.h"
 #include "leeway/sdf/shape_float_params.h"
+#include "leeway/sdf/vrx_hydrodynamics.h"
 #include "leeway/sdf/windage_params.h"
 
 namespace leeway::sdfio {
@@ -103,6 +105,45 @@ void load_vrx_surface(const sdf::ElementPtr& plugin, const MergedLinks& links, d
   parts.strips.push_back(std::move(h));
 }
 
+/// VRX classic's buoyancy grid, from its dynamics plugin (vrx_hydrodynamics.h): 2 hulls of
+/// `length_n` points each, at x = ((j - 1/2)/n - 1/2) L and y = +-W/2 in the link frame, each
+/// carrying L/n of a hull of radius r.
+void load_vrx_classic_grid(const sdf::ElementPtr& plugin, const MergedLinks& links,
+                           double surface_level, HullParts& parts, Diagnostics& diagnostics) {
+  StripHull h;
+  h.hull_length = number_or(plugin, "boatLength", 1.35, 0.0, true, "a length [m]");
+  h.hull_radius = number_or(plugin, "hullRadius", 0.213, 0.0, true, "a radius [m]");
+  const double width = number_or(plugin, "boatWidth", 1.0, 0.0, false, "a width [m]");
+  h.fluid_density = number_or(plugin, "waterDensity", h.fluid_density, 0.0, true, "a density");
+  if (const sdf::ElementPtr level = optional_child(plugin, "waterLevel")) {
+    h.fluid_level = read_number(level, "a height [m]");
+  } else {
+    h.fluid_level = surface_level;
+    diagnostics.warn(location_of(plugin),
+                     fmt::format("no <waterLevel>: the grid floats on the world's calm surface, "
+                                 "{} m, where VRX classic would have assumed 0.5 m",
+                                 surface_level));
+  }
+  const double n =
+      read_number_at_least(required_child(plugin, "length_n",
+                                          "the number of grid points along each hull (VRX's "
+                                          "WAM-V: 2); without it classic's grid is empty"),
+                           1.0, false, "a whole number of points >= 1");
+  if (n != std::floor(n)) {
+    throw LoadError(location_of(optional_child(plugin, "length_n")),
+                    fmt::format("got {}, expected a whole number of points", n));
+  }
+  const Eigen::Isometry3d X_BL = link_frame(optional_child(plugin, "bodyName"), links);
+  for (const double side : {-1.0, 1.0}) {
+    for (int j = 1; j <= static_cast<int>(n); ++j) {
+      const double x = ((j - 0.5) / n - 0.5) * h.hull_length;
+      h.p_BoP.push_back(X_BL * Vec3(x, side * width / 2.0, 0.0));
+    }
+  }
+  h.strip_length = h.hull_length / n;
+  parts.strips.push_back(std::move(h));
+}
+
 bool is_leeway_hull(const std::string& filename, const std::string& name) {
   return plugin_matches(filename, name, "leeway-hull", "leeway::Hull");
 }
@@ -115,7 +156,7 @@ bool is_vrx_surface(const std::string& filename, const std::string& name) {
 
 bool is_hull_plugin(const std::string& filename, const std::string& name) {
   return is_leeway_hull(filename, name) || is_vrx_surface(filename, name) ||
-         is_vrx_polyhedra_buoyancy(filename, name);
+         is_vrx_polyhedra_buoyancy(filename, name) || is_vrx_classic_dynamics(filename, name);
 }
 
 void load_hull_plugin(const sdf::ElementPtr& plugin, const MergedLinks& links, double surface_level,
@@ -126,6 +167,8 @@ void load_hull_plugin(const sdf::ElementPtr& plugin, const MergedLinks& links, d
     load_leeway_hull(plugin, links, parts, diagnostics);
   } else if (is_vrx_surface(filename, name)) {
     load_vrx_surface(plugin, links, surface_level, parts);
+  } else if (is_vrx_classic_dynamics(filename, name)) {
+    load_vrx_classic_grid(plugin, links, surface_level, parts, diagnostics);
   } else {
     for (ShapeFloat& f : load_polyhedra_buoyancy_drag(plugin, links, surface_level))
       parts.shape_floats.push_back(f);

@@ -19,7 +19,7 @@
 //       <length/> <form_factor/> <kinematic_viscosity/> <wetted_area/>
 //     </friction>
 //     <windage>                    one of (hydro/windage.h):
-//       <vrx>Cx Cy Cn</vrx> <world_axes>false</world_axes>
+//       <vrx>Cx Cy Cn</vrx> <world_axes>false</world_axes> <true_wind>false</true_wind>
 //       <blendermann> <frontal_area/> <lateral_area/> <length/> <CD_t/> <CD_l_bow/>
 //         <CD_l_stern/> <delta/> <kappa/> <s_L/> <s_H/> </blendermann>
 //     </windage>
@@ -30,6 +30,12 @@
 //   (ignored: the world's waves are used); Leeway's additions <full_circle> and <strips>.
 //
 //   VRX's PolyhedraBuoyancyDrag: shape floats (sdf/shape_float_params.h).
+//
+//   VRX classic's dynamics plugin: its damping is a hydrodynamics plugin
+//   (sdf/vrx_hydrodynamics.h), its buoyancy grid a strip hull: <boatLength> L (default 1.35),
+//   <boatWidth> W (1.0), <hullRadius> r (0.213), <length_n> n (required), <waterLevel> (the
+//   world's calm surface; classic assumed 0.5 m, so Leeway warns when it is absent),
+//   <waterDensity> (997.7735), <bodyName> (the link the grid is in), <wave_model> (ignored).
 //
 // docs/sdf-reference.md gives units, defaults and examples.
 #pragma once
@@ -54,7 +60,7 @@ struct HullParts {
   bool floats() const { return mesh || !strips.empty() || !shape_floats.empty(); }
 };
 
-/// Leeway's Hull, VRX's Surface or VRX's PolyhedraBuoyancyDrag.
+/// Leeway's Hull, VRX's Surface, VRX's PolyhedraBuoyancyDrag or VRX classic's dynamics.
 bool is_hull_plugin(const std::string& filename, const std::string& name);
 
 /// Adds what `plugin` (a hull plugin) says to `parts`. `surface_level` is the world's calm

@@ -56,4 +56,36 @@ HydroParams load_vrx_simple_hydrodynamics(const sdf::ElementPtr& plugin) {
   return p;
 }
 
+bool is_vrx_classic_dynamics(const std::string& filename, const std::string&) {
+  return filename.find("usv_gazebo_dynamics_plugin") != std::string::npos;
+}
+
+HydroParams load_vrx_classic_hydrodynamics(const sdf::ElementPtr& plugin,
+                                           const std::string& canonical_link) {
+  reject_unknown_children(
+      plugin,
+      {"bodyName", "waterLevel", "waterDensity", "xDotU",      "yDotV",    "nDotR",     "xU",
+       "xUU",      "yV",         "yVV",          "zW",         "kP",       "mQ",        "nR",
+       "nRR",      "hullRadius", "boatWidth",    "boatLength", "length_n", "wave_model"},
+      "VRX classic's <bodyName>, <waterLevel>, <waterDensity>, "
+      "<xDotU> <yDotV> <nDotR>, <xU> <xUU> <yV> <yVV> <zW> <kP> <mQ> <nR> "
+      "<nRR>, <hullRadius>, <boatWidth>, <boatLength>, <length_n> and "
+      "<wave_model>");
+  HydroParams p;
+  p.where = location_of(plugin);
+  const sdf::ElementPtr body = optional_child(plugin, "bodyName");
+  p.link_name = body ? text_of(body) : canonical_link;
+  for (int i = 0; i < 6; ++i) {
+    const Axis& a = kAxes[static_cast<std::size_t>(i)];
+    // Classic reads added mass in surge, sway and yaw only, and fixes 0.1 on the other three.
+    p.M_A(i, i) =
+        i == 0 || i == 1 || i == 5 ? magnitude_or(plugin, a.added_mass, a.added_mass_default) : 0.1;
+    p.damping.linear(i, i) = magnitude_or(plugin, a.linear, kLinearDefault);
+    if (i != 0 && i != 1 && i != 5) continue;  // classic's only quadratic terms: xUU, yVV, nRR
+    if (const double q = magnitude_or(plugin, a.quadratic, 0.0); q != 0.0)
+      p.damping.quadratic.push_back({i, i, i, q, false});
+  }
+  return p;
+}
+
 }  // namespace leeway::sdfio

@@ -18,6 +18,19 @@
 // the water (current and wave orbital velocity; VRX's sees the velocity over ground) and acts
 // about the link origin (VRX took the velocity there but applied the force at the centre of
 // mass).
+//
+// VRX classic's dynamics plugin (usv_gazebo_plugins/src/usv_gazebo_dynamics_plugin.cc):
+//
+//   <plugin filename="libusv_gazebo_dynamics_plugin.so" name="usv_dynamics_wamv_gazebo">
+//
+// the same law with fewer coefficients, and a buoyancy grid (read by sdf/hull_params.h):
+//   <bodyName>                   the link (default: the model's reference link)
+//   <xDotU> <yDotV> <nDotR>      [kg, kg m^2]; defaults 5, 5, 1; heave, roll and pitch fixed at 0.1
+//   <xU> <yV> <zW> <kP> <mQ> <nR>   default 20 each;  <xUU> <yVV> <nRR>   default 0 each
+//   <waterLevel> <waterDensity> <hullRadius> <boatWidth> <boatLength> <length_n> <wave_model>
+//                                the grid (sdf/hull_params.h)
+// Classic differs from Leeway as SimpleHydrodynamics does (above), and also applied nothing at
+// all, not even damping, in a world without its wave model.
 #pragma once
 
 #include <string>
@@ -31,5 +44,10 @@ namespace leeway::sdfio {
 bool is_vrx_simple_hydrodynamics(const std::string& filename, const std::string& name);
 
 HydroParams load_vrx_simple_hydrodynamics(const sdf::ElementPtr& plugin);
+
+bool is_vrx_classic_dynamics(const std::string& filename, const std::string& name);
+
+HydroParams load_vrx_classic_hydrodynamics(const sdf::ElementPtr& plugin,
+                                           const std::string& canonical_link);
 
 }  // namespace leeway::sdfio

@@ -103,12 +103,14 @@ WindageTable load_table(const sdf::ElementPtr& e) {
 }  // namespace
 
 WindageModel load_windage(const sdf::ElementPtr& e) {
-  reject_unknown_children(e, {"vrx", "world_axes", "blendermann", "table"},
-                          "<vrx> (with <world_axes>), <blendermann> or <table>");
+  reject_unknown_children(e, {"vrx", "world_axes", "true_wind", "blendermann", "table"},
+                          "<vrx> (with <world_axes> and <true_wind>), <blendermann> or <table>");
   if (const sdf::ElementPtr vrx = optional_child(e, "vrx")) {
     const Vec3 c = read_vec3(vrx, "the coefficients Cx Cy Cn");
     const sdf::ElementPtr axes = optional_child(e, "world_axes");
-    return VrxWindage{c.x(), c.y(), c.z(), axes && read_bool(axes)};
+    const sdf::ElementPtr true_wind = optional_child(e, "true_wind");
+    return VrxWindage{c.x(), c.y(), c.z(), axes && read_bool(axes),
+                      true_wind && read_bool(true_wind)};
   }
   if (const sdf::ElementPtr table = optional_child(e, "table")) return load_table(table);
   return load_blendermann(required_child(e, "blendermann", "<vrx>, <blendermann> or <table>"));

@@ -1,6 +1,8 @@
 // The <windage> element of Leeway's Hull plugin (sdf/hull_params.h): one of
 //
-//   <vrx>Cx Cy Cn</vrx> <world_axes>false</world_axes>     VRX's coefficient law
+//   <vrx>Cx Cy Cn</vrx> <world_axes>false</world_axes> <true_wind>false</true_wind>
+//                                                         VRX's coefficient law (gz: world axes;
+//                                                         classic: the true wind)
 //   <blendermann> <frontal_area/> <lateral_area/> <length/> <CD_t/> <CD_l_bow/> <CD_l_stern/>
 //     <delta/> <kappa/> <s_L/> <s_H/> </blendermann>       Blendermann's coefficient curves
 //   <table> <frontal_area/> <lateral_area/> <length/> <height/> <air_density/> <frame/>

@@ -1,6 +1,7 @@
 #include "leeway/sdf/world_settings.h"
 
 #include <fmt/format.h>
+#include <sdf/Model.hh>
 #include <sdf/World.hh>
 
 #include <cmath>
@@ -73,6 +74,31 @@ Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::
   return g;
 }
 
+/// Notes that `source` sets the world's wind: a second source is an error, not an override.
+void claim_wind(WorldSettings& s, const sdf::ElementPtr& source) {
+  if (!s.wind_where.element.empty()) {
+    throw LoadError(location_of(source),
+                    fmt::format("the world's wind is already set at {}; expected one wind "
+                                "(Leeway's <wind> or one of VRX's wind plugins)",
+                                s.wind_where.str()));
+  }
+  s.wind_where = location_of(source);
+}
+
+/// VRX classic's 2018 wind plugin sat on the model, but sets the world's wind.
+void load_model_wind_plugins(const sdf::World& world, WorldSettings& s, Diagnostics& diagnostics) {
+  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
+    const sdf::ElementPtr model = world.ModelByIndex(i)->Element();
+    if (!model->HasElement("plugin")) continue;
+    for (sdf::ElementPtr p = model->GetElement("plugin"); p; p = p->GetNextElement("plugin")) {
+      if (!is_vrx_classic_wind(p->GetAttribute("filename")->GetAsString(), "")) continue;
+      claim_wind(s, p);
+      load_vrx_classic_model_wind(p, world.ModelByIndex(i)->Name(), s.environment.wind,
+                                  s.wind_objects, diagnostics);
+    }
+  }
+}
+
 void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, WorldSettings& s,
                       Diagnostics& diagnostics) {
   reject_unknown_children(
@@ -110,7 +136,10 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
     load_current_profile(plugin->GetElement("current_profile"), env.current);
   }
   if (plugin->HasElement("tides")) load_tides(plugin->GetElement("tides"), env.current);
-  if (plugin->HasElement("wind")) load_wind(plugin->GetElement("wind"), env.wind, run_seed);
+  if (plugin->HasElement("wind")) {
+    claim_wind(s, plugin->GetElement("wind"));
+    load_wind(plugin->GetElement("wind"), env.wind, run_seed);
+  }
   const FieldContext files{s.origin, diagnostics, s.geo_fields};
   if (plugin->HasElement("current_field")) {
     env.current_field = load_field(plugin->GetElement("current_field"), FieldKind::kCurrent, files);
@@ -150,8 +179,8 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
   }
   const sdf::ElementPtr root = world.Element();
   if (const auto* sc = world.SphericalCoordinates()) s.origin = read_origin(*sc, root);
-  if (!root->HasElement("plugin")) return s;
-  for (sdf::ElementPtr p = root->GetElement("plugin"); p; p = p->GetNextElement("plugin")) {
+  for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
+       p = p->GetNextElement("plugin")) {
     const std::string filename = p->GetAttribute("filename")->GetAsString();
     const std::string name = p->GetAttribute("name")->GetAsString();
     if (plugin_matches(filename, name, "buoyancy-system", "systems::Buoyancy")) {
@@ -160,7 +189,8 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
       load_environment(p, run_seed, s, diagnostics);
     } else if (plugin_matches(filename, name, "underwater_current", "UnderwaterCurrentPlugin")) {
       load_uuv_current(p, s.environment.current);
-    } else if (plugin_matches(filename, name, "USVWind", "vrx::USVWind")) {
+    } else if (is_vrx_wind(filename, name)) {
+      claim_wind(s, p);
       load_vrx_wind(p, s.environment.wind, s.wind_objects, diagnostics);
     } else if (is_vrx_task_plugin(filename, name)) {
       continue;  // a task needs the models: the world loader reads it last
@@ -173,6 +203,7 @@ WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_see
                                         filename));
     }
   }
+  load_model_wind_plugins(world, s, diagnostics);
   return s;
 }
 

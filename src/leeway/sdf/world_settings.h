@@ -48,7 +48,8 @@ struct WorldSettings {
   std::vector<GeoCoverage> geo_fields;  ///< checked by the world loader once models are placed
   Environment environment;
   std::optional<GzBuoyancy> gz_buoyancy;
-  WindObjects wind_objects;  ///< VRX's USVWind windage, by model
+  SourceLocation wind_where;  ///< what set the wind (empty: nothing), to refuse a second source
+  WindObjects wind_objects;   ///< VRX's windage, by model
 };
 
 /// Reads <spherical_coordinates> and the world plugins Leeway knows; warns about the others
