@@ -5,6 +5,8 @@ BUILD_DIR    ?= build
 SAN_DIR      ?= build-asan
 GENERATOR    := -G Ninja
 CMAKE_COMMON := -DLEEWAY_WERROR=ON
+# Paths inside the checkout reach ccache relative to it, so another clone (CI's) hits the cache.
+export CCACHE_BASEDIR := $(CURDIR)
 
 .PHONY: deps configure build demo test test-fast test-sanitize bench format clean
 

@@ -201,6 +201,26 @@ TEST(Wamv, TheDefaultWorldInlinesTheLibraryModel) {
   }
 }
 
+/// VRX's logistic fit at command 1 (A 0.01, K 59.82, B 5, nu 0.38, C 0.56, M 0.28): 242.67 N.
+const double kGlfFullAhead =
+    0.01 + (59.82 - 0.01) / std::pow(0.56 + std::exp(-5.0 * (1.0 - 0.28)), 1 / 0.38);
+
+/// The classic WAM-V's state after a minute with both engines at command 1 in calm water.
+State full_ahead_for_a_minute(const Model& m) {
+  State s = make_initial_state(m, 0);
+  Inputs in;
+  in.commands.assign(m.actuators.size(), std::nullopt);
+  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "left_thrust_cmd"))] = 1.0;
+  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "right_thrust_cmd"))] = 1.0;
+  while (s.t < 60.0 - 1e-9) {
+    if (!step(m, s, in).ok) {
+      ADD_FAILURE() << "the step failed at t = " << s.t;
+      break;
+    }
+  }
+  return s;
+}
+
 TEST(WamvClassic, RunsAtTheTopSpeedVrxClassicsThrustAndDampingGive) {
   // models/wamv_classic: both engines at command 1 give VRX's logistic fit GLF(1) = 242.67 N
   // (A 0.01, K 59.82, B 5, nu 0.38, C 0.56, M 0.28), against the classic damping
@@ -217,17 +237,10 @@ TEST(WamvClassic, RunsAtTheTopSpeedVrxClassicsThrustAndDampingGive) {
   Diagnostics d;
   const Model m = load_world_file(world, d);
   EXPECT_TRUE(d.warnings().empty()) << d.warnings().front().str();
-  const double glf =
-      0.01 + (59.82 - 0.01) / std::pow(0.56 + std::exp(-5.0 * (1.0 - 0.28)), 1 / 0.38);
-  const double c = 72.4 + 0.5, u = (-51.3 + std::sqrt(51.3 * 51.3 + 4 * c * 2 * glf)) / (2 * c);
+  const double c = 72.4 + 0.5,
+               u = (-51.3 + std::sqrt(51.3 * 51.3 + 4 * c * 2 * kGlfFullAhead)) / (2 * c);
   EXPECT_NEAR(u, 2.2522, 1e-4);
-  State s = make_initial_state(m, 0);
-  Inputs in;
-  in.commands.assign(m.actuators.size(), std::nullopt);
-  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "left_thrust_cmd"))] = 1.0;
-  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "right_thrust_cmd"))] = 1.0;
-  while (s.t < 60.0 - 1e-9)
-    ASSERT_TRUE(step(m, s, in).ok);
+  const State s = full_ahead_for_a_minute(m);
   EXPECT_NEAR(s.bodies[0].V_WB_B[0], u, 2e-3 * u);
   EXPECT_LT(std::abs(s.bodies[0].V_WB_B[5]), 1e-6);  // straight on
 }
@@ -262,17 +275,9 @@ TEST(WamvClassic, InClassicsOwnSyntaxRunsAtClassicsTopSpeedOnItsGrid) {
   EXPECT_TRUE(d.warnings().empty()) << d.warnings().front().str();
   ASSERT_EQ(m.bodies[0].strip_hulls.size(), 1u);
   EXPECT_FALSE(m.bodies[0].mesh_hydrostatics);
-  const double glf =
-      0.01 + (59.82 - 0.01) / std::pow(0.56 + std::exp(-5.0 * (1.0 - 0.28)), 1 / 0.38);
-  const double u = (-51.3 + std::sqrt(51.3 * 51.3 + 4 * 72.4 * 2 * glf)) / (2 * 72.4);
+  const double u = (-51.3 + std::sqrt(51.3 * 51.3 + 4 * 72.4 * 2 * kGlfFullAhead)) / (2 * 72.4);
   EXPECT_NEAR(u, 2.2590, 1e-4);
-  State s = make_initial_state(m, 0);
-  Inputs in;
-  in.commands.assign(m.actuators.size(), std::nullopt);
-  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "left_thrust_cmd"))] = 1.0;
-  in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "right_thrust_cmd"))] = 1.0;
-  while (s.t < 60.0 - 1e-9)
-    ASSERT_TRUE(step(m, s, in).ok);
+  const State s = full_ahead_for_a_minute(m);
   EXPECT_NEAR(s.bodies[0].V_WB_B[0], u, 2e-3 * u);
   EXPECT_LT(std::abs(s.bodies[0].V_WB_B[1]), 1e-6);  // straight on
   EXPECT_LT(std::abs(s.bodies[0].V_WB_B[5]), 1e-6);

@@ -126,6 +126,17 @@ TEST(ForeignEquivalence, GzSimBuoyancyIsLeewaysVolumeAtTheShapesCentroid) {
   expect_same_forces(gz, own, BodyWrenches::kRestoring);
 }
 
+/// Leeway's wind, 9 m/s towards 30 degrees (in radians), on the WAM-V's coefficients in the hull
+/// plugin's VRX law, evaluated as `options` say.
+Model leeway_wind_on_vrx_windage(const std::string& options) {
+  return load(world_sdf(simple_model(R"(<plugin filename="leeway-hull" name="leeway::Hull">
+    <windage><vrx>0.5 0.5 0.33</vrx>)" +
+                                     options + "</windage></plugin>"),
+                        R"(<plugin filename="leeway-environment" name="leeway::Environment">
+      <wind><speed>9</speed><direction>)" +
+                            std::to_string(std::numbers::pi / 6) + "</direction></wind></plugin>"));
+}
+
 TEST(ForeignEquivalence, VrxWindIsLeewaysWindWithVrxsWindageInWorldAxes) {
   // USVWind's 9 m/s towards 30 degrees (ENU) on the WAM-V's coefficients; Leeway's wind in
   // radians and the same law in the hull plugin, evaluated in world axes as VRX's gz plugin does.
@@ -134,16 +145,8 @@ TEST(ForeignEquivalence, VrxWindIsLeewaysWindWithVrxsWindageInWorldAxes) {
       <wind_obj><name>m</name><link_name>base</link_name><coeff_vector>0.5 0.5 0.33</coeff_vector>
       </wind_obj><wind_direction>30</wind_direction><wind_mean_velocity>9</wind_mean_velocity>
     </plugin>)"));
-  const Model own =
-      load(world_sdf(simple_model(R"(
-  <plugin filename="leeway-hull" name="leeway::Hull">
-    <windage><vrx>0.5 0.5 0.33</vrx><world_axes>true</world_axes></windage></plugin>)"),
-                     R"(
-    <plugin filename="leeway-environment" name="leeway::Environment">
-      <wind><speed>9</speed><direction>)" +
-                         std::to_string(std::numbers::pi / 6) + R"(</direction></wind></plugin>)"));
-  expect_same_forces(vrx, own, BodyWrenches::kWindage,
-                     1e-6);  // the direction written to 6 decimals
+  expect_same_forces(vrx, leeway_wind_on_vrx_windage("<world_axes>true</world_axes>"),
+                     BodyWrenches::kWindage, 1e-6);  // the direction written to 6 decimals
 }
 
 TEST(ForeignEquivalence, VrxClassicDynamicsIsSimpleHydrodynamicsAndASurfaceGrid) {
@@ -186,16 +189,8 @@ TEST(ForeignEquivalence, VrxClassicWindIsLeewaysWindWithVrxsWindageOnTheTrueWind
         <link><link_name>base</link_name><coeff_vector>0.5 0.5 0.33</coeff_vector></link>
       </wind_obj><wind_direction>30</wind_direction><wind_mean_velocity>9</wind_mean_velocity>
     </plugin>)"));
-  const Model own =
-      load(world_sdf(simple_model(R"(
-  <plugin filename="leeway-hull" name="leeway::Hull">
-    <windage><vrx>0.5 0.5 0.33</vrx><true_wind>true</true_wind></windage></plugin>)"),
-                     R"(
-    <plugin filename="leeway-environment" name="leeway::Environment">
-      <wind><speed>9</speed><direction>)" +
-                         std::to_string(std::numbers::pi / 6) + R"(</direction></wind></plugin>)"));
-  expect_same_forces(classic, own, BodyWrenches::kWindage,
-                     1e-6);  // the direction written to 6 decimals
+  expect_same_forces(classic, leeway_wind_on_vrx_windage("<true_wind>true</true_wind>"),
+                     BodyWrenches::kWindage, 1e-6);  // the direction written to 6 decimals
 }
 
 /// A 10 kg base and one thruster link on a joint along `axis`, at `pose`.
