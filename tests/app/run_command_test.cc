@@ -8,6 +8,7 @@
 #include <numbers>
 #include <sstream>
 
+#include "app/leeway_process.h"
 #include "leeway/core/frames.h"
 #include "leeway/core/rotation.h"
 #include "sdf/sdf_test_util.h"
@@ -15,26 +16,11 @@
 namespace leeway {
 namespace {
 
-struct Result {
-  int status;
-  std::string output;  // stdout and stderr together
-};
+using Result = testing::ProcessResult;
+using testing::slurp;
 
 Result run(const std::string& args) {
-  const std::string cmd = std::string(LEEWAY_BINARY) + " " + args + " 2>&1";
-  std::FILE* pipe = ::popen(cmd.c_str(), "r");
-  Result r{-1, {}};
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe))
-    r.output += buf.data();
-  const int status = ::pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return testing::run_leeway(args);
 }
 
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
