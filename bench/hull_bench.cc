@@ -11,6 +11,8 @@
 //   WamvStepWaves            the default world's WAM-V (1,024 triangles, 277 kg) alone in its
 //                            64-component sea, wind and current at 100 Hz, the mesh every step;
 //                            real-time factor = 0.01 s / time
+//   WamvStepWavesWithOutputs the same, keeping the step's outputs (world/step_data.h); the two
+//                            against main's WamvStepWaves: scripts/bench-baseline.sh
 #include <benchmark/benchmark.h>
 
 #include <limits>
@@ -155,19 +157,29 @@ void CatamaranStepEveryStage(benchmark::State& bs) {
 }
 BENCHMARK(CatamaranStepEveryStage);
 
-void WamvStepWaves(benchmark::State& bs) {
+/// `outputs`: keep the step's outputs (world/step_data.h), as the runner does.
+void wamv_step_waves(benchmark::State& bs, bool outputs) {
   Diagnostics diagnostics;
   Model m = load_world_string(std::string(default_world_sdf()), "default world", diagnostics, 1);
   std::erase_if(m.bodies, [](const BodyModel& b) { return b.model_name != "wamv"; });
   m.dt = 0.01;
   State s = make_initial_state(m, 0);
+  Workspace ws;
+  StepData data = make_step_data(m);
   for (auto _ : bs)
-    benchmark::DoNotOptimize(step(m, s).ok);
+    benchmark::DoNotOptimize(step(m, s, {}, ws, outputs ? &data : nullptr).ok);
   bs.SetItemsProcessed(bs.iterations());
   bs.counters["real_time_factor"] =
       benchmark::Counter(static_cast<double>(bs.iterations()) * m.dt, benchmark::Counter::kIsRate);
 }
+void WamvStepWaves(benchmark::State& bs) {
+  wamv_step_waves(bs, false);
+}
+void WamvStepWavesWithOutputs(benchmark::State& bs) {
+  wamv_step_waves(bs, true);
+}
 BENCHMARK(WamvStepWaves);
+BENCHMARK(WamvStepWavesWithOutputs);
 
 }  // namespace
 }  // namespace leeway

@@ -9,7 +9,10 @@
 //   RovAllocation           the allocation alone, 0.1 m off station (the least-norm solution is
 //                           within the limits) and 2.2 m off (the bounded solve runs).
 //
-// Baseline in the same run: BodyStep (step_bench.cc), the same hull with no actuators.
+//   RovStationKeepingStepWithOutputs  the same, keeping the step's outputs (world/step_data.h)
+//
+// Baseline in the same run: BodyStep (step_bench.cc), the same hull with no actuators; against
+// main's RovStationKeepingStep: scripts/bench-baseline.sh.
 // Throughput: vehicle-steps per second (items_per_second).
 #include <benchmark/benchmark.h>
 
@@ -51,24 +54,35 @@ Vec6 station_keeping_wrench(const BodyState& s) {
   return tau;
 }
 
-void RovStationKeepingStep(benchmark::State& bs) {
+/// `outputs`: keep the step's outputs (world/step_data.h), as the runner does.
+void rov_station_keeping_step(benchmark::State& bs, bool outputs) {
   const Model model = bench::rexrov_with_thrusters(0.01);
   const Allocator allocator = rexrov_allocator(model);
   State s = make_initial_state(model, 0);
   s.bodies[0].p_WB = kStation_W + Vec3(2.0, -1.0, 0.0);
   Inputs inputs;
   inputs.commands.resize(model.actuators.size());
+  Workspace ws;
+  StepData data = make_step_data(model);
   for (auto _ : bs) {
     const Allocation a = allocate(allocator, station_keeping_wrench(s.bodies[0]));
     for (std::size_t i = 0; i < a.thrust.size(); ++i)
       inputs.commands[i] =
           std::copysign(std::sqrt(std::abs(a.thrust[i]) / kRotorConstant), a.thrust[i]);
-    if (!step(model, s, inputs).ok) bs.SkipWithError("the step failed");
+    if (!step(model, s, inputs, ws, outputs ? &data : nullptr).ok)
+      bs.SkipWithError("the step failed");
   }
   bs.SetItemsProcessed(bs.iterations());
   bs.counters["off_station_m"] = (s.bodies[0].p_WB - kStation_W).norm();
 }
+void RovStationKeepingStep(benchmark::State& bs) {
+  rov_station_keeping_step(bs, false);
+}
+void RovStationKeepingStepWithOutputs(benchmark::State& bs) {
+  rov_station_keeping_step(bs, true);
+}
 BENCHMARK(RovStationKeepingStep);
+BENCHMARK(RovStationKeepingStepWithOutputs);
 
 /// The allocation alone, 0.1 m (within the limits) or 2.2 m (beyond them) off station.
 void RovAllocation(benchmark::State& bs, double offset_m) {

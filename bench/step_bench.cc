@@ -31,8 +31,9 @@ Model bench_model() {
 void BodyStep(benchmark::State& bs) {
   const Model model = bench_model();
   State s = make_initial_state(model, 0);
+  Workspace ws;
   for (auto _ : bs) {
-    benchmark::DoNotOptimize(step(model, s).ok);
+    benchmark::DoNotOptimize(step(model, s, {}, ws).ok);
   }
   bs.SetItemsProcessed(bs.iterations());
 }

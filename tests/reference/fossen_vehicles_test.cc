@@ -16,7 +16,7 @@
 #include <numbers>
 
 #include "leeway/core/spatial.h"
-#include "leeway/io/output_frame.h"
+#include "leeway/output/output_frame.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <functional>
 
-#include "io/nc_writer.h"
-#include "io/ras_writer.h"
+#include "formats/nc_writer.h"
+#include "formats/ras_writer.h"
 #include "leeway/core/geo.h"
 #include "sdf/sdf_test_util.h"
 

@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
       "leeway"};
   app.require_subcommand(1);
 
-  leeway::RunOptions o;
+  leeway::RunCommandOptions o;
   std::string frame = "enu";
   CLI::App* run = app.add_subcommand(
       "run",

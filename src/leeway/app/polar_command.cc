@@ -7,7 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "leeway/sdf/load_world.h"
+#include "leeway/app/default_world.h"
 
 namespace leeway {
 namespace {
@@ -26,15 +26,9 @@ bool write_file(const std::string& path, const std::string& text) {
 
 int polar_command(PolarCommandOptions o) {
   Diagnostics diagnostics;
-  Model world;
-  try {
-    world = load_world_file(o.world_path, diagnostics);
-  } catch (const LoadError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 1;
-  }
-  for (const Diagnostic& d : diagnostics.warnings())
-    fmt::print(stderr, "warning: {}\n", d.str());
+  std::optional<Model> loaded = load_world_or_default(o.world_path, 0, diagnostics);
+  if (!loaded) return 1;
+  Model& world = *loaded;
   if (o.polar.model.empty() && world.bodies.size() == 1) o.polar.model = world.bodies[0].model_name;
   const int count = static_cast<int>(std::floor(180.0 / o.angle_step_deg + 1e-9));
   for (int i = 0; i <= count; ++i)

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "leeway/app/default_world.h"
-#include "leeway/sdf/load_world.h"
 
 namespace leeway {
 namespace {
@@ -49,18 +48,9 @@ Statistics statistics(const std::vector<double>& t, const std::vector<double>& x
 
 int probe_command(const ProbeOptions& o) {
   Diagnostics diagnostics;
-  Model model;
-  try {
-    model = o.world_path.empty()
-                ? load_world_string(std::string(default_world_sdf()),
-                                    std::string(kDefaultWorldName), diagnostics, o.seed)
-                : load_world_file(o.world_path, diagnostics, o.seed);
-  } catch (const LoadError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 1;
-  }
-  for (const Diagnostic& d : diagnostics.warnings())
-    fmt::print(stderr, "warning: {}\n", d.str());
+  const std::optional<Model> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
+  if (!loaded) return 1;
+  const Model& model = *loaded;
 
   const Environment& env = model.environment;
   const double z = o.z.value_or(env.surface_level);

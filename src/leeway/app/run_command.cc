@@ -3,44 +3,34 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 
 #include "leeway/app/command_option.h"
 #include "leeway/app/default_world.h"
-#include "leeway/io/csv_recorder.h"
-#include "leeway/io/progress_bar.h"
-#include "leeway/io/run_summary.h"
-#include "leeway/sdf/load_world.h"
-#include "leeway/world/step.h"
+#include "leeway/output/csv_recorder.h"
+#include "leeway/output/progress_bar.h"
+#include "leeway/output/run_summary.h"
+#include "leeway/world/simulation.h"
 
 namespace leeway {
 namespace {
 
-/// Steps between recorded rows; the recording rate must fit the physics step.
+/// Steps between recorded rows, with a note when the rate does not fit the physics step.
 std::uint64_t record_interval(double rate, double dt) {
-  const double steps = 1.0 / (rate * dt);
-  if (steps < 1.0 - 1e-9) {
-    throw std::runtime_error(
-        fmt::format("--record-rate {} Hz is faster than the physics rate {} Hz; expected at most "
-                    "1/max_step_size",
-                    rate, 1.0 / dt));
+  std::uint64_t n = 0;
+  try {
+    n = steps_between(rate, dt);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("--record-rate {}", e.what()));
   }
-  const auto n = static_cast<std::uint64_t>(std::llround(steps));
+  const double steps = 1.0 / (rate * dt);
   if (std::abs(steps - static_cast<double>(n)) > 1e-6 * steps) {
     fmt::print(stderr, "leeway: note: recording every {} steps ({} Hz) for --record-rate {} Hz\n",
                n, 1.0 / (static_cast<double>(n) * dt), rate);
   }
   return n;
-}
-
-Model load(const RunOptions& o, Diagnostics& diagnostics) {
-  if (o.world_path.empty()) {
-    return load_world_string(std::string(default_world_sdf()), std::string(kDefaultWorldName),
-                             diagnostics, o.seed);
-  }
-  return load_world_file(o.world_path, diagnostics, o.seed);
 }
 
 /// One line per body: where it ended up, how fast it moves, its attitude.
@@ -61,11 +51,7 @@ void print_final_states(const Model& model, const State& state, OutputFrame fram
 /// The requested duration, or the time the last task finishes.
 double run_duration(const Model& model, double requested) {
   if (requested > 0.0) return requested;
-  if (model.tasks.empty()) return kDefaultDuration;
-  double end = 0.0;
-  for (const TaskModel& task : model.tasks)
-    end = std::max(end, task.finish_time());
-  return end;
+  return model.tasks.empty() ? kDefaultDuration : tasks_finish_time(model);
 }
 
 /// One line per task: its phase and score, with what the score is made of.
@@ -102,35 +88,26 @@ void print_tasks(const Model& model, const State& state) {
 
 }  // namespace
 
-int run_command(const RunOptions& o) {
+int run_command(const RunCommandOptions& o) {
   Diagnostics diagnostics;
-  Model model;
-  try {
-    model = load(o, diagnostics);
-  } catch (const LoadError& e) {
-    for (const Diagnostic& d : diagnostics.warnings())
-      fmt::print(stderr, "warning: {}\n", d.str());
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 1;
-  }
+  std::optional<Model> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
+  if (!loaded) return 1;
   RunSummary summary;
   summary.seed = o.seed;
   summary.frame = o.frame;
-  for (const Diagnostic& d : diagnostics.warnings()) {
-    fmt::print(stderr, "warning: {}\n", d.str());
+  for (const Diagnostic& d : diagnostics.warnings())
     summary.warnings.push_back(d.str());
-  }
 
-  Inputs inputs;
+  RunOptions run;
   try {
-    if (!o.commands.empty()) inputs.commands = parse_commands(model, o.commands);
+    if (!o.commands.empty()) run.inputs.commands = parse_commands(*loaded, o.commands);
   } catch (const std::exception& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return 1;
   }
-  for (std::size_t i = 0; i < inputs.commands.size(); ++i) {
-    if (!inputs.commands[i]) continue;
-    const CheckedCommand c = check_command(model.actuators[i], *inputs.commands[i]);
+  for (std::size_t i = 0; i < run.inputs.commands.size(); ++i) {
+    if (!run.inputs.commands[i]) continue;
+    const CheckedCommand c = check_command(loaded->actuators[i], *run.inputs.commands[i]);
     if (c.rejected) {
       fmt::print(stderr, "error: --command: {}\n", c.problem);
       return 1;
@@ -141,51 +118,41 @@ int run_command(const RunOptions& o) {
     }
   }
 
-  State state = make_initial_state(model, o.seed);
-  summary.duration = run_duration(model, o.duration);
-  const auto steps = static_cast<std::uint64_t>(std::ceil(summary.duration / model.dt - 1e-9));
+  summary.duration = run_duration(*loaded, o.duration);
+  Simulation sim(std::move(*loaded), o.seed);
+  const Model& model = sim.model();
+  run.until_step = steps_for(summary.duration, model.dt);
   std::optional<CsvRecorder> recorder;
-  std::uint64_t interval = 1;
+  std::optional<SummaryWriter> summary_writer;
+  ProgressBar bar(static_cast<double>(run.until_step) * model.dt,
+                  o.progress && ProgressBar::stderr_is_terminal());
   try {
     if (!o.record_path.empty()) {
-      interval = record_interval(o.record_rate, model.dt);
+      const std::uint64_t interval = record_interval(o.record_rate, model.dt);
       recorder.emplace(o.record_path, o.frame, model);
-      recorder->write(model, state);
+      summary.recording_path = o.record_path;
+      sim.attach(*recorder, interval);
+    }
+    sim.attach(bar);
+    if (!o.summary_path.empty()) {
+      summary_writer.emplace(o.summary_path, summary, recorder ? &*recorder : nullptr);
+      sim.attach(*summary_writer);
     }
   } catch (const std::exception& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return 1;
   }
 
-  ProgressBar bar(static_cast<double>(steps) * model.dt,
-                  o.progress && ProgressBar::stderr_is_terminal());
-  const auto wall_start = std::chrono::steady_clock::now();
-  while (state.step_count < steps) {
-    // Sent every step, so they hold for the whole run whatever the actuators' watchdogs.
-    const StepResult r = step(model, state, inputs);
-    if (!r.ok) {
-      summary.error = r.error;
-      break;
-    }
-    if (recorder && state.step_count % interval == 0) recorder->write(model, state);
-    bar.update(state.t);
-  }
-  summary.wall_time =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  if (summary.error.empty()) bar.finish();
-  if (recorder) {
-    summary.recording_path = o.record_path;
-    summary.recording_rows = recorder->rows_written();
-  }
-
+  RunEnd end;
   try {
-    if (!o.summary_path.empty()) write_run_summary(o.summary_path, model, state, summary);
-  } catch (const std::exception& e) {
+    end = sim.run(run);
+  } catch (const std::exception& e) {  // an observer could not write
     fmt::print(stderr, "error: {}\n", e.what());
     return 1;
   }
-  if (!summary.error.empty()) {
-    fmt::print(stderr, "\nerror: the run stopped: {}\n", summary.error);
+  const State& state = sim.state();
+  if (!end.ok) {
+    fmt::print(stderr, "\nerror: the run stopped: {}\n", end.error);
     if (recorder) {
       fmt::print(stderr, "the recording '{}' holds the {} rows written before it\n", o.record_path,
                  recorder->rows_written());
@@ -197,8 +164,8 @@ int run_command(const RunOptions& o) {
   print_final_states(model, state, o.frame);
   print_tasks(model, state);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
-  fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", summary.wall_time,
-             summary.wall_time > 0.0 ? state.t / summary.wall_time : 0.0);
+  fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", end.wall_time,
+             end.wall_time > 0.0 ? state.t / end.wall_time : 0.0);
   if (recorder) {
     fmt::print("recording  {} ({} rows, {})\n", o.record_path, recorder->rows_written(),
                o.frame == OutputFrame::kEnuFlu ? "ENU/FLU" : "NED/FRD");

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "leeway/io/output_frame.h"
+#include "leeway/output/output_frame.h"
 
 namespace leeway {
 
 inline constexpr double kDefaultDuration = 60.0;  ///< [s], for a world without tasks
 
-struct RunOptions {
+struct RunCommandOptions {
   std::string world_path;  ///< empty: the embedded default world
   /// Simulated seconds; 0: until the world's tasks finish, or kDefaultDuration without tasks.
   double duration = 0.0;
@@ -28,6 +28,6 @@ struct RunOptions {
 
 /// Runs and prints the human summary; returns the process exit code
 /// (0 done, 1 bad input or I/O failure, 2 the run stopped on a non-finite state).
-int run_command(const RunOptions& options);
+int run_command(const RunCommandOptions& options);
 
 }  // namespace leeway

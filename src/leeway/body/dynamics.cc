@@ -50,9 +50,11 @@ WaterMotion water_motion(const BodyModel& body, const Environment& env,
 }
 
 Vec6 strip_wrench(const BodyModel& body, const Environment& env, double t, const Vec3& p_WB,
-                  const Mat3& R_WB) {
+                  const Mat3& R_WB, std::vector<double>* scratch) {
   Vec6 F = Vec6::Zero();
-  std::vector<double> surface_z;
+  if (body.strip_hulls.empty()) return F;
+  std::vector<double> own;
+  std::vector<double>& surface_z = scratch ? *scratch : own;
   for (const StripHull& hull : body.strip_hulls) {
     surface_z.resize(hull.p_BoP.size());
     for (std::size_t i = 0; i < hull.p_BoP.size(); ++i) {
@@ -127,9 +129,10 @@ struct ActuatorSurroundings {
   double density(Fluid f) const { return f == Fluid::kWater ? env.fluid_density : env.air_density; }
 };
 
-/// `x`: the world's actuator states at this stage.
+/// `x`: the world's actuator states at this stage; `loads`: where to report each thruster's
+/// load (by its shaft's actuator index), if anywhere.
 Vec6 thrusters_wrench(const BodyModel& body, std::span<const double> x, const Vec6& nu,
-                      const ActuatorSurroundings& around) {
+                      const ActuatorSurroundings& around, std::span<ActuatorLoad> loads) {
   Vec6 F = Vec6::Zero();
   for (const Thruster& t : body.thrusters) {
     const double azimuth = t.azimuth_actuator < 0 ? 0.0 : x[t.azimuth_actuator];
@@ -140,17 +143,23 @@ Vec6 thrusters_wrench(const BodyModel& body, std::span<const double> x, const Ve
       const double depth = surface_height(around.env, p_WP.x(), p_WP.y(), around.t) - p_WP.z();
       share = disc_share_in(t.fluid, depth, t.disc_radius, around.R_WB * pose.axis_B);
     }
-    F += thruster_wrench(t, x[t.actuator], azimuth, nu, around.fluid_velocity(t.fluid), share);
+    const ActuatorLoad load =
+        thruster_load(t, x[t.actuator], azimuth, nu, around.fluid_velocity(t.fluid), share);
+    if (!loads.empty()) loads[static_cast<std::size_t>(t.actuator)] = load;
+    F += load.F_Bo_B;
   }
   return F;
 }
 
 Vec6 control_surfaces_wrench(const BodyModel& body, std::span<const double> x, const Vec6& nu,
-                             const ActuatorSurroundings& around) {
+                             const ActuatorSurroundings& around, std::span<ActuatorLoad> loads) {
   Vec6 F = Vec6::Zero();
   for (const ControlSurface& s : body.control_surfaces) {
-    F += control_surface_wrench(s, s.actuator < 0 ? 0.0 : x[s.actuator], nu,
-                                around.fluid_velocity(s.fluid), around.density(s.fluid));
+    const ActuatorLoad load =
+        control_surface_load(s, s.actuator < 0 ? 0.0 : x[s.actuator], nu,
+                             around.fluid_velocity(s.fluid), around.density(s.fluid));
+    if (!loads.empty() && s.actuator >= 0) loads[static_cast<std::size_t>(s.actuator)] = load;
+    F += load.F_Bo_B;
   }
   return F;
 }
@@ -159,7 +168,8 @@ Vec6 control_surfaces_wrench(const BodyModel& body, std::span<const double> x, c
 
 BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
                                    const EnvironmentState& env_state, double t,
-                                   const BodyState& state, const HeldLoads& held, Stage stage) {
+                                   const BodyState& state, const HeldLoads& held, Stage stage,
+                                   ForceReport* report) {
   // Inside an RK4 stage q_WB is off unit length by O(dt^2); every force sees the unit one.
   const Quat q_WB = state.q_WB.normalized();
   const Mat3 R_WB = q_WB.toRotationMatrix();
@@ -193,7 +203,8 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
       body.mesh_hydrostatics && held.hull
           ? hull_wrench(*body.mesh_hydrostatics, *held.hull, state.p_WB, R_WB)
           : Vec6::Zero();
-  w.terms[BodyWrenches::kStripBuoyancy] = strip_wrench(body, env, t, state.p_WB, R_WB);
+  w.terms[BodyWrenches::kStripBuoyancy] =
+      strip_wrench(body, env, t, state.p_WB, R_WB, held.scratch);
   w.terms[BodyWrenches::kShapeFloats] =
       shape_float_wrenches(body, env, t, state.p_WB, R_WB, nu, water.v_W);
   if (body.hull_friction) {
@@ -216,6 +227,12 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
         point_weight_wrench(p, R_WB, Vec3(0.0, 0.0, -body.gravity));
   }
   const std::span<const double> x = held.actuators[static_cast<std::size_t>(stage)];
+  const std::span<ActuatorLoad> loads = report ? report->actuators : std::span<ActuatorLoad>();
+  if (report) {
+    report->V_WrB_B = nu_r;
+    report->v_air_B =
+        R_WB.transpose() * wind_velocity(env, env_state, state.p_WB, t) - Vec3(linear(nu));
+  }
   if (body.thrusters.empty() && body.control_surfaces.empty()) {
     w.terms[BodyWrenches::kThrusters].setZero();
     w.terms[BodyWrenches::kControlSurfaces].setZero();
@@ -228,8 +245,8 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
         R_WB,
         R_WB.transpose() * water.v_W,
         R_WB.transpose() * wind_velocity(env, env_state, state.p_WB, t)};
-    w.terms[BodyWrenches::kThrusters] = thrusters_wrench(body, x, nu, around);
-    w.terms[BodyWrenches::kControlSurfaces] = control_surfaces_wrench(body, x, nu, around);
+    w.terms[BodyWrenches::kThrusters] = thrusters_wrench(body, x, nu, around, loads);
+    w.terms[BodyWrenches::kControlSurfaces] = control_surfaces_wrench(body, x, nu, around, loads);
   }
   w.terms[BodyWrenches::kCurrentRate] =
       body.M_A * current_twist_rate(R_WB, angular(nu), water.v_W, water.a_W);
@@ -240,7 +257,12 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
 BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& env,
                                       const EnvironmentState& env_state, double t,
                                       const BodyState& state, const HeldLoads& held, Stage stage) {
-  const BodyWrenches w = compute_body_wrenches(body, env, env_state, t, state, held, stage);
+  return body_state_rate(body, state,
+                         compute_body_wrenches(body, env, env_state, t, state, held, stage));
+}
+
+BodyStateRate body_state_rate(const BodyModel& body, const BodyState& state,
+                              const BodyWrenches& w) {
   return {state.q_WB.normalized() * Vec3(linear(state.V_WB_B)),
           quat_derivative(state.q_WB, angular(state.V_WB_B)), body.M_inv * w.total()};
 }

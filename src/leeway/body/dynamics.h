@@ -12,10 +12,12 @@
 #include <array>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "leeway/body/body_model.h"
 #include "leeway/body/body_state.h"
 #include "leeway/env/environment.h"
+#include "leeway/propulsion/actuator_load.h"
 
 namespace leeway {
 
@@ -54,21 +56,33 @@ enum class Stage { kStart, kMid, kEnd };
 /// What a step holds fixed (or carries along) over its integrator stages: the external wrench,
 /// the body's last mesh-hydrostatics update (body/hull_sample.h), and the states of the world's
 /// actuators at each stage (their dynamics do not depend on the body's motion, so step() solves
-/// them first).
+/// them first); and scratch space the force models may reuse, so that a step allocates nothing.
 struct HeldLoads {
   Vec6 F_ext_Bo_B = Vec6::Zero();                    ///< [N, N m]
   const HullSample* hull = nullptr;                  ///< needed when the body has a hull mesh
   std::array<std::span<const double>, 3> actuators;  ///< by Stage; needed with actuators
+  std::vector<double>* scratch = nullptr;            ///< reused if given; else allocated per call
+};
+
+/// What a force evaluation can tell besides the wrenches, asked for by a step that keeps its
+/// outputs (world/step_data.h).
+struct ForceReport {
+  Vec6 V_WrB_B = Vec6::Zero();  ///< nu_r: the body's twist relative to the water at Bo, in B
+  Vec3 v_air_B = Vec3::Zero();  ///< the apparent wind at Bo (wind minus Bo's velocity), in B
+  /// Indexed as Model::actuators: each thruster's load at its shaft's index, each control
+  /// surface's at its deflection's; the other entries are left as they are.
+  std::span<ActuatorLoad> actuators;
 };
 
 /// Evaluates every term of the right-hand side at `state` and time t [s] in `env`, with the
 /// held loads applied. The water's velocity at Bo is the current there (the body's own, or the
 /// world's) plus, where the body asks for it, the waves' orbital velocity; their acceleration
 /// enters nu_c_dot.
+/// With `report`, also fills it in.
 BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env,
                                    const EnvironmentState& env_state, double t,
                                    const BodyState& state, const HeldLoads& held,
-                                   Stage stage = Stage::kStart);
+                                   Stage stage = Stage::kStart, ForceReport* report = nullptr);
 
 /// Time derivative of a body state: velocities and nu_dot.
 struct BodyStateRate {
@@ -81,6 +95,10 @@ BodyStateRate compute_body_state_rate(const BodyModel& body, const Environment& 
                                       const EnvironmentState& env_state, double t,
                                       const BodyState& state, const HeldLoads& held,
                                       Stage stage = Stage::kStart);
+
+/// The same rate from wrenches already evaluated at `state`.
+BodyStateRate body_state_rate(const BodyModel& body, const BodyState& state,
+                              const BodyWrenches& wrenches);
 
 /// Kinetic energy 1/2 nu^T M nu of the body and the water it carries [J]; the added-mass part
 /// relative to water moving at v_water_W.

@@ -8,12 +8,16 @@
 namespace leeway {
 
 HullSample sample_hull(const MeshHydrostatics& model, const Environment& env, double t,
-                       const Vec3& p_WB, const Mat3& R_WB, double gravity) {
+                       const Vec3& p_WB, const Mat3& R_WB, double gravity, HullScratch* scratch) {
   // Only the vertices' heights (and, in waves, their horizontal positions) are needed in W.
   const std::vector<Vec3>& p_BoV = model.mesh.p_BoV;
   const std::size_t n = p_BoV.size();
   const Eigen::RowVector3d R_z = R_WB.row(2);
-  std::vector<double> depth(n), pressure(n);
+  HullScratch own;
+  HullScratch& work = scratch ? *scratch : own;
+  std::vector<double>&depth = work.depth, &pressure = work.pressure;
+  depth.resize(n);
+  pressure.resize(n);
   const double rho = env.fluid_density;
   if (!env.waves) {
     for (std::size_t i = 0; i < n; ++i) {
@@ -21,7 +25,10 @@ HullSample sample_hull(const MeshHydrostatics& model, const Environment& env, do
       pressure[i] = rho * gravity * depth[i];
     }
   } else {
-    std::vector<double> x(n), y(n), eta(n);
+    std::vector<double>&x = work.x, &y = work.y, &eta = work.eta;
+    x.resize(n);
+    y.resize(n);
+    eta.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
       x[i] = p_WB.x() + R_WB.row(0).dot(p_BoV[i]);
       y[i] = p_WB.y() + R_WB.row(1).dot(p_BoV[i]);

@@ -48,9 +48,16 @@ struct HullSample {
   bool operator==(const HullSample&) const = default;
 };
 
+/// Space for sample_hull's per-vertex values, reused from one update to the next.
+struct HullScratch {
+  std::vector<double> depth, pressure, x, y, eta;
+};
+
 /// Integrates the pressure over the mesh at pose (p_WB, R_WB) and time t; `gravity` is |g|.
+/// Works in `scratch` if given (then it allocates nothing once the scratch has grown).
 HullSample sample_hull(const MeshHydrostatics& model, const Environment& env, double t,
-                       const Vec3& p_WB, const Mat3& R_WB, double gravity);
+                       const Vec3& p_WB, const Mat3& R_WB, double gravity,
+                       HullScratch* scratch = nullptr);
 
 /// The sample's wrench carried to the pose (p_WB, R_WB): about Bo, in B [N, N m].
 Vec6 hull_wrench(const MeshHydrostatics& model, const HullSample& sample, const Vec3& p_WB,

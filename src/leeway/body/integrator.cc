@@ -17,11 +17,19 @@ BodyState advanced(const BodyState& s, const BodyStateRate& k, double h) {
 
 void integrate_body(const BodyModel& body, const Environment& env,
                     const EnvironmentState& env_state, double t, BodyState& state,
-                    const HeldLoads& held, double dt) {
+                    const HeldLoads& held, double dt, StartOfStep* start) {
   auto rate = [&](double at, const BodyState& s, Stage stage) {
     return compute_body_state_rate(body, env, env_state, at, s, held, stage);
   };
-  const BodyStateRate k1 = rate(t, state, Stage::kStart);
+  BodyStateRate k1;
+  if (start) {
+    start->wrenches =
+        compute_body_wrenches(body, env, env_state, t, state, held, Stage::kStart, &start->report);
+    k1 = body_state_rate(body, state, start->wrenches);
+    start->nu_dot = k1.nu_dot;
+  } else {
+    k1 = rate(t, state, Stage::kStart);
+  }
   const BodyStateRate k2 = rate(t + dt / 2, advanced(state, k1, dt / 2), Stage::kMid);
   const BodyStateRate k3 = rate(t + dt / 2, advanced(state, k2, dt / 2), Stage::kMid);
   const BodyStateRate k4 = rate(t + dt, advanced(state, k3, dt), Stage::kEnd);

@@ -1,5 +1,7 @@
 #include "leeway/propulsion/thruster.h"
 
+#include "leeway/propulsion/actuator_load.h"
+
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -12,8 +14,8 @@ ThrusterPose thruster_pose(const Thruster& t, double azimuth) {
   return {t.p_BoPivot_B + turn * (t.p_BoP_B - t.p_BoPivot_B), turn * t.axis_B};
 }
 
-Vec6 thruster_wrench(const Thruster& t, double x, double azimuth, const Vec6& nu,
-                     const Vec3& v_fluid_B, double share) {
+ActuatorLoad thruster_load(const Thruster& t, double x, double azimuth, const Vec6& nu,
+                           const Vec3& v_fluid_B, double share) {
   const auto [p, a] = thruster_pose(t, azimuth);
   double V = 0.0;
   if (t.advance == AdvanceSpeed::kGroundSpeed) {
@@ -25,9 +27,18 @@ Vec6 thruster_wrench(const Thruster& t, double x, double azimuth, const Vec6& nu
   const ThrustAdjustment& adj = t.adjustment;
   const ThrustTorque tq = thrust_of(t.curve, adj.state_efficiency * x, V);
   const double T = std::clamp(adj.thrust_efficiency * tq.thrust, adj.thrust_min, adj.thrust_max);
-  if (std::abs(T) < adj.deadband) return Vec6::Zero();
+  ActuatorLoad load;
+  if (std::abs(T) < adj.deadband) return load;
   const Vec3 f = share * T * a;
-  return stack(f, p.cross(f) + share * t.torque_factor * adj.thrust_efficiency * tq.torque * a);
+  load.thrust = share * T;
+  load.torque = share * t.torque_factor * adj.thrust_efficiency * tq.torque;
+  load.F_Bo_B = stack(f, p.cross(f) + load.torque * a);
+  return load;
+}
+
+Vec6 thruster_wrench(const Thruster& t, double x, double azimuth, const Vec6& nu,
+                     const Vec3& v_fluid_B, double share) {
+  return thruster_load(t, x, azimuth, nu, v_fluid_B, share).F_Bo_B;
 }
 
 }  // namespace leeway

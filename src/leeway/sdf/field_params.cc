@@ -7,10 +7,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "leeway/io/esri_ascii.h"
-#include "leeway/io/field_csv.h"
-#include "leeway/io/hecras_hdf5.h"
-#include "leeway/io/netcdf_grid.h"
+#include "leeway/formats/esri_ascii.h"
+#include "leeway/formats/field_csv.h"
+#include "leeway/formats/hecras_hdf5.h"
+#include "leeway/formats/netcdf_grid.h"
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {

@@ -4,8 +4,8 @@
 
 #include <stdexcept>
 
+#include "leeway/formats/mesh_file.h"
 #include "leeway/geometry/mesh_shapes.h"
-#include "leeway/io/mesh_file.h"
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {

@@ -1,31 +1,43 @@
 // Advancing a world by one fixed step.
 //
-//   step(model, state, inputs):
-//     0. each controller due at this step (every `interval` steps, gnc/controller.h) computes
-//        its commands from the state at the step's start, held within each actuator's command
-//        range; a command given in `inputs` for the same actuator wins
-//     1. check the inputs (one finite external wrench per body, or none; new actuator commands
-//        against each actuator's range and policy, propulsion/actuator.h) and latch the commands
-//     2. solve each actuator's state at the step's middle and end under its command (zero past
-//        its watchdog); their dynamics do not depend on the bodies' motion
-//     3. for each body: if it has a hull mesh and an update is due (every step, or every
-//        round(update_period / dt) steps), integrate the pressure over the mesh at the step's
-//        start (body/hull_sample.h); then integrate its equations of motion over dt
-//        (body/integrator.h), the force models evaluated at every integrator stage
-//        (body/dynamics.h), the mesh's wrench carried to each stage's pose, the actuators at
-//        the stage's time
-//     4. check that every body state is finite; if not, restore the state to the start of the
-//        step (commands included) and report which model, body, time and force term went wrong
-//     5. advance the actuators' states and the environment's random processes (gusts,
-//        Gauss-Markov current) over dt; the latter are held within a step, while waves and tides
-//        are evaluated at each stage's time
-//     6. advance the clock: step_count += 1, t = step_count * dt
-//     7. bring each task to the new time (task/vrx_task.h): a vehicle in its task's initial
-//        phase is put back at its spawn pose, at rest (VRX holds it on its platform); then the
-//        step is scored
+//   step(model, state, inputs, workspace, data):
+//     check_inputs       one finite external wrench per body, or none; one command slot per
+//                        actuator, or none                                   (apply_commands.cc)
+//     run_controllers    each reference controller due at this step (every `interval` steps,
+//                        gnc/controller.h) computes its commands from the state at the step's
+//                        start, held within each actuator's command range; a command given in
+//                        `inputs` for the same actuator wins                (run_controllers.cc)
+//     apply_commands     each new command checked against its actuator's range and policy
+//                        (propulsion/actuator.h) and latched                 (apply_commands.cc)
+//     advance_actuators  each actuator's state at the step's middle and end under its command
+//                        (zero past its watchdog); their dynamics do not depend on the bodies'
+//                        motion                                           (advance_actuators.cc)
+//     integrate_bodies   for each body: its hull mesh's pressure integrated if an update is due
+//                        (every step, or every round(update_period / dt) steps;
+//                        body/hull_sample.h); its equations of motion integrated over dt
+//                        (body/integrator.h), the force models evaluated at every RK4 stage
+//                        (body/dynamics.h), the mesh's wrench carried to each stage's pose, the
+//                        actuators at the stage's time; then every body state checked finite: if
+//                        one is not, the state is restored to the start of the step (commands and
+//                        controllers included) and the step reports which model, body, time and
+//                        force term went wrong
+//                                                                          (integrate_bodies.cc)
+//     advance_clock      the actuators' states and commands taken; the environment's random
+//                        processes (gusts, Gauss-Markov current) advanced over dt (held within a
+//                        step; waves and tides are evaluated at each stage's time); step_count
+//                        += 1, t = step_count * dt                             (advance_clock.cc)
+//     hold_vehicles      a vehicle in its task's initial phase is put back at its spawn pose, at
+//                        rest (VRX holds it on its platform)                    (update_tasks.cc)
+//     compute_outputs    with outputs asked for: the contacts at the step's end
+//                                                                           (compute_outputs.cc)
+//     (sample_sensors    the sensors' readings, with the sensors issue)
+//     update_tasks       each task brought to the new time and scored (task/vrx_task.h)
+//                                                                              (update_tasks.cc)
 //
-// Later stages (environment sampling, sensors, recorders) slot into this order as the modules
-// that own them arrive.
+// The outputs (step_data.h) are written only when asked for, and never change the State's bits.
+// A step works in a Workspace owned by the caller and allocates nothing once it has been sized by
+// a first step; the two-argument step() makes a Workspace of its own each call, for tests and
+// one-off use.
 #pragma once
 
 #include <optional>
@@ -34,6 +46,8 @@
 
 #include "leeway/world/model.h"
 #include "leeway/world/state.h"
+#include "leeway/world/step_data.h"
+#include "leeway/world/workspace.h"
 
 namespace leeway {
 
@@ -47,10 +61,17 @@ struct Inputs {
 
 struct StepResult {
   bool ok = true;
-  std::string error;  ///< when !ok: model, body, time and the offending force term or command
-  std::vector<std::string> warnings;  ///< commands clamped by their actuator's policy
+  /// When !ok, the event that refused or undid the step, and what describe() says of it: model,
+  /// body or actuator, time, and the offending force term or command.
+  std::optional<Event> stop;
+  std::string error;
 };
 
+/// One step, in `workspace`; with `data`, its outputs and events are kept there.
+StepResult step(const Model& model, State& state, const Inputs& inputs, Workspace& workspace,
+                StepData* data = nullptr);
+
+/// One step in a workspace of its own (allocates; for tests and one-off use).
 StepResult step(const Model& model, State& state, const Inputs& inputs = {});
 
 }  // namespace leeway

@@ -1,4 +1,4 @@
-#include "leeway/io/output_frame.h"
+#include "leeway/output/output_frame.h"
 
 #include "leeway/core/frames.h"
 #include "leeway/core/rotation.h"

@@ -1,4 +1,4 @@
-#include "leeway/io/netcdf_grid.h"
+#include "leeway/formats/netcdf_grid.h"
 
 #include <gtest/gtest.h>
 #include <netcdf.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "io/nc_writer.h"
+#include "formats/nc_writer.h"
 #include "leeway/core/error.h"
 #include "temp_file.h"
 #include "test_util.h"

@@ -1,4 +1,4 @@
-#include "leeway/io/esri_ascii.h"
+#include "leeway/formats/esri_ascii.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "leeway/io/csv_recorder.h"
+#include "leeway/output/csv_recorder.h"
 
 #include <fmt/format.h>
 #include <cerrno>

@@ -13,19 +13,24 @@
 #include <memory>
 #include <string>
 
-#include "leeway/io/output_frame.h"
-#include "leeway/world/model.h"
-#include "leeway/world/state.h"
+#include "leeway/output/output_frame.h"
+#include "leeway/world/simulation.h"
 
 namespace leeway {
 
-class CsvRecorder {
+/// An observer (world/simulation.h): a row per body at the start, then at each step it is due.
+class CsvRecorder : public Observer {
  public:
   /// Opens (truncates) `path` and writes the header; throws std::runtime_error if it cannot.
   CsvRecorder(const std::string& path, OutputFrame frame, const Model& model);
 
   /// Writes one row per body for the current time and flushes.
   void write(const Model& model, const State& state);
+
+  void on_start(const Model& model, const State& state) override { write(model, state); }
+  void on_step(const Model& model, const State& state, const StepData&) override {
+    write(model, state);
+  }
 
   std::size_t rows_written() const { return rows_; }
 

@@ -1,4 +1,4 @@
-#include "leeway/io/progress_bar.h"
+#include "leeway/output/progress_bar.h"
 
 #include <fmt/format.h>
 #include <unistd.h>

@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "leeway/io/output_frame.h"
-#include "leeway/world/model.h"
-#include "leeway/world/state.h"
+#include "leeway/output/csv_recorder.h"
+#include "leeway/output/output_frame.h"
+#include "leeway/world/simulation.h"
 
 namespace leeway {
 
@@ -37,5 +37,19 @@ struct RunSummary {
 /// Writes the summary of `state` after a run of `model`; throws std::runtime_error on I/O failure.
 void write_run_summary(const std::string& path, const Model& model, const State& state,
                        const RunSummary& summary);
+
+/// An observer (world/simulation.h) that writes the summary when the run ends, with its wall time,
+/// its error if any, and the rows of `recorder` (if given).
+class SummaryWriter : public Observer {
+ public:
+  SummaryWriter(std::string path, RunSummary summary, const CsvRecorder* recorder = nullptr)
+      : path_(std::move(path)), summary_(std::move(summary)), recorder_(recorder) {}
+  void on_end(const Model& model, const State& state, const RunEnd& end) override;
+
+ private:
+  std::string path_;
+  RunSummary summary_;
+  const CsvRecorder* recorder_;
+};
 
 }  // namespace leeway

@@ -1,4 +1,4 @@
-#include "leeway/io/mesh_file.h"
+#include "leeway/formats/mesh_file.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "leeway/io/hecras_hdf5.h"
+#include "leeway/formats/hecras_hdf5.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,4 +1,4 @@
-#include "leeway/io/run_summary.h"
+#include "leeway/output/run_summary.h"
 
 #include <fmt/format.h>
 #include <algorithm>
@@ -75,6 +75,13 @@ void write_run_summary(const std::string& path, const Model& model, const State&
   std::ofstream out(path);
   out << j.dump(2) << "\n";
   if (!out) throw std::runtime_error(fmt::format("cannot write the summary '{}'", path));
+}
+
+void SummaryWriter::on_end(const Model& model, const State& state, const RunEnd& end) {
+  summary_.wall_time = end.wall_time;
+  summary_.error = end.error;
+  if (recorder_) summary_.recording_rows = recorder_->rows_written();
+  write_run_summary(path_, model, state, summary_);
 }
 
 }  // namespace leeway

@@ -1,4 +1,4 @@
-#include "leeway/io/field_csv.h"
+#include "leeway/formats/field_csv.h"
 
 #include <fmt/format.h>
 #include <algorithm>

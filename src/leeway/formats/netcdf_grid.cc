@@ -1,4 +1,4 @@
-#include "leeway/io/netcdf_grid.h"
+#include "leeway/formats/netcdf_grid.h"
 
 #include <fmt/format.h>
 #include <netcdf.h>

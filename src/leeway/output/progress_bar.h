@@ -1,12 +1,15 @@
 // A one-line progress bar on standard error, drawn only when it is a terminal (silent when piped
-// or redirected), redrawn at most ten times a second.
+// or redirected), redrawn at most ten times a second. As an observer (world/simulation.h) it is
+// attached to be called every step, and finishes at the end of a run that went well.
 #pragma once
 
 #include <chrono>
 
+#include "leeway/world/simulation.h"
+
 namespace leeway {
 
-class ProgressBar {
+class ProgressBar : public Observer {
  public:
   /// `enabled` is normally is_terminal(stderr); tests pass false.
   ProgressBar(double total_sim_time, bool enabled);
@@ -15,6 +18,11 @@ class ProgressBar {
   void finish();
 
   static bool stderr_is_terminal();
+
+  void on_step(const Model&, const State& state, const StepData&) override { update(state.t); }
+  void on_end(const Model&, const State&, const RunEnd& end) override {
+    if (end.ok) finish();
+  }
 
  private:
   void draw(double sim_time);

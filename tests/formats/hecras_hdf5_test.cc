@@ -1,4 +1,4 @@
-#include "leeway/io/hecras_hdf5.h"
+#include "leeway/formats/hecras_hdf5.h"
 
 #include <gtest/gtest.h>
 #include <hdf5.h>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "io/ras_writer.h"
+#include "formats/ras_writer.h"
 #include "leeway/core/error.h"
 #include "temp_file.h"
 #include "test_util.h"

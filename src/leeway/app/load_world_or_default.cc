@@ -1,0 +1,26 @@
+#include <fmt/format.h>
+
+#include "leeway/app/default_world.h"
+#include "leeway/sdf/load_world.h"
+
+namespace leeway {
+
+std::optional<Model> load_world_or_default(const std::string& path, std::uint64_t seed,
+                                           Diagnostics& diagnostics) {
+  std::optional<Model> model;
+  try {
+    model = path.empty() ? load_world_string(std::string(default_world_sdf()),
+                                             std::string(kDefaultWorldName), diagnostics, seed)
+                         : load_world_file(path, diagnostics, seed);
+  } catch (const LoadError& e) {
+    for (const Diagnostic& d : diagnostics.warnings())
+      fmt::print(stderr, "warning: {}\n", d.str());
+    fmt::print(stderr, "error: {}\n", e.what());
+    return std::nullopt;
+  }
+  for (const Diagnostic& d : diagnostics.warnings())
+    fmt::print(stderr, "warning: {}\n", d.str());
+  return model;
+}
+
+}  // namespace leeway

@@ -1,0 +1,133 @@
+// The runner: one world being stepped, and everything that watches it.
+//
+// A Simulation owns a Model, its State, the StepData of the last step and a Workspace, and runs
+// the loop:
+//
+//   run(options):
+//     observers' on_start (once, before the first step after construction or reset)
+//     until State::step_count reaches options.until_step, a step fails, or stop() is called:
+//       wait while paused; in lockstep, wait until a step is granted (grant_steps)
+//       step(model, state, options.inputs, workspace, data)
+//       each observer due at this step (every `interval` steps) gets on_step
+//       in real time, sleep until the wall clock has caught up with t / rate_factor
+//     observers' on_end, with how the run ended
+//
+// Observers attach at their own rates: a recorder every 1/rate s, a progress bar every step. They
+// only read (Model, State, StepData); they run on the stepping thread, between steps, so they
+// see a consistent world. pause(), resume(), stop() and grant_steps() may be called from any
+// other thread (a bridge, a viewer's socket, a signal handler's thread).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "leeway/world/step.h"
+
+namespace leeway {
+
+/// How the loop is paced against the wall clock.
+enum class Pacing {
+  kAsFastAsPossible,  ///< no waiting
+  kRealTime,          ///< simulated time advances at rate_factor x the wall clock (or slower)
+  kLockstep,          ///< each step waits to be granted by a client (grant_steps)
+};
+
+/// How a run ended.
+struct RunEnd {
+  bool ok = true;           ///< false: a step was refused or undone (`error` says why)
+  bool stopped = false;     ///< stop() ended it before its end
+  std::string error;        ///< describe() of the event that ended it
+  std::uint64_t steps = 0;  ///< steps taken by this run
+  double wall_time = 0.0;   ///< [s] from its first step to its end
+};
+
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  /// Before the first step, with the initial state.
+  virtual void on_start(const Model& /*model*/, const State& /*state*/) {}
+  /// After a step due for this observer: the state at its end, the step's outputs.
+  virtual void on_step(const Model& /*model*/, const State& /*state*/, const StepData& /*data*/) {}
+  /// When the run ends, with the last state.
+  virtual void on_end(const Model& /*model*/, const State& /*state*/, const RunEnd& /*end*/) {}
+};
+
+/// Steps between two calls at `rate_hz` with a step of dt [s]: round(1 / (rate dt)). Throws
+/// std::invalid_argument for a rate that is not positive and finite or faster than 1 / dt.
+std::uint64_t steps_between(double rate_hz, double dt);
+
+/// The steps a run of `duration` [s] takes: ceil(duration / dt), forgiving rounding.
+std::uint64_t steps_for(double duration, double dt);
+
+/// The time the last task finishes [s], or 0 without tasks.
+double tasks_finish_time(const Model& model);
+
+struct RunOptions {
+  std::uint64_t until_step = 0;  ///< the run ends when State::step_count reaches it
+  Inputs inputs;                 ///< given at every step (so they hold past any watchdog)
+  Pacing pacing = Pacing::kAsFastAsPossible;
+  double rate_factor = 1.0;  ///< real time only: simulated seconds per wall second
+};
+
+class Simulation {
+ public:
+  /// The world's initial state with random streams from `seed`.
+  Simulation(Model model, std::uint64_t seed);
+
+  const Model& model() const { return model_; }
+  const State& state() const { return state_; }
+  /// The outputs of the last step.
+  const StepData& data() const { return data_; }
+
+  /// `observer` is called every `interval` steps (1: every step); it must outlive the runs.
+  void attach(Observer& observer, std::uint64_t interval = 1);
+
+  /// One step with `inputs`, on the calling thread; the observers due are called (and their
+  /// on_start first, if this is the first step).
+  StepResult step(const Inputs& inputs = {});
+  /// Runs as described above; returns how it ended after calling on_end.
+  RunEnd run(const RunOptions& options);
+
+  /// Back to the initial state (same seed); observers will get on_start again.
+  void reset();
+  /// A copy of the state, and its restoration: the world continues exactly as from the copy.
+  State snapshot() const { return state_; }
+  void restore(const State& snapshot);
+
+  /// Thread-safe controls of a run in progress (or the next one).
+  void pause();
+  void resume();
+  void stop();
+  void grant_steps(std::uint64_t n);
+
+ private:
+  /// Calls the observers' on_start, once per run from the initial state.
+  void start();
+  void notify_step();
+  /// Waits while paused or, in lockstep, until a step is granted; false if stopped.
+  bool wait_for_turn(Pacing pacing);
+
+  struct Attached {
+    Observer* observer;
+    std::uint64_t interval;
+  };
+  Model model_;
+  std::uint64_t seed_;
+  State state_;
+  StepData data_;
+  Workspace workspace_;
+  std::vector<Attached> observers_;
+  bool started_ = false;
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool paused_ = false;
+  bool stop_requested_ = false;
+  std::uint64_t granted_ = 0;
+};
+
+}  // namespace leeway

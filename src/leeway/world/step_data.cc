@@ -1,0 +1,21 @@
+#include "leeway/world/step_data.h"
+
+#include "leeway/world/model.h"
+
+namespace leeway {
+
+StepData make_step_data(const Model& model) {
+  StepData d;
+  d.bodies.resize(model.bodies.size());
+  d.actuator_commands.assign(model.actuators.size(), 0.0);
+  d.actuator_loads.resize(model.actuators.size());
+  return d;
+}
+
+void record(StepData* data, const Event& event) {
+  if (!data) return;
+  data->events.push_back(event);
+  ++data->counts[static_cast<std::size_t>(event.kind)];
+}
+
+}  // namespace leeway

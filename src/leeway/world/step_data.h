@@ -1,0 +1,60 @@
+// The outputs of a step (MuJoCo's mjData outputs, Drake's output ports, in Leeway's idiom): what
+// step() computed on its way, kept for whoever reads it (recorders, the summary, sensors,
+// bridges, the viewer) and never read back by the physics. A caller asks for them by passing a
+// StepData to step(); without one, nothing is kept and nothing extra is computed. Keeping them
+// never changes a bit of the State.
+//
+// Times: the force outputs (wrenches, nu_dot, flows, actuator loads) are those of RK4's first
+// stage, at the step's start state and time `t_start`: they come free with the integration. The
+// contacts are at the step's end, with the State that step() leaves.
+#pragma once
+
+#include <vector>
+
+#include "leeway/body/dynamics.h"
+#include "leeway/world/events.h"
+
+namespace leeway {
+
+struct Model;
+
+/// One body, at the step's start.
+struct BodyOutputs {
+  BodyWrenches wrenches;        ///< every force term [N, N m], about Bo in B
+  Vec6 nu_dot = Vec6::Zero();   ///< d(nu)/dt = M^-1 sum [m/s^2, rad/s^2], in B
+  Vec6 V_WrB_B = Vec6::Zero();  ///< nu_r: twist relative to the water at Bo [m/s, rad/s], in B
+  Vec3 v_air_B = Vec3::Zero();  ///< apparent wind at Bo [m/s], in B
+};
+
+/// Two convex collision shapes in contact at the step's end (world/contacts.h): colliders and
+/// shapes index Model::colliders and their shapes, a before b in the colliders' order. Contacts
+/// exert no force yet; GJK tells that two shapes touch, not how deep.
+struct ContactPair {
+  int collider_a = -1, shape_a = -1;
+  int collider_b = -1, shape_b = -1;
+
+  bool operator==(const ContactPair&) const = default;
+};
+
+struct StepData {
+  double t_start = 0.0;             ///< the time of the step's start [s]; written by step()
+  std::vector<BodyOutputs> bodies;  ///< one per Model::bodies; by integrate_bodies()
+  /// One per Model::actuators: what its dynamics followed over the step, in its unit (gain
+  /// times the latched command, or 0 past its watchdog); by advance_actuators().
+  std::vector<double> actuator_commands;
+  /// One per Model::actuators, at the step's start: the load of the thruster whose shaft, or of
+  /// the control surface whose deflection, it is; zero for an azimuth (its thruster's load is at
+  /// the thruster's shaft); by integrate_bodies().
+  std::vector<ActuatorLoad> actuator_loads;
+  std::vector<ContactPair> contacts;  ///< at the step's end; by compute_outputs()
+  std::vector<Event> events;          ///< this step's, in order; by every stage
+  EventCounts counts{};               ///< events of each kind since make_step_data()
+};
+
+/// Outputs sized for `model`, every count zero.
+StepData make_step_data(const Model& model);
+
+/// Keeps `event` in `data` and counts it; nothing without data.
+void record(StepData* data, const Event& event);
+
+}  // namespace leeway

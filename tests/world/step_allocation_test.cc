@@ -1,0 +1,89 @@
+// A step allocates nothing once its Workspace and StepData have been sized by a first step:
+// every malloc, calloc and realloc of the process (operator new, std::vector, Eigen's heap all
+// come through them) is counted while worlds step. Built only without the sanitizers, which
+// bring an allocator of their own.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "leeway/app/default_world.h"
+#include "leeway/sdf/load_world.h"
+#include "leeway/world/step.h"
+
+extern "C" {
+void* __libc_malloc(std::size_t size);
+void* __libc_calloc(std::size_t count, std::size_t size);
+void* __libc_realloc(void* p, std::size_t size);
+}
+
+namespace {
+bool counting = false;
+long allocations = 0;
+}  // namespace
+
+extern "C" {
+void* malloc(std::size_t size) {
+  if (counting) ++allocations;
+  return __libc_malloc(size);
+}
+void* calloc(std::size_t count, std::size_t size) {
+  if (counting) ++allocations;
+  return __libc_calloc(count, size);
+}
+void* realloc(void* p, std::size_t size) {
+  if (counting) ++allocations;
+  return __libc_realloc(p, size);
+}
+}
+
+namespace leeway {
+namespace {
+
+/// Allocations made by `steps` steps of `model` after `warm_up` steps, outputs kept.
+long allocations_in_steps(const Model& model, const Inputs& inputs, int warm_up, int steps) {
+  State state = make_initial_state(model, 5);
+  StepData data = make_step_data(model);
+  Workspace ws;
+  for (int i = 0; i < warm_up; ++i)
+    EXPECT_TRUE(step(model, state, inputs, ws, &data).ok);
+  allocations = 0;
+  counting = true;
+  for (int i = 0; i < steps; ++i)
+    step(model, state, inputs, ws, &data);
+  counting = false;
+  const long counted = allocations;
+  // The count is real: a step in a workspace of its own has to size it.
+  allocations = 0;
+  counting = true;
+  step(model, state, inputs);
+  counting = false;
+  EXPECT_GT(allocations, 0);
+  return counted;
+}
+
+TEST(StepAllocation, TheWamvInWavesWindAndCurrentAllocatesNothing) {
+  Diagnostics d;
+  Model m = load_world_string(std::string(default_world_sdf()), "default", d, 5);
+  // The reference autopilot is an example controller outside the physics; its allocator may
+  // allocate. The step itself, with the task's hold and scoring, must not.
+  m.controllers.clear();
+  Inputs full_ahead;
+  full_ahead.commands.assign(m.actuators.size(), std::nullopt);
+  full_ahead.commands[m.actuator_index("wamv", "left_engine_propeller_joint")] = 800.0;
+  full_ahead.commands[m.actuator_index("wamv", "right_engine_propeller_joint")] = 700.0;
+  // Past the task's first scored step, which sizes its record of the waypoints.
+  const int warm_up = static_cast<int>(m.tasks.at(0).running_time() / m.dt) + 10;
+  EXPECT_EQ(allocations_in_steps(m, full_ahead, warm_up, 2000), 0);
+}
+
+TEST(StepAllocation, TheRexrovOnEightThrustersAllocatesNothing) {
+  Diagnostics d;
+  const Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf", d, 5);
+  Inputs in;
+  in.commands.assign(m.actuators.size(), 1500.0);
+  EXPECT_EQ(allocations_in_steps(m, in, 10, 2000), 0);
+}
+
+}  // namespace
+}  // namespace leeway
