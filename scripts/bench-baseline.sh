@@ -2,9 +2,11 @@
 # The step's cost against a baseline built from another revision, in the same run:
 #   scripts/bench-baseline.sh REV       (a commit, tag or branch: the baseline)
 # builds REV's benchmarks in .baseline/build (.baseline/ is a git worktree of REV; ccache makes a
-# rebuild of unchanged files cheap), then runs the baseline's and this tree's step benchmarks in turn,
-# each repeated, and prints each benchmark's median time per step with its ratio to the
-# baseline's same-named benchmark (WithOutputs variants against the plain one).
+# rebuild of unchanged files cheap), then runs the baseline's and this tree's step benchmarks in
+# turn, five rounds of five repetitions, and prints each benchmark's least time per step with
+# its ratio to the baseline's same-named benchmark (WithOutputs variants against the plain one).
+# The least time, not the median: on a shared machine the others are the machine's noise (a
+# benchmark's median moves by 30 % between runs here; its minimum by a few per cent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 1 ] || { echo "usage: $0 REV (the baseline's commit, tag or branch)" >&2; exit 2; }
@@ -18,24 +20,26 @@ CCACHE_BASEDIR=$PWD/.baseline cmake -S .baseline -B .baseline/build -G Ninja \
 CCACHE_BASEDIR=$PWD/.baseline cmake --build .baseline/build --target leeway_bench >/dev/null
 CCACHE_BASEDIR=$PWD cmake --build build --target leeway_bench >/dev/null
 out=$(mktemp -d)
-for round in 1 2 3; do
-  .baseline/build/bench/leeway_bench --benchmark_filter="$filter" --benchmark_repetitions=3 \
-    --benchmark_report_aggregates_only=true --benchmark_format=json >"$out/base$round.json"
-  build/bench/leeway_bench --benchmark_filter="$filter" --benchmark_repetitions=3 \
-    --benchmark_report_aggregates_only=true --benchmark_format=json >"$out/new$round.json"
+for round in 1 2 3 4 5; do
+  for tree in base new; do
+    bench=build/bench/leeway_bench
+    [ $tree = base ] && bench=.baseline/build/bench/leeway_bench
+    $bench --benchmark_filter="$filter" --benchmark_repetitions=5 --benchmark_min_time=0.2 \
+      --benchmark_format=json >"$out/$tree$round.json"
+  done
 done
 python3 - "$out" "$rev" <<'PY'
-import json, sys, glob, statistics
+import json, sys, glob
 out, rev = sys.argv[1], sys.argv[2]
-def medians(prefix):
+def least(prefix):
     times = {}
     for f in sorted(glob.glob(f"{out}/{prefix}*.json")):
         for b in json.load(open(f))["benchmarks"]:
-            if b.get("aggregate_name") == "median":
+            if b.get("run_type") == "iteration":
                 times.setdefault(b["run_name"], []).append(b["real_time"])
-    return {k: statistics.median(v) for k, v in times.items()}
-base, new = medians("base"), medians("new")
-print(f"baseline: {rev[:12]}; median of 3 rounds x 3 repetitions, ns per step")
+    return {k: min(v) for k, v in times.items()}
+base, new = least("base"), least("new")
+print(f"baseline: {rev[:12]}; least of 5 rounds x 5 repetitions, ns per step")
 print(f"{'benchmark':36} {'baseline':>12} {'this tree':>12} {'ratio':>7}")
 for name, t in sorted(new.items()):
     ref = base.get(name) or base.get(name.replace("WithOutputs", ""))

@@ -143,9 +143,13 @@ Vec6 thrusters_wrench(const BodyModel& body, std::span<const double> x, const Ve
       const double depth = surface_height(around.env, p_WP.x(), p_WP.y(), around.t) - p_WP.z();
       share = disc_share_in(t.fluid, depth, t.disc_radius, around.R_WB * pose.axis_B);
     }
-    const ActuatorLoad load =
-        thruster_load(t, x[t.actuator], azimuth, nu, around.fluid_velocity(t.fluid), share);
-    if (!loads.empty()) loads[static_cast<std::size_t>(t.actuator)] = load;
+    const Vec3& v_fluid_B = around.fluid_velocity(t.fluid);
+    if (loads.empty()) {  // the hot path: the wrench alone
+      F += thruster_wrench(t, x[t.actuator], azimuth, nu, v_fluid_B, share);
+      continue;
+    }
+    ActuatorLoad& load = loads[static_cast<std::size_t>(t.actuator)];
+    load = thruster_load(t, x[t.actuator], azimuth, nu, v_fluid_B, share);
     F += load.F_Bo_B;
   }
   return F;
@@ -155,10 +159,15 @@ Vec6 control_surfaces_wrench(const BodyModel& body, std::span<const double> x, c
                              const ActuatorSurroundings& around, std::span<ActuatorLoad> loads) {
   Vec6 F = Vec6::Zero();
   for (const ControlSurface& s : body.control_surfaces) {
-    const ActuatorLoad load =
-        control_surface_load(s, s.actuator < 0 ? 0.0 : x[s.actuator], nu,
-                             around.fluid_velocity(s.fluid), around.density(s.fluid));
-    if (!loads.empty() && s.actuator >= 0) loads[static_cast<std::size_t>(s.actuator)] = load;
+    const double deflection = s.actuator < 0 ? 0.0 : x[s.actuator];
+    const Vec3& v_fluid_B = around.fluid_velocity(s.fluid);
+    const double rho = around.density(s.fluid);
+    if (loads.empty() || s.actuator < 0) {  // the hot path: the wrench alone
+      F += control_surface_wrench(s, deflection, nu, v_fluid_B, rho);
+      continue;
+    }
+    ActuatorLoad& load = loads[static_cast<std::size_t>(s.actuator)];
+    load = control_surface_load(s, deflection, nu, v_fluid_B, rho);
     F += load.F_Bo_B;
   }
   return F;

@@ -17,16 +17,16 @@ BodyState advanced(const BodyState& s, const BodyStateRate& k, double h) {
 
 void integrate_body(const BodyModel& body, const Environment& env,
                     const EnvironmentState& env_state, double t, BodyState& state,
-                    const HeldLoads& held, double dt, StartOfStep* start) {
+                    const HeldLoads& held, double dt, const StartOfStep* start) {
   auto rate = [&](double at, const BodyState& s, Stage stage) {
     return compute_body_state_rate(body, env, env_state, at, s, held, stage);
   };
   BodyStateRate k1;
   if (start) {
-    start->wrenches =
-        compute_body_wrenches(body, env, env_state, t, state, held, Stage::kStart, &start->report);
-    k1 = body_state_rate(body, state, start->wrenches);
-    start->nu_dot = k1.nu_dot;
+    *start->wrenches =
+        compute_body_wrenches(body, env, env_state, t, state, held, Stage::kStart, start->report);
+    k1 = body_state_rate(body, state, *start->wrenches);
+    *start->nu_dot = k1.nu_dot;
   } else {
     k1 = rate(t, state, Stage::kStart);
   }

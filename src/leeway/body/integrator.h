@@ -15,18 +15,18 @@
 
 namespace leeway {
 
-/// What the first stage evaluated at the step's start state, kept for the step's outputs: it
-/// costs a copy, not another evaluation.
+/// What the first stage evaluated at the step's start state, kept for the step's outputs
+/// (world/step_data.h): written in place, it costs no other evaluation.
 struct StartOfStep {
-  BodyWrenches wrenches;       ///< every term [N, N m], about Bo in B
-  Vec6 nu_dot = Vec6::Zero();  ///< M^-1 times their sum [m/s^2, rad/s^2], in B
-  ForceReport report;          ///< its `actuators` span set by the caller
+  BodyWrenches* wrenches;  ///< every term [N, N m], about Bo in B
+  Vec6* nu_dot;            ///< M^-1 times their sum [m/s^2, rad/s^2], in B
+  ForceReport* report;     ///< the flows at Bo and the actuators' loads
 };
 
 /// Advances `state` from time t by dt [s] under the held loads (dynamics.h); the environment is
-/// sampled at each stage's time (t, t + dt/2, t + dt). With `start`, fills it in.
+/// sampled at each stage's time (t, t + dt/2, t + dt). With `start`, fills in what it points to.
 void integrate_body(const BodyModel& body, const Environment& env,
                     const EnvironmentState& env_state, double t, BodyState& state,
-                    const HeldLoads& held, double dt, StartOfStep* start = nullptr);
+                    const HeldLoads& held, double dt, const StartOfStep* start = nullptr);
 
 }  // namespace leeway

@@ -33,7 +33,7 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
   // Restored whole if any body fails. The hull samples need no restoring: one taken in this
   // step is of the start state at the start time, which is what the bodies return to.
   ws.bodies_at_start = state.bodies;
-  StartOfStep start;
+  ForceReport report;
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const BodyModel& body = model.bodies[i];
     HeldLoads held;
@@ -50,7 +50,12 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       }
       held.hull = &hull;
     }
-    if (data) start.report.actuators = data->actuator_loads;
+    StartOfStep start{nullptr, nullptr, &report};
+    if (data) {
+      report.actuators = data->actuator_loads;
+      start.wrenches = &data->bodies[i].wrenches;
+      start.nu_dot = &data->bodies[i].nu_dot;
+    }
     integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], held,
                    model.dt, data ? &start : nullptr);
     if (!finite(state.bodies[i])) {
@@ -59,11 +64,8 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       return e;
     }
     if (data) {
-      BodyOutputs& out = data->bodies[i];
-      out.wrenches = start.wrenches;
-      out.nu_dot = start.nu_dot;
-      out.V_WrB_B = start.report.V_WrB_B;
-      out.v_air_B = start.report.v_air_B;
+      data->bodies[i].V_WrB_B = report.V_WrB_B;
+      data->bodies[i].v_air_B = report.v_air_B;
     }
   }
   return std::nullopt;
