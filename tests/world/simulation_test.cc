@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "test_util.h"
+#include "world/test_worlds.h"
 
 namespace leeway {
 namespace {
@@ -160,13 +161,7 @@ TEST(Simulation, RealTimePacingFollowsTheWallClockAtItsRateFactor) {
 }
 
 TEST(Simulation, AFailedStepEndsTheRunWithItsReason) {
-  BodyModel b = testing::make_body(1.0, Vec3(1, 1, 1));
-  b.model_name = "stiff";
-  LinearRestoring r;
-  r.G(dof::w, dof::w) = 1e12;
-  b.restoring = r;
-  b.p_WB0 = Vec3(0, 0, 0.1);
-  Simulation sim(testing::make_model({b}, 0.1), 0);
+  Simulation sim(testing::stiff_spring_model(), 0);
   Counter counter;
   sim.attach(counter);
   RunOptions run;

@@ -9,6 +9,7 @@
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 #include "test_util.h"
+#include "world/test_worlds.h"
 
 namespace leeway {
 namespace {
@@ -21,20 +22,10 @@ Model thruster_boat() {
   b.model_name = "boat";
   b.damping.linear(dof::u, dof::u) = 4.0;
   Thruster t;
-  t.actuator = 0;
   t.p_BoP_B = Vec3(-1.0, 0.0, 0.0);  // on the surge axis: the boat surges and rolls
   t.curve = QuadraticThrust{1.0, 1.0, 0.05};
-  b.thrusters.push_back(t);
-  Model m = testing::make_model({b}, 0.01);
-  ActuatorModel a;
-  a.model_name = b.model_name;
-  a.name = "prop";
-  a.body = 0;
-  a.dynamics.dynamics = FirstOrderRotor{0.2};
-  a.command_min = -10.0;
-  a.command_max = 10.0;
-  a.command_gain = 2.0;
-  m.actuators.push_back(a);
+  Model m = testing::one_thruster_model(b, t);
+  m.actuators[0].command_gain = 2.0;
   return m;
 }
 

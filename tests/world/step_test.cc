@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "test_util.h"
+#include "world/test_worlds.h"
 
 namespace leeway {
 namespace {
@@ -50,13 +51,7 @@ TEST(Step, SnapshotAndResetReproduceBitForBit) {
 
 TEST(Step, NonFiniteStateStopsWithModelTimeAndTerm) {
   // A restoring spring far too stiff for the step: the explicit integration blows up.
-  BodyModel b = testing::make_body(1.0, Vec3(1, 1, 1));
-  b.model_name = "stiff";
-  LinearRestoring r;
-  r.G(dof::w, dof::w) = 1e12;
-  b.restoring = r;
-  b.p_WB0 = Vec3(0, 0, 0.1);
-  const Model m = testing::make_model({b}, 0.1);
+  const Model m = testing::stiff_spring_model();
   State s = make_initial_state(m, 0);
   StepResult result;
   State last_good = s;
@@ -129,20 +124,10 @@ Model thruster_model() {
   BodyModel b = testing::make_body(10.0, Vec3(1, 2, 2));
   b.model_name = "boat";
   Thruster t;
-  t.actuator = 0;
   t.curve = QuadraticThrust{1.0, 1.0, 0.0};
-  b.thrusters.push_back(t);
-  Model m = testing::make_model({b}, 0.01);
-  ActuatorModel a;
-  a.model_name = b.model_name;
-  a.name = "prop";
-  a.body = 0;
-  a.dynamics.dynamics = FirstOrderRotor{0.2};
-  a.command_min = -10.0;
-  a.command_max = 10.0;
-  a.policy = CommandPolicy::kError;
-  a.watchdog_timeout = 0.5;
-  m.actuators.push_back(a);
+  Model m = testing::one_thruster_model(b, t);
+  m.actuators[0].policy = CommandPolicy::kError;
+  m.actuators[0].watchdog_timeout = 0.5;
   return m;
 }
 
