@@ -236,24 +236,23 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
         point_weight_wrench(p, R_WB, Vec3(0.0, 0.0, -body.gravity));
   }
   const std::span<const double> x = held.actuators[static_cast<std::size_t>(stage)];
-  const std::span<ActuatorLoad> loads = report ? report->actuators : std::span<ActuatorLoad>();
+  const bool actuated = !body.thrusters.empty() || !body.control_surfaces.empty();
+  // The air (true wind at Bo, in B) is needed by the actuators and by a report.
+  const Vec3 v_wind_B = actuated || report
+                            ? Vec3(R_WB.transpose() * wind_velocity(env, env_state, state.p_WB, t))
+                            : Vec3::Zero();
   if (report) {
     report->V_WrB_B = nu_r;
-    report->v_air_B =
-        R_WB.transpose() * wind_velocity(env, env_state, state.p_WB, t) - Vec3(linear(nu));
+    report->v_air_B = v_wind_B - Vec3(linear(nu));
   }
-  if (body.thrusters.empty() && body.control_surfaces.empty()) {
+  if (!actuated) {
     w.terms[BodyWrenches::kThrusters].setZero();
     w.terms[BodyWrenches::kControlSurfaces].setZero();
   } else {
     // The air and the water are sampled at Bo, as the windage and the current are.
-    const ActuatorSurroundings around{
-        env,
-        t,
-        state.p_WB,
-        R_WB,
-        R_WB.transpose() * water.v_W,
-        R_WB.transpose() * wind_velocity(env, env_state, state.p_WB, t)};
+    const ActuatorSurroundings around{env,     t, state.p_WB, R_WB, R_WB.transpose() * water.v_W,
+                                      v_wind_B};
+    const std::span<ActuatorLoad> loads = report ? report->actuators : std::span<ActuatorLoad>();
     w.terms[BodyWrenches::kThrusters] = thrusters_wrench(body, x, nu, around, loads);
     w.terms[BodyWrenches::kControlSurfaces] = control_surfaces_wrench(body, x, nu, around, loads);
   }

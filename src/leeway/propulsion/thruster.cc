@@ -23,8 +23,9 @@ struct AppliedThrust {
   ThrustTorque tq;
 };
 
-AppliedThrust applied_thrust(const Thruster& t, double x, double azimuth, const Vec6& nu,
-                             const Vec3& v_fluid_B) {
+[[gnu::always_inline]] inline AppliedThrust applied_thrust(const Thruster& t, double x,
+                                                           double azimuth, const Vec6& nu,
+                                                           const Vec3& v_fluid_B) {
   const ThrusterPose pose = thruster_pose(t, azimuth);
   double V = 0.0;
   if (t.advance == AdvanceSpeed::kGroundSpeed) {
