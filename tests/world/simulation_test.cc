@@ -158,6 +158,12 @@ TEST(Simulation, RealTimePacingFollowsTheWallClockAtItsRateFactor) {
     EXPECT_GE(end.wall_time, 0.2 / factor) << factor;
     EXPECT_LT(end.wall_time, 0.2 / factor + 1.0) << factor;
   }
+  Simulation sim(coasting_body(), 0);
+  RunOptions run;
+  run.until_step = 1;
+  run.pacing = Pacing::kRealTime;
+  run.rate_factor = 0.0;
+  EXPECT_THROW(sim.run(run), std::invalid_argument);
 }
 
 TEST(Simulation, AFailedStepEndsTheRunWithItsReason) {

@@ -8,7 +8,7 @@
 
 #include "leeway/core/rotation.h"
 #include "leeway/propulsion/control_surface.h"
-#include "leeway/world/step.h"
+#include "leeway/world/simulation.h"
 
 namespace leeway {
 namespace {
@@ -77,13 +77,16 @@ struct RunResult {
 /// `trim` [rad] (the sailor's telltales).
 RunResult run_once(const Model& world, const Boat& boat, const Vec3& wind_W, double course,
                    double trim, double duration, double initial_speed) {
-  State state = make_initial_state(world, 0);
+  Simulation sim(world, 0);
   {
-    BodyState& b = state.bodies[static_cast<std::size_t>(boat.body)];
+    State start = sim.snapshot();
+    BodyState& b = start.bodies[static_cast<std::size_t>(boat.body)];
     const double yaw0 = euler_zyx(b.q_WB).z();
     b.q_WB = (Quat(Eigen::AngleAxisd(course - yaw0, Vec3::UnitZ())) * b.q_WB).normalized();
     b.V_WB_B[0] = initial_speed;
+    sim.restore(start);
   }
+  const State& state = sim.state();
   const ActuatorModel& r = world.actuators[static_cast<std::size_t>(boat.rudder)];
   const Sail& sail = *boat.sail;
   Inputs in;
@@ -114,7 +117,7 @@ RunResult run_once(const Model& world, const Boat& boat, const Vec3& wind_W, dou
     const double a = sail.deck_block, b = sail.boom_block;
     in.commands[static_cast<std::size_t>(boat.sheet)] = std::clamp(
         std::sqrt(a * a + b * b - 2 * a * b * std::cos(swing)), boat.sheet_min, boat.sheet_max);
-    const StepResult result = step(world, state, in);
+    const StepResult result = sim.step(in);
     if (!result.ok) throw std::runtime_error(result.error);
     if (k >= averaged_from) {
       const BodyState& s = state.bodies[static_cast<std::size_t>(boat.body)];

@@ -72,6 +72,12 @@ bool Simulation::wait_for_turn(Pacing pacing) {
 }
 
 RunEnd Simulation::run(const RunOptions& o) {
+  if (o.pacing == Pacing::kRealTime && !(std::isfinite(o.rate_factor) && o.rate_factor > 0.0)) {
+    throw std::invalid_argument(fmt::format(
+        "a real-time rate factor of {}: expected a positive, finite number of simulated seconds "
+        "per wall-clock second",
+        o.rate_factor));
+  }
   using Clock = std::chrono::steady_clock;
   RunEnd end;
   const Clock::time_point wall_start = Clock::now();

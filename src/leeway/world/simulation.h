@@ -89,7 +89,8 @@ class Simulation {
   /// One step with `inputs`, on the calling thread; the observers due are called (and their
   /// on_start first, if this is the first step).
   StepResult step(const Inputs& inputs = {});
-  /// Runs as described above; returns how it ended after calling on_end.
+  /// Runs as described above; returns how it ended after calling on_end. Throws
+  /// std::invalid_argument for a real-time rate factor that is not positive and finite.
   RunEnd run(const RunOptions& options);
 
   /// Back to the initial state (same seed); observers will get on_start again.
