@@ -66,13 +66,21 @@ bool exact_compiler() {
 #endif
 }
 
-/// What of the summary does not depend on the machine: everything but the wall time.
+/// What of the summary does not depend on the machine: everything but the wall time, with the
+/// checkout's folder in the warnings' file names written <source>.
 nlohmann::json physical_summary(const std::string& path) {
   nlohmann::json j = nlohmann::json::parse(testing::slurp(path));
   j.erase("wall_time");
   j.erase("real_time_factor");
   j.erase("recording");
   j.erase("source");
+  const std::string checkout = std::string(LEEWAY_SOURCE_DIR) + "/";
+  for (nlohmann::json& warning : j["warnings"]) {
+    std::string text = warning.get<std::string>();
+    for (auto at = text.find(checkout); at != std::string::npos; at = text.find(checkout, at))
+      text.replace(at, checkout.size(), "<source>/");
+    warning = text;
+  }
   return j;
 }
 
