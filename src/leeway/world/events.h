@@ -24,7 +24,7 @@ enum class EventKind : std::uint8_t {
   kCount
 };
 
-/// "command clamped", ...: the kind's name in snake case, for logs and summaries.
+/// "command_clamped", ...: the kind's name in snake case, for logs and summaries.
 std::string_view event_kind_name(EventKind kind);
 
 /// Whether a step that reports this kind was refused (or undone): the state is as before it.

@@ -9,7 +9,8 @@
 //       wait while paused; in lockstep, wait until a step is granted (grant_steps)
 //       step(model, state, options.inputs, workspace, data)
 //       each observer due at this step (every `interval` steps) gets on_step
-//       in real time, sleep until the wall clock has caught up with t / rate_factor
+//       in real time, sleep until the wall clock has caught up: (t - t at the run's start) /
+//       rate_factor since the run began
 //     observers' on_end, with how the run ended
 //
 // Observers attach at their own rates: a recorder every 1/rate s, a progress bar every step. They
@@ -18,7 +19,6 @@
 // other thread (a bridge, a viewer's socket, a signal handler's thread).
 #pragma once
 
-#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>

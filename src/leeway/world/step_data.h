@@ -26,9 +26,10 @@ struct BodyOutputs {
   Vec3 v_air_B = Vec3::Zero();  ///< apparent wind at Bo [m/s], in B
 };
 
-/// Two convex collision shapes in contact at the step's end (world/contacts.h): colliders and
-/// shapes index Model::colliders and their shapes, a before b in the colliders' order. Contacts
-/// exert no force yet; GJK tells that two shapes touch, not how deep.
+/// Two convex collision shapes in contact at the step's end (world/contacts.h), of a moving
+/// model and another model (two static models are never listed): colliders and shapes index
+/// Model::colliders and their shapes, a before b in the colliders' order. Contacts exert no force
+/// yet; GJK tells that two shapes touch, not how deep.
 struct ContactPair {
   int collider_a = -1, shape_a = -1;
   int collider_b = -1, shape_b = -1;
