@@ -112,7 +112,7 @@ SectionedHullShape stonefish_demi_hull() {
 
 void CatamaranStepFlat(benchmark::State& bs) {
   const Model m = catamaran_world(stonefish_demi_hull(), 1.6, 0.0, 0.002, 0);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   for (auto _ : bs)
     benchmark::DoNotOptimize(step(m, s).ok);
   bs.SetItemsProcessed(bs.iterations());
@@ -163,7 +163,7 @@ void wamv_step_waves(benchmark::State& bs, bool outputs) {
   Model m = load_world_string(std::string(default_world_sdf()), "default world", diagnostics, 1);
   std::erase_if(m.bodies, [](const BodyModel& b) { return b.model_name != "wamv"; });
   m.dt = 0.01;
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Workspace ws;
   StepData data = make_step_data(m);
   for (auto _ : bs)

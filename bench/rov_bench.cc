@@ -58,7 +58,7 @@ Vec6 station_keeping_wrench(const BodyState& s) {
 void rov_station_keeping_step(benchmark::State& bs, bool outputs) {
   const Model model = bench::rexrov_with_thrusters(0.01);
   const Allocator allocator = rexrov_allocator(model);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   s.bodies[0].p_WB = kStation_W + Vec3(2.0, -1.0, 0.0);
   Inputs inputs;
   inputs.commands.resize(model.actuators.size());

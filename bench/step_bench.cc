@@ -30,7 +30,7 @@ Model bench_model() {
 
 void BodyStep(benchmark::State& bs) {
   const Model model = bench_model();
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   Workspace ws;
   for (auto _ : bs) {
     benchmark::DoNotOptimize(step(model, s, {}, ws).ok);
@@ -67,7 +67,7 @@ void rk4_with_solve(const BodyModel& b, BodyState& s, double dt) {
 
 void BodyStepEigenSolve(benchmark::State& bs) {
   const Model model = bench_model();
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   for (auto _ : bs) {
     rk4_with_solve(model.bodies[0], s.bodies[0], model.dt);
     benchmark::DoNotOptimize(s.bodies[0].V_WB_B.data());

@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const leeway::Model model = leeway::load_world_string(text, "fuzz.sdf", diagnostics);
     // A world that loads must also step (or stop cleanly on a non-finite state).
-    leeway::State state = leeway::make_initial_state(model, 0);
+    leeway::State state = leeway::make_initial_state(model);
     for (int i = 0; i < 10 && leeway::step(model, state).ok; ++i) {
     }
   } catch (const leeway::LoadError&) {

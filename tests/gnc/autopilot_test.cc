@@ -86,7 +86,7 @@ TEST(Autopilot, SplitsSurgeAndYawBetweenTheWamvsTwoEngines) {
 
 TEST(Autopilot, TheTaskHoldsTheWamvOnItsSpawnPoseThroughTheInitialPhase) {
   const Model m = default_world();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   const BodyState spawn = s.bodies[0];
   while (s.t < 4.9)
     ASSERT_TRUE(step(m, s).ok);
@@ -102,7 +102,7 @@ TEST(Autopilot, WamvCompletesTheDefaultWayfindingCourse) {
   // aligned, so each least pose error is under the 1.5 m radius.
   const Model m = default_world();
   const TaskModel& task = m.tasks.at(0);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   while (s.t < task.finish_time() - 1e-9)
     ASSERT_TRUE(step(m, s).ok);
   const TaskState& result = s.tasks.at(0);
@@ -120,7 +120,7 @@ TEST(Autopilot, WamvCompletesTheDefaultWayfindingCourse) {
 
 TEST(Autopilot, CommandsGivenFromOutsideWinOverTheAutopilots) {
   const Model m = default_world();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   const auto left =
       static_cast<std::size_t>(m.actuator_index("wamv", "left_engine_propeller_joint"));
   const auto right =
@@ -136,7 +136,7 @@ TEST(Autopilot, CommandsGivenFromOutsideWinOverTheAutopilots) {
 
 TEST(Autopilot, SameWorldAndSeedGiveTheSameBits) {
   const Model m = default_world();
-  State a = make_initial_state(m, 3), b = make_initial_state(m, 3);
+  State a = make_initial_state(m), b = make_initial_state(m);
   while (a.t < 15.0) {  // into the running phase, at 10 s
     ASSERT_TRUE(step(m, a).ok);
     ASSERT_TRUE(step(m, b).ok);
@@ -154,7 +154,7 @@ TEST(Autopilot, WamvKeepsStationInVrxsStationKeepingWorld) {
       load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping.sdf", d);
   const TaskModel& task = m.tasks.at(0);
   EXPECT_EQ(task.running_duration, 300.0);  // VRX's defaults
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   double worst = 0.0;
   while (s.t < task.finish_time() - 1e-9) {
     ASSERT_TRUE(step(m, s).ok);
@@ -196,7 +196,7 @@ TEST(StationKeeping, WamvHoldsVrxsGoalOnAllThreeAxesInEveryLayout) {
     EXPECT_EQ(keeper.commander.actuators.size(), thrusters);
     // Only the H layout's two outboards must turn to push sideways.
     EXPECT_EQ(keeper.commander.steer, std::string(layout) == "H");
-    State s = make_initial_state(m, 0);
+    State s = make_initial_state(m);
     const double period = static_cast<double>(m.controllers.at(0).interval) * m.dt;
     double worst = 0.0, worst_yaw = 0.0, fastest_turn = 0.0, turned = 0.0, held = 0.0;
     std::vector<double> thrust_sum(thrusters, 0.0), thrust_sq(thrusters, 0.0);

@@ -83,8 +83,9 @@ TEST(FinCommands, ARudderIsHeldWhereItGivesItsGreatestMoment) {
 }
 
 TEST(ControllerWorlds, RexRovHoldsStationWithinHalfAMetreInAWanderingCurrent) {
-  const Model m = load_world("offshore_rexrov.sdf");
-  State s = make_initial_state(m, 7);
+  Model m = load_world("offshore_rexrov.sdf");
+  reseed(m, 7);
+  State s = make_initial_state(m);
   const Vec3 station = s.bodies[0].p_WB;
   double worst = 0.0, worst_yaw = 0.0, least_speed = 1e9, most_speed = 0.0;
   while (s.t < 300.0 - 1e-9) {
@@ -114,7 +115,7 @@ TEST(ControllerWorlds, RexRovInspectsAStructureAtItsSpeedLimitOnStraightLegs) {
   // (rov_pilot_test.cc) and that rolls it about 3 degrees for a second.
   const Model m = load_world("rexrov_inspection.sdf");
   const auto& pilot = std::get<RovPilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   double top_speed = 0.0, slowest_mid_leg = 1e9, worst_cross_track = 0.0, worst_tilt = 0.0;
   double worst_hold = 0.0;
   std::size_t leg = 0;
@@ -160,7 +161,7 @@ TEST(ControllerWorlds, RexRovPilotHoldsWithinHalfAMetreInA03MetrePerSecondCurren
   Model m = load_world("rexrov_inspection.sdf");
   m.environment.current.steady_W = 0.3 * Vec3(1.0, 1.0, 0.0).normalized();
   auto& pilot = std::get<RovPilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   pilot.stations = {{s.bodies[0].p_WB, 0.0}};
   double worst = 0.0;
   while (s.t < 300.0 - 1e-9) {
@@ -178,7 +179,7 @@ TEST(ControllerWorlds, RemusRunsItsLawnmowerAtDepth) {
   // Four 200 m lines at x = 0, 40, 80, 120 m, 10 m deep, from 2 m deep.
   const Model m = load_world("remus100_survey.sdf");
   const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   double worst_depth = 0.0, worst_cross_track = 0.0;
   while (s.t < 600.0 - 1e-9) {
     ASSERT_TRUE(step(m, s).ok);
@@ -205,7 +206,7 @@ TEST(ControllerWorlds, TheLauvFliesItsLawnmowerAtTheSpeedItsThrustAndDampingGive
   const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
   const double T = 0.0002 * 212.0 * 212.0;
   const double u_closed = (-2.4 + std::sqrt(2.4 * 2.4 + 4.0 * 2.4 * T)) / (2.0 * 2.4);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   double worst_depth = 0.0, worst_cross_track = 0.0, worst_speed_error = 0.0;
   while (s.t < 300.0 - 1e-9) {
     ASSERT_TRUE(step(m, s).ok);
@@ -240,7 +241,7 @@ TEST(ControllerWorlds, TheRudderBoatSteersByItsRudderAndSitsDownstreamAsLosGuida
   const Model m = load_world("usvsim_rudder_boat_waypoints.sdf");
   const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
   ASSERT_TRUE(pilot.rudders.has_value());  // its one propeller gives no yaw moment
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   const double rudder_limit = pilot.rudders->delta_max[0];
   const int rudder = m.actuator_index("usvsim_rudder_boat", "rudder");
   double north_sum = 0.0, south_sum = 0.0, widest_rudder = 0.0;
@@ -279,7 +280,7 @@ TEST(ControllerWorlds, LutraInspectsTheBridgePillarsAgainstTheRiverCurrent) {
   // at y = -8 and 8 m) twice and round each, never nearer their axes than 1.5 + 0.6 m.
   const Model m = load_world("river_bridge.sdf");
   const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   // The HEC-RAS field, faster between the pillars than the 0.3 m/s stream far from them.
   const double gap = current_velocity(m.environment, s.environment, Vec3(0, 0, 0), 0.0).x();
   const double open = current_velocity(m.environment, s.environment, Vec3(-150, 0, 0), 0.0).x();

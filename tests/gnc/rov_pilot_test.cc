@@ -100,7 +100,7 @@ std::vector<double> heave_response(const Vec6& nu_ref, bool rigid_body, double d
   gain_share = pilot.M(2, 2) / M_total(2, 2);
   pilot.commander = thrust_commander(m, 0);
   const double T = 0.02;  // 50 Hz, every other physics step
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   RovPilotState ps;
   Inputs in;
   in.commands.assign(m.actuators.size(), std::nullopt);

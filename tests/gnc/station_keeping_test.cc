@@ -41,7 +41,7 @@ struct HoldResult {
 HoldResult hold_station(const Model& m, const StationKeepingGains& gains, double duration,
                         double settle) {
   const ThrustCommander commander = thrust_commander(m, 0);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   const Station station{s.bodies[0].p_WB, euler_zyx(s.bodies[0].q_WB).z()};
   StationKeepingState pid;
   Inputs in;

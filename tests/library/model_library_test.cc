@@ -114,7 +114,7 @@ TEST(ModelLibrary, FloatingModelsRestAtTheirDocumentedEquilibrium) {
     SCOPED_TRACE(name);
     // Dropped from 5 cm above it, the model must come to rest there.
     Model m = load_alone(name, eq.fluid_density, eq.z + 0.05);
-    State s = make_initial_state(m, 0);
+    State s = make_initial_state(m);
     while (s.t < 300.0 - 1e-9)
       ASSERT_TRUE(step(m, s).ok);
     const BodyState& b = s.bodies[0];
@@ -147,7 +147,7 @@ TEST(ModelLibrary, SubmergedVehiclesCarryTheirStatedNetBuoyancy) {
 
 TEST(ModelLibrary, EveryModelStaysUprightAndFiniteForTenMinutesInTheDefaultSea) {
   Diagnostics d;
-  const Model sea = load_world_string(std::string(default_world_sdf()), "default.sdf", d);
+  const Model sea = load_world_string(std::string(default_world_sdf()), "default.sdf", d, 7);
   ASSERT_TRUE(sea.environment.waves.has_value());
   for (const std::string& name : library()) {
     SCOPED_TRACE(name);
@@ -158,7 +158,8 @@ TEST(ModelLibrary, EveryModelStaysUprightAndFiniteForTenMinutesInTheDefaultSea) 
     const double start_z = dives ? -10.0 : kFloating.count(name) ? kFloating.at(name).z : 0.0;
     Model m = load_alone(name, sea.environment.fluid_density, start_z);
     m.environment = sea.environment;
-    State s = make_initial_state(m, 7);
+    m.seed = sea.seed;
+    State s = make_initial_state(m);
     double worst_tilt = 0.0, speed = 0.0;
     while (s.t < 600.0 - 1e-9) {
       const StepResult r = step(m, s);

@@ -19,7 +19,7 @@ TEST(ClosedForm, LinearDampingDecaysExponentially) {
   BodyModel b = make_body(m, Vec3(1, 1, 1), (Vec6() << a, 0, 0, 0, 0, 0).finished());
   b.damping.linear(dof::u, dof::u) = d;
   const Model model = make_model({b}, 0.01);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   s.bodies[0].V_WB_B[dof::u] = u0;
   double worst = 0.0;
   while (s.t < 20.0 - 1e-9) {
@@ -38,7 +38,7 @@ TEST(ClosedForm, QuadraticDampingFollowsTheHyperbola) {
   BodyModel b = make_body(m, Vec3(1, 1, 1), (Vec6() << a, 0, 0, 0, 0, 0).finished());
   b.damping.quadratic.push_back({dof::u, dof::u, dof::u, k, false});
   const Model model = make_model({b}, 0.01);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   s.bodies[0].V_WB_B[dof::u] = u0;
   double worst = 0.0;
   while (s.t < 20.0 - 1e-9) {
@@ -74,7 +74,7 @@ TEST(ClosedForm, LightSphereWithHugeAddedMassIsStableAndReachesTerminalVelocity)
   for (int i = 0; i < 3; ++i)
     b.damping.quadratic.push_back({i, i, i, k, false});
   const Model model = make_model({b}, 0.05);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   Inputs in;
   in.F_ext_Bo_B = {(Vec6() << F, 0, 0, 0, 0, 0).finished()};
   while (s.t < 200.0 - 1e-9) {
@@ -84,7 +84,7 @@ TEST(ClosedForm, LightSphereWithHugeAddedMassIsStableAndReachesTerminalVelocity)
   }
   EXPECT_LT(relative_error(s.bodies[0].V_WB_B[dof::u], std::sqrt(F / k)), 1e-9);
   // And the approach follows u = u_t tanh(t sqrt(F k) / (m + a)) along the way.
-  State s2 = make_initial_state(model, 0);
+  State s2 = make_initial_state(model);
   while (s2.t < 10.0 - 1e-9)
     ASSERT_TRUE(step(model, s2, in).ok);
   EXPECT_LT(relative_error(s2.bodies[0].V_WB_B[dof::u],
@@ -102,7 +102,7 @@ TEST(ClosedForm, NeutrallyBuoyantBodyAtRestStaysAtRest) {
   r.p_BoBcb = Vec3(0, 0, 0.05);
   b.restoring = r;
   const Model model = make_model({b}, 0.01);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   while (s.t < 1000.0 - 1e-9)
     ASSERT_TRUE(step(model, s).ok);
   EXPECT_LT(s.bodies[0].p_WB.norm(), 1e-9);
@@ -119,7 +119,7 @@ TEST(ClosedForm, BodyDriftsUpToTheCurrentSpeed) {
   b.q_WB0 = Quat(Eigen::AngleAxisd(0.7, Vec3(0.2, 0.3, 1.0).normalized()));
   Model model = make_model({b}, 0.01);
   model.environment.current.steady_W = Vec3(0.5, -0.3, 0.1);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   while (s.t < 200.0 - 1e-9)
     ASSERT_TRUE(step(model, s).ok);
   const Vec3 v_W = s.bodies[0].q_WB * Vec3(s.bodies[0].V_WB_B.head<3>());
@@ -133,7 +133,7 @@ TEST(ClosedForm, CurrentRateTermKeepsAYawingBodyInTheStream) {
   BodyModel b = make_body(50.0, Vec3(5, 8, 8), (Vec6() << 25, 60, 60, 0, 0, 0).finished());
   Model model = make_model({b}, 0.005);
   model.environment.current.steady_W = Vec3(0.8, 0.0, 0.0);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   s.bodies[0].V_WB_B << 0.8, 0, 0, 0, 0, 0.3;  // moving with the water, yawing at 0.3 rad/s
   while (s.t < 30.0 - 1e-9)
     ASSERT_TRUE(step(model, s).ok);

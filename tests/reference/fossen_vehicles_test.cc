@@ -332,7 +332,7 @@ struct LeewayRun {
     Diagnostics diagnostics;
     model = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/" + world, diagnostics);
     EXPECT_TRUE(diagnostics.warnings().empty());
-    state = make_initial_state(model, 0);
+    state = make_initial_state(model);
     inputs.commands.resize(model.actuators.size());
     for (const auto& [name, value] : commands) {
       const int i = model.actuator_index(model.bodies[0].model_name, name);

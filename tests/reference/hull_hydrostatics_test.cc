@@ -53,7 +53,7 @@ Model world_of(BodyModel body, double dt = 0.01) {
 
 /// Runs for `seconds` and returns the final state.
 State settle(const Model& m, double seconds) {
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   while (s.t < seconds - 1e-9)
     EXPECT_TRUE(step(m, s).ok);
   return s;
@@ -188,7 +188,7 @@ RollDecay free_roll(MeshHydrostatics::Between between, double update_period, dou
   b.p_WB0 = barge.p_WB_at_rest();
   b.q_WB0 = Quat(Eigen::AngleAxisd(2 * kPi / 180, Vec3::UnitX()));
   const Model m = world_of(b, dt);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   std::vector<double> t, roll;
   while (s.t < 60.0 - 1e-9) {
     EXPECT_TRUE(step(m, s).ok);
@@ -234,7 +234,7 @@ TEST(HullHydrostatics, SlowerUpdatesExtrapolateWithTheMotion) {
 /// Heave of a body in a regular wave (towards +x) after the transient: amplitude ratio to the
 /// wave and phase lag behind it at Bo's horizontal position [rad].
 std::pair<double, double> heave_response(const Model& m, double period, double start, double end) {
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   std::vector<double> t, z, eta;
   while (s.t < end - 1e-9) {
     EXPECT_TRUE(step(m, s).ok);

@@ -43,7 +43,7 @@ TEST(RestoringPeriods, SubmergedPendulumRollPeriod) {
   b.restoring = r;
   b.q_WB0 = quat_from_euler_zyx(0.05, 0, 0);
   const Model model = make_model({b}, 0.01);
-  const auto [t, roll] = simulate(model, make_initial_state(model, 0), 60.0,
+  const auto [t, roll] = simulate(model, make_initial_state(model), 60.0,
                                   [](const BodyState& s) { return euler_zyx(s.q_WB).x(); });
   const double expected = kTwoPi * std::sqrt((Ixx + Kp) / (m * g * BG));
   EXPECT_LT(relative_error(mean_period(t, roll), expected), 0.005)
@@ -66,7 +66,7 @@ TEST(RestoringPeriods, SurfaceHeavePeriod) {
   BodyModel b = surface_body();
   b.p_WB0 = Vec3(0, 0, 0.02);
   const Model model = make_model({b}, 0.005);
-  const auto [t, z] = simulate(model, make_initial_state(model, 0), 20.0,
+  const auto [t, z] = simulate(model, make_initial_state(model), 20.0,
                                [](const BodyState& s) { return s.p_WB.z(); });
   const double expected = kTwoPi * std::sqrt((200.0 + 150.0) / 2e4);
   EXPECT_LT(relative_error(mean_period(t, z), expected), 0.005);
@@ -76,7 +76,7 @@ TEST(RestoringPeriods, SurfaceRollPeriod) {
   BodyModel b = surface_body();
   b.q_WB0 = quat_from_euler_zyx(0.02, 0, 0);
   const Model model = make_model({b}, 0.005);
-  const auto [t, roll] = simulate(model, make_initial_state(model, 0), 20.0,
+  const auto [t, roll] = simulate(model, make_initial_state(model), 20.0,
                                   [](const BodyState& s) { return euler_zyx(s.q_WB).x(); });
   const double expected = kTwoPi * std::sqrt((32.0 + 5.0) / 1.5e3);
   EXPECT_LT(relative_error(mean_period(t, roll), expected), 0.005);
@@ -111,7 +111,7 @@ TEST(Energy, NeverIncreasesWithoutForcing) {
   b.restoring = r;
   b.V_WB_B0 << 1.0, -0.5, 0.3, 1.5, -0.8, 2.0;
   const Model model = make_model({b}, 0.01);
-  State s = make_initial_state(model, 0);
+  State s = make_initial_state(model);
   auto energy = [&](const BodyState& x) {
     return kinetic_energy(b, x) + submerged_potential_energy(r, x.p_WB, x.q_WB.toRotationMatrix());
   };

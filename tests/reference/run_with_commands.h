@@ -18,7 +18,7 @@ namespace leeway::testing {
 inline State run_with_commands(const Model& m,
                                const std::vector<std::pair<std::string, double>>& commands,
                                double duration) {
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Inputs in;
   in.commands.assign(m.actuators.size(), std::nullopt);
   for (const auto& [name, x] : commands)

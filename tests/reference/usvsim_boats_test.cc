@@ -34,7 +34,7 @@ struct SpeedTrial {
 SpeedTrial speed_trial(const std::string& world, const std::vector<std::string>& actuators,
                        double duration) {
   const Model m = load(world);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Inputs in;
   in.commands.assign(m.actuators.size(), std::nullopt);
   for (const std::string& a : actuators)
@@ -87,7 +87,7 @@ TEST(UsvSimBoats, AirboatFanPushesOnlyWhileClearOfTheWater) {
   x[static_cast<std::size_t>(fan)] = 1.0;
   HeldLoads held;
   held.actuators = {x, x, x};
-  BodyState b = make_initial_state(m, 0).bodies[0];
+  BodyState b = make_initial_state(m).bodies[0];
   b.q_WB = Quat::Identity();
   for (const double depth : {-0.2, -0.05, 0.0, 0.05, 0.2}) {
     b.p_WB = Vec3(0, 0, -0.18 - depth);
@@ -101,7 +101,7 @@ TEST(UsvSimBoats, AirboatFanPushesOnlyWhileClearOfTheWater) {
 
 TEST(UsvSimBoats, RudderBoatTurnsToStarboardOnAPositiveRudder) {
   const Model m = load("usvsim_rudder_boat.sdf");
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Inputs in;
   in.commands.assign(m.actuators.size(), std::nullopt);
   in.commands[static_cast<std::size_t>(m.actuator_index("usvsim_rudder_boat", "propeller"))] = 1;

@@ -65,7 +65,7 @@ TEST(Wamv, SettlesInCalmWaterAtADraftBetweenItsPontoonsBounds) {
   m.environment = Environment{};  // calm, still air and water
   m.environment.fluid_density = rho;
   const BodyModel& boat = m.bodies[0];
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   while (s.t < 60.0)
     ASSERT_TRUE(step(m, s).ok);
   const BodyState& b = s.bodies[0];
@@ -138,7 +138,7 @@ TEST(Wamv, RollsAndPitchesWithTheSurfaceSlopeInTheDefaultSea) {
   // flat sea or on a few points would not.
   const Model m = wamv_world();
   const WaveField& waves = *m.environment.waves;
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   std::vector<double> roll, pitch, slope_across, slope_along;
   while (s.t < 120.0) {
     ASSERT_TRUE(step(m, s).ok);
@@ -207,7 +207,7 @@ const double kGlfFullAhead =
 
 /// The classic WAM-V's state after a minute with both engines at command 1 in calm water.
 State full_ahead_for_a_minute(const Model& m) {
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Inputs in;
   in.commands.assign(m.actuators.size(), std::nullopt);
   in.commands[static_cast<std::size_t>(m.actuator_index("wamv_classic", "left_thrust_cmd"))] = 1.0;

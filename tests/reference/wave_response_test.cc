@@ -28,7 +28,7 @@ TEST(WaveResponse, SmallFloatFollowsALongWave) {
   b.damping.linear.diagonal() << 100, 100, 2000, 150, 300, 100;
   Model m = testing::make_model({b}, 0.01);
   m.environment.waves = testing::regular_wave(0.5, 20.0, kPi / 2);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   std::vector<double> t, z, eta, roll;
   while (s.t < 200.0 - 1e-9) {
     ASSERT_TRUE(step(m, s).ok);
@@ -59,7 +59,7 @@ TEST(WaveResponse, DampedSubmergedBodyMovesWithTheWaterParticles) {
   m.gravity_W = Vec3::Zero();
   const double A = 0.8, T = 8.0, w = 2 * kPi / T, k = w * w / 9.81;
   m.environment.waves = testing::regular_wave(A, T, 0.0);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   std::vector<double> t, u, wz, u_water, w_water;
   double mean_depth = 0.0;
   while (s.t < 80.0 - 1e-9) {

@@ -190,6 +190,9 @@ TEST(EnvironmentParams, BadInput) {
        "needs a <period>"},
       {environment("<wind><speed>-1</speed></wind>"), "speed in m/s >= 0"},
       {environment("<wind><gust><type>harris</type></gust></wind>"), "expected <speed> > 0"},
+      {environment("<wind><speed>5</speed><gust><type>harris</type><components>2.5</components>"
+                   "</gust></wind>"),
+       "got 2.5, expected a whole number"},
       {environment("<wind><gust><type>gaussian</type></gust></wind>"),
        "first_order, harris or none"},
       {R"(<plugin filename="libuuv_underwater_current_ros_plugin.so" name="c"><constant_current><velocity><mean>1</mean><mu>0</mu><noiseAmp>0.1</noiseAmp></velocity></constant_current></plugin>)",

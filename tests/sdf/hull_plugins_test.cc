@@ -213,7 +213,7 @@ TEST(HullPlugins, VrxPolyhedraBuoyancyDragFloatsABuoyAtItsDraft) {
   EXPECT_EQ(f.angular_drag, 2.0);
   EXPECT_EQ(f.fluid_density, 1000.0);
   EXPECT_NEAR(f.link_mass, mass, 1e-12);
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   while (s.t < 30.0)
     ASSERT_TRUE(step(m, s).ok);
   double lo = 0.0, hi = 2.0 * r;  // the cap height, by bisection

@@ -93,8 +93,8 @@ TEST(ModelSources, UrdfWithUuvGazeboExtensionsIsTheSameVehicleAsItsSdf) {
   // Driven alike for 20 s (a turn, a climb and the Munk moment at work), they move alike.
   Inputs in;
   in.commands = {300.0, -300.0, 800.0, 800.0, 1200.0, 400.0, -900.0, -700.0};
-  State sa = make_initial_state(sdf, 0);
-  State sb = make_initial_state(urdf, 0);
+  State sa = make_initial_state(sdf);
+  State sb = make_initial_state(urdf);
   for (int k = 0; k < 2000; ++k) {
     ASSERT_TRUE(step(sdf, sa, in).ok);
     ASSERT_TRUE(step(urdf, sb, in).ok);

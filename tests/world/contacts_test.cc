@@ -132,7 +132,7 @@ TEST(Contacts, TheWamvRunningThroughTwoPostsAndABuoyCountsThreeCollisions) {
   full_ahead.commands.assign(m.actuators.size(), std::nullopt);
   for (const char* engine : {"left_engine_propeller_joint", "right_engine_propeller_joint"})
     full_ahead.commands[static_cast<std::size_t>(m.actuator_index("wamv", engine))] = 2353.5;
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   double x_at_first = NAN;
   while (s.t < 40.0 && s.bodies[0].p_WB.x() < 80.0) {
     ASSERT_TRUE(step(m, s, full_ahead).ok);

@@ -56,7 +56,7 @@ bool eventually(Done done) {
 }
 
 TEST(Simulation, ObserversAreCalledAtTheirOwnRates) {
-  Simulation sim(coasting_body(), 0);
+  Simulation sim(coasting_body());
   Counter every_step, every_fifth;
   sim.attach(every_step);
   sim.attach(every_fifth, 5);
@@ -78,18 +78,18 @@ TEST(Simulation, ObserversAreCalledAtTheirOwnRates) {
 
 TEST(Simulation, RunsTheSameBitsAsStep) {
   const Model m = coasting_body();
-  Simulation sim(m, 4);
+  Simulation sim(m);
   RunOptions run;
   run.until_step = 300;
   sim.run(run);
-  State s = make_initial_state(m, 4);
+  State s = make_initial_state(m);
   for (int i = 0; i < 300; ++i)
     ASSERT_TRUE(step(m, s).ok);
   EXPECT_EQ(sim.state(), s);
 }
 
 TEST(Simulation, ARestoredSnapshotContinuesExactlyAndResetStartsAgain) {
-  Simulation sim(coasting_body(), 2);
+  Simulation sim(coasting_body());
   RunOptions run;
   run.until_step = 50;
   sim.run(run);
@@ -103,14 +103,14 @@ TEST(Simulation, ARestoredSnapshotContinuesExactlyAndResetStartsAgain) {
   Counter counter;
   sim.attach(counter);
   sim.reset();
-  EXPECT_EQ(sim.state(), make_initial_state(sim.model(), 2));
+  EXPECT_EQ(sim.state(), make_initial_state(sim.model()));
   run.until_step = 1;
   sim.run(run);
   EXPECT_EQ(counter.starts, 1);  // a reset run starts again
 }
 
 TEST(Simulation, PauseHoldsTheLoopUntilResumed) {
-  Simulation sim(coasting_body(), 0);
+  Simulation sim(coasting_body());
   Counter counter;
   sim.attach(counter);
   sim.pause();
@@ -126,7 +126,7 @@ TEST(Simulation, PauseHoldsTheLoopUntilResumed) {
 }
 
 TEST(Simulation, InLockstepEachStepWaitsForItsGrant) {
-  Simulation sim(coasting_body(), 0);
+  Simulation sim(coasting_body());
   Counter counter;
   sim.attach(counter);
   RunOptions run;
@@ -149,7 +149,7 @@ TEST(Simulation, InLockstepEachStepWaitsForItsGrant) {
 
 TEST(Simulation, RealTimePacingFollowsTheWallClockAtItsRateFactor) {
   for (const double factor : {1.0, 4.0}) {
-    Simulation sim(coasting_body(), 0);
+    Simulation sim(coasting_body());
     RunOptions run;
     run.until_step = 20;  // 0.2 s simulated
     run.pacing = Pacing::kRealTime;
@@ -158,7 +158,7 @@ TEST(Simulation, RealTimePacingFollowsTheWallClockAtItsRateFactor) {
     EXPECT_GE(end.wall_time, 0.2 / factor) << factor;
     EXPECT_LT(end.wall_time, 0.2 / factor + 1.0) << factor;
   }
-  Simulation sim(coasting_body(), 0);
+  Simulation sim(coasting_body());
   RunOptions run;
   run.until_step = 1;
   run.pacing = Pacing::kRealTime;
@@ -167,7 +167,7 @@ TEST(Simulation, RealTimePacingFollowsTheWallClockAtItsRateFactor) {
 }
 
 TEST(Simulation, AFailedStepEndsTheRunWithItsReason) {
-  Simulation sim(testing::stiff_spring_model(), 0);
+  Simulation sim(testing::stiff_spring_model());
   Counter counter;
   sim.attach(counter);
   RunOptions run;

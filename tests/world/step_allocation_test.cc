@@ -42,7 +42,7 @@ namespace {
 
 /// Allocations made by `steps` steps of `model` after `warm_up` steps, outputs kept.
 long allocations_in_steps(const Model& model, const Inputs& inputs, int warm_up, int steps) {
-  State state = make_initial_state(model, 5);
+  State state = make_initial_state(model);
   StepData data = make_step_data(model);
   Workspace ws;
   for (int i = 0; i < warm_up; ++i)

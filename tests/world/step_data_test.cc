@@ -31,7 +31,7 @@ Model thruster_boat() {
 
 TEST(StepData, KeepingTheOutputsChangesNoBitOfTheState) {
   const Model m = thruster_boat();
-  State with = make_initial_state(m, 0), without = with;
+  State with = make_initial_state(m), without = with;
   StepData data = make_step_data(m);
   Workspace ws_with, ws_without;
   Inputs in;
@@ -45,7 +45,7 @@ TEST(StepData, KeepingTheOutputsChangesNoBitOfTheState) {
 
 TEST(StepData, WrenchesAccelerationAndLoadsAreThoseOfTheStepsStart) {
   const Model m = thruster_boat();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   StepData data = make_step_data(m);
   Workspace ws;
   Inputs in;
@@ -106,7 +106,7 @@ TEST(StepData, ContactsListEveryPairOfShapesThatTouchAtTheStepsEnd) {
            "<size>1 1 1</size></box></geometry></collision></link></model>\n";
   };
   const Model m = testing::load(testing::world_sdf(box("a", 0) + box("b", 0.9) + box("c", 5.0)));
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   StepData data = make_step_data(m);
   Workspace ws;
   ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
@@ -117,7 +117,7 @@ TEST(StepData, ContactsListEveryPairOfShapesThatTouchAtTheStepsEnd) {
 TEST(StepData, ClampedAndRefusedCommandsAreEventsTurnedIntoWordsAtTheEdge) {
   Model m = thruster_boat();
   m.actuators[0].policy = CommandPolicy::kClamp;
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   StepData data = make_step_data(m);
   Workspace ws;
   Inputs in;

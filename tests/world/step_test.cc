@@ -26,7 +26,7 @@ Model two_body_model() {
 
 TEST(Step, TimeIsStepCountTimesDt) {
   const Model m = two_body_model();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   for (int i = 0; i < 1000; ++i)
     ASSERT_TRUE(step(m, s).ok);
   EXPECT_EQ(s.step_count, 1000u);
@@ -35,7 +35,7 @@ TEST(Step, TimeIsStepCountTimesDt) {
 
 TEST(Step, SnapshotAndResetReproduceBitForBit) {
   const Model m = two_body_model();
-  State s = make_initial_state(m, 3);
+  State s = make_initial_state(m);
   for (int i = 0; i < 100; ++i)
     ASSERT_TRUE(step(m, s).ok);
   const State snapshot = s;  // a snapshot is a copy
@@ -46,13 +46,13 @@ TEST(Step, SnapshotAndResetReproduceBitForBit) {
   for (int i = 0; i < 100; ++i)
     ASSERT_TRUE(step(m, s).ok);
   EXPECT_EQ(s, after);
-  EXPECT_EQ(make_initial_state(m, 3).bodies[1].V_WB_B, m.bodies[1].V_WB_B0);
+  EXPECT_EQ(make_initial_state(m).bodies[1].V_WB_B, m.bodies[1].V_WB_B0);
 }
 
 TEST(Step, NonFiniteStateStopsWithModelTimeAndTerm) {
   // A restoring spring far too stiff for the step: the explicit integration blows up.
   const Model m = testing::stiff_spring_model();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   StepResult result;
   State last_good = s;
   for (int i = 0; i < 100 && result.ok; ++i) {
@@ -68,7 +68,7 @@ TEST(Step, NonFiniteStateStopsWithModelTimeAndTerm) {
 
 TEST(Step, RejectsNonFiniteInputs) {
   const Model m = two_body_model();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Inputs in;
   in.F_ext_Bo_B = {Vec6::Zero(), Vec6::Constant(NAN)};
   const StepResult r = step(m, s, in);
@@ -108,7 +108,7 @@ TEST(Step, MotionIsInvariantUnderARotationOfTheWorldAboutTheVertical) {
   turned.q_WB0 = turn * b.q_WB0;
 
   const Model m1 = testing::make_model({b}, 0.01), m2 = testing::make_model({turned}, 0.01);
-  State s1 = make_initial_state(m1, 0), s2 = make_initial_state(m2, 0);
+  State s1 = make_initial_state(m1), s2 = make_initial_state(m2);
   for (int i = 0; i < 1000; ++i) {
     ASSERT_TRUE(step(m1, s1).ok);
     ASSERT_TRUE(step(m2, s2).ok);
@@ -133,7 +133,7 @@ Model thruster_model() {
 
 TEST(Step, CommandsLatchFollowTheirDynamicsAndTimeOut) {
   const Model m = thruster_model();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Inputs in;
   in.commands = {4.0};
   ASSERT_TRUE(step(m, s, in).ok);
@@ -149,7 +149,7 @@ TEST(Step, CommandsLatchFollowTheirDynamicsAndTimeOut) {
 
 TEST(Step, ARejectedCommandChangesNothing) {
   const Model m = thruster_model();
-  State s = make_initial_state(m, 0);
+  State s = make_initial_state(m);
   Inputs in;
   in.commands = {3.0};
   ASSERT_TRUE(step(m, s, in).ok);

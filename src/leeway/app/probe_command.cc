@@ -71,7 +71,7 @@ int probe_command(const ProbeOptions& o) {
   std::vector<double> t(samples), eta(samples), current_speed(samples), wind_speed(samples);
   // The processes advance exactly (gauss_markov.h), so sampling them at the probe's rate gives the
   // statistics a run at any physics step would see.
-  EnvironmentState env_state = initial_environment_state(env, o.seed);
+  EnvironmentState env_state = initial_environment_state(env, model.seed);
   for (std::size_t i = 0; i < samples; ++i) {
     if (i > 0) advance_environment(env, env_state, 1.0 / o.rate);
     t[i] = static_cast<double>(i) / o.rate;

@@ -119,7 +119,7 @@ int run_command(const RunCommandOptions& o) {
   }
 
   summary.duration = run_duration(*loaded, o.duration);
-  Simulation sim(std::move(*loaded), o.seed);
+  Simulation sim(std::move(*loaded));
   const Model& model = sim.model();
   run.until_step = steps_for(summary.duration, model.dt);
   std::optional<CsvRecorder> recorder;

@@ -77,7 +77,7 @@ struct RunResult {
 /// `trim` [rad] (the sailor's telltales).
 RunResult run_once(const Model& world, const Boat& boat, const Vec3& wind_W, double course,
                    double trim, double duration, double initial_speed) {
-  Simulation sim(world, 0);
+  Simulation sim(world);
   {
     State start = sim.snapshot();
     BodyState& b = start.bodies[static_cast<std::size_t>(boat.body)];

@@ -28,6 +28,16 @@ Vec3 flood(const CurrentModel& c) {
 
 }  // namespace
 
+void realise_environment(Environment& env, std::uint64_t seed) {
+  if (env.random_sea) {
+    const RandomSea& r = *env.random_sea;
+    env.waves = make_wave_field(sample_components(r.sea, r.fixed_seed.value_or(seed)), r.sea.depth,
+                                r.ramp_time, env.surface_level);
+  }
+  if (env.wind.gust == GustKind::kHarris)
+    make_harris_gust(env.wind, env.wind.harris_components, seed);
+}
+
 EnvironmentState initial_environment_state(const Environment& env, std::uint64_t seed) {
   EnvironmentState s;
   s.wind_rng = RandomStream(seed, "wind");

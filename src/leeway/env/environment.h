@@ -2,6 +2,12 @@
 // and the wind. `Environment` is part of the immutable Model; `EnvironmentState` holds the
 // stochastic processes that evolve with the run (part of State). Every query is a function of
 // position and time.
+//
+// The seed: a world's seed (Model::seed) is the one source of its randomness. It realises the
+// random parts of the Environment once, before the run (realise_environment: the waves drawn from
+// a random sea and the Harris gust's sinusoids), and it seeds the processes that evolve in the
+// EnvironmentState (initial_environment_state: the first-order gust and the Gauss-Markov current).
+// Each draws from its own stream, RandomStream(seed, "waves" | "wind" | "current").
 #pragma once
 
 #include <cstdint>
@@ -17,6 +23,15 @@
 
 namespace leeway {
 
+/// A sea state as a world describes it, before it is drawn: what realise_environment needs to
+/// draw its waves again from another seed.
+struct RandomSea {
+  SeaState sea;
+  double ramp_time = 0.0;  ///< start-up ramp tau [s]; 0: none
+  /// The sea's own seed (`<waves><seed>`): the same waves whatever the world's seed.
+  std::optional<std::uint64_t> fixed_seed;
+};
+
 struct Environment {
   double fluid_density = 1025.0;  ///< water [kg/m^3]
   double air_density = 1.225;     ///< [kg/m^3] (ISA sea level), for sails and air fans
@@ -26,7 +41,10 @@ struct Environment {
   WindModel wind;
   std::optional<VectorField> wind_field;  ///< added to the wind [m/s]
   std::optional<WaveField> waves;         ///< none: a calm surface
-  std::optional<Bathymetry> bathymetry;   ///< none: no seabed
+  /// The sea state `waves` is drawn from (realise_environment), or none for a calm surface and
+  /// for VRX's deterministic wavefield.
+  std::optional<RandomSea> random_sea;
+  std::optional<Bathymetry> bathymetry;  ///< none: no seabed
 };
 
 /// The environment's random processes, advanced once per step by advance_environment() and held
@@ -41,6 +59,11 @@ struct EnvironmentState {
 
   bool operator==(const EnvironmentState&) const = default;
 };
+
+/// Draws the random parts of `env` from `seed`: the waves of its random sea (from its fixed seed
+/// if it has one) at the calm level `surface_level`, and the Harris gust's sinusoids. What was
+/// drawn before is replaced; the rest of `env` is untouched. The same seed gives the same bits.
+void realise_environment(Environment& env, std::uint64_t seed);
 
 /// Processes at their means, random streams from (seed, "wind") and (seed, "current").
 EnvironmentState initial_environment_state(const Environment& env, std::uint64_t seed);

@@ -32,6 +32,7 @@ struct WindModel {
   double gust_tau = 1.0;          ///< first_order: tau_g [s]
   double harris_kappa = 0.002;    ///< harris: surface drag coefficient [-]
   double harris_length = 1800.0;  ///< harris: length scale [m]
+  int harris_components = 256;    ///< harris: sinusoids realised (realise_environment)
   // harris: the realised sinusoids (make_harris_gust)
   std::vector<double> harris_amplitude, harris_omega, harris_phase;
 };

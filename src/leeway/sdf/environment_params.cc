@@ -109,7 +109,7 @@ void load_tides(const sdf::ElementPtr& e, CurrentModel& c) {
   }
 }
 
-void load_wind(const sdf::ElementPtr& e, WindModel& w, std::uint64_t run_seed) {
+void load_wind(const sdf::ElementPtr& e, WindModel& w) {
   reject_unknown_children(e, {"speed", "direction", "gust"}, "<speed>, <direction> and <gust>");
   if (optional_child(e, "speed"))
     w.mean_speed = read_number_at_least(optional_child(e, "speed"), 0.0, false, "a speed in m/s");
@@ -139,11 +139,12 @@ void load_wind(const sdf::ElementPtr& e, WindModel& w, std::uint64_t run_seed) {
     if (optional_child(g, "length"))
       w.harris_length =
           read_number_at_least(optional_child(g, "length"), 0.0, true, "a length in m");
-    int n = 256;
-    if (optional_child(g, "components"))
-      n = static_cast<int>(read_number_at_least(optional_child(g, "components"), 1.0, false,
-                                                "a number of components"));
-    make_harris_gust(w, n, run_seed);
+    if (const sdf::ElementPtr c = optional_child(g, "components")) {
+      const double n = read_number_in(c, 1, 1e6, "a number of components");
+      if (std::floor(n) != n)
+        throw LoadError(location_of(c), fmt::format("got {}, expected a whole number", n));
+      w.harris_components = static_cast<int>(n);
+    }
   } else if (type != "none") {
     throw LoadError(location_of(optional_child(g, "type")),
                     fmt::format("got '{}', expected first_order, harris or none", type));

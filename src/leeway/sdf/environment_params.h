@@ -62,7 +62,8 @@ namespace leeway::sdfio {
 void load_current_process(const sdf::ElementPtr& e, CurrentModel& current);
 void load_current_profile(const sdf::ElementPtr& e, CurrentModel& current);
 void load_tides(const sdf::ElementPtr& e, CurrentModel& current);
-void load_wind(const sdf::ElementPtr& e, WindModel& wind, std::uint64_t run_seed);
+/// Leeway's <wind>; a Harris gust is drawn later, by realise_environment.
+void load_wind(const sdf::ElementPtr& e, WindModel& wind);
 
 void load_uuv_current(const sdf::ElementPtr& plugin, CurrentModel& current);
 /// A model that VRX's USVWind puts windage on.

@@ -179,6 +179,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
   m.world_name = world.Name();
   m.source = source;
   m.dt = read_step_size(world);
+  m.seed = seed;
   const sdfio::WorldSettings settings = sdfio::load_world_settings(world, seed, diagnostics);
   m.gravity_W = settings.gravity_W;
   m.environment = settings.environment;

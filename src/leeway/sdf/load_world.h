@@ -19,8 +19,9 @@
 
 namespace leeway {
 
-/// Loads the first <world> of an SDF file. `seed` is the run's seed: it realises the sea state
-/// (unless the world fixes the sea's own seed), so a world plus a seed is one Model.
+/// Loads the first <world> of an SDF file. `seed` becomes the Model's seed: the environment's
+/// random parts are drawn with it (unless the world fixes the sea's own seed), so a world plus a
+/// seed is one Model. reseed() gives the Model another.
 Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed = 0);
 
 /// The colon-separated folders model:// URIs are searched in, for a world in `world_dir`.

@@ -30,6 +30,8 @@ std::vector<std::pair<double, double>> read_table(const sdf::ElementPtr& e) {
   return table;
 }
 
+}  // namespace
+
 void warn_if_folding(const WaveField& f, const sdf::ElementPtr& e, Diagnostics& diagnostics) {
   if (f.fold_margin >= 1.0) {
     diagnostics.warn(location_of(e),
@@ -40,11 +42,8 @@ void warn_if_folding(const WaveField& f, const sdf::ElementPtr& e, Diagnostics& 
   }
 }
 
-}  // namespace
-
-WaveField load_waves(const sdf::ElementPtr& e, std::uint64_t run_seed, double gravity,
-                     double surface_level, std::optional<double> bathymetry_depth,
-                     Diagnostics& diagnostics) {
+RandomSea load_waves(const sdf::ElementPtr& e, double gravity,
+                     std::optional<double> bathymetry_depth) {
   reject_unknown_children(
       e,
       {"spectrum", "significant_height", "gain", "peak_period", "gamma", "table", "direction",
@@ -136,18 +135,15 @@ WaveField load_waves(const sdf::ElementPtr& e, std::uint64_t run_seed, double gr
       sea.depth = read_number_at_least(depth, 0.0, true, "a water depth in m or 'bathymetry'");
     }
   }
-  const double ramp =
-      optional_child(e, "ramp_time")
-          ? read_number_in(optional_child(e, "ramp_time"), 0.0, 1e6, "a ramp time in s")
-          : 0.0;
-  std::uint64_t seed = run_seed;
+  RandomSea r;
+  r.sea = sea;
+  if (optional_child(e, "ramp_time"))
+    r.ramp_time = read_number_in(optional_child(e, "ramp_time"), 0.0, 1e6, "a ramp time in s");
   if (optional_child(e, "seed")) {
     const double s = read_number_in(optional_child(e, "seed"), 0.0, 9007199254740992.0, "a seed");
-    seed = static_cast<std::uint64_t>(s);
+    r.fixed_seed = static_cast<std::uint64_t>(s);
   }
-  WaveField f = make_wave_field(sample_components(sea, seed), sea.depth, ramp, surface_level);
-  warn_if_folding(f, e, diagnostics);
-  return f;
+  return r;
 }
 
 WaveField load_vrx_wavefield(const sdf::ElementPtr& e, double surface_level,

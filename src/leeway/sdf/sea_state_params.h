@@ -27,15 +27,17 @@
 #include <sdf/Element.hh>
 
 #include "leeway/core/error.h"
-#include "leeway/env/wave_field.h"
+#include "leeway/env/environment.h"
 
 namespace leeway::sdfio {
 
-/// The wave field an element describes, sampled with `run_seed` unless it names its own seed.
-/// Warns when a steep sea can fold over (sum q_i k_i A_i >= 1). `<depth>bathymetry</depth>`
-/// takes `bathymetry_depth`, the world's seabed depth under its origin (none: no bathymetry).
-WaveField load_waves(const sdf::ElementPtr& waves, std::uint64_t run_seed, double gravity,
-                     double surface_level, std::optional<double> bathymetry_depth,
+/// The sea state an element describes, to be drawn by realise_environment with the world's seed
+/// (or the element's own `<seed>`). `<depth>bathymetry</depth>` takes `bathymetry_depth`, the
+/// world's seabed depth under its origin (none: no bathymetry).
+RandomSea load_waves(const sdf::ElementPtr& waves, double gravity,
+                     std::optional<double> bathymetry_depth);
+/// Warns, at the <waves> element, when the drawn sea can fold over (sum q_i k_i A_i >= 1).
+void warn_if_folding(const WaveField& field, const sdf::ElementPtr& waves,
                      Diagnostics& diagnostics);
 WaveField load_vrx_wavefield(const sdf::ElementPtr& wavefield, double surface_level,
                              Diagnostics& diagnostics);

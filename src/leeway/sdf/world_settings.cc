@@ -138,7 +138,7 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
   if (plugin->HasElement("tides")) load_tides(plugin->GetElement("tides"), env.current);
   if (plugin->HasElement("wind")) {
     claim_wind(s, plugin->GetElement("wind"));
-    load_wind(plugin->GetElement("wind"), env.wind, run_seed);
+    load_wind(plugin->GetElement("wind"), env.wind);
   }
   const FieldContext files{s.origin, diagnostics, s.geo_fields};
   if (plugin->HasElement("current_field")) {
@@ -160,11 +160,12 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
   if (plugin->HasElement("waves")) {
     std::optional<double> depth_at_origin;
     if (env.bathymetry) depth_at_origin = water_depth(*env.bathymetry, env.surface_level, 0.0, 0.0);
-    env.waves = load_waves(plugin->GetElement("waves"), run_seed, s.gravity_W.norm(),
-                           env.surface_level, depth_at_origin, diagnostics);
+    env.random_sea = load_waves(plugin->GetElement("waves"), s.gravity_W.norm(), depth_at_origin);
   } else if (plugin->HasElement("wavefield")) {
     env.waves = load_vrx_wavefield(plugin->GetElement("wavefield"), env.surface_level, diagnostics);
   }
+  realise_environment(env, run_seed);
+  if (env.random_sea) warn_if_folding(*env.waves, plugin->GetElement("waves"), diagnostics);
 }
 
 }  // namespace

@@ -53,8 +53,8 @@ struct WorldSettings {
 };
 
 /// Reads <spherical_coordinates> and the world plugins Leeway knows; warns about the others
-/// (gz-sim's physics, sensors and scene-broadcaster systems have no meaning here). Waves are
-/// sampled with `run_seed` unless the sea state names its own seed.
+/// (gz-sim's physics, sensors and scene-broadcaster systems have no meaning here). The
+/// environment's random parts are drawn with `run_seed` (realise_environment).
 WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_seed,
                                   Diagnostics& diagnostics);
 

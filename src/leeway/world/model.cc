@@ -2,6 +2,11 @@
 
 namespace leeway {
 
+void reseed(Model& model, std::uint64_t seed) {
+  realise_environment(model.environment, seed);
+  model.seed = seed;
+}
+
 int Model::body_index(const std::string& model_name) const {
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     if (bodies[i].model_name == model_name) return static_cast<int>(i);

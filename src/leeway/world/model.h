@@ -2,6 +2,7 @@
 // afterwards. Everything that changes while the world runs lives in State (state.h).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ struct Model {
   double dt = 0.001;                   ///< fixed physics step [s] (<physics><max_step_size>)
   Vec3 gravity_W{0.0, 0.0, -9.80665};  ///< [m/s^2], in W
   std::optional<Geodetic> origin;      ///< under W's origin (<spherical_coordinates>)
+  /// The world's seed, the one source of its randomness: the environment's random parts were
+  /// drawn with it and the State's random streams start from it (env/environment.h). Change it
+  /// with reseed(), which draws them again.
+  std::uint64_t seed = 0;
   Environment environment;
   std::vector<BodyModel> bodies;
   /// Every commanded actuator of every body, in the order of the models, then of their
@@ -43,5 +48,10 @@ struct Model {
   /// Index of the actuator called `actuator` in model `model_name`, or -1.
   int actuator_index(const std::string& model_name, const std::string& actuator) const;
 };
+
+/// Gives `model` the seed `seed`: its environment's random parts are drawn again
+/// (realise_environment) and its next initial states start their streams from it. A model
+/// loaded with seed s and one reseeded to s are the same, bit for bit.
+void reseed(Model& model, std::uint64_t seed);
 
 }  // namespace leeway

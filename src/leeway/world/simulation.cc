@@ -31,11 +31,8 @@ double tasks_finish_time(const Model& model) {
   return end;
 }
 
-Simulation::Simulation(Model model, std::uint64_t seed)
-    : model_(std::move(model)),
-      seed_(seed),
-      state_(make_initial_state(model_, seed)),
-      data_(make_step_data(model_)) {}
+Simulation::Simulation(Model model)
+    : model_(std::move(model)), state_(make_initial_state(model_)), data_(make_step_data(model_)) {}
 
 void Simulation::attach(Observer& observer, std::uint64_t interval) {
   observers_.push_back({&observer, std::max<std::uint64_t>(interval, 1)});
@@ -111,12 +108,31 @@ RunEnd Simulation::run(const RunOptions& o) {
 }
 
 void Simulation::reset() {
-  state_ = make_initial_state(model_, seed_);
+  state_ = make_initial_state(model_);
   data_ = make_step_data(model_);
   started_ = false;
 }
 
+void Simulation::reset(std::uint64_t seed) {
+  reseed(model_, seed);
+  reset();
+}
+
 void Simulation::restore(const State& snapshot) {
+  if (snapshot.seed != model_.seed) {
+    throw std::invalid_argument(fmt::format(
+        "cannot restore a snapshot taken with seed {} into world '{}', drawn with seed {}: "
+        "reset it to seed {} first",
+        snapshot.seed, model_.world_name, model_.seed, snapshot.seed));
+  }
+  if (snapshot.bodies.size() != model_.bodies.size() ||
+      snapshot.actuators.size() != model_.actuators.size()) {
+    throw std::invalid_argument(fmt::format(
+        "cannot restore a snapshot of {} bodies and {} actuators into world '{}', which has {} "
+        "and {}",
+        snapshot.bodies.size(), snapshot.actuators.size(), model_.world_name, model_.bodies.size(),
+        model_.actuators.size()));
+  }
   state_ = snapshot;
 }
 

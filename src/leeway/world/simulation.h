@@ -75,8 +75,8 @@ struct RunOptions {
 
 class Simulation {
  public:
-  /// The world's initial state with random streams from `seed`.
-  Simulation(Model model, std::uint64_t seed);
+  /// The world at its initial state (make_initial_state: the model's seed).
+  explicit Simulation(Model model);
 
   const Model& model() const { return model_; }
   const State& state() const { return state_; }
@@ -93,9 +93,15 @@ class Simulation {
   /// std::invalid_argument for a real-time rate factor that is not positive and finite.
   RunEnd run(const RunOptions& options);
 
-  /// Back to the initial state (same seed); observers will get on_start again.
+  /// Back to the initial state, with the same seed; observers will get on_start again.
   void reset();
+  /// The same with another seed: the model is reseeded (its waves and Harris gust drawn again,
+  /// reseed()) and the state starts its random streams from `seed`. The run is then the one a
+  /// model loaded with `seed` gives, bit for bit.
+  void reset(std::uint64_t seed);
   /// A copy of the state, and its restoration: the world continues exactly as from the copy.
+  /// restore() throws std::invalid_argument, and keeps the current state, for a snapshot of
+  /// another seed (reset(seed) came between) or with other numbers of bodies or actuators.
   State snapshot() const { return state_; }
   void restore(const State& snapshot);
 
@@ -117,7 +123,6 @@ class Simulation {
     std::uint64_t interval;
   };
   Model model_;
-  std::uint64_t seed_;
   State state_;
   StepData data_;
   Workspace workspace_;

@@ -6,10 +6,10 @@
 
 namespace leeway {
 
-State make_initial_state(const Model& model, std::uint64_t seed) {
+State make_initial_state(const Model& model) {
   State s;
-  s.seed = seed;
-  s.environment = initial_environment_state(model.environment, seed);
+  s.seed = model.seed;
+  s.environment = initial_environment_state(model.environment, model.seed);
   s.bodies.reserve(model.bodies.size());
   for (const BodyModel& b : model.bodies)
     s.bodies.push_back({b.p_WB0, b.q_WB0, b.V_WB_B0});

@@ -16,9 +16,11 @@ namespace leeway {
 struct Model;
 
 struct State {
-  std::uint64_t step_count = 0;   ///< steps taken since the initial state; written by step()
-  double t = 0.0;                 ///< simulation time [s] = step_count * dt; written by step()
-  std::uint64_t seed = 0;         ///< world seed the random streams derive from (core/random.h)
+  std::uint64_t step_count = 0;  ///< steps taken since the initial state; written by step()
+  double t = 0.0;                ///< simulation time [s] = step_count * dt; written by step()
+  /// The Model::seed the random streams started from (make_initial_state): a record, so that a
+  /// snapshot is not restored into a model drawn with another seed (Simulation::restore).
+  std::uint64_t seed = 0;
   EnvironmentState environment;   ///< gusts and current processes; written by step()
   std::vector<BodyState> bodies;  ///< one per Model::bodies entry; written by step()
   /// One per body: its last mesh-hydrostatics update (unused without a hull mesh); written by
@@ -36,8 +38,8 @@ struct State {
 };
 
 /// The state a world starts in: every body at its SDF pose and initial twist, t = 0, the
-/// environment's processes at their means with random streams derived from `seed`, every
-/// actuator at rest (0, or its nearest limit) under a zero command.
-State make_initial_state(const Model& model, std::uint64_t seed);
+/// environment's processes at their means with random streams derived from the model's seed,
+/// every actuator at rest (0, or its nearest limit) under a zero command.
+State make_initial_state(const Model& model);
 
 }  // namespace leeway
