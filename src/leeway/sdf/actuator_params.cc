@@ -8,10 +8,6 @@
 
 #include "leeway/core/frames.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/gz_actuators.h"
-#include "leeway/sdf/plugin_names.h"
-#include "leeway/sdf/uuv_actuators.h"
-#include "leeway/sdf/vrx_thrust.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -19,16 +15,6 @@ namespace {
 const std::set<std::string> kActuatorElements = {
     "actuator", "frame",       "unit",        "dynamics",       "state_min",       "state_max",
     "max_rate", "command_min", "command_max", "command_policy", "watchdog_timeout"};
-
-bool is_thruster(const std::string& filename, const std::string& name) {
-  return name == "leeway::Thruster" || (filename == "leeway-thruster");
-}
-bool is_control_surface(const std::string& filename, const std::string& name) {
-  return name == "leeway::ControlSurface" || (filename == "leeway-control-surface");
-}
-bool is_fixed_foil(const std::string& filename, const std::string& name) {
-  return name == "leeway::Foil" || (filename == "leeway-foil");
-}
 
 Fluid read_fluid(const sdf::ElementPtr& parent) {
   const sdf::ElementPtr e = optional_child(parent, "fluid");
@@ -428,87 +414,42 @@ ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
 
 }  // namespace
 
-bool is_actuator_plugin(const std::string& filename, const std::string& name) {
-  return is_thruster(filename, name) || is_control_surface(filename, name) ||
-         is_fixed_foil(filename, name) || is_gz_thruster(filename, name) ||
-         is_gz_joint_position_controller(filename, name) || is_gz_lift_drag(filename, name) ||
-         is_uuv_thruster(filename, name) || is_uuv_fin(filename, name) ||
-         is_vrx_thrust(filename, name);
+void load_leeway_foil(const sdf::ElementPtr& p, ActuatorSink& sink) {
+  const bool frd = read_frame_is_frd(p);
+  reject_unknown_children(p, {"frame", "fluid", "foil"}, "<frame>, <fluid> and <foil>");
+  ControlSurface s;
+  s.fluid = read_fluid(p);
+  s.law = read_foil(required_child(p, "foil", "the foil"), frd);
+  sink.body.control_surfaces.push_back(std::move(s));
 }
 
-void load_actuators(ActuatorSink& sink) {
-  const sdf::ElementPtr root = sink.model.Element();
-  std::vector<sdf::ElementPtr> plugins;
-  for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
-       p = p->GetNextElement("plugin")) {
-    plugins.push_back(p);
-  }
-  const auto filename = [](const sdf::ElementPtr& p) {
-    return p->GetAttribute("filename")->GetAsString();
-  };
-  const auto name = [](const sdf::ElementPtr& p) { return p->GetAttribute("name")->GetAsString(); };
-  // Joint controllers first: thrusters and foils look up the joints they turn on.
-  DrivenJoints driven;
-  for (const sdf::ElementPtr& p : plugins) {
-    if (is_gz_joint_position_controller(filename(p), name(p))) {
-      load_gz_joint_position_controller(p, sink, driven);
+void load_leeway_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
+  const bool frd = read_frame_is_frd(p);
+  Thruster t = read_thruster(p, frd);
+  t.actuator = sink.add(read_actuator(p), p->GetElement("actuator"));
+  if (const sdf::ElementPtr az = optional_child(p, "azimuth")) {
+    std::set<std::string> known = kActuatorElements;
+    known.erase("frame");
+    known.insert({"turn_axis", "pivot"});
+    reject_unknown_children(az, known,
+                            "the actuator elements (but <frame>, the thruster's), "
+                            "<turn_axis> and <pivot>");
+    t.turn_axis_B = read_direction(az, "turn_axis", Vec3::UnitZ(), frd);
+    if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
+      throw LoadError(location_of(az),
+                      "<turn_axis> is along the thrust <axis>; turning would not steer it");
     }
+    t.p_BoPivot_B = read_position(az, "pivot", frd, t.p_BoP_B);
+    t.azimuth_actuator = sink.add(read_actuator(az), az->GetElement("actuator"));
   }
-  for (const sdf::ElementPtr& p : plugins) {
-    const std::string f = filename(p), n = name(p);
-    if (is_gz_thruster(f, n)) {
-      load_gz_thruster(p, sink, driven);
-    } else if (is_gz_lift_drag(f, n)) {
-      load_gz_lift_drag(p, sink, driven);
-    } else if (is_uuv_thruster(f, n)) {
-      load_uuv_thruster(p, sink);
-    } else if (is_uuv_fin(f, n)) {
-      load_uuv_fin(p, sink);
-    } else if (is_vrx_thrust(f, n)) {
-      load_vrx_thrust(p, sink);
-    } else if (is_fixed_foil(f, n)) {
-      const bool frd = read_frame_is_frd(p);
-      reject_unknown_children(p, {"frame", "fluid", "foil"}, "<frame>, <fluid> and <foil>");
-      ControlSurface s;
-      s.fluid = read_fluid(p);
-      s.law = read_foil(required_child(p, "foil", "the foil"), frd);
-      sink.body.control_surfaces.push_back(std::move(s));
-    } else if (is_thruster(f, n)) {
-      const bool frd = read_frame_is_frd(p);
-      Thruster t = read_thruster(p, frd);
-      t.actuator = sink.add(read_actuator(p), p->GetElement("actuator"));
-      if (const sdf::ElementPtr az = optional_child(p, "azimuth")) {
-        std::set<std::string> known = kActuatorElements;
-        known.erase("frame");
-        known.insert({"turn_axis", "pivot"});
-        reject_unknown_children(az, known,
-                                "the actuator elements (but <frame>, the thruster's), "
-                                "<turn_axis> and <pivot>");
-        t.turn_axis_B = read_direction(az, "turn_axis", Vec3::UnitZ(), frd);
-        if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
-          throw LoadError(location_of(az),
-                          "<turn_axis> is along the thrust <axis>; turning would not steer it");
-        }
-        t.p_BoPivot_B = read_position(az, "pivot", frd, t.p_BoP_B);
-        t.azimuth_actuator = sink.add(read_actuator(az), az->GetElement("actuator"));
-      }
-      sink.body.thrusters.push_back(std::move(t));
-    } else if (is_control_surface(f, n)) {
-      const bool frd = read_frame_is_frd(p);
-      ControlSurface s = read_control_surface(p, frd);
-      s.actuator = sink.add(read_actuator(p), p->GetElement("actuator"));
-      sink.body.control_surfaces.push_back(std::move(s));
-    }
-  }
-  for (const auto& [joint, d] : driven) {
-    if (!d.used) {
-      sink.diagnostics.warn(
-          location_of(root),
-          fmt::format("joint '{}' is driven by a JointPositionController but steers no thruster "
-                      "and hinges no LiftDrag foil; its actuator '{}' moves nothing",
-                      joint, joint));
-    }
-  }
+  sink.body.thrusters.push_back(std::move(t));
+}
+
+void load_leeway_control_surface(const sdf::ElementPtr& p, ActuatorSink& sink) {
+  const bool frd = read_frame_is_frd(p);
+  ControlSurface s = read_control_surface(p, frd);
+  s.actuator = sink.add(read_actuator(p), p->GetElement("actuator"));
+  sink.body.control_surfaces.push_back(std::move(s));
 }
 
 }  // namespace leeway::sdfio

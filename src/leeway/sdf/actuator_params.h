@@ -32,11 +32,11 @@
 
 namespace leeway::sdfio {
 
-bool is_actuator_plugin(const std::string& filename, const std::string& name);
-
-/// Adds the model's thrusters and control surfaces, from Leeway's plugins and the foreign ones
-/// (gz_actuators.h, uuv_actuators.h, vrx_thrust.h), to the sink's body and their actuators to
-/// the world's list.
-void load_actuators(ActuatorSink& sink);
+/// Each adds its plugin's thruster or control surface to the sink's body and its actuators to the
+/// world's list (the foreign actuators: gz_actuators.h, uuv_actuators.h, vrx_thrust.h).
+void load_leeway_thruster(const sdf::ElementPtr& plugin, ActuatorSink& sink);
+void load_leeway_control_surface(const sdf::ElementPtr& plugin, ActuatorSink& sink);
+/// A foil without an actuator (a keel, a fixed fin).
+void load_leeway_foil(const sdf::ElementPtr& plugin, ActuatorSink& sink);
 
 }  // namespace leeway::sdfio

@@ -6,7 +6,6 @@
 
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -40,10 +39,6 @@ void read_task_goals(const sdf::ElementPtr& e, const Model& model, int body,
 }
 
 }  // namespace
-
-bool is_autopilot_plugin(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "leeway-autopilot", "leeway::Autopilot");
-}
 
 AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
   reject_unknown_children(

@@ -30,8 +30,6 @@
 
 namespace leeway::sdfio {
 
-bool is_autopilot_plugin(const std::string& filename, const std::string& name);
-
 /// The autopilot `plugin` attaches to body `body` of `model` (its bodies, actuators and tasks
 /// already loaded); its rate is read by load_controller().
 AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model, int body);

@@ -1,67 +1,40 @@
 #include "leeway/sdf/body_loader.h"
-#include "leeway/sdf/controller_params.h"
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
 
 #include "leeway/body/mass_checks.h"
-#include "leeway/sdf/actuator_params.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/environment_params.h"
-#include "leeway/sdf/gz_hydrodynamics.h"
-#include "leeway/sdf/hull_params.h"
-#include "leeway/sdf/leeway_hydrodynamics.h"
 #include "leeway/sdf/link_merging.h"
-#include "leeway/sdf/uuv_hydrodynamics.h"
-#include "leeway/sdf/vrx_hydrodynamics.h"
+#include "leeway/sdf/plugin_registry.h"
 
 namespace leeway::sdfio {
 namespace {
 
-/// The model's hydrodynamics plugin, if any; other model plugins are reported and ignored.
-std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model, const MergedLinks& links,
-                                             double water_density, Diagnostics& diagnostics) {
+/// The model's hydrodynamics plugin, if any; the plugins no row of the registry knows are
+/// reported here, in the document's order.
+std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model,
+                                             const ClassifiedPlugins& plugins,
+                                             const ModelContext& context) {
   std::optional<HydroParams> found;
-  const sdf::ElementPtr root = model.Element();
-  if (!root->HasElement("plugin")) return found;
-  for (sdf::ElementPtr p = root->GetElement("plugin"); p; p = p->GetNextElement("plugin")) {
-    const std::string filename = p->GetAttribute("filename")->GetAsString();
-    const std::string name = p->GetAttribute("name")->GetAsString();
-    std::optional<HydroParams> params;
-    if (is_gz_hydrodynamics(filename, name)) {
-      params = load_gz_hydrodynamics(p, diagnostics);
-    } else if (is_uuv_underwater_object(filename, name)) {
-      params = load_uuv_underwater_object(p, water_density, diagnostics);
-    } else if (is_vrx_simple_hydrodynamics(filename, name)) {
-      params = load_vrx_simple_hydrodynamics(p);
-    } else if (is_vrx_classic_dynamics(filename, name)) {
-      params = load_vrx_classic_hydrodynamics(p, links.canonical_link);
-    } else if (is_leeway_hydrodynamics(filename, name)) {
-      params = load_leeway_hydrodynamics(p);
-      if (params->link_name.empty()) params->link_name = links.canonical_link;
-    } else if (is_hull_plugin(filename, name) || is_actuator_plugin(filename, name) ||
-               is_controller_plugin(filename, name) || is_vrx_classic_wind(filename, name)) {
-      continue;  // load_hull(), load_actuators(), the world loader (once all models are in) and
-                 // the world's settings (classic's wind plugin sets the world's wind)
-    } else {
-      diagnostics.warn_once(
-          "plugin " + filename, location_of(p),
-          fmt::format("model plugin '{}' has no meaning in Leeway and is ignored (said once, "
-                      "wherever else it appears)",
-                      filename));
+  for (const PluginUse& use : plugins.uses) {
+    if (!use.kind) {
+      report_unknown_plugin(use, PluginScope::kModel, context.diagnostics);
       continue;
     }
+    if (use.kind->family != PluginFamily::kHydrodynamics) continue;
+    HydroParams params = use.loader<HydrodynamicsLoader>()(use.element, context);
     if (found) {
-      throw LoadError(params->where,
+      throw LoadError(params.where,
                       fmt::format("a second hydrodynamics plugin on model '{}' (the first is at "
                                   "{}); expected one, so no force is counted twice",
                                   model.Name(), found->where.str()));
     }
-    if (params->link_name != links.canonical_link) {
-      throw LoadError(params->where,
+    if (params.link_name != context.links.canonical_link) {
+      throw LoadError(params.where,
                       fmt::format("<link_name> is '{}', expected the model's canonical link '{}' "
                                   "(Leeway merges a model's links into one body)",
-                                  params->link_name, links.canonical_link));
+                                  params.link_name, context.links.canonical_link));
     }
     found = std::move(params);
   }
@@ -121,19 +94,15 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
 }
 
 /// The model's hull plugins; with a floating hull, the restoring term carries the weight alone.
-void load_hull(const sdf::Model& model, const MergedLinks& links,
-               const std::optional<HydroParams>& hydro, const WorldSettings& world, BodyModel& b,
-               Diagnostics& diagnostics) {
+void load_hull(const sdf::Model& model, const ClassifiedPlugins& plugins,
+               const ModelContext& context, const std::optional<HydroParams>& hydro, BodyModel& b) {
+  const MergedLinks& links = context.links;
+  const WorldSettings& world = context.world;
+  Diagnostics& diagnostics = context.diagnostics;
   HullParts hull;
+  for (const PluginUse& use : plugins.of(PluginFamily::kHull))
+    use.loader<HullLoader>()(use.element, context, hull);
   const sdf::ElementPtr root = model.Element();
-  for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
-       p = p->GetNextElement("plugin")) {
-    const std::string filename = p->GetAttribute("filename")->GetAsString();
-    const std::string name = p->GetAttribute("name")->GetAsString();
-    if (is_hull_plugin(filename, name)) {
-      load_hull_plugin(p, links, world.environment.surface_level, hull, diagnostics);
-    }
-  }
   b.gravity = world.gravity_W.norm();
   b.hull_friction = hull.friction;
   b.windage = hull.windage;
@@ -183,6 +152,25 @@ void load_hull(const sdf::Model& model, const MergedLinks& links,
   }
 }
 
+/// The model's thrusters and control surfaces, its joint controllers first (thrusters and foils
+/// look up the joints they turn on).
+void load_actuators(const ClassifiedPlugins& plugins, ActuatorSink& sink) {
+  DrivenJoints driven;
+  for (const PluginFamily family : {PluginFamily::kJointController, PluginFamily::kActuator}) {
+    for (const PluginUse& use : plugins.of(family))
+      use.loader<ActuatorLoader>()(use.element, sink, driven);
+  }
+  for (const auto& [joint, d] : driven) {
+    if (!d.used) {
+      sink.diagnostics.warn(
+          location_of(sink.model.Element()),
+          fmt::format("joint '{}' is driven by a JointPositionController but steers no thruster "
+                      "and hinges no LiftDrag foil; its actuator '{}' moves nothing",
+                      joint, joint));
+    }
+  }
+}
+
 /// A level start at a heading that is a whole number of quarter turns, with its quaternion's
 /// equal-magnitude entries made exactly equal. Rounding then treats the two halves of a
 /// symmetric motion alike, so a straight run from such a start stays exactly straight (its
@@ -209,12 +197,12 @@ Quat exact_quarter_turns(const Quat& q) {
 
 }  // namespace
 
-BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
-                    const WorldSettings& world, int body_index,
+BodyModel load_body(const sdf::Model& model, const ClassifiedPlugins& plugins,
+                    const Eigen::Isometry3d& X_WM, const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, Diagnostics& diagnostics) {
   const MergedLinks links = merge_links(model, diagnostics);
-  const std::optional<HydroParams> hydro =
-      load_hydro_plugin(model, links, world.environment.fluid_density, diagnostics);
+  const ModelContext context{links, world, diagnostics};
+  const std::optional<HydroParams> hydro = load_hydro_plugin(model, plugins, context);
 
   BodyModel b;
   b.model_name = model.Name();
@@ -248,9 +236,9 @@ BodyModel load_body(const sdf::Model& model, const Eigen::Isometry3d& X_WM,
   b.restoring = compile_restoring(model, links, hydro, world);
   if (hydro) b.v_current_override_W = hydro->v_current_W;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
-  load_hull(model, links, hydro, world, b, diagnostics);
+  load_hull(model, plugins, context, hydro, b);
   ActuatorSink sink{model, links, body_index, b, actuators, diagnostics};
-  load_actuators(sink);
+  load_actuators(plugins, sink);
   for (const auto& [joint, where] : links.moving_joints) {
     if (!sink.claimed_joints.contains(joint)) {
       diagnostics.warn(where, fmt::format("joint '{}' is treated as fixed: Leeway merges a "

@@ -4,20 +4,12 @@
 #include <cmath>
 
 #include "leeway/core/rotation.h"
-#include "leeway/sdf/autopilot_params.h"
-#include "leeway/sdf/dive_pilot_params.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/rov_pilot_params.h"
-#include "leeway/sdf/station_keeper_params.h"
 
 namespace leeway::sdfio {
 
-bool is_controller_plugin(const std::string& filename, const std::string& name) {
-  return is_autopilot_plugin(filename, name) || is_station_keeper_plugin(filename, name) ||
-         is_dive_pilot_plugin(filename, name) || is_rov_pilot_plugin(filename, name);
-}
-
-ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& model, int body) {
+ControllerModel load_controller(const sdf::ElementPtr& plugin, LawLoader load_law,
+                                const Model& model, int body) {
   ControllerModel c;
   c.body = body;
   c.model_name = model.bodies.at(static_cast<std::size_t>(body)).model_name;
@@ -30,17 +22,7 @@ ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& mode
                                 rate, 1.0 / model.dt));
   }
   c.interval = static_cast<std::uint64_t>(std::llround(steps));
-  const std::string filename = plugin->GetAttribute("filename")->GetAsString();
-  const std::string name = plugin->GetAttribute("name")->GetAsString();
-  if (is_autopilot_plugin(filename, name)) {
-    c.law = load_autopilot(plugin, model, body);
-  } else if (is_station_keeper_plugin(filename, name)) {
-    c.law = load_station_keeper(plugin, model, body);
-  } else if (is_dive_pilot_plugin(filename, name)) {
-    c.law = load_dive_pilot(plugin, model, body);
-  } else {
-    c.law = load_rov_pilot(plugin, model, body);
-  }
+  c.law = load_law(plugin, model, body);
   return c;
 }
 

@@ -1,5 +1,5 @@
 // The reference controllers (gnc/controller.h), attached to a model as plugins, each read by
-// its own loader:
+// its own loader (plugin_registry.cc routes them):
 //   leeway::Autopilot        (leeway-autopilot)         autopilot_params.h
 //   leeway::StationKeeping   (leeway-station-keeping)   station_keeper_params.h
 //   leeway::DivePilot        (leeway-dive-pilot)        dive_pilot_params.h
@@ -21,11 +21,13 @@
 
 namespace leeway::sdfio {
 
-bool is_controller_plugin(const std::string& filename, const std::string& name);
+/// What reads a controller's law: load_autopilot, load_station_keeper, ...
+using LawLoader = ControlLaw (*)(const sdf::ElementPtr& plugin, const Model& model, int body);
 
 /// The controller `plugin` attaches to body `body` of `model` (its bodies, actuators and tasks
-/// already loaded).
-ControllerModel load_controller(const sdf::ElementPtr& plugin, const Model& model, int body);
+/// already loaded): its rate, then its law, read by `load_law`.
+ControllerModel load_controller(const sdf::ElementPtr& plugin, LawLoader load_law,
+                                const Model& model, int body);
 
 /// A gain block <name><kp/><ki/><kd/><integral_limit/></name> of `plugin`: required, with <kp>
 /// required, <ki> and <kd> defaulting to 0 and <integral_limit> to none; `units` names kp's.

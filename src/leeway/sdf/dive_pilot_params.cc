@@ -5,13 +5,8 @@
 #include "leeway/propulsion/rotor_dynamics.h"
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
-
-bool is_dive_pilot_plugin(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "leeway-dive-pilot", "leeway::DivePilot");
-}
 
 DivePilotModel load_dive_pilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
   reject_unknown_children(plugin,

@@ -23,8 +23,6 @@
 
 namespace leeway::sdfio {
 
-bool is_dive_pilot_plugin(const std::string& filename, const std::string& name);
-
 /// The dive pilot `plugin` attaches to body `body` of `model`; its rate is read by
 /// load_controller().
 DivePilotModel load_dive_pilot(const sdf::ElementPtr& plugin, const Model& model, int body);

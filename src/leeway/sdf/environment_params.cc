@@ -6,7 +6,6 @@
 #include <set>
 
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -273,20 +272,16 @@ void add_wind_object(WindObjects& objects, const std::string& model, const WindO
   }
 }
 
-}  // namespace
-
-bool is_vrx_wind(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "USVWind", "vrx::USVWind") ||
-         is_vrx_classic_wind(filename, name);
-}
-
-bool is_vrx_classic_wind(const std::string& filename, const std::string&) {
+/// VRX classic's spelling (libusv_gazebo_wind_plugin.so), whose wind objects differ.
+bool is_vrx_classic_wind(const std::string& filename) {
   return filename.find("usv_gazebo_wind_plugin") != std::string::npos;
 }
 
+}  // namespace
+
 void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& w, WindObjects& objects,
                    Diagnostics& diagnostics) {
-  const bool classic = is_vrx_classic_wind(plugin->GetAttribute("filename")->GetAsString(), "");
+  const bool classic = is_vrx_classic_wind(plugin->GetAttribute("filename")->GetAsString());
   std::set<std::string> known = kVrxWindLaw;
   known.insert("wind_obj");
   reject_unknown_children(plugin, known,

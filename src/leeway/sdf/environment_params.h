@@ -74,10 +74,6 @@ struct WindObject {
 };
 using WindObjects = std::map<std::string, WindObject>;  ///< by model name
 
-/// A VRX wind plugin, gz or classic.
-bool is_vrx_wind(const std::string& filename, const std::string& name);
-bool is_vrx_classic_wind(const std::string& filename, const std::string& name);
-
 /// gz's USVWind or classic's world plugin.
 void load_vrx_wind(const sdf::ElementPtr& plugin, WindModel& wind, WindObjects& objects,
                    Diagnostics& diagnostics);

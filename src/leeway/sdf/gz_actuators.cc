@@ -3,8 +3,6 @@
 #include <cmath>
 #include <numbers>
 
-#include "leeway/sdf/plugin_names.h"
-
 namespace leeway::sdfio {
 namespace {
 
@@ -21,17 +19,6 @@ DrivenJoint* driving(DrivenJoints& driven, const std::string& link) {
 }
 
 }  // namespace
-
-bool is_gz_thruster(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "thruster-system", "systems::Thruster");
-}
-bool is_gz_joint_position_controller(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "joint-position-controller-system",
-                        "systems::JointPositionController");
-}
-bool is_gz_lift_drag(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "lift-drag-system", "systems::LiftDrag");
-}
 
 void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& sink,
                                        DrivenJoints& driven) {

@@ -60,10 +60,6 @@
 
 namespace leeway::sdfio {
 
-bool is_gz_thruster(const std::string& filename, const std::string& name);
-bool is_gz_joint_position_controller(const std::string& filename, const std::string& name);
-bool is_gz_lift_drag(const std::string& filename, const std::string& name);
-
 /// A joint a controller drives: its frame in B and its actuator's index.
 struct DrivenJoint {
   JointInBody joint;

@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -51,10 +50,6 @@ bool is_known(const std::string& n) {
 }
 
 }  // namespace
-
-bool is_gz_hydrodynamics(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "hydrodynamics-system", "systems::Hydrodynamics");
-}
 
 HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin, Diagnostics& diagnostics) {
   reject_unknown_children(plugin, is_known,

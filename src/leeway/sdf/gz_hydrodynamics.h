@@ -23,8 +23,6 @@
 
 namespace leeway::sdfio {
 
-bool is_gz_hydrodynamics(const std::string& filename, const std::string& name);
-
 /// Warns (into `diagnostics`) on signed diagonal terms such as xUU, whose meaning gz-sim changed.
 HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin, Diagnostics& diagnostics);
 

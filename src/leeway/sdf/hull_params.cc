@@ -7,7 +7,6 @@
 
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/hull_mesh_params.h"
-#include "leeway/sdf/plugin_names.h"
 #include "leeway/sdf/shape_float_params.h"
 #include "leeway/sdf/vrx_hydrodynamics.h"
 #include "leeway/sdf/windage_params.h"
@@ -27,6 +26,8 @@ HullFriction load_friction(const sdf::ElementPtr& e) {
   f.wetted_area = number_or(e, "wetted_area", 0.0, 0.0, false, "an area");
   return f;
 }
+
+}  // namespace
 
 void load_leeway_hull(const sdf::ElementPtr& plugin, const MergedLinks& links, HullParts& parts,
                       Diagnostics& diagnostics) {
@@ -142,37 +143,6 @@ void load_vrx_classic_grid(const sdf::ElementPtr& plugin, const MergedLinks& lin
   }
   h.strip_length = h.hull_length / n;
   parts.strips.push_back(std::move(h));
-}
-
-bool is_leeway_hull(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "leeway-hull", "leeway::Hull");
-}
-
-bool is_vrx_surface(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "libSurface", "::Surface");
-}
-
-}  // namespace
-
-bool is_hull_plugin(const std::string& filename, const std::string& name) {
-  return is_leeway_hull(filename, name) || is_vrx_surface(filename, name) ||
-         is_vrx_polyhedra_buoyancy(filename, name) || is_vrx_classic_dynamics(filename, name);
-}
-
-void load_hull_plugin(const sdf::ElementPtr& plugin, const MergedLinks& links, double surface_level,
-                      HullParts& parts, Diagnostics& diagnostics) {
-  const std::string filename = plugin->GetAttribute("filename")->GetAsString();
-  const std::string name = plugin->GetAttribute("name")->GetAsString();
-  if (is_leeway_hull(filename, name)) {
-    load_leeway_hull(plugin, links, parts, diagnostics);
-  } else if (is_vrx_surface(filename, name)) {
-    load_vrx_surface(plugin, links, surface_level, parts);
-  } else if (is_vrx_classic_dynamics(filename, name)) {
-    load_vrx_classic_grid(plugin, links, surface_level, parts, diagnostics);
-  } else {
-    for (ShapeFloat& f : load_polyhedra_buoyancy_drag(plugin, links, surface_level))
-      parts.shape_floats.push_back(f);
-  }
 }
 
 }  // namespace leeway::sdfio

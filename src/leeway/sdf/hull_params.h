@@ -60,12 +60,13 @@ struct HullParts {
   bool floats() const { return mesh || !strips.empty() || !shape_floats.empty(); }
 };
 
-/// Leeway's Hull, VRX's Surface, VRX's PolyhedraBuoyancyDrag or VRX classic's dynamics.
-bool is_hull_plugin(const std::string& filename, const std::string& name);
-
-/// Adds what `plugin` (a hull plugin) says to `parts`. `surface_level` is the world's calm
-/// surface height (the default fluid level).
-void load_hull_plugin(const sdf::ElementPtr& plugin, const MergedLinks& links, double surface_level,
-                      HullParts& parts, Diagnostics& diagnostics);
+// Each adds what its plugin says to `parts`; `surface_level` is the world's calm surface height
+// (the default fluid level).
+void load_leeway_hull(const sdf::ElementPtr& plugin, const MergedLinks& links, HullParts& parts,
+                      Diagnostics& diagnostics);
+void load_vrx_surface(const sdf::ElementPtr& plugin, const MergedLinks& links, double surface_level,
+                      HullParts& parts);
+void load_vrx_classic_grid(const sdf::ElementPtr& plugin, const MergedLinks& links,
+                           double surface_level, HullParts& parts, Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

@@ -6,7 +6,6 @@
 
 #include "leeway/core/frames.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 #include "leeway/sdf/slender_body_params.h"
 
 namespace leeway::sdfio {
@@ -65,10 +64,6 @@ LinearRestoring read_restoring(const sdf::ElementPtr& e, bool frd) {
 }
 
 }  // namespace
-
-bool is_leeway_hydrodynamics(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "leeway-hydrodynamics", "leeway::Hydrodynamics");
-}
 
 HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
   reject_unknown_children(

@@ -30,8 +30,6 @@
 
 namespace leeway::sdfio {
 
-bool is_leeway_hydrodynamics(const std::string& filename, const std::string& name);
-
 HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin);
 
 }  // namespace leeway::sdfio

@@ -18,7 +18,7 @@
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
-#include "leeway/sdf/task_params.h"
+#include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/world_settings.h"
 
 namespace leeway {
@@ -94,50 +94,37 @@ double read_step_size(const sdf::World& world) {
   return dt;
 }
 
-/// Every element of `parent` called "plugin", in order.
-std::vector<sdf::ElementPtr> plugins_of(const sdf::ElementPtr& parent) {
-  std::vector<sdf::ElementPtr> out;
-  for (sdf::ElementPtr p = parent->HasElement("plugin") ? parent->GetElement("plugin") : nullptr; p;
-       p = p->GetNextElement("plugin"))
-    out.push_back(p);
-  return out;
-}
-
-bool plugin_is(const sdf::ElementPtr& p, bool (*is)(const std::string&, const std::string&)) {
-  return is(p->GetAttribute("filename")->GetAsString(), p->GetAttribute("name")->GetAsString());
-}
-
 /// The tasks, then the controllers (an autopilot may follow a task's goals): both need every
-/// body.
-void load_autonomy(const sdf::World& world, Model& m, Diagnostics& diagnostics) {
-  for (const sdf::ElementPtr& p : plugins_of(world.Element())) {
-    if (!plugin_is(p, sdfio::is_vrx_task_plugin)) continue;
-    TaskModel task = sdfio::load_vrx_task(p, m, diagnostics);
+/// body. `bodies[i]`: the body of the world's i-th model and its plugins (static models have
+/// none).
+void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
+                   const std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>>& bodies,
+                   Model& m, Diagnostics& diagnostics) {
+  using sdfio::PluginFamily;
+  using sdfio::PluginUse;
+  for (const PluginUse& use : world_plugins.of(PluginFamily::kTask)) {
+    TaskModel task = use.loader<sdfio::TaskLoader>()(use.element, m, diagnostics);
     for (const TaskModel& other : m.tasks) {
       if (other.name == task.name) {
         throw LoadError(
-            sdfio::location_of(p),
+            sdfio::location_of(use.element),
             fmt::format("a second task named '{}'; expected unique <task_name>s", task.name));
       }
     }
     m.tasks.push_back(std::move(task));
   }
-  int body = 0;
-  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
-    const sdf::Model& model = *world.ModelByIndex(i);
-    if (model.Static()) continue;
+  for (const auto& [body, plugins] : bodies) {
     bool has_controller = false;
-    for (const sdf::ElementPtr& p : plugins_of(model.Element())) {
-      if (!plugin_is(p, sdfio::is_controller_plugin)) continue;
+    for (const PluginUse& use : plugins->of(PluginFamily::kController)) {
       if (has_controller) {
-        throw LoadError(
-            sdfio::location_of(p),
-            fmt::format("a second controller on model '{}'; expected at most one", model.Name()));
+        throw LoadError(sdfio::location_of(use.element),
+                        fmt::format("a second controller on model '{}'; expected at most one",
+                                    m.bodies[static_cast<std::size_t>(body)].model_name));
       }
       has_controller = true;
-      m.controllers.push_back(sdfio::load_controller(p, m, body));
+      m.controllers.push_back(
+          sdfio::load_controller(use.element, use.loader<sdfio::ControllerLoader>(), m, body));
     }
-    ++body;
   }
 }
 
@@ -180,10 +167,20 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
   m.source = source;
   m.dt = read_step_size(world);
   m.seed = seed;
-  const sdfio::WorldSettings settings = sdfio::load_world_settings(world, seed, diagnostics);
+  // Every plugin is classified once (plugin_registry.h); each step of the load takes its family.
+  const sdfio::ClassifiedPlugins world_plugins =
+      sdfio::classify_plugins(world.Element(), sdfio::PluginScope::kWorld);
+  std::vector<sdfio::ClassifiedPlugins> model_plugins;
+  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
+    model_plugins.push_back(
+        sdfio::classify_plugins(world.ModelByIndex(i)->Element(), sdfio::PluginScope::kModel));
+  }
+  const sdfio::WorldSettings settings =
+      sdfio::load_world_settings(world, world_plugins, model_plugins, seed, diagnostics);
   m.gravity_W = settings.gravity_W;
   m.environment = settings.environment;
   m.origin = settings.origin;
+  std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>> bodies;
   for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
     const sdf::Model& model = *world.ModelByIndex(i);
     ignition::math::Pose3d pose;
@@ -194,7 +191,9 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     const int body = model.Static() ? -1 : static_cast<int>(m.bodies.size());
     // Static models are fixed scenery: nothing to integrate, only shapes to touch.
     if (body >= 0) {
-      m.bodies.push_back(sdfio::load_body(model, X_WM, settings, body, m.actuators, diagnostics));
+      m.bodies.push_back(sdfio::load_body(model, model_plugins[i], X_WM, settings, body,
+                                          m.actuators, diagnostics));
+      bodies.emplace_back(body, &model_plugins[i]);
     }
     Collider collider = sdfio::load_collider(model, body, X_WM);
     if (!collider.shapes.empty() || !collider.undetected.empty()) {
@@ -202,7 +201,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     }
   }
   check_geo_coverage(settings.geo_fields, m);
-  load_autonomy(world, m, diagnostics);
+  load_autonomy(world_plugins, bodies, m, diagnostics);
   for (const auto& object : settings.wind_objects) {
     const std::string& name = object.first;
     if (std::none_of(m.bodies.begin(), m.bodies.end(),

@@ -2,13 +2,8 @@
 
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
-
-bool is_rov_pilot_plugin(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "leeway-rov-pilot", "leeway::RovPilot");
-}
 
 RovPilotModel load_rov_pilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
   reject_unknown_children(

@@ -27,8 +27,6 @@
 
 namespace leeway::sdfio {
 
-bool is_rov_pilot_plugin(const std::string& filename, const std::string& name);
-
 /// The ROV pilot `plugin` attaches to body `body` of `model`; its rate is read by
 /// load_controller().
 RovPilotModel load_rov_pilot(const sdf::ElementPtr& plugin, const Model& model, int body);

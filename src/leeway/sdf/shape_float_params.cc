@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -54,10 +53,6 @@ FloatShape read_geometry(const sdf::ElementPtr& geometry) {
 }
 
 }  // namespace
-
-bool is_vrx_polyhedra_buoyancy(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "PolyhedraBuoyancyDrag", "::PolyhedraBuoyancyDrag");
-}
 
 std::vector<ShapeFloat> load_polyhedra_buoyancy_drag(const sdf::ElementPtr& plugin,
                                                      const MergedLinks& links,

@@ -27,8 +27,6 @@
 
 namespace leeway::sdfio {
 
-bool is_vrx_polyhedra_buoyancy(const std::string& filename, const std::string& name);
-
 /// The plugin's floats, placed in B. `surface_level` is the world's calm surface height.
 std::vector<ShapeFloat> load_polyhedra_buoyancy_drag(const sdf::ElementPtr& plugin,
                                                      const MergedLinks& links,

@@ -6,7 +6,6 @@
 
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -52,10 +51,6 @@ WaveFilterModel read_wave_filter(const sdf::ElementPtr& e) {
 }
 
 }  // namespace
-
-bool is_station_keeper_plugin(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "leeway-station-keeping", "leeway::StationKeeping");
-}
 
 StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Model& model,
                                        int body) {

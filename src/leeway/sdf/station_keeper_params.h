@@ -24,8 +24,6 @@
 
 namespace leeway::sdfio {
 
-bool is_station_keeper_plugin(const std::string& filename, const std::string& name);
-
 /// The station keeping `plugin` attaches to body `body` of `model`; its rate is read by
 /// load_controller().
 StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Model& model, int body);

@@ -11,18 +11,6 @@
 namespace leeway::sdfio {
 namespace {
 
-/// Lower case without underscores: "Stationkeeping_Scoring" and "stationkeeping_scoring" meet.
-std::string folded(const std::string& s) {
-  std::string out;
-  for (char c : s)
-    if (c != '_') out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-  return out;
-}
-
-bool is_wayfinding(const std::string& filename, const std::string& name) {
-  return folded(filename + " " + name).find("wayfindingscoring") != std::string::npos;
-}
-
 /// A goal this far from the world origin is a swapped or mistyped coordinate, not a course.
 constexpr double kMaxGoalDistance = 50e3;  // [m]
 
@@ -98,17 +86,6 @@ void load_collision_count(TaskModel& task, const Model& model, const SourceLocat
 
 }  // namespace
 
-bool is_vrx_task_plugin(const std::string& filename, const std::string& name) {
-  const std::string f = folded(filename + " " + name);
-  return f.find("wayfindingscoring") != std::string::npos ||
-         f.find("stationkeepingscoring") != std::string::npos;
-}
-
-bool is_unscored_vrx_task_plugin(const std::string& filename, const std::string& name) {
-  return folded(filename + " " + name).find("scoringplugin") != std::string::npos &&
-         !is_vrx_task_plugin(filename, name);
-}
-
 void reject_unscored_vrx_task(const sdf::ElementPtr& plugin) {
   throw LoadError(location_of(plugin),
                   fmt::format("plugin '{}' ('{}') is a VRX task Leeway does not score; expected "
@@ -119,13 +96,10 @@ void reject_unscored_vrx_task(const sdf::ElementPtr& plugin) {
                               plugin->GetAttribute("name")->GetAsString()));
 }
 
-TaskModel load_vrx_task(const sdf::ElementPtr& plugin, const Model& model,
+TaskModel load_vrx_task(const sdf::ElementPtr& plugin, TaskKind kind, const Model& model,
                         Diagnostics& diagnostics) {
-  const std::string filename = plugin->GetAttribute("filename")->GetAsString();
   TaskModel task;
-  task.kind = is_wayfinding(filename, plugin->GetAttribute("name")->GetAsString())
-                  ? TaskKind::kWayfinding
-                  : TaskKind::kStationKeeping;
+  task.kind = kind;
   const std::set<std::string>& own =
       task.kind == TaskKind::kWayfinding ? kWayfinding : kStationKeeping;
   for_each_child(plugin, [&](const sdf::ElementPtr& child) {

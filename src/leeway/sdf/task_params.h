@@ -28,19 +28,13 @@
 
 namespace leeway::sdfio {
 
-/// True for any spelling of VRX's station-keeping or wayfinding scoring plugin.
-bool is_vrx_task_plugin(const std::string& filename, const std::string& name);
-
-/// True for VRX's other scoring plugins (navigation, perception, docking, wildlife, acoustic,
-/// gymkhana: any "ScoringPlugin" spelling but the two above), tasks Leeway does not score.
-bool is_unscored_vrx_task_plugin(const std::string& filename, const std::string& name);
-
 /// The error for such a plugin: which task types Leeway scores, and that removing the plugin
 /// runs the world without a task.
 [[noreturn]] void reject_unscored_vrx_task(const sdf::ElementPtr& plugin);
 
-/// The task a VRX scoring plugin describes in `model` (its bodies and origin already loaded).
-TaskModel load_vrx_task(const sdf::ElementPtr& plugin, const Model& model,
+/// The task of `kind` a VRX scoring plugin describes in `model` (its bodies and origin already
+/// loaded).
+TaskModel load_vrx_task(const sdf::ElementPtr& plugin, TaskKind kind, const Model& model,
                         Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

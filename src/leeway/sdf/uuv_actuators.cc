@@ -105,18 +105,6 @@ int read_id(const sdf::ElementPtr& p, const char* name) {
 
 }  // namespace
 
-// UUV Simulator 0.6 names its plugins libuuv_thruster_ros_plugin.so and libuuv_fin_ros_plugin.so;
-// 0.5, and the LAUV and Desistek SAGA packages written against it, name them
-// libthruster_ros_plugin.so and libfin_ros_plugin.so; the plain (non-ROS) builds drop "_ros".
-bool is_uuv_thruster(const std::string& filename, const std::string&) {
-  return filename.find("thruster_ros_plugin") != std::string::npos ||
-         filename.find("thruster_plugin") != std::string::npos;
-}
-bool is_uuv_fin(const std::string& filename, const std::string&) {
-  return filename.find("fin_ros_plugin") != std::string::npos ||
-         filename.find("fin_plugin") != std::string::npos;
-}
-
 void load_uuv_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
   reject_unknown_children(p,
                           {"linkName", "jointName", "thrusterID", "dynamics", "conversion",

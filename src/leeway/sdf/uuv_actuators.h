@@ -40,9 +40,6 @@
 
 namespace leeway::sdfio {
 
-bool is_uuv_thruster(const std::string& filename, const std::string& name);
-bool is_uuv_fin(const std::string& filename, const std::string& name);
-
 void load_uuv_thruster(const sdf::ElementPtr& plugin, ActuatorSink& sink);
 void load_uuv_fin(const sdf::ElementPtr& plugin, ActuatorSink& sink);
 

@@ -132,12 +132,6 @@ void set_cylinder(const sdf::ElementPtr& m, double rho, FossenMatrices& f) {
 
 }  // namespace
 
-bool is_uuv_underwater_object(const std::string& filename, const std::string&) {
-  // libuuv_underwater_object_ros_plugin.so (UUV Simulator 0.6), libunderwater_object_ros_plugin.so
-  // (0.5, as the LAUV and Desistek SAGA packages spell it), and the plain builds without "_ros".
-  return filename.find("underwater_object") != std::string::npos;
-}
-
 HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double rho,
                                        Diagnostics& diagnostics) {
   reject_unknown_children(

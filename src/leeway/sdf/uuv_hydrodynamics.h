@@ -55,8 +55,6 @@
 
 namespace leeway::sdfio {
 
-bool is_uuv_underwater_object(const std::string& filename, const std::string& name);
-
 /// `fluid_density` [kg/m^3] is the world's, for the sphere's coefficients.
 HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double fluid_density,
                                        Diagnostics& diagnostics);

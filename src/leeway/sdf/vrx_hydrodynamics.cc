@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/plugin_names.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -33,10 +32,6 @@ double magnitude_or(const sdf::ElementPtr& plugin, const char* name, double fall
 
 }  // namespace
 
-bool is_vrx_simple_hydrodynamics(const std::string& filename, const std::string& name) {
-  return plugin_matches(filename, name, "SimpleHydrodynamics", "::SimpleHydrodynamics");
-}
-
 HydroParams load_vrx_simple_hydrodynamics(const sdf::ElementPtr& plugin) {
   std::set<std::string> known = {"link_name"};
   for (const Axis& a : kAxes)
@@ -54,10 +49,6 @@ HydroParams load_vrx_simple_hydrodynamics(const sdf::ElementPtr& plugin) {
       p.damping.quadratic.push_back({i, i, i, q, false});
   }
   return p;
-}
-
-bool is_vrx_classic_dynamics(const std::string& filename, const std::string&) {
-  return filename.find("usv_gazebo_dynamics_plugin") != std::string::npos;
 }
 
 HydroParams load_vrx_classic_hydrodynamics(const sdf::ElementPtr& plugin,

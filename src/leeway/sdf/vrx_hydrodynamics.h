@@ -41,11 +41,7 @@
 
 namespace leeway::sdfio {
 
-bool is_vrx_simple_hydrodynamics(const std::string& filename, const std::string& name);
-
 HydroParams load_vrx_simple_hydrodynamics(const sdf::ElementPtr& plugin);
-
-bool is_vrx_classic_dynamics(const std::string& filename, const std::string& name);
 
 HydroParams load_vrx_classic_hydrodynamics(const sdf::ElementPtr& plugin,
                                            const std::string& canonical_link);

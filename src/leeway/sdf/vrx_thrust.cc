@@ -22,10 +22,6 @@ std::string topic_name(const sdf::ElementPtr& topic) {
 
 }  // namespace
 
-bool is_vrx_thrust(const std::string& filename, const std::string&) {
-  return filename.find("usv_gazebo_thrust") != std::string::npos;
-}
-
 LogisticThrust vrx_logistic_thrust(double max_forward, double max_reverse) {
   return {{0.01, 59.82, 5.0, 0.38, 0.56, 0.28},
           {-199.13, -0.09, 8.84, 5.34, 0.99, -0.57},

@@ -29,8 +29,6 @@
 
 namespace leeway::sdfio {
 
-bool is_vrx_thrust(const std::string& filename, const std::string& name);
-
 void load_vrx_thrust(const sdf::ElementPtr& plugin, ActuatorSink& sink);
 
 /// VRX's fit of the WAM-V's thrusters to bollard-pull data (seed 000 eq. 26; research/vrx.md

@@ -9,9 +9,8 @@
 
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/environment_params.h"
-#include "leeway/sdf/plugin_names.h"
+#include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/sea_state_params.h"
-#include "leeway/sdf/task_params.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -23,6 +22,8 @@ double read_density(const sdf::ElementPtr& e) {
   }
   return rho;
 }
+
+}  // namespace
 
 GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
   reject_unknown_children(
@@ -52,6 +53,8 @@ GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
   return b;
 }
 
+namespace {
+
 Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::ElementPtr& world) {
   const sdf::ElementPtr e = world->GetElement("spherical_coordinates");
   if (sc.Surface() != ignition::math::SphericalCoordinates::EARTH_WGS84) {
@@ -74,7 +77,8 @@ Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::
   return g;
 }
 
-/// Notes that `source` sets the world's wind: a second source is an error, not an override.
+}  // namespace
+
 void claim_wind(WorldSettings& s, const sdf::ElementPtr& source) {
   if (!s.wind_where.element.empty()) {
     throw LoadError(location_of(source),
@@ -83,20 +87,6 @@ void claim_wind(WorldSettings& s, const sdf::ElementPtr& source) {
                                 s.wind_where.str()));
   }
   s.wind_where = location_of(source);
-}
-
-/// VRX classic's 2018 wind plugin sat on the model, but sets the world's wind.
-void load_model_wind_plugins(const sdf::World& world, WorldSettings& s, Diagnostics& diagnostics) {
-  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
-    const sdf::ElementPtr model = world.ModelByIndex(i)->Element();
-    if (!model->HasElement("plugin")) continue;
-    for (sdf::ElementPtr p = model->GetElement("plugin"); p; p = p->GetNextElement("plugin")) {
-      if (!is_vrx_classic_wind(p->GetAttribute("filename")->GetAsString(), "")) continue;
-      claim_wind(s, p);
-      load_vrx_classic_model_wind(p, world.ModelByIndex(i)->Name(), s.environment.wind,
-                                  s.wind_objects, diagnostics);
-    }
-  }
 }
 
 void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, WorldSettings& s,
@@ -168,43 +158,29 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
   if (env.random_sea) warn_if_folding(*env.waves, plugin->GetElement("waves"), diagnostics);
 }
 
-}  // namespace
-
-WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_seed,
-                                  Diagnostics& diagnostics) {
+WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugins& world_plugins,
+                                  const std::vector<ClassifiedPlugins>& model_plugins,
+                                  std::uint64_t run_seed, Diagnostics& diagnostics) {
   WorldSettings s;
   const auto g = world.Gravity();
   s.gravity_W = {g.X(), g.Y(), g.Z()};
   if (!s.gravity_W.allFinite()) {
     throw LoadError(location_of(world.Element()), "<gravity> is not finite");
   }
-  const sdf::ElementPtr root = world.Element();
-  if (const auto* sc = world.SphericalCoordinates()) s.origin = read_origin(*sc, root);
-  for (sdf::ElementPtr p = root->HasElement("plugin") ? root->GetElement("plugin") : nullptr; p;
-       p = p->GetNextElement("plugin")) {
-    const std::string filename = p->GetAttribute("filename")->GetAsString();
-    const std::string name = p->GetAttribute("name")->GetAsString();
-    if (plugin_matches(filename, name, "buoyancy-system", "systems::Buoyancy")) {
-      s.gz_buoyancy = load_gz_buoyancy(p);
-    } else if (plugin_matches(filename, name, "leeway-environment", "leeway::Environment")) {
-      load_environment(p, run_seed, s, diagnostics);
-    } else if (plugin_matches(filename, name, "underwater_current", "UnderwaterCurrentPlugin")) {
-      load_uuv_current(p, s.environment.current);
-    } else if (is_vrx_wind(filename, name)) {
-      claim_wind(s, p);
-      load_vrx_wind(p, s.environment.wind, s.wind_objects, diagnostics);
-    } else if (is_vrx_task_plugin(filename, name)) {
-      continue;  // a task needs the models: the world loader reads it last
-    } else if (is_unscored_vrx_task_plugin(filename, name)) {
-      reject_unscored_vrx_task(p);
-    } else {
-      diagnostics.warn_once("plugin " + filename, location_of(p),
-                            fmt::format("world plugin '{}' has no meaning in Leeway and is "
-                                        "ignored (said once, wherever else it appears)",
-                                        filename));
+  if (const auto* sc = world.SphericalCoordinates()) s.origin = read_origin(*sc, world.Element());
+  WorldContext context{s, run_seed, "", diagnostics};
+  for (const PluginUse& use : world_plugins.uses) {
+    if (!use.kind) {
+      report_unknown_plugin(use, PluginScope::kWorld, diagnostics);
+    } else if (use.kind->family == PluginFamily::kWorldSetting) {
+      use.loader<WorldSettingLoader>()(use.element, context);
     }
   }
-  load_model_wind_plugins(world, s, diagnostics);
+  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
+    context.model_name = world.ModelByIndex(i)->Name();
+    for (const PluginUse& use : model_plugins[i].of(PluginFamily::kWorldWind))
+      use.loader<WorldSettingLoader>()(use.element, context);
+  }
   return s;
 }
 

@@ -21,6 +21,7 @@
 #include <sdf/World.hh>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "leeway/core/error.h"
 #include "leeway/core/geo.h"
@@ -52,10 +53,23 @@ struct WorldSettings {
   WindObjects wind_objects;   ///< VRX's windage, by model
 };
 
-/// Reads <spherical_coordinates> and the world plugins Leeway knows; warns about the others
-/// (gz-sim's physics, sensors and scene-broadcaster systems have no meaning here). The
-/// environment's random parts are drawn with `run_seed` (realise_environment).
-WorldSettings load_world_settings(const sdf::World& world, std::uint64_t run_seed,
-                                  Diagnostics& diagnostics);
+struct ClassifiedPlugins;
+
+/// Reads <gravity>, <spherical_coordinates> and the world-setting plugins (plugin_registry.h) of
+/// the world and of its models (`model_plugins[i]` for the world's i-th model), in the document's
+/// order; warns about the world plugins Leeway does not know (gz-sim's physics, sensors and
+/// scene-broadcaster systems have no meaning here). The environment's random parts are drawn with
+/// `run_seed` (realise_environment).
+WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugins& world_plugins,
+                                  const std::vector<ClassifiedPlugins>& model_plugins,
+                                  std::uint64_t run_seed, Diagnostics& diagnostics);
+
+// The world-setting loaders (plugin_registry.cc routes to them).
+GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin);
+/// Leeway's environment plugin, into `s.environment`.
+void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, WorldSettings& s,
+                      Diagnostics& diagnostics);
+/// Notes that `source` sets the world's wind: a second source is an error, not an override.
+void claim_wind(WorldSettings& s, const sdf::ElementPtr& source);
 
 }  // namespace leeway::sdfio

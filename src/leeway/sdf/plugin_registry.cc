@@ -1,0 +1,220 @@
+#include "leeway/sdf/plugin_registry.h"
+
+#include <fmt/format.h>
+#include <cctype>
+
+#include "leeway/sdf/actuator_params.h"
+#include "leeway/sdf/autopilot_params.h"
+#include "leeway/sdf/controller_params.h"
+#include "leeway/sdf/dive_pilot_params.h"
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/environment_params.h"
+#include "leeway/sdf/gz_hydrodynamics.h"
+#include "leeway/sdf/leeway_hydrodynamics.h"
+#include "leeway/sdf/rov_pilot_params.h"
+#include "leeway/sdf/shape_float_params.h"
+#include "leeway/sdf/station_keeper_params.h"
+#include "leeway/sdf/task_params.h"
+#include "leeway/sdf/uuv_actuators.h"
+#include "leeway/sdf/uuv_hydrodynamics.h"
+#include "leeway/sdf/vrx_hydrodynamics.h"
+#include "leeway/sdf/vrx_thrust.h"
+
+namespace leeway::sdfio {
+namespace {
+
+using F = PluginFamily;
+
+/// Lower case without underscores: "Stationkeeping_Scoring" and "stationkeeping_scoring" meet.
+std::string folded(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != '_') out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  return out;
+}
+
+// Loaders whose own signature differs from their family's contract, adapted here.
+
+void setting_gz_buoyancy(const sdf::ElementPtr& p, WorldContext& c) {
+  c.settings.gz_buoyancy = load_gz_buoyancy(p);
+}
+void setting_environment(const sdf::ElementPtr& p, WorldContext& c) {
+  load_environment(p, c.run_seed, c.settings, c.diagnostics);
+}
+void setting_uuv_current(const sdf::ElementPtr& p, WorldContext& c) {
+  load_uuv_current(p, c.settings.environment.current);
+}
+void setting_vrx_wind(const sdf::ElementPtr& p, WorldContext& c) {
+  claim_wind(c.settings, p);
+  load_vrx_wind(p, c.settings.environment.wind, c.settings.wind_objects, c.diagnostics);
+}
+void setting_vrx_classic_model_wind(const sdf::ElementPtr& p, WorldContext& c) {
+  claim_wind(c.settings, p);
+  load_vrx_classic_model_wind(p, c.model_name, c.settings.environment.wind, c.settings.wind_objects,
+                              c.diagnostics);
+}
+
+template <TaskKind kind>
+TaskModel vrx_task(const sdf::ElementPtr& p, const Model& model, Diagnostics& diagnostics) {
+  return load_vrx_task(p, kind, model, diagnostics);
+}
+
+TaskModel unscored_vrx_task(const sdf::ElementPtr& p, const Model&, Diagnostics&) {
+  reject_unscored_vrx_task(p);
+}
+
+HydroParams hydro_gz(const sdf::ElementPtr& p, const ModelContext& c) {
+  return load_gz_hydrodynamics(p, c.diagnostics);
+}
+HydroParams hydro_uuv(const sdf::ElementPtr& p, const ModelContext& c) {
+  return load_uuv_underwater_object(p, c.world.environment.fluid_density, c.diagnostics);
+}
+HydroParams hydro_vrx(const sdf::ElementPtr& p, const ModelContext&) {
+  return load_vrx_simple_hydrodynamics(p);
+}
+HydroParams hydro_vrx_classic(const sdf::ElementPtr& p, const ModelContext& c) {
+  return load_vrx_classic_hydrodynamics(p, c.links.canonical_link);
+}
+HydroParams hydro_leeway(const sdf::ElementPtr& p, const ModelContext& c) {
+  HydroParams h = load_leeway_hydrodynamics(p);
+  if (h.link_name.empty()) h.link_name = c.links.canonical_link;
+  return h;
+}
+
+void hull_leeway(const sdf::ElementPtr& p, const ModelContext& c, HullParts& hull) {
+  load_leeway_hull(p, c.links, hull, c.diagnostics);
+}
+void hull_vrx_surface(const sdf::ElementPtr& p, const ModelContext& c, HullParts& hull) {
+  load_vrx_surface(p, c.links, c.world.environment.surface_level, hull);
+}
+void hull_vrx_polyhedra(const sdf::ElementPtr& p, const ModelContext& c, HullParts& hull) {
+  for (ShapeFloat& f : load_polyhedra_buoyancy_drag(p, c.links, c.world.environment.surface_level))
+    hull.shape_floats.push_back(f);
+}
+void hull_vrx_classic(const sdf::ElementPtr& p, const ModelContext& c, HullParts& hull) {
+  load_vrx_classic_grid(p, c.links, c.world.environment.surface_level, hull, c.diagnostics);
+}
+
+/// An actuator loader that has no joints to look up.
+template <void (*load)(const sdf::ElementPtr&, ActuatorSink&)>
+void without_joints(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints&) {
+  load(p, sink);
+}
+
+template <class Law, Law (*load)(const sdf::ElementPtr&, const Model&, int)>
+ControlLaw law(const sdf::ElementPtr& p, const Model& model, int body) {
+  return load(p, model, body);
+}
+
+}  // namespace
+
+PluginScope scope_of(PluginFamily family) {
+  return family == F::kWorldSetting || family == F::kTask ? PluginScope::kWorld
+                                                          : PluginScope::kModel;
+}
+
+bool PluginPattern::matches(const std::string& filename, const std::string& name) const {
+  if (folded) {
+    return !filename_part.empty() &&
+           sdfio::folded(filename + " " + name).find(filename_part) != std::string::npos;
+  }
+  if (!filename_part.empty() && filename.find(filename_part) != std::string::npos) return true;
+  return !name_suffix.empty() && name.size() >= name_suffix.size() &&
+         name.compare(name.size() - name_suffix.size(), name_suffix.size(), name_suffix) == 0;
+}
+
+const std::vector<PluginKind>& plugin_registry() {
+  // Within a family the first matching row wins: keep the specific spellings above the general.
+  static const std::vector<PluginKind> table = {
+      // On the <world>.
+      {F::kWorldSetting, {"buoyancy-system", "systems::Buoyancy"}, &setting_gz_buoyancy},
+      {F::kWorldSetting, {"leeway-environment", "leeway::Environment"}, &setting_environment},
+      {F::kWorldSetting, {"underwater_current", "UnderwaterCurrentPlugin"}, &setting_uuv_current},
+      {F::kWorldSetting, {"USVWind", "vrx::USVWind"}, &setting_vrx_wind},
+      {F::kWorldSetting, {"usv_gazebo_wind_plugin", ""}, &setting_vrx_wind},
+      {F::kTask, {"wayfindingscoring", "", true}, &vrx_task<TaskKind::kWayfinding>},
+      {F::kTask, {"stationkeepingscoring", "", true}, &vrx_task<TaskKind::kStationKeeping>},
+      // VRX's other scoring plugins (navigation, perception, docking, wildlife, acoustic,
+      // gymkhana): refused with the list of the tasks Leeway scores.
+      {F::kTask, {"scoringplugin", "", true}, &unscored_vrx_task},
+      // On a <model>.
+      {F::kWorldWind, {"usv_gazebo_wind_plugin", ""}, &setting_vrx_classic_model_wind},
+      {F::kHydrodynamics, {"hydrodynamics-system", "systems::Hydrodynamics"}, &hydro_gz},
+      {F::kHydrodynamics, {"underwater_object", ""}, &hydro_uuv},
+      {F::kHydrodynamics, {"SimpleHydrodynamics", "::SimpleHydrodynamics"}, &hydro_vrx},
+      {F::kHydrodynamics, {"usv_gazebo_dynamics_plugin", ""}, &hydro_vrx_classic},
+      {F::kHydrodynamics, {"leeway-hydrodynamics", "leeway::Hydrodynamics"}, &hydro_leeway},
+      {F::kHull, {"leeway-hull", "leeway::Hull"}, &hull_leeway},
+      {F::kHull, {"libSurface", "::Surface"}, &hull_vrx_surface},
+      {F::kHull, {"PolyhedraBuoyancyDrag", "::PolyhedraBuoyancyDrag"}, &hull_vrx_polyhedra},
+      {F::kHull, {"usv_gazebo_dynamics_plugin", ""}, &hull_vrx_classic},
+      {F::kJointController,
+       {"joint-position-controller-system", "systems::JointPositionController"},
+       &load_gz_joint_position_controller},
+      {F::kActuator, {"thruster-system", "systems::Thruster"}, &load_gz_thruster},
+      {F::kActuator, {"lift-drag-system", "systems::LiftDrag"}, &load_gz_lift_drag},
+      // UUV Simulator 0.6 and the plain builds; 0.5's packages (LAUV, Desistek SAGA) drop "uuv_".
+      {F::kActuator, {"thruster_ros_plugin", ""}, &without_joints<load_uuv_thruster>},
+      {F::kActuator, {"thruster_plugin", ""}, &without_joints<load_uuv_thruster>},
+      {F::kActuator, {"fin_ros_plugin", ""}, &without_joints<load_uuv_fin>},
+      {F::kActuator, {"fin_plugin", ""}, &without_joints<load_uuv_fin>},
+      {F::kActuator, {"usv_gazebo_thrust", ""}, &without_joints<load_vrx_thrust>},
+      {F::kActuator, {"leeway-foil", "leeway::Foil"}, &without_joints<load_leeway_foil>},
+      {F::kActuator,
+       {"leeway-thruster", "leeway::Thruster"},
+       &without_joints<load_leeway_thruster>},
+      {F::kActuator,
+       {"leeway-control-surface", "leeway::ControlSurface"},
+       &without_joints<load_leeway_control_surface>},
+      {F::kController,
+       {"leeway-autopilot", "leeway::Autopilot"},
+       &law<AutopilotModel, load_autopilot>},
+      {F::kController,
+       {"leeway-station-keeping", "leeway::StationKeeping"},
+       &law<StationKeeperModel, load_station_keeper>},
+      {F::kController,
+       {"leeway-dive-pilot", "leeway::DivePilot"},
+       &law<DivePilotModel, load_dive_pilot>},
+      {F::kController,
+       {"leeway-rov-pilot", "leeway::RovPilot"},
+       &law<RovPilotModel, load_rov_pilot>},
+  };
+  return table;
+}
+
+std::vector<PluginUse> ClassifiedPlugins::of(PluginFamily family) const {
+  std::vector<PluginUse> out;
+  for (const PluginUse& use : uses) {
+    if (use.kind && use.kind->family == family) out.push_back(use);
+  }
+  return out;
+}
+
+ClassifiedPlugins classify_plugins(const sdf::ElementPtr& parent, PluginScope scope) {
+  ClassifiedPlugins out;
+  for (sdf::ElementPtr p = parent->HasElement("plugin") ? parent->GetElement("plugin") : nullptr; p;
+       p = p->GetNextElement("plugin")) {
+    const std::string filename = p->GetAttribute("filename")->GetAsString();
+    const std::string name = p->GetAttribute("name")->GetAsString();
+    const std::size_t first = out.uses.size();
+    for (const PluginKind& kind : plugin_registry()) {
+      if (scope_of(kind.family) != scope || !kind.pattern.matches(filename, name)) continue;
+      bool family_taken = false;
+      for (std::size_t i = first; i < out.uses.size(); ++i)
+        family_taken = family_taken || out.uses[i].kind->family == kind.family;
+      if (!family_taken) out.uses.push_back({p, &kind});
+    }
+    if (out.uses.size() == first) out.uses.push_back({p, nullptr});
+  }
+  return out;
+}
+
+void report_unknown_plugin(const PluginUse& use, PluginScope scope, Diagnostics& diagnostics) {
+  const std::string filename = use.element->GetAttribute("filename")->GetAsString();
+  diagnostics.warn_once("plugin " + filename, location_of(use.element),
+                        fmt::format("{} plugin '{}' has no meaning in Leeway and is ignored (said "
+                                    "once, wherever else it appears)",
+                                    scope == PluginScope::kWorld ? "world" : "model", filename));
+}
+
+}  // namespace leeway::sdfio
