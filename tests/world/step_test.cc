@@ -49,6 +49,49 @@ TEST(Step, SnapshotAndResetReproduceBitForBit) {
   EXPECT_EQ(make_initial_state(m).bodies[1].V_WB_B, m.bodies[1].V_WB_B0);
 }
 
+TEST(Step, AHeldBodyStaysAtItsPoseUntilItsHoldEndsAndFeelsItsLoads) {
+  // Body b would start moving (its initial twist) and rising (buoyancy 0.9 N over its weight):
+  // held until 0.5 s at a pose of its own, it starts there at rest and stays there exactly over
+  // the 49 steps that end before.
+  Model m = two_body_model();
+  const BodyState pose{Vec3(1, 2, -3), Quat(Eigen::AngleAxisd(0.3, Vec3::UnitZ())), Vec6::Zero()};
+  m.holds.push_back({1, 0.5, pose});
+  State s = make_initial_state(m);
+  EXPECT_EQ(s.holds, m.holds);
+  EXPECT_EQ(s.bodies[1], pose);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  EXPECT_EQ(s.bodies[1], pose);
+  // Its loads are still evaluated (the net lift of 0.9 N), but the hold prescribes its motion:
+  // its acceleration output is zero.
+  EXPECT_NEAR(data.bodies[1].wrenches.terms[BodyWrenches::kRestoring][2], 0.9, 1e-12);
+  EXPECT_EQ(data.bodies[1].nu_dot, Vec6::Zero());
+  while (s.step_count < 49) {
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+    EXPECT_EQ(s.bodies[1], pose) << s.t;
+  }
+  // The step that ends at 0.5 s starts from the pose at rest: the net 0.9 N lifts the body.
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  EXPECT_EQ(s.t, 0.5);
+  EXPECT_NE(s.bodies[1], pose);
+  EXPECT_GT(s.bodies[1].p_WB.z(), pose.p_WB.z());
+  EXPECT_LT((s.bodies[1].p_WB - pose.p_WB).norm(), 1e-4);
+}
+
+TEST(Step, AClientMayEndAHoldBetweenSteps) {
+  Model m = two_body_model();
+  m.holds.push_back({1, 1e9, {m.bodies[1].p_WB0, m.bodies[1].q_WB0, Vec6::Zero()}});
+  State s = make_initial_state(m);
+  for (int i = 0; i < 10; ++i)
+    ASSERT_TRUE(step(m, s).ok);
+  const BodyState held = s.bodies[1];
+  EXPECT_EQ(held.V_WB_B, Vec6::Zero());
+  s.holds.clear();
+  ASSERT_TRUE(step(m, s).ok);
+  EXPECT_NE(s.bodies[1], held);
+}
+
 TEST(Step, NonFiniteStateStopsWithModelTimeAndTerm) {
   // A restoring spring far too stiff for the step: the explicit integration blows up.
   const Model m = testing::stiff_spring_model();

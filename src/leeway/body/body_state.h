@@ -15,4 +15,17 @@ struct BodyState {
   }
 };
 
+/// A kinematic hold: body `body` (its index in Model::bodies) is kept at `pose`, at rest, over
+/// every step that ends before `until` [s]. The integrator still evaluates the body's loads (for
+/// the step's outputs and the hull's cache) but does not let it move; the first step that ends at
+/// or after `until` starts it from `pose` at rest. VRX holds its vehicle on its platform this way
+/// through a task's initial phase (the world loader adds the hold).
+struct KinematicHold {
+  int body = -1;
+  double until = 0.0;
+  BodyState pose;  ///< its twist is zero
+
+  bool operator==(const KinematicHold&) const = default;
+};
+
 }  // namespace leeway

@@ -111,6 +111,10 @@ void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
             fmt::format("a second task named '{}'; expected unique <task_name>s", task.name));
       }
     }
+    // VRX holds the vehicle on its platform through the initial phase.
+    const BodyModel& vehicle = m.bodies[static_cast<std::size_t>(task.vehicle)];
+    m.holds.push_back(
+        {task.vehicle, task.ready_time(), {vehicle.p_WB0, vehicle.q_WB0, Vec6::Zero()}});
     m.tasks.push_back(std::move(task));
   }
   for (const auto& [body, plugins] : bodies) {

@@ -1,5 +1,5 @@
-// Stages 3 and 4: each body's hull sample when due, its integration over the step, and the check
-// that every body stayed finite.
+// Stages 3 and 4: each body's hull sample when due, its integration over the step, the check
+// that every body stayed finite, and the kinematic holds.
 #include "leeway/body/integrator.h"
 #include "leeway/world/stages.h"
 #include "leeway/world/step.h"
@@ -26,6 +26,16 @@ Event diagnose(const Model& model, const State& state, int body, const BodyState
   return {EventKind::kIntegrationDiverged, body, largest, w.terms[largest].norm(), state.t};
 }
 
+/// Puts `body` back at its pose, at rest, if a hold covers the step ending at `t_end`: its loads
+/// were evaluated, its motion is prescribed (so its acceleration output is zero).
+void hold(State& state, int body, double t_end, StepData* data) {
+  for (const KinematicHold& h : state.holds) {
+    if (h.body != body || !(t_end < h.until)) continue;
+    state.bodies[static_cast<std::size_t>(body)] = h.pose;
+    if (data) data->bodies[static_cast<std::size_t>(body)].nu_dot.setZero();
+  }
+}
+
 }  // namespace
 
 std::optional<Event> integrate_bodies(const Model& model, State& state, const Inputs& inputs,
@@ -33,6 +43,7 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
   // Restored whole if any body fails. The hull samples need no restoring: one taken in this
   // step is of the start state at the start time, which is what the bodies return to.
   ws.bodies_at_start = state.bodies;
+  const double t_end = static_cast<double>(state.step_count + 1) * model.dt;
   ForceReport report;
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const BodyModel& body = model.bodies[i];
@@ -67,6 +78,7 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       data->bodies[i].V_WrB_B = report.V_WrB_B;
       data->bodies[i].v_air_B = report.v_air_B;
     }
+    hold(state, static_cast<int>(i), t_end, data);
   }
   return std::nullopt;
 }

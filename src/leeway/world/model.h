@@ -38,6 +38,8 @@ struct Model {
   std::vector<ControllerModel> controllers;
   /// The world's scored tasks (task/vrx_task.h).
   std::vector<TaskModel> tasks;
+  /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.
+  std::vector<KinematicHold> holds;
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;

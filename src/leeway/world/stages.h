@@ -34,17 +34,13 @@ std::optional<Event> apply_commands(const Model& model, const State& state, Work
 void advance_actuators(const Model& model, const State& state, Workspace& ws, StepData* data);
 
 /// Updates the hull samples due and integrates every body over dt; restores the bodies if one
-/// becomes non-finite (integrate_bodies.cc).
+/// becomes non-finite; puts the held bodies back at their poses (integrate_bodies.cc).
 std::optional<Event> integrate_bodies(const Model& model, State& state, const Inputs& inputs,
                                       Workspace& ws, StepData* data);
 
 /// Takes the actuators' states and commands into the State, advances the environment's random
 /// processes and the clock (advance_clock.cc).
 void advance_clock(const Model& model, State& state, Workspace& ws);
-
-/// Puts each vehicle in its task's initial phase back at its spawn pose, at rest: VRX holds it
-/// on its platform (update_tasks.cc).
-void hold_vehicles(const Model& model, State& state);
 
 /// The outputs that need the step's end state: contacts (compute_outputs.cc).
 void compute_outputs(const Model& model, const State& state, StepData& data);

@@ -13,6 +13,10 @@ State make_initial_state(const Model& model) {
   s.bodies.reserve(model.bodies.size());
   for (const BodyModel& b : model.bodies)
     s.bodies.push_back({b.p_WB0, b.q_WB0, b.V_WB_B0});
+  s.holds = model.holds;
+  for (const KinematicHold& h : s.holds) {
+    if (h.until > 0.0) s.bodies[static_cast<std::size_t>(h.body)] = h.pose;
+  }
   s.hulls.resize(model.bodies.size());
   // Actuators start at rest with a zero command, given at t = 0.
   for (const ActuatorModel& a : model.actuators)

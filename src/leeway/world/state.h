@@ -23,6 +23,9 @@ struct State {
   std::uint64_t seed = 0;
   EnvironmentState environment;   ///< gusts and current processes; written by step()
   std::vector<BodyState> bodies;  ///< one per Model::bodies entry; written by step()
+  /// The bodies held kinematically (body/body_state.h); Model::holds at the start. Honoured by
+  /// step(), never written by it: a client may add or end a hold between steps.
+  std::vector<KinematicHold> holds;
   /// One per body: its last mesh-hydrostatics update (unused without a hull mesh); written by
   /// step() at the start of each step due for an update.
   std::vector<HullSample> hulls;
@@ -37,7 +40,8 @@ struct State {
   bool operator==(const State&) const = default;
 };
 
-/// The state a world starts in: every body at its SDF pose and initial twist, t = 0, the
+/// The state a world starts in: every body at its SDF pose and initial twist (a held body at its
+/// hold's pose, at rest), t = 0, the
 /// environment's processes at their means with random streams derived from the model's seed,
 /// every actuator at rest (0, or its nearest limit) under a zero command.
 State make_initial_state(const Model& model);

@@ -33,7 +33,6 @@ StepResult step(const Model& model, State& state, const Inputs& inputs, Workspac
   if (const auto e = stages::integrate_bodies(model, state, inputs, ws, data))
     return undone(model, state, ws, *e, data);
   stages::advance_clock(model, state, ws);
-  stages::hold_vehicles(model, state);
   if (data) stages::compute_outputs(model, state, *data);
   stages::update_tasks(model, state);
   return {};

@@ -20,14 +20,13 @@
 //                        actuators at the stage's time; then every body state checked finite: if
 //                        one is not, the state is restored to the start of the step (commands and
 //                        controllers included) and the step reports which model, body, time and
-//                        force term went wrong
+//                        force term went wrong; a body under a kinematic hold (State::holds,
+//                        body/body_state.h) is then put back at its pose, at rest
 //                                                                          (integrate_bodies.cc)
 //     advance_clock      the actuators' states and commands taken; the environment's random
 //                        processes (gusts, Gauss-Markov current) advanced over dt (held within a
 //                        step; waves and tides are evaluated at each stage's time); step_count
 //                        += 1, t = step_count * dt                             (advance_clock.cc)
-//     hold_vehicles      a vehicle in its task's initial phase is put back at its spawn pose, at
-//                        rest (VRX holds it on its platform)                    (update_tasks.cc)
 //     compute_outputs    with outputs asked for: the contacts at the step's end
 //                                                                           (compute_outputs.cc)
 //     (sample_sensors    the sensors' readings, with the sensors issue)

@@ -21,7 +21,7 @@ struct Model;
 /// One body, at the step's start.
 struct BodyOutputs {
   BodyWrenches wrenches;        ///< every force term [N, N m], about Bo in B
-  Vec6 nu_dot = Vec6::Zero();   ///< d(nu)/dt = M^-1 sum [m/s^2, rad/s^2], in B
+  Vec6 nu_dot = Vec6::Zero();   ///< d(nu)/dt = M^-1 sum [m/s^2, rad/s^2], in B; 0 when held
   Vec6 V_WrB_B = Vec6::Zero();  ///< nu_r: twist relative to the water at Bo [m/s, rad/s], in B
   Vec3 v_air_B = Vec3::Zero();  ///< apparent wind at Bo [m/s], in B
 };

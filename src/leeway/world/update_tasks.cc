@@ -1,15 +1,7 @@
-// The tasks' stages (task/vrx_task.h): the vehicles their initial phase holds, and the scoring.
+// The tasks' stage (task/vrx_task.h): the scoring, from the bodies after the step.
 #include "leeway/world/stages.h"
 
 namespace leeway::stages {
-
-void hold_vehicles(const Model& model, State& state) {
-  for (const TaskModel& task : model.tasks) {
-    if (task_phase(task, state.t) != TaskPhase::kInitial) continue;
-    const BodyModel& b = model.bodies[static_cast<std::size_t>(task.vehicle)];
-    state.bodies[static_cast<std::size_t>(task.vehicle)] = {b.p_WB0, b.q_WB0, Vec6::Zero()};
-  }
-}
 
 void update_tasks(const Model& model, State& state) {
   for (std::size_t k = 0; k < model.tasks.size(); ++k) {
