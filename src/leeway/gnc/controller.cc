@@ -19,8 +19,10 @@ ControllerState initial_controller_state(const ControllerModel& controller) {
 }
 
 void controller_update(const ControllerModel& controller, ControllerState& state,
-                       const BodyState& body, double t, double dt,
+                       const NavigationSolution& navigation, double dt,
                        std::vector<std::optional<double>>& commands) {
+  const BodyState& body = navigation.body;
+  const double t = navigation.t;
   std::visit(
       Overloaded{[&](const AutopilotModel& law) {
                    autopilot_update(law, std::get<AutopilotState>(state), body, t, dt, commands);

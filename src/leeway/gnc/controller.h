@@ -8,10 +8,11 @@
 //                                          by its fins, a fixed propeller command
 //   RovPilotModel       rov_pilot.h        ROV: stations visited by cascaded position and
 //                                          velocity PIDs through the allocation
-// step() runs each one due (every `interval` physics steps) on the state at the start of the
-// step, before the actuators move; a command a caller gives in Inputs wins over the controller's
-// for the same actuator. They are examples and baselines, not products: small, documented, and
-// as deterministic as the rest of a run.
+// step() runs each one due (every `interval` physics steps) before the actuators move, on its
+// vehicle's navigation solution (navigation.h: today the true state at the step's start); a
+// command a caller gives in Inputs wins over the controller's for the same actuator. They are
+// examples and baselines, not products: small, documented, and as deterministic as the rest of a
+// run.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,7 @@
 
 #include "leeway/gnc/autopilot.h"
 #include "leeway/gnc/dive_pilot.h"
+#include "leeway/gnc/navigation.h"
 #include "leeway/gnc/rov_pilot.h"
 #include "leeway/gnc/station_keeping.h"
 
@@ -41,10 +43,11 @@ struct ControllerModel {
 /// The state `controller` starts in (its integrals zero, its mode idle).
 ControllerState initial_controller_state(const ControllerModel& controller);
 
-/// One control update at time t [s], with control period dt [s]: advances `state` and writes
-/// the commands (one slot per Model::actuators entry) of the actuators the controller drives.
+/// One control update on `navigation` (its time the update's), with control period dt [s]:
+/// advances `state` and writes the commands (one slot per Model::actuators entry) of the actuators
+/// the controller drives. What the controller reads of the world is `navigation` alone.
 void controller_update(const ControllerModel& controller, ControllerState& state,
-                       const BodyState& body, double t, double dt,
+                       const NavigationSolution& navigation, double dt,
                        std::vector<std::optional<double>>& commands);
 
 }  // namespace leeway

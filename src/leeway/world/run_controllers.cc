@@ -1,4 +1,5 @@
-// Stage 0: the reference controllers due at this step.
+// Stage 0: the reference controllers due at this step, each on its vehicle's navigation solution
+// (gnc/navigation.h: the true state at the step's start until Leeway has sensors).
 #include <algorithm>
 
 #include "leeway/world/stages.h"
@@ -13,8 +14,10 @@ void run_controllers(const Model& model, State& state, const Inputs& inputs, Wor
     const ControllerModel& c = model.controllers[k];
     if (state.step_count % c.interval != 0) continue;
     ws.controller_commands.assign(model.actuators.size(), std::nullopt);
-    controller_update(c, state.controllers[k], state.bodies[static_cast<std::size_t>(c.body)],
-                      state.t, static_cast<double>(c.interval) * model.dt, ws.controller_commands);
+    const NavigationSolution navigation =
+        true_navigation(state.bodies[static_cast<std::size_t>(c.body)], state.t);
+    controller_update(c, state.controllers[k], navigation,
+                      static_cast<double>(c.interval) * model.dt, ws.controller_commands);
     ws.given.resize(model.actuators.size());
     for (std::size_t i = 0; i < ws.controller_commands.size(); ++i) {
       const ActuatorModel& a = model.actuators[i];

@@ -4,9 +4,11 @@
 //     check_inputs       one finite external wrench per body, or none; one command slot per
 //                        actuator, or none                                   (apply_commands.cc)
 //     run_controllers    each reference controller due at this step (every `interval` steps,
-//                        gnc/controller.h) computes its commands from the state at the step's
-//                        start, held within each actuator's command range; a command given in
-//                        `inputs` for the same actuator wins                (run_controllers.cc)
+//                        gnc/controller.h) computes its commands from its vehicle's navigation
+//                        solution (gnc/navigation.h: the true state at the step's start until
+//                        Leeway has sensors), held within each actuator's command range; a
+//                        command given in `inputs` for the same actuator wins
+//                                                                          (run_controllers.cc)
 //     apply_commands     each new command checked against its actuator's range and policy
 //                        (propulsion/actuator.h) and latched                 (apply_commands.cc)
 //     advance_actuators  each actuator's state at the step's middle and end under its command
