@@ -95,8 +95,7 @@ double read_step_size(const sdf::World& world) {
 }
 
 /// The tasks, then the controllers (an autopilot may follow a task's goals): both need every
-/// body. `bodies[i]`: the body of the world's i-th model and its plugins (static models have
-/// none).
+/// body. `bodies`: each non-static model's body index and its plugins, in the world's order.
 void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
                    const std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>>& bodies,
                    Model& m, Diagnostics& diagnostics) {

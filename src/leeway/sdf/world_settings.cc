@@ -23,6 +23,28 @@ double read_density(const sdf::ElementPtr& e) {
   return rho;
 }
 
+Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::ElementPtr& world) {
+  const sdf::ElementPtr e = world->GetElement("spherical_coordinates");
+  if (sc.Surface() != ignition::math::SphericalCoordinates::EARTH_WGS84) {
+    throw LoadError(location_of(e), "expected <surface_model>EARTH_WGS84");
+  }
+  if (sc.HeadingOffset().Radian() != 0.0) {
+    throw LoadError(location_of(optional_child(e, "heading_deg")),
+                    fmt::format("heading_deg is {:g}; Leeway's W is east-north-up at the origin, "
+                                "expected 0",
+                                sc.HeadingOffset().Degree()));
+  }
+  const Geodetic g{sc.LatitudeReference().Degree(), sc.LongitudeReference().Degree(),
+                   sc.ElevationReference()};
+  if (!(std::abs(g.latitude_deg) <= 90.0) || !std::isfinite(g.longitude_deg) ||
+      !std::isfinite(g.altitude_m)) {
+    throw LoadError(location_of(e), fmt::format("latitude {} deg, longitude {} deg: expected "
+                                                "|latitude| <= 90 and finite values",
+                                                g.latitude_deg, g.longitude_deg));
+  }
+  return g;
+}
+
 }  // namespace
 
 GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
@@ -52,32 +74,6 @@ GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
   });
   return b;
 }
-
-namespace {
-
-Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::ElementPtr& world) {
-  const sdf::ElementPtr e = world->GetElement("spherical_coordinates");
-  if (sc.Surface() != ignition::math::SphericalCoordinates::EARTH_WGS84) {
-    throw LoadError(location_of(e), "expected <surface_model>EARTH_WGS84");
-  }
-  if (sc.HeadingOffset().Radian() != 0.0) {
-    throw LoadError(location_of(optional_child(e, "heading_deg")),
-                    fmt::format("heading_deg is {:g}; Leeway's W is east-north-up at the origin, "
-                                "expected 0",
-                                sc.HeadingOffset().Degree()));
-  }
-  const Geodetic g{sc.LatitudeReference().Degree(), sc.LongitudeReference().Degree(),
-                   sc.ElevationReference()};
-  if (!(std::abs(g.latitude_deg) <= 90.0) || !std::isfinite(g.longitude_deg) ||
-      !std::isfinite(g.altitude_m)) {
-    throw LoadError(location_of(e), fmt::format("latitude {} deg, longitude {} deg: expected "
-                                                "|latitude| <= 90 and finite values",
-                                                g.latitude_deg, g.longitude_deg));
-  }
-  return g;
-}
-
-}  // namespace
 
 void claim_wind(WorldSettings& s, const sdf::ElementPtr& source) {
   if (!s.wind_where.element.empty()) {
