@@ -101,7 +101,8 @@ void without_joints(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints&)
   load(p, sink);
 }
 
-template <class Law, Law (*load)(const sdf::ElementPtr&, const Model&, int)>
+/// A controller's law loader, its own model type widened to ControlLaw.
+template <auto load>
 ControlLaw law(const sdf::ElementPtr& p, const Model& model, int body) {
   return load(p, model, body);
 }
@@ -166,18 +167,12 @@ const std::vector<PluginKind>& plugin_registry() {
       {F::kActuator,
        {"leeway-control-surface", "leeway::ControlSurface"},
        &without_joints<load_leeway_control_surface>},
-      {F::kController,
-       {"leeway-autopilot", "leeway::Autopilot"},
-       &law<AutopilotModel, load_autopilot>},
+      {F::kController, {"leeway-autopilot", "leeway::Autopilot"}, &law<load_autopilot>},
       {F::kController,
        {"leeway-station-keeping", "leeway::StationKeeping"},
-       &law<StationKeeperModel, load_station_keeper>},
-      {F::kController,
-       {"leeway-dive-pilot", "leeway::DivePilot"},
-       &law<DivePilotModel, load_dive_pilot>},
-      {F::kController,
-       {"leeway-rov-pilot", "leeway::RovPilot"},
-       &law<RovPilotModel, load_rov_pilot>},
+       &law<load_station_keeper>},
+      {F::kController, {"leeway-dive-pilot", "leeway::DivePilot"}, &law<load_dive_pilot>},
+      {F::kController, {"leeway-rov-pilot", "leeway::RovPilot"}, &law<load_rov_pilot>},
   };
   return table;
 }
