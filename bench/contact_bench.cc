@@ -55,7 +55,8 @@ BENCHMARK(GjkOverlap);
 /// The default world's WAM-V at rest at the origin and a static post of radius 0.3 m at `p_W`.
 void wamv_query(benchmark::State& bs, const Vec3& p_W, bool touching) {
   Diagnostics d;
-  const Model m = load_world_string(std::string(default_world_sdf()), "default world", d, 1);
+  const Scenario w = load_scenario_string(std::string(default_world_sdf()), "default world", d, 1);
+  const Model& m = w.model;
   std::vector<Collider> colliders = m.colliders;
   Collider post;
   post.model_name = "post";
@@ -64,7 +65,7 @@ void wamv_query(benchmark::State& bs, const Vec3& p_W, bool touching) {
   post.radius = bounding_radius(post.shapes[0].shape);
   colliders.push_back(post);
   const int self = m.collider_index("wamv");
-  const std::vector<int>& counted = m.tasks.at(0).counted_shapes;
+  const std::vector<int>& counted = w.tasks.at(0).counted_shapes;
   std::vector<BodyState> bodies(m.bodies.size());
   if (first_contact(colliders, self, counted, bodies).has_value() != touching) {
     bs.SkipWithError("the post is not where the benchmark says");

@@ -19,7 +19,7 @@
 #include "leeway/gnc/los_guidance.h"
 #include "leeway/gnc/station_keeping.h"
 #include "leeway/sdf/load_world.h"
-#include "leeway/world/step.h"
+#include "leeway/sim/simulation.h"
 #include "temp_file.h"
 
 namespace leeway {
@@ -55,17 +55,18 @@ TEST(LosGuidance, AimsAtThePointOneLookaheadDownTheLine) {
   EXPECT_NEAR(g.course, -kPi / 2, 1e-12);
 }
 
-Model default_world() {
+Scenario default_world() {
   Diagnostics d;
-  return load_world_string(std::string(default_world_sdf()), "default world", d, 0);
+  return load_scenario_string(std::string(default_world_sdf()), "default world", d, 0);
 }
 
 TEST(Autopilot, SplitsSurgeAndYawBetweenTheWamvsTwoEngines) {
   // Thrust axes along x at y = +-1.027135 m (left, right): X = T_L + T_R, N = 1.027135 (T_R -
   // T_L). The engines sit 0.19 m below the keel, so their thrust also pitches the boat; the
   // allocation serves surge and yaw only and leaves that to the hull.
-  const Model m = default_world();
-  const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
+  const Scenario w = default_world();
+  const Model& m = w.model;
+  const auto& pilot = std::get<AutopilotModel>(w.controllers.at(0).law);
   std::vector<std::optional<double>> commands(m.actuators.size());
   Vec6 tau = Vec6::Zero();
   tau[0] = 1000.0;
@@ -85,14 +86,14 @@ TEST(Autopilot, SplitsSurgeAndYawBetweenTheWamvsTwoEngines) {
 }
 
 TEST(Autopilot, TheTaskHoldsTheWamvOnItsSpawnPoseThroughTheInitialPhase) {
-  const Model m = default_world();
-  State s = make_initial_state(m);
+  Simulation sim(default_world());
+  const State& s = sim.state();
   const BodyState spawn = s.bodies[0];
   while (s.t < 4.9)
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
   EXPECT_EQ(s.bodies[0], spawn);  // waves have built up for 4.9 s
   while (s.t < 7.0)
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
   EXPECT_GT((s.bodies[0].p_WB - spawn.p_WB).norm(), 0.5);  // released and under way
 }
 
@@ -100,14 +101,13 @@ TEST(Autopilot, WamvCompletesTheDefaultWayfindingCourse) {
   // Four waypoints 32 to 39 m apart with headings, Hs 0.5 m, 6 m/s gusting wind, 0.11 m/s
   // current. Completing the course: every waypoint reached within the acceptance radius and
   // aligned, so each least pose error is under the 1.5 m radius.
-  const Model m = default_world();
-  const TaskModel& task = m.tasks.at(0);
-  State s = make_initial_state(m);
-  while (s.t < task.finish_time() - 1e-9)
-    ASSERT_TRUE(step(m, s).ok);
-  const TaskState& result = s.tasks.at(0);
+  Simulation sim(default_world());
+  const TaskModel& task = sim.scenario().tasks.at(0);
+  while (sim.state().t < task.finish_time() - 1e-9)
+    ASSERT_TRUE(sim.step().ok);
+  const TaskState& result = sim.task_states().at(0);
   EXPECT_EQ(result.phase, TaskPhase::kFinished);
-  EXPECT_GE(std::get<AutopilotState>(s.controllers.at(0)).reached,
+  EXPECT_GE(std::get<AutopilotState>(sim.controller_states().at(0)).reached,
             task.goals.size());  // then holds at the last
   std::printf("wayfinding: score %.3f, least errors", result.score);
   for (double e : result.min_errors) {
@@ -119,8 +119,9 @@ TEST(Autopilot, WamvCompletesTheDefaultWayfindingCourse) {
 }
 
 TEST(Autopilot, CommandsGivenFromOutsideWinOverTheAutopilots) {
-  const Model m = default_world();
-  State s = make_initial_state(m);
+  Simulation sim(default_world());
+  const Model& m = sim.model();
+  const State& s = sim.state();
   const auto left =
       static_cast<std::size_t>(m.actuator_index("wamv", "left_engine_propeller_joint"));
   const auto right =
@@ -129,20 +130,20 @@ TEST(Autopilot, CommandsGivenFromOutsideWinOverTheAutopilots) {
   in.commands.resize(m.actuators.size());
   in.commands[left] = 123.0;
   while (s.t < 12.0)
-    ASSERT_TRUE(step(m, s, in).ok);
+    ASSERT_TRUE(sim.step(in).ok);
   EXPECT_EQ(s.commands[left], 123.0);
   EXPECT_NE(s.commands[right], 0.0);  // the autopilot drives the other engine
 }
 
 TEST(Autopilot, SameWorldAndSeedGiveTheSameBits) {
-  const Model m = default_world();
-  State a = make_initial_state(m), b = make_initial_state(m);
-  while (a.t < 15.0) {  // into the running phase, at 10 s
-    ASSERT_TRUE(step(m, a).ok);
-    ASSERT_TRUE(step(m, b).ok);
+  const Scenario w = default_world();
+  Simulation a(w), b(w);
+  while (a.state().t < 15.0) {  // into the running phase, at 10 s
+    ASSERT_TRUE(a.step().ok);
+    ASSERT_TRUE(b.step().ok);
   }
-  EXPECT_TRUE(a == b);
-  EXPECT_GT(a.tasks.at(0).running_steps, 0u);
+  EXPECT_TRUE(a.snapshot() == b.snapshot());
+  EXPECT_GT(a.task_states().at(0).running_steps, 0u);
 }
 
 TEST(Autopilot, WamvKeepsStationInVrxsStationKeepingWorld) {
@@ -150,21 +151,21 @@ TEST(Autopilot, WamvKeepsStationInVrxsStationKeepingWorld) {
   // gusting 6 m/s wind with surge and yaw control only (the H layout's fixed engines). The score
   // counts the approach too; VRX's teams score about 1 to 2 in such seas.
   Diagnostics d;
-  const Model m =
-      load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping.sdf", d);
-  const TaskModel& task = m.tasks.at(0);
+  Simulation sim(
+      load_scenario_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/vrx_station_keeping.sdf", d));
+  const State& s = sim.state();
+  const TaskModel& task = sim.scenario().tasks.at(0);
   EXPECT_EQ(task.running_duration, 300.0);  // VRX's defaults
-  State s = make_initial_state(m);
   double worst = 0.0;
   while (s.t < task.finish_time() - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     if (s.t > task.running_time() + 60.0)
       worst = std::max(worst, (task.goals[0].p_W - s.bodies[0].p_WB.head<2>()).norm());
   }
   std::printf("station keeping: score %.3f, worst distance after the first minute %.2f m\n",
-              s.tasks.at(0).score, worst);
-  EXPECT_EQ(s.tasks.at(0).phase, TaskPhase::kFinished);
-  EXPECT_LT(s.tasks.at(0).score, 1.5);
+              sim.task_states().at(0).score, worst);
+  EXPECT_EQ(sim.task_states().at(0).phase, TaskPhase::kFinished);
+  EXPECT_LT(sim.task_states().at(0).score, 1.5);
   EXPECT_LT(worst, 3.0);
 }
 
@@ -189,21 +190,22 @@ TEST(StationKeeping, WamvHoldsVrxsGoalOnAllThreeAxesInEveryLayout) {
         std::tuple{"H", with_model("h", "model://wamv"), 2u}}) {
     SCOPED_TRACE(layout);
     Diagnostics d;
-    const Model m = load_world_file(world, d);
-    const TaskModel& task = m.tasks.at(0);
-    const auto& keeper = std::get<StationKeeperModel>(m.controllers.at(0).law);
+    Simulation sim(load_scenario_file(world, d));
+    const Model& m = sim.model();
+    const State& s = sim.state();
+    const TaskModel& task = sim.scenario().tasks.at(0);
+    const auto& keeper = std::get<StationKeeperModel>(sim.scenario().controllers.at(0).law);
     EXPECT_LT((task.goals[0].p_W - keeper.station.p_W.head<2>()).norm(), 0.01);
     EXPECT_EQ(keeper.commander.actuators.size(), thrusters);
     // Only the H layout's two outboards must turn to push sideways.
     EXPECT_EQ(keeper.commander.steer, std::string(layout) == "H");
-    State s = make_initial_state(m);
-    const double period = static_cast<double>(m.controllers.at(0).interval) * m.dt;
+    const double period = static_cast<double>(sim.scenario().controllers.at(0).interval) * m.dt;
     double worst = 0.0, worst_yaw = 0.0, fastest_turn = 0.0, turned = 0.0, held = 0.0;
     std::vector<double> thrust_sum(thrusters, 0.0), thrust_sq(thrusters, 0.0);
     long samples = 0;
     while (s.t < task.finish_time() - 1e-9) {
       const std::vector<double> before = s.commands;
-      ASSERT_TRUE(step(m, s).ok);
+      ASSERT_TRUE(sim.step().ok);
       const bool holding = s.t > task.running_time() + 60.0;
       for (int azimuth : keeper.commander.azimuths) {
         if (azimuth < 0) continue;
@@ -234,9 +236,10 @@ TEST(StationKeeping, WamvHoldsVrxsGoalOnAllThreeAxesInEveryLayout) {
         "%s-layout station keeping: score %.3f, worst distance after the first minute %.2f m, "
         "yaw %.3f rad; thrust commands' spread %.1f N; steering %.3f rad/s on average, at most "
         "%.2f rad/s\n",
-        layout, s.tasks.at(0).score, worst, worst_yaw, thrust_spread, turned / held, fastest_turn);
-    EXPECT_EQ(s.tasks.at(0).phase, TaskPhase::kFinished);
-    EXPECT_LT(s.tasks.at(0).score, 0.3);
+        layout, sim.task_states().at(0).score, worst, worst_yaw, thrust_spread, turned / held,
+        fastest_turn);
+    EXPECT_EQ(sim.task_states().at(0).phase, TaskPhase::kFinished);
+    EXPECT_LT(sim.task_states().at(0).score, 0.3);
     EXPECT_LT(worst, 0.5);
     // The wave filter keeps the engines off the waves' frequencies: without it (the gains of
     // UUV's style, stiff on the measured pose) their commands spread 30 to 68 N.

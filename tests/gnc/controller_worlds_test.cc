@@ -13,22 +13,23 @@
 #include "leeway/gnc/fin_commands.h"
 #include "leeway/propulsion/control_surface.h"
 #include "leeway/sdf/load_world.h"
-#include "leeway/world/step.h"
+#include "leeway/sim/simulation.h"
 
 namespace leeway {
 namespace {
 
-Model load_world(const std::string& name) {
+Scenario load_world(const std::string& name) {
   Diagnostics d;
-  return load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/" + name, d);
+  return load_scenario_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/" + name, d);
 }
 
 TEST(FinCommands, RemusFinsGiveTheirClosedFormMomentsAndAreScheduledBySpeed) {
   // Deflection fins at x = -0.8 m, A = 0.0133 m^2, rho 1026: at 1 m/s a stern plane (C_Ld 0.7,
   // lift along +z) gives M = 0.8 q A C_Ld per radian about +y (nose down), a rudder (C_Ld 0.5,
   // lift along +y) N = -0.8 q A C_Ld.
-  const Model m = load_world("remus100_survey.sdf");
-  const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
+  const Scenario w = load_world("remus100_survey.sdf");
+  const Model& m = w.model;
+  const auto& pilot = std::get<DivePilotModel>(w.controllers.at(0).law);
   const FinCommander& fins = pilot.fins;
   const int rudder = m.actuator_index("remus100", "rudder");
   const int stern = m.actuator_index("remus100", "stern_plane");
@@ -61,8 +62,9 @@ TEST(FinCommands, ARudderIsHeldWhereItGivesItsGreatestMoment) {
   // The rudder boat's rudder turns to +-0.6 rad, but its wing law stalls at 0.35 rad (the
   // sigmoid blend takes the lift down from a little before it): past its peak it gives less
   // moment, so the allocation stops there, to within the 0.003 rad of its scan.
-  const Model m = load_world("usvsim_rudder_boat_waypoints.sdf");
-  const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
+  const Scenario w = load_world("usvsim_rudder_boat_waypoints.sdf");
+  const Model& m = w.model;
+  const auto& pilot = std::get<AutopilotModel>(w.controllers.at(0).law);
   ASSERT_TRUE(pilot.rudders.has_value());
   const FinCommander& fins = *pilot.rudders;
   ASSERT_EQ(fins.actuators.size(), 1u);
@@ -83,13 +85,15 @@ TEST(FinCommands, ARudderIsHeldWhereItGivesItsGreatestMoment) {
 }
 
 TEST(ControllerWorlds, RexRovHoldsStationWithinHalfAMetreInAWanderingCurrent) {
-  Model m = load_world("offshore_rexrov.sdf");
-  reseed(m, 7);
-  State s = make_initial_state(m);
+  Scenario w = load_world("offshore_rexrov.sdf");
+  reseed(w.model, 7);
+  const Model& m = w.model;
+  Simulation sim(w);
+  const State& s = sim.state();
   const Vec3 station = s.bodies[0].p_WB;
   double worst = 0.0, worst_yaw = 0.0, least_speed = 1e9, most_speed = 0.0;
   while (s.t < 300.0 - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     const double speed =
         current_velocity(m.environment, s.environment, s.bodies[0].p_WB, s.t).norm();
     least_speed = std::min(least_speed, speed);
@@ -113,17 +117,18 @@ TEST(ControllerWorlds, RexRovInspectsAStructureAtItsSpeedLimitOnStraightLegs) {
   // straight line from where the last station was reached. At each corner the velocity asked
   // for turns 90 degrees in B at once, a step the loop overshoots by about its 4.3 %
   // (rov_pilot_test.cc) and that rolls it about 3 degrees for a second.
-  const Model m = load_world("rexrov_inspection.sdf");
-  const auto& pilot = std::get<RovPilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m);
+  const Scenario w = load_world("rexrov_inspection.sdf");
+  const auto& pilot = std::get<RovPilotModel>(w.controllers.at(0).law);
+  Simulation sim(w);
+  const State& s = sim.state();
   double top_speed = 0.0, slowest_mid_leg = 1e9, worst_cross_track = 0.0, worst_tilt = 0.0;
   double worst_hold = 0.0;
   std::size_t leg = 0;
   Vec3 leg_start = s.bodies[0].p_WB;
   while (s.t < 300.0 - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     const BodyState& b = s.bodies[0];
-    const auto& ps = std::get<RovPilotState>(s.controllers.at(0));
+    const auto& ps = std::get<RovPilotState>(sim.controller_states().at(0));
     if (ps.station != leg) {  // a new leg, from here
       leg = ps.station;
       leg_start = b.p_WB;
@@ -141,7 +146,7 @@ TEST(ControllerWorlds, RexRovInspectsAStructureAtItsSpeedLimitOnStraightLegs) {
     worst_tilt = std::max({worst_tilt, std::abs(rpy.x()), std::abs(rpy.y())});
     if (s.t > 240.0) worst_hold = std::max(worst_hold, (b.p_WB - goal).norm());
   }
-  const auto& state = std::get<RovPilotState>(s.controllers.at(0));
+  const auto& state = std::get<RovPilotState>(sim.controller_states().at(0));
   std::printf(
       "RexROV inspection: %zu stations reached; mid-leg speed at least %.4f m/s, top %.4f; "
       "track within %.3f m; tilt %.2f deg; holds within %.4f m\n",
@@ -158,14 +163,15 @@ TEST(ControllerWorlds, RexRovInspectsAStructureAtItsSpeedLimitOnStraightLegs) {
 TEST(ControllerWorlds, RexRovPilotHoldsWithinHalfAMetreInA03MetrePerSecondCurrent) {
   // The inspection's pilot on one station, its start pose, in a 0.3 m/s current 45 degrees off
   // the bow: the bar for dynamic positioning, met by the cascaded loops too.
-  Model m = load_world("rexrov_inspection.sdf");
-  m.environment.current.steady_W = 0.3 * Vec3(1.0, 1.0, 0.0).normalized();
-  auto& pilot = std::get<RovPilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m);
-  pilot.stations = {{s.bodies[0].p_WB, 0.0}};
+  Scenario w = load_world("rexrov_inspection.sdf");
+  w.model.environment.current.steady_W = 0.3 * Vec3(1.0, 1.0, 0.0).normalized();
+  auto& pilot = std::get<RovPilotModel>(w.controllers.at(0).law);
+  pilot.stations = {{make_initial_state(w.model).bodies[0].p_WB, 0.0}};
+  Simulation sim(w);
+  const State& s = sim.state();
   double worst = 0.0;
   while (s.t < 300.0 - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     worst = std::max(worst, (s.bodies[0].p_WB - pilot.stations[0].p_W).norm());
   }
   const double final_error = (s.bodies[0].p_WB - pilot.stations[0].p_W).norm();
@@ -177,12 +183,13 @@ TEST(ControllerWorlds, RexRovPilotHoldsWithinHalfAMetreInA03MetrePerSecondCurren
 
 TEST(ControllerWorlds, RemusRunsItsLawnmowerAtDepth) {
   // Four 200 m lines at x = 0, 40, 80, 120 m, 10 m deep, from 2 m deep.
-  const Model m = load_world("remus100_survey.sdf");
-  const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m);
+  const Scenario w = load_world("remus100_survey.sdf");
+  const auto& pilot = std::get<DivePilotModel>(w.controllers.at(0).law);
+  Simulation sim(w);
+  const State& s = sim.state();
   double worst_depth = 0.0, worst_cross_track = 0.0;
   while (s.t < 600.0 - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     const Vec3& p = s.bodies[0].p_WB;
     if (s.t > 60.0) worst_depth = std::max(worst_depth, std::abs(p.z() + 10.0));
     if (p.y() > 40.0 && p.y() < 160.0) {  // the middle of a line
@@ -190,7 +197,7 @@ TEST(ControllerWorlds, RemusRunsItsLawnmowerAtDepth) {
       worst_cross_track = std::max(worst_cross_track, std::abs(p.x() - line));
     }
   }
-  const auto& state = std::get<DivePilotState>(s.controllers.at(0));
+  const auto& state = std::get<DivePilotState>(sim.controller_states().at(0));
   std::printf("REMUS survey: %zu waypoints reached, depth within %.3f m, lines within %.3f m\n",
               state.reached, worst_depth, worst_cross_track);
   EXPECT_EQ(state.reached, pilot.waypoints_W.size());
@@ -202,14 +209,15 @@ TEST(ControllerWorlds, TheLauvFliesItsLawnmowerAtTheSpeedItsThrustAndDampingGive
   // UUV Simulator's LAUV under the same pilot: three 100 m lines at x = 0, 20, 40 m, 10 m deep.
   // Its propeller faces aft; the command -212 gives T = 0.0002 212^2 ahead, which UUV's surge
   // damping 2.4 u + 2.4 u|u| balances at the root below (the fins, edge-on, add no drag).
-  const Model m = load_world("lauv_survey.sdf");
-  const auto& pilot = std::get<DivePilotModel>(m.controllers.at(0).law);
+  const Scenario w = load_world("lauv_survey.sdf");
+  const auto& pilot = std::get<DivePilotModel>(w.controllers.at(0).law);
   const double T = 0.0002 * 212.0 * 212.0;
   const double u_closed = (-2.4 + std::sqrt(2.4 * 2.4 + 4.0 * 2.4 * T)) / (2.0 * 2.4);
-  State s = make_initial_state(m);
+  Simulation sim(w);
+  const State& s = sim.state();
   double worst_depth = 0.0, worst_cross_track = 0.0, worst_speed_error = 0.0;
   while (s.t < 300.0 - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     const Vec3& p = s.bodies[0].p_WB;
     if (s.t > 60.0) worst_depth = std::max(worst_depth, std::abs(p.z() + 10.0));
     if (p.y() > 30.0 && p.y() < 70.0) {  // a line, once the turn onto it has settled
@@ -220,7 +228,7 @@ TEST(ControllerWorlds, TheLauvFliesItsLawnmowerAtTheSpeedItsThrustAndDampingGive
       }
     }
   }
-  const auto& state = std::get<DivePilotState>(s.controllers.at(0));
+  const auto& state = std::get<DivePilotState>(sim.controller_states().at(0));
   std::printf(
       "LAUV survey: %zu waypoints reached, depth within %.3f m, lines within %.3f m, "
       "surge %.4f m/s from its closed form %.4f m/s\n",
@@ -238,16 +246,18 @@ TEST(ControllerWorlds, TheRudderBoatSteersByItsRudderAndSitsDownstreamAsLosGuida
   // (East) of each long leg: 10 x 0.1 / 0.8 = 1.25 m at the 0.8 m/s it holds over ground. The
   // averages are over the 40 m of each leg after the turn onto it has died out (it takes
   // longer after the second, larger turn) and before the slowdown.
-  const Model m = load_world("usvsim_rudder_boat_waypoints.sdf");
-  const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
+  const Scenario w = load_world("usvsim_rudder_boat_waypoints.sdf");
+  const Model& m = w.model;
+  const auto& pilot = std::get<AutopilotModel>(w.controllers.at(0).law);
   ASSERT_TRUE(pilot.rudders.has_value());  // its one propeller gives no yaw moment
-  State s = make_initial_state(m);
+  Simulation sim(w);
+  const State& s = sim.state();
   const double rudder_limit = pilot.rudders->delta_max[0];
   const int rudder = m.actuator_index("usvsim_rudder_boat", "rudder");
   double north_sum = 0.0, south_sum = 0.0, widest_rudder = 0.0;
   int north_n = 0, south_n = 0;
   while (s.t < 400.0 - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     const Vec3& p = s.bodies[0].p_WB;
     const double heading = euler_zyx(s.bodies[0].q_WB).z();
     if (p.y() > 40.0 && p.y() < 80.0 && std::abs(wrap_angle(heading - M_PI / 2)) < 0.5) {
@@ -260,7 +270,7 @@ TEST(ControllerWorlds, TheRudderBoatSteersByItsRudderAndSitsDownstreamAsLosGuida
     }
     widest_rudder = std::max(widest_rudder, std::abs(s.commands[static_cast<std::size_t>(rudder)]));
   }
-  const auto& state = std::get<AutopilotState>(s.controllers.at(0));
+  const auto& state = std::get<AutopilotState>(sim.controller_states().at(0));
   const double north = north_sum / north_n, south = south_sum / south_n;
   const double expected = pilot.lookahead * 0.1 / pilot.cruise_speed;
   std::printf(
@@ -278,9 +288,11 @@ TEST(ControllerWorlds, TheRudderBoatSteersByItsRudderAndSitsDownstreamAsLosGuida
 TEST(ControllerWorlds, LutraInspectsTheBridgePillarsAgainstTheRiverCurrent) {
   // The boat (0.53 m half length, 0.24 m half beam) must pass between the pillars (1.5 m radius
   // at y = -8 and 8 m) twice and round each, never nearer their axes than 1.5 + 0.6 m.
-  const Model m = load_world("river_bridge.sdf");
-  const auto& pilot = std::get<AutopilotModel>(m.controllers.at(0).law);
-  State s = make_initial_state(m);
+  const Scenario w = load_world("river_bridge.sdf");
+  const Model& m = w.model;
+  const auto& pilot = std::get<AutopilotModel>(w.controllers.at(0).law);
+  Simulation sim(w);
+  const State& s = sim.state();
   // The HEC-RAS field, faster between the pillars than the 0.3 m/s stream far from them.
   const double gap = current_velocity(m.environment, s.environment, Vec3(0, 0, 0), 0.0).x();
   const double open = current_velocity(m.environment, s.environment, Vec3(-150, 0, 0), 0.0).x();
@@ -290,14 +302,14 @@ TEST(ControllerWorlds, LutraInspectsTheBridgePillarsAgainstTheRiverCurrent) {
   int gap_passes = 0;
   double last_x = s.bodies[0].p_WB.x();
   while (s.t < 300.0 - 1e-9) {
-    ASSERT_TRUE(step(m, s).ok);
+    ASSERT_TRUE(sim.step().ok);
     const Vec3& p = s.bodies[0].p_WB;
     for (const double y : {-8.0, 8.0})
       nearest = std::min(nearest, std::hypot(p.x(), p.y() - y));
     if ((last_x > 0.0) != (p.x() > 0.0) && std::abs(p.y()) < 6.0) ++gap_passes;
     last_x = p.x();
   }
-  const auto& state = std::get<AutopilotState>(s.controllers.at(0));
+  const auto& state = std::get<AutopilotState>(sim.controller_states().at(0));
   std::printf(
       "river bridge: %zu waypoints reached, %d passes through the gap, nearest pillar "
       "axis %.2f m\n",

@@ -27,14 +27,14 @@ constexpr double kRadToDeg = 180.0 / std::numbers::pi;
 constexpr double kLength = 4.9, kRadius = 0.213, kHalfSpacing = 1.03, kMidshipX = -0.4;
 constexpr double kBowFraction = 0.2, kSternFraction = 0.05;
 
-/// The default world's WAM-V, left alone: no autopilot, no task holding it.
+/// The default world's WAM-V, left alone: the physics alone (no autopilot, no task), and no
+/// hold on its platform.
 Model wamv_world() {
   Diagnostics diagnostics;
   Model m = load_world_string(std::string(default_world_sdf()), "default world", diagnostics, 1);
   EXPECT_EQ(m.bodies.size(), 1u);
   EXPECT_EQ(m.bodies.at(0).model_name, "wamv");
-  m.controllers.clear();
-  m.tasks.clear();
+  m.holds.clear();
   return m;
 }
 

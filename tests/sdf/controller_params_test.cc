@@ -68,7 +68,7 @@ std::string posed(const std::string& model) {
 }
 
 TEST(StationKeeperParams, HoldsTheStartPoseByDefaultOnTheAxesItsGainsName) {
-  Model m = testing::load(world_sdf(posed(simple_model(kTwinThrusters + R"(
+  Scenario m = testing::load_scenario(world_sdf(posed(simple_model(kTwinThrusters + R"(
   <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
     <kp>100 0 0 0 0 50</kp><kd>10 0 0 0 0 5</kd></plugin>)"))));
   ASSERT_EQ(m.controllers.size(), 1u);
@@ -83,7 +83,7 @@ TEST(StationKeeperParams, HoldsTheStartPoseByDefaultOnTheAxesItsGainsName) {
   EXPECT_EQ(k.commander.allocator.B.row(1).norm(), 0.0);
   EXPECT_GT(k.commander.allocator.B.row(5).norm(), 0.0);
 
-  m = testing::load(world_sdf(simple_model(kTwinThrusters + R"(
+  m = testing::load_scenario(world_sdf(simple_model(kTwinThrusters + R"(
   <plugin filename="leeway-station-keeping" name="leeway::StationKeeping"><rate>25</rate>
     <station>1 2 3 -1</station><kp>100 0 0 0 0 50</kp></plugin>)")));
   const auto& l = std::get<StationKeeperModel>(m.controllers.at(0).law);
@@ -97,13 +97,12 @@ TEST(StationKeeperParams, HoldsTheStartPoseByDefaultOnTheAxesItsGainsName) {
 TEST(StationKeeperParams, ReadsItsWaveFilterAndFullRateThrust) {
   // The notch at 2 pi / T_p, its damping 0.1 and the low pass at 1.5 times the notch by default.
   const auto keeper_with = [](const std::string& extra) {
-    return testing::load(world_sdf(simple_model(kTwinThrusters + R"(
+    return testing::load_scenario(world_sdf(simple_model(kTwinThrusters + R"(
   <plugin filename="leeway-station-keeping" name="leeway::StationKeeping">
     <kp>100 0 0 0 0 50</kp><full_rate_thrust>40</full_rate_thrust>
-    <wave_filter><peak_period>8</peak_period>)" +
-                                                extra + "</wave_filter></plugin>")));
+    <wave_filter><peak_period>8</peak_period>)" + extra + "</wave_filter></plugin>")));
   };
-  Model m = keeper_with("");
+  Scenario m = keeper_with("");
   const auto& k = std::get<StationKeeperModel>(m.controllers.at(0).law);
   ASSERT_TRUE(k.wave_filter);
   EXPECT_NEAR(k.wave_filter->peak_frequency, 2.0 * std::numbers::pi / 8.0, 1e-15);
@@ -117,9 +116,9 @@ TEST(StationKeeperParams, ReadsItsWaveFilterAndFullRateThrust) {
 }
 
 TEST(RovPilotParams, HoldsTheStartPoseWithUuvSimulatorsDefaultsAndTheTotalInertia) {
-  Model m = testing::load(world_sdf(posed(simple_model(six_axis_thrusters() + R"(
+  Scenario m = testing::load_scenario(world_sdf(posed(simple_model(six_axis_thrusters() + R"(
   <plugin filename="leeway-rov-pilot" name="leeway::RovPilot"><rate>50</rate>)" +
-                                                       kRovGains + "</plugin>"))));
+                                                                   kRovGains + "</plugin>"))));
   ASSERT_EQ(m.controllers.size(), 1u);
   EXPECT_EQ(m.controllers[0].interval, 2u);
   const auto& p = std::get<RovPilotModel>(m.controllers[0].law);
@@ -132,17 +131,16 @@ TEST(RovPilotParams, HoldsTheStartPoseWithUuvSimulatorsDefaultsAndTheTotalInerti
   EXPECT_EQ(p.max_angular_acceleration, 5.0);
   EXPECT_EQ(p.linear, (PidGains{10, 2, 0, 1e300}));
   EXPECT_EQ(p.angular, (PidGains{10, 2, 1, 1e300}));
-  const BodyModel& b = m.bodies[0];
+  const BodyModel& b = m.model.bodies[0];
   EXPECT_EQ(p.M, b.M_RB + b.M_A);
   EXPECT_EQ(p.commander.actuators.size(), 6u);
 
-  m = testing::load(world_sdf(simple_model(six_axis_thrusters() + R"(
+  m = testing::load_scenario(world_sdf(simple_model(six_axis_thrusters() + R"(
   <plugin filename="leeway-rov-pilot" name="leeway::RovPilot">
     <stations><station>1 2 -3 0.5</station><station>4 5 -6 -1</station></stations>
     <acceptance_radius>0.2</acceptance_radius><face_goal_beyond>8</face_goal_beyond>
     <max_speed>1.5</max_speed><max_turn_rate>0.1</max_turn_rate>
-    <inertia>rigid_body</inertia>)" + kRovGains +
-                                           "</plugin>")));
+    <inertia>rigid_body</inertia>)" + kRovGains + "</plugin>")));
   const auto& q = std::get<RovPilotModel>(m.controllers.at(0).law);
   ASSERT_EQ(q.stations.size(), 2u);
   EXPECT_EQ(q.stations[1].p_W, Vec3(4, 5, -6));
@@ -151,7 +149,7 @@ TEST(RovPilotParams, HoldsTheStartPoseWithUuvSimulatorsDefaultsAndTheTotalInerti
   EXPECT_EQ(q.face_goal_beyond, 8.0);
   EXPECT_EQ(q.max_speed, 1.5);
   EXPECT_EQ(q.max_turn_rate, 0.1);
-  EXPECT_EQ(q.M, m.bodies[0].M_RB);
+  EXPECT_EQ(q.M, m.model.bodies[0].M_RB);
 }
 
 TEST(RovPilotParams, BadInputNamesTheElementAndWhatWasExpected) {
@@ -194,7 +192,7 @@ TEST(RovPilotParams, BadInputNamesTheElementAndWhatWasExpected) {
 }
 
 TEST(DivePilotParams, ReadsItsWaypointsGainsAndFins) {
-  const Model m = testing::load(world_sdf(simple_model(kFinnedVehicle + R"(
+  const Scenario m = testing::load_scenario(world_sdf(simple_model(kFinnedVehicle + R"(
   <plugin filename="leeway-dive-pilot" name="leeway::DivePilot"><cruise_command>50</cruise_command>
     <waypoints><waypoint>10 0 -5</waypoint><waypoint>10 20 -8</waypoint></waypoints>
     <max_pitch>0.2</max_pitch>)" + kDiveGains + "</plugin>")));
@@ -205,27 +203,28 @@ TEST(DivePilotParams, ReadsItsWaypointsGainsAndFins) {
   EXPECT_EQ(p.max_pitch, 0.2);
   EXPECT_EQ(p.acceptance_radius, 5.0);
   EXPECT_EQ(p.heading.kd, 5.0);
-  EXPECT_EQ(p.propulsion, std::vector<int>{m.actuator_index("m", "propeller")});
+  EXPECT_EQ(p.propulsion, std::vector<int>{m.model.actuator_index("m", "propeller")});
   EXPECT_EQ(p.fins.actuators.size(), 2u);
 }
 
 TEST(AutopilotParams, SteersWithThrustersThatYawAndOtherwiseWithRudders) {
   const std::string gains = "<heading><kp>1</kp></heading><surge><kp>1</kp></surge>";
-  Model m = testing::load(world_sdf(simple_model(kTwinThrusters + R"(
+  Scenario m = testing::load_scenario(world_sdf(simple_model(kTwinThrusters + R"(
   <plugin filename="leeway-autopilot" name="leeway::Autopilot">
-    <waypoints><waypoint>10 0 1</waypoint></waypoints>)" +
-                                                 gains + "</plugin>")));
+    <waypoints><waypoint>10 0 1</waypoint></waypoints>)" + gains +
+                                                             "</plugin>")));
   EXPECT_FALSE(std::get<AutopilotModel>(m.controllers.at(0).law).rudders);
 
   // One centre-line propeller: surge to it, yaw to the rudder alone (not the stern plane).
-  m = testing::load(world_sdf(simple_model(kFinnedVehicle + R"(
+  m = testing::load_scenario(world_sdf(simple_model(kFinnedVehicle + R"(
   <plugin filename="leeway-autopilot" name="leeway::Autopilot">
     <waypoints><waypoint>10 0</waypoint></waypoints>)" +
-                                           gains + "</plugin>")));
+                                                    gains + "</plugin>")));
   const auto& p = std::get<AutopilotModel>(m.controllers.at(0).law);
   ASSERT_TRUE(p.rudders.has_value());
-  EXPECT_EQ(p.commander.actuators, std::vector<int>{m.actuator_index("m", "propeller")});
-  const Eigen::Index stern = p.rudders->actuators[0] == m.actuator_index("m", "rudder") ? 1 : 0;
+  EXPECT_EQ(p.commander.actuators, std::vector<int>{m.model.actuator_index("m", "propeller")});
+  const Eigen::Index stern =
+      p.rudders->actuators[0] == m.model.actuator_index("m", "rudder") ? 1 : 0;
   EXPECT_EQ(p.rudders->B_1.col(stern).norm(), 0.0);
   EXPECT_GT(std::abs(p.rudders->B_1(5, 1 - stern)), 0.0);
 }

@@ -87,8 +87,8 @@ TEST(LoadWorld, RelativePathWorks) {
 
 TEST(LoadWorld, DefaultWorldLoadsCleanly) {
   Diagnostics d;
-  const Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/default.sdf", d);
-  EXPECT_EQ(m.bodies.size(), 1u);  // the WAM-V, with its autopilot, on the wayfinding task
+  const Scenario m = load_scenario_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/default.sdf", d);
+  EXPECT_EQ(m.model.bodies.size(), 1u);  // the WAM-V, with its autopilot, on the wayfinding task
   EXPECT_EQ(m.controllers.size(), 1u);
   ASSERT_EQ(m.tasks.size(), 1u);
   EXPECT_EQ(m.tasks[0].goals.size(), 4u);

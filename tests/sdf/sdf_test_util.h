@@ -74,4 +74,10 @@ inline Model load(const std::string& sdf) {
   return load_world_string(sdf, "test.sdf", d);
 }
 
+/// The same, with the world's controllers and tasks.
+inline Scenario load_scenario(const std::string& sdf) {
+  Diagnostics d;
+  return load_scenario_string(sdf, "test.sdf", d);
+}
+
 }  // namespace leeway::testing

@@ -67,7 +67,7 @@ TEST(VrxTaskPlugin, WaypointsInLatitudeAndLongitudeLandWhereGzSimPutsThem) {
   // A VRX course generator's check, computed with gz-math's SphericalCoordinates: W (-525.794,
   // 171.500) is latitude -33.7226766699, longitude 150.6740630167.
   Diagnostics d;
-  const Model m = load_world_string(
+  const Scenario m = load_scenario_string(
       world(wayfinding("libWayfindingScoringPlugin.so", "vrx::WayfindingScoringPlugin",
                        kWaypoint + "<task_info_topic>/vrx/task/info</task_info_topic>")),
       "t.sdf", d);
@@ -89,7 +89,7 @@ TEST(VrxTaskPlugin, WaypointsInLatitudeAndLongitudeLandWhereGzSimPutsThem) {
 
 TEST(VrxTaskPlugin, ClassicGazeboSpellingsAndStationKeepingGoalsLoad) {
   Diagnostics d;
-  const Model m = load_world_string(
+  const Scenario m = load_scenario_string(
       world(wayfinding("libwayfinding_scoring_plugin.so", "wayfinding_scoring_plugin", kWaypoint) +
             R"(<plugin filename="libstationkeeping_scoring_plugin.so"
                        name="stationkeeping_scoring_plugin">
@@ -113,7 +113,7 @@ TEST(VrxTaskPlugin, ClassicGazeboSpellingsAndStationKeepingGoalsLoad) {
 TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
   const std::string gains = R"(<heading><kp>100</kp><kd>50</kd></heading>
       <surge><kp>80</kp><ki>5</ki><integral_limit>3</integral_limit></surge>)";
-  Model m = testing::load(
+  Scenario m = testing::load_scenario(
       world(wayfinding("libWayfindingScoringPlugin.so", "vrx::WayfindingScoringPlugin", kWaypoint),
             R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot"><task>wayfinding</task>
          <rate>25</rate>)" +
@@ -130,9 +130,10 @@ TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
   EXPECT_EQ(p.surge.integral_limit, 3.0);
   EXPECT_EQ(p.commander.actuators.size(), 2u);
 
-  m = testing::load(world("", R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot">
+  m = testing::load_scenario(
+      world("", R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot">
          <waypoints><waypoint>10 0</waypoint><waypoint>10 10 1.5</waypoint></waypoints>)" +
-                                  gains + "</plugin>"));
+                    gains + "</plugin>"));
   EXPECT_EQ(m.controllers.at(0).interval, 10u);  // 10 Hz by default
   const auto& q = std::get<AutopilotModel>(m.controllers.at(0).law);
   EXPECT_EQ(q.start_time, 0.0);

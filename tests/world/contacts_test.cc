@@ -7,6 +7,8 @@
 #include <iostream>
 
 #include "leeway/sdf/load_world.h"
+#include "leeway/sim/simulation.h"
+#include "leeway/task/task_scoring.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 #include "temp_file.h"
@@ -47,14 +49,32 @@ std::string course(const std::string& obstacles) {
 )";
 }
 
-Model load_course(const std::string& obstacles, Diagnostics& d) {
+Scenario load_course(const std::string& obstacles, Diagnostics& d) {
   setenv("LEEWAY_RESOURCE_PATH", (std::string(LEEWAY_SOURCE_DIR) + "/models").c_str(), 1);
-  return load_world_file(testing::write_temp("contacts_course.sdf", course(obstacles)), d);
+  return load_scenario_file(testing::write_temp("contacts_course.sdf", course(obstacles)), d);
+}
+
+/// The obstacles of the collision course: two posts, in the left pontoon's way at x = 20 m and
+/// the right's at 45 m, and VRX's round buoy in the left's at 75 m.
+std::string three_obstacles() {
+  return post("post_left", 20.0, 1.03) + post("post_right", 45.0, -1.03) +
+         "<include><uri>model://vrx_round_buoy</uri><name>buoy</name>"
+         "<pose>75 1.03 0 0 0 0</pose></include>\n";
+}
+
+/// Both engines full ahead.
+Inputs full_ahead(const Model& m) {
+  Inputs in;
+  in.commands.assign(m.actuators.size(), std::nullopt);
+  for (const char* engine : {"left_engine_propeller_joint", "right_engine_propeller_joint"})
+    in.commands[static_cast<std::size_t>(m.actuator_index("wamv", engine))] = 2353.5;
+  return in;
 }
 
 TEST(Colliders, TheWamvCarriesVrxsShapesAndItsContactSensorsSeven) {
   Diagnostics d;
-  const Model m = load_course(post("post", 20.0, 1.03), d);
+  const Scenario w = load_course(post("post", 20.0, 1.03), d);
+  const Model& m = w.model;
   ASSERT_EQ(m.colliders.size(), 2u);
   const Collider& wamv = m.colliders[0];
   EXPECT_EQ(wamv.body, 0);
@@ -62,7 +82,7 @@ TEST(Colliders, TheWamvCarriesVrxsShapesAndItsContactSensorsSeven) {
   ASSERT_EQ(wamv.sensed.size(), 7u);
   EXPECT_EQ(m.shape_name(0, wamv.sensed[0]), "wamv::base_link::top_base");
   EXPECT_EQ(m.shape_name(0, wamv.sensed[1]), "wamv::base_link::left_float");
-  EXPECT_EQ(m.tasks[0].counted_shapes, wamv.sensed);
+  EXPECT_EQ(w.tasks[0].counted_shapes, wamv.sensed);
   // The main float, a 4 m cylinder pitched 1.57 rad: its axis lies along x, 0.2 m up.
   const CollisionShape& float_left = wamv.shapes[static_cast<std::size_t>(wamv.sensed[1])];
   EXPECT_NEAR(float_left.X_BS.linear().col(2).x(), std::sin(1.57), 1e-12);
@@ -123,25 +143,21 @@ TEST(Contacts, TheWamvRunningThroughTwoPostsAndABuoyCountsThreeCollisions) {
   // first contact comes when the bow's front float reaches the post: its forward-most point is 2.3
   // + 0.225 sin 1.3 + 0.12 cos 1.3 = 2.549 m ahead of Bo, the post's face at 20 - 0.3 m.
   Diagnostics d;
-  const Model m = load_course(post("post_left", 20.0, 1.03) + post("post_right", 45.0, -1.03) +
-                                  "<include><uri>model://vrx_round_buoy</uri><name>buoy</name>"
-                                  "<pose>75 1.03 0 0 0 0</pose></include>\n",
-                              d);
+  Simulation sim(load_course(three_obstacles(), d));
+  const Model& m = sim.model();
+  const State& s = sim.state();
   ASSERT_EQ(m.colliders.size(), 4u);
-  Inputs full_ahead;
-  full_ahead.commands.assign(m.actuators.size(), std::nullopt);
-  for (const char* engine : {"left_engine_propeller_joint", "right_engine_propeller_joint"})
-    full_ahead.commands[static_cast<std::size_t>(m.actuator_index("wamv", engine))] = 2353.5;
-  State s = make_initial_state(m);
+  const Inputs in = full_ahead(m);
   double x_at_first = NAN;
   while (s.t < 40.0 && s.bodies[0].p_WB.x() < 80.0) {
-    ASSERT_TRUE(step(m, s, full_ahead).ok);
-    if (std::isnan(x_at_first) && !s.tasks[0].collisions.empty()) x_at_first = s.bodies[0].p_WB.x();
+    ASSERT_TRUE(sim.step(in).ok);
+    if (std::isnan(x_at_first) && !sim.task_states()[0].collisions.empty())
+      x_at_first = s.bodies[0].p_WB.x();
   }
-  const std::vector<TaskCollision>& hits = s.tasks[0].collisions;
+  const std::vector<TaskCollision>& hits = sim.task_states()[0].collisions;
   ASSERT_EQ(hits.size(), 3u) << "at x = " << s.bodies[0].p_WB.x();
   const auto vehicle = [&](int k) {
-    return m.shape_name(m.tasks[0].collider, hits[k].contact.shape);
+    return m.shape_name(sim.scenario().tasks[0].collider, hits[k].contact.shape);
   };
   const auto other = [&](int k) {
     return m.shape_name(hits[k].contact.other_collider, hits[k].contact.other_shape);
@@ -174,12 +190,38 @@ TEST(BadInput, AContactSensorNamingACollisionItsLinkLacks) {
                             "contact sensor 'touch'", "collision 'hul'", "link 'base'", "hull"});
 }
 
+TEST(Contacts, ATasksContactFromTheStepsPairsIsTheOneItsOwnQueryFinds) {
+  // The task reads its vehicle's contact from the step's contact pairs (StepData::contacts, all
+  // models); the query of world/contacts.h looks for the vehicle's alone. Over the collision
+  // course, both give the same contact, or none, at the end of every step.
+  Diagnostics d;
+  const Scenario w = load_course(three_obstacles(), d);
+  const Model& m = w.model;
+  const TaskModel& task = w.tasks.at(0);
+  const Inputs in = full_ahead(m);
+  State s = make_initial_state(m);
+  Workspace ws;
+  StepData data = make_step_data(m);
+  int touching = 0;
+  while (s.t < 40.0 && s.bodies[0].p_WB.x() < 80.0) {
+    ASSERT_TRUE(step(m, s, in, ws, &data).ok);
+    const std::optional<Contact> from_pairs =
+        first_contact(data.contacts, task.collider, task.counted_shapes);
+    ASSERT_EQ(from_pairs, first_contact(m.colliders, task.collider, task.counted_shapes, s.bodies))
+        << "at t = " << s.t;
+    touching += from_pairs.has_value();
+  }
+  EXPECT_GT(touching, 30);  // three passes of about a second at 200 steps per second
+}
+
 TEST(BadInput, AMeshThatNoContactTouchesIsReportedWhenATaskCountsCollisions) {
   Diagnostics d;
-  const Model m = load_course(
-      "<model name='island'><static>true</static><link name='link'><collision name='shore'>"
-      "<geometry><mesh><uri>island.dae</uri></mesh></geometry></collision></link></model>\n",
-      d);
+  const Model m =
+      load_course(
+          "<model name='island'><static>true</static><link name='link'><collision name='shore'>"
+          "<geometry><mesh><uri>island.dae</uri></mesh></geometry></collision></link></model>\n",
+          d)
+          .model;
   ASSERT_EQ(d.warnings().size(), 1u);
   expect_mentions(d.warnings().front().message,
                   {"model 'island'", "1 <collision>", "meshes", "task 'station_keeping'"});

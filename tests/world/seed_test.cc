@@ -8,7 +8,7 @@
 
 #include "leeway/app/default_world.h"
 #include "leeway/sdf/load_world.h"
-#include "leeway/world/simulation.h"
+#include "leeway/sim/simulation.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -36,9 +36,9 @@ Model load_random_world(std::uint64_t seed, const std::string& waves_extra = "")
   return load_world_string(random_world(waves_extra), "random.sdf", d, seed);
 }
 
-Model load_default_world(std::uint64_t seed) {
+Scenario load_default_world(std::uint64_t seed) {
   Diagnostics d;
-  return load_world_string(std::string(default_world_sdf()), "default.sdf", d, seed);
+  return load_scenario_string(std::string(default_world_sdf()), "default.sdf", d, seed);
 }
 
 bool same_waves(const Environment& a, const Environment& b) {
@@ -96,8 +96,9 @@ TEST(Seed, TwoSeedsDrawOtherWavesGustsAndCurrents) {
 }
 
 TEST(Seed, OneSeedGivesTheSameBitsAtLoadOrAtReset) {
-  for (const auto load :
-       {&load_default_world, +[](std::uint64_t s) { return load_random_world(s); }}) {
+  for (const auto load : {&load_default_world, +[](std::uint64_t s) {
+                            return Scenario{load_random_world(s), {}, {}};
+                          }}) {
     Simulation at_load(load(5));
     const State expected = run_steps(at_load, 1500);
 
@@ -109,7 +110,7 @@ TEST(Seed, OneSeedGivesTheSameBitsAtLoadOrAtReset) {
     EXPECT_TRUE(same_gust(at_reset.model().environment, at_load.model().environment));
     EXPECT_EQ(run_steps(at_reset, 1500), expected);
 
-    Model reseeded = load(9);
+    Model reseeded = load(9).model;
     reseed(reseeded, 5);
     EXPECT_EQ(make_initial_state(reseeded), make_initial_state(at_load.model()));
     EXPECT_TRUE(same_waves(reseeded.environment, at_load.model().environment));
@@ -128,7 +129,8 @@ TEST(Seed, ASeaWithItsOwnSeedKeepsItsWavesWhateverTheWorldsSeed) {
 
 TEST(Seed, ASnapshotOfAnotherSeedIsRefusedAndTheStateKept) {
   Simulation sim(load_random_world(1));
-  const State snapshot = run_steps(sim, 10);
+  run_steps(sim, 10);
+  const Snapshot snapshot = sim.snapshot();
   sim.reset(2);
   const State before = run_steps(sim, 20);
   try {
@@ -141,7 +143,7 @@ TEST(Seed, ASnapshotOfAnotherSeedIsRefusedAndTheStateKept) {
   EXPECT_EQ(sim.state(), before);
   sim.reset(1);
   sim.restore(snapshot);  // the same seed again: accepted
-  EXPECT_EQ(sim.state(), snapshot);
+  EXPECT_EQ(sim.state(), snapshot.state);
 }
 
 }  // namespace

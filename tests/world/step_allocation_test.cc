@@ -9,6 +9,7 @@
 
 #include "leeway/app/default_world.h"
 #include "leeway/sdf/load_world.h"
+#include "leeway/sim/simulation.h"
 #include "leeway/world/step.h"
 
 extern "C" {
@@ -62,19 +63,35 @@ long allocations_in_steps(const Model& model, const Inputs& inputs, int warm_up,
   return counted;
 }
 
+/// The same through a Simulation, which runs the scenario's controllers and tasks around each step.
+long allocations_in_simulation_steps(Scenario scenario, const Inputs& inputs, int warm_up,
+                                     int steps) {
+  Simulation sim(std::move(scenario));
+  for (int i = 0; i < warm_up; ++i)
+    EXPECT_TRUE(sim.step(inputs).ok);
+  allocations = 0;
+  counting = true;
+  for (int i = 0; i < steps; ++i)
+    sim.step(inputs);
+  counting = false;
+  return allocations;
+}
+
 TEST(StepAllocation, TheWamvInWavesWindAndCurrentAllocatesNothing) {
   Diagnostics d;
-  Model m = load_world_string(std::string(default_world_sdf()), "default", d, 5);
+  const Scenario w = load_scenario_string(std::string(default_world_sdf()), "default", d, 5);
+  const Model& m = w.model;
   // The reference autopilot is an example controller outside the physics; its allocator may
-  // allocate. The step itself, with the task's hold and scoring, must not.
-  m.controllers.clear();
+  // allocate. The step itself, with the task's hold, must not.
   Inputs full_ahead;
   full_ahead.commands.assign(m.actuators.size(), std::nullopt);
   full_ahead.commands[m.actuator_index("wamv", "left_engine_propeller_joint")] = 800.0;
   full_ahead.commands[m.actuator_index("wamv", "right_engine_propeller_joint")] = 700.0;
   // Past the task's first scored step, which sizes its record of the waypoints.
-  const int warm_up = static_cast<int>(m.tasks.at(0).running_time() / m.dt) + 10;
+  const int warm_up = static_cast<int>(w.tasks.at(0).running_time() / m.dt) + 10;
   EXPECT_EQ(allocations_in_steps(m, full_ahead, warm_up, 2000), 0);
+  // Nor does the runner with the task scoring every step.
+  EXPECT_EQ(allocations_in_simulation_steps({m, {}, w.tasks}, full_ahead, warm_up, 2000), 0);
 }
 
 TEST(StepAllocation, TheRexrovOnEightThrustersAllocatesNothing) {

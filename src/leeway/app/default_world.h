@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "leeway/core/error.h"
-#include "leeway/world/model.h"
+#include "leeway/sim/scenario.h"
 
 namespace leeway {
 
@@ -19,7 +19,7 @@ inline constexpr std::string_view kDefaultWorldName = "<embedded default world>"
 /// What every command does first: loads the world at `path`, or the default world when `path`
 /// is empty, with `seed`; prints each warning (kept in `diagnostics`) and, if the world does not
 /// load, the error to standard error, and then returns nothing.
-std::optional<Model> load_world_or_default(const std::string& path, std::uint64_t seed,
-                                           Diagnostics& diagnostics);
+std::optional<Scenario> load_world_or_default(const std::string& path, std::uint64_t seed,
+                                              Diagnostics& diagnostics);
 
 }  // namespace leeway

@@ -5,13 +5,14 @@
 
 namespace leeway {
 
-std::optional<Model> load_world_or_default(const std::string& path, std::uint64_t seed,
-                                           Diagnostics& diagnostics) {
-  std::optional<Model> model;
+std::optional<Scenario> load_world_or_default(const std::string& path, std::uint64_t seed,
+                                              Diagnostics& diagnostics) {
+  std::optional<Scenario> scenario;
   try {
-    model = path.empty() ? load_world_string(std::string(default_world_sdf()),
-                                             std::string(kDefaultWorldName), diagnostics, seed)
-                         : load_world_file(path, diagnostics, seed);
+    scenario = path.empty()
+                   ? load_scenario_string(std::string(default_world_sdf()),
+                                          std::string(kDefaultWorldName), diagnostics, seed)
+                   : load_scenario_file(path, diagnostics, seed);
   } catch (const LoadError& e) {
     for (const Diagnostic& d : diagnostics.warnings())
       fmt::print(stderr, "warning: {}\n", d.str());
@@ -20,7 +21,7 @@ std::optional<Model> load_world_or_default(const std::string& path, std::uint64_
   }
   for (const Diagnostic& d : diagnostics.warnings())
     fmt::print(stderr, "warning: {}\n", d.str());
-  return model;
+  return scenario;
 }
 
 }  // namespace leeway

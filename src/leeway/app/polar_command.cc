@@ -26,9 +26,9 @@ bool write_file(const std::string& path, const std::string& text) {
 
 int polar_command(PolarCommandOptions o) {
   Diagnostics diagnostics;
-  std::optional<Model> loaded = load_world_or_default(o.world_path, 0, diagnostics);
+  const std::optional<Scenario> loaded = load_world_or_default(o.world_path, 0, diagnostics);
   if (!loaded) return 1;
-  Model& world = *loaded;
+  const Model& world = loaded->model;
   if (o.polar.model.empty() && world.bodies.size() == 1) o.polar.model = world.bodies[0].model_name;
   const int count = static_cast<int>(std::floor(180.0 / o.angle_step_deg + 1e-9));
   for (int i = 0; i <= count; ++i)

@@ -48,9 +48,9 @@ Statistics statistics(const std::vector<double>& t, const std::vector<double>& x
 
 int probe_command(const ProbeOptions& o) {
   Diagnostics diagnostics;
-  const std::optional<Model> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
+  const std::optional<Scenario> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
   if (!loaded) return 1;
-  const Model& model = *loaded;
+  const Model& model = loaded->model;
 
   const Environment& env = model.environment;
   const double z = o.z.value_or(env.surface_level);

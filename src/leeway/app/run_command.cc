@@ -12,7 +12,7 @@
 #include "leeway/output/csv_recorder.h"
 #include "leeway/output/progress_bar.h"
 #include "leeway/output/run_summary.h"
-#include "leeway/world/simulation.h"
+#include "leeway/sim/simulation.h"
 
 namespace leeway {
 namespace {
@@ -49,16 +49,17 @@ void print_final_states(const Model& model, const State& state, OutputFrame fram
 }
 
 /// The requested duration, or the time the last task finishes.
-double run_duration(const Model& model, double requested) {
+double run_duration(const Scenario& scenario, double requested) {
   if (requested > 0.0) return requested;
-  return model.tasks.empty() ? kDefaultDuration : tasks_finish_time(model);
+  return scenario.tasks.empty() ? kDefaultDuration : tasks_finish_time(scenario);
 }
 
 /// One line per task: its phase and score, with what the score is made of.
-void print_tasks(const Model& model, const State& state) {
-  for (std::size_t k = 0; k < model.tasks.size(); ++k) {
-    const TaskModel& task = model.tasks[k];
-    const TaskState& s = state.tasks[k];
+void print_tasks(const Simulation& sim) {
+  const Model& model = sim.model();
+  for (std::size_t k = 0; k < sim.scenario().tasks.size(); ++k) {
+    const TaskModel& task = sim.scenario().tasks[k];
+    const TaskState& s = sim.task_states()[k];
     fmt::print("task       {} ({}, {}): {}", task.name, task_kind_name(task.kind),
                task.vehicle_name, task_phase_name(s.phase));
     if (s.running_steps == 0) {
@@ -90,7 +91,7 @@ void print_tasks(const Model& model, const State& state) {
 
 int run_command(const RunCommandOptions& o) {
   Diagnostics diagnostics;
-  std::optional<Model> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
+  std::optional<Scenario> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
   if (!loaded) return 1;
   RunSummary summary;
   summary.seed = o.seed;
@@ -100,14 +101,14 @@ int run_command(const RunCommandOptions& o) {
 
   RunOptions run;
   try {
-    if (!o.commands.empty()) run.inputs.commands = parse_commands(*loaded, o.commands);
+    if (!o.commands.empty()) run.inputs.commands = parse_commands(loaded->model, o.commands);
   } catch (const std::exception& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return 1;
   }
   for (std::size_t i = 0; i < run.inputs.commands.size(); ++i) {
     if (!run.inputs.commands[i]) continue;
-    const CheckedCommand c = check_command(loaded->actuators[i], *run.inputs.commands[i]);
+    const CheckedCommand c = check_command(loaded->model.actuators[i], *run.inputs.commands[i]);
     if (c.rejected) {
       fmt::print(stderr, "error: --command: {}\n", c.problem);
       return 1;
@@ -162,7 +163,7 @@ int run_command(const RunCommandOptions& o) {
 
   fmt::print("world      {} ({})\n", model.world_name, model.source);
   print_final_states(model, state, o.frame);
-  print_tasks(model, state);
+  print_tasks(sim);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
   fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", end.wall_time,
              end.wall_time > 0.0 ? state.t / end.wall_time : 0.0);

@@ -8,7 +8,7 @@
 
 #include "leeway/core/rotation.h"
 #include "leeway/propulsion/control_surface.h"
-#include "leeway/world/simulation.h"
+#include "leeway/sim/simulation.h"
 
 namespace leeway {
 namespace {
@@ -79,8 +79,8 @@ RunResult run_once(const Model& world, const Boat& boat, const Vec3& wind_W, dou
                    double trim, double duration, double initial_speed) {
   Simulation sim(world);
   {
-    State start = sim.snapshot();
-    BodyState& b = start.bodies[static_cast<std::size_t>(boat.body)];
+    Snapshot start = sim.snapshot();
+    BodyState& b = start.state.bodies[static_cast<std::size_t>(boat.body)];
     const double yaw0 = euler_zyx(b.q_WB).z();
     b.q_WB = (Quat(Eigen::AngleAxisd(course - yaw0, Vec3::UnitZ())) * b.q_WB).normalized();
     b.V_WB_B[0] = initial_speed;

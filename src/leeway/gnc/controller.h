@@ -8,9 +8,10 @@
 //                                          by its fins, a fixed propeller command
 //   RovPilotModel       rov_pilot.h        ROV: stations visited by cascaded position and
 //                                          velocity PIDs through the allocation
-// step() runs each one due (every `interval` physics steps) before the actuators move, on its
-// vehicle's navigation solution (navigation.h: today the true state at the step's start); a
-// command a caller gives in Inputs wins over the controller's for the same actuator. They are
+// run_controllers (autonomy.h) runs each one due (every `interval` physics steps) before the
+// step, on its vehicle's navigation solution (navigation.h: today the true state at the step's
+// start); a command a caller gives in Inputs wins over the controller's for the same actuator.
+// They reach the physics as an external client does, through the step's Inputs. They are
 // examples and baselines, not products: small, documented, and as deterministic as the rest of a
 // run.
 #pragma once

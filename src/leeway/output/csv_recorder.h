@@ -14,11 +14,11 @@
 #include <string>
 
 #include "leeway/output/output_frame.h"
-#include "leeway/world/simulation.h"
+#include "leeway/sim/simulation.h"
 
 namespace leeway {
 
-/// An observer (world/simulation.h): a row per body at the start, then at each step it is due.
+/// An observer (sim/simulation.h): a row per body at the start, then at each step it is due.
 class CsvRecorder : public Observer {
  public:
   /// Opens (truncates) `path` and writes the header; throws std::runtime_error if it cannot.
@@ -27,10 +27,8 @@ class CsvRecorder : public Observer {
   /// Writes one row per body for the current time and flushes.
   void write(const Model& model, const State& state);
 
-  void on_start(const Model& model, const State& state) override { write(model, state); }
-  void on_step(const Model& model, const State& state, const StepData&) override {
-    write(model, state);
-  }
+  void on_start(const Simulation& sim) override { write(sim.model(), sim.state()); }
+  void on_step(const Simulation& sim) override { write(sim.model(), sim.state()); }
 
   std::size_t rows_written() const { return rows_; }
 

@@ -1,11 +1,11 @@
 // A one-line progress bar on standard error, drawn only when it is a terminal (silent when piped
-// or redirected), redrawn at most ten times a second. As an observer (world/simulation.h) it is
+// or redirected), redrawn at most ten times a second. As an observer (sim/simulation.h) it is
 // attached to be called every step, and finishes at the end of a run that went well.
 #pragma once
 
 #include <chrono>
 
-#include "leeway/world/simulation.h"
+#include "leeway/sim/simulation.h"
 
 namespace leeway {
 
@@ -19,8 +19,8 @@ class ProgressBar : public Observer {
 
   static bool stderr_is_terminal();
 
-  void on_step(const Model&, const State& state, const StepData&) override { update(state.t); }
-  void on_end(const Model&, const State&, const RunEnd& end) override {
+  void on_step(const Simulation& sim) override { update(sim.state().t); }
+  void on_end(const Simulation&, const RunEnd& end) override {
     if (end.ok) finish();
   }
 

@@ -19,8 +19,10 @@ nlohmann::json array_of(const V& v) {
 
 }  // namespace
 
-void write_run_summary(const std::string& path, const Model& model, const State& state,
-                       const RunSummary& s) {
+void write_run_summary(const std::string& path, const Simulation& sim, const RunSummary& s) {
+  const Model& model = sim.model();
+  const State& state = sim.state();
+  const std::vector<TaskModel>& task_models = sim.scenario().tasks;
   nlohmann::json j;
   j["world"] = model.world_name;
   j["source"] = model.source;
@@ -49,9 +51,9 @@ void write_run_summary(const std::string& path, const Model& model, const State&
   }
   j["bodies"] = bodies;
   nlohmann::json tasks = nlohmann::json::array();
-  for (std::size_t k = 0; k < model.tasks.size(); ++k) {
-    const TaskModel& task = model.tasks[k];
-    const TaskState& ts = state.tasks[k];
+  for (std::size_t k = 0; k < task_models.size(); ++k) {
+    const TaskModel& task = task_models[k];
+    const TaskState& ts = sim.task_states()[k];
     nlohmann::json t = {{"name", task.name},
                         {"type", task_kind_name(task.kind)},
                         {"vehicle", task.vehicle_name},
@@ -77,11 +79,11 @@ void write_run_summary(const std::string& path, const Model& model, const State&
   if (!out) throw std::runtime_error(fmt::format("cannot write the summary '{}'", path));
 }
 
-void SummaryWriter::on_end(const Model& model, const State& state, const RunEnd& end) {
+void SummaryWriter::on_end(const Simulation& sim, const RunEnd& end) {
   summary_.wall_time = end.wall_time;
   summary_.error = end.error;
   if (recorder_) summary_.recording_rows = recorder_->rows_written();
-  write_run_summary(path_, model, state, summary_);
+  write_run_summary(path_, sim, summary_);
 }
 
 }  // namespace leeway

@@ -19,7 +19,7 @@
 
 #include "leeway/output/csv_recorder.h"
 #include "leeway/output/output_frame.h"
-#include "leeway/world/simulation.h"
+#include "leeway/sim/simulation.h"
 
 namespace leeway {
 
@@ -34,17 +34,16 @@ struct RunSummary {
   std::size_t recording_rows = 0;
 };
 
-/// Writes the summary of `state` after a run of `model`; throws std::runtime_error on I/O failure.
-void write_run_summary(const std::string& path, const Model& model, const State& state,
-                       const RunSummary& summary);
+/// Writes the summary of `sim` where its run left it; throws std::runtime_error on I/O failure.
+void write_run_summary(const std::string& path, const Simulation& sim, const RunSummary& summary);
 
-/// An observer (world/simulation.h) that writes the summary when the run ends, with its wall time,
+/// An observer (sim/simulation.h) that writes the summary when the run ends, with its wall time,
 /// its error if any, and the rows of `recorder` (if given).
 class SummaryWriter : public Observer {
  public:
   SummaryWriter(std::string path, RunSummary summary, const CsvRecorder* recorder = nullptr)
       : path_(std::move(path)), summary_(std::move(summary)), recorder_(recorder) {}
-  void on_end(const Model& model, const State& state, const RunEnd& end) override;
+  void on_end(const Simulation& sim, const RunEnd& end) override;
 
  private:
   std::string path_;

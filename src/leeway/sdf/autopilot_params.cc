@@ -10,11 +10,12 @@
 namespace leeway::sdfio {
 namespace {
 
-void read_task_goals(const sdf::ElementPtr& e, const Model& model, int body,
+void read_task_goals(const sdf::ElementPtr& e, const Scenario& scenario, int body,
                      AutopilotModel& pilot) {
+  const Model& model = scenario.model;
   const std::string name = text_of(e);
   std::vector<std::string> names;
-  for (const TaskModel& task : model.tasks) {
+  for (const TaskModel& task : scenario.tasks) {
     if (task.name != name) {
       names.push_back(task.name);
       continue;
@@ -40,7 +41,8 @@ void read_task_goals(const sdf::ElementPtr& e, const Model& model, int body,
 
 }  // namespace
 
-AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
+AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Scenario& scenario, int body) {
+  const Model& model = scenario.model;
   reject_unknown_children(
       plugin,
       {"rate", "task", "waypoints", "cruise_speed", "lookahead", "acceptance_radius",
@@ -55,7 +57,7 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model,
                     "both <task> and <waypoints>; expected the goals from one of them");
   }
   if (task) {
-    read_task_goals(task, model, body, p);
+    read_task_goals(task, scenario, body, p);
   } else if (waypoints) {
     reject_unknown_children(waypoints, {"waypoint"}, "<waypoint> elements");
     for_each_child(waypoints, [&](const sdf::ElementPtr& w) {

@@ -26,12 +26,12 @@
 #include <string>
 
 #include "leeway/core/error.h"
-#include "leeway/world/model.h"
+#include "leeway/sim/scenario.h"
 
 namespace leeway::sdfio {
 
-/// The autopilot `plugin` attaches to body `body` of `model` (its bodies, actuators and tasks
-/// already loaded); its rate is read by load_controller().
-AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Model& model, int body);
+/// The autopilot `plugin` attaches to body `body` of `scenario`'s model (its bodies, actuators
+/// and tasks already loaded: it may follow a task's goals); its rate is read by load_controller().
+AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Scenario& scenario, int body);
 
 }  // namespace leeway::sdfio

@@ -9,7 +9,8 @@
 namespace leeway::sdfio {
 
 ControllerModel load_controller(const sdf::ElementPtr& plugin, LawLoader load_law,
-                                const Model& model, int body) {
+                                const Scenario& scenario, int body) {
+  const Model& model = scenario.model;
   ControllerModel c;
   c.body = body;
   c.model_name = model.bodies.at(static_cast<std::size_t>(body)).model_name;
@@ -22,7 +23,7 @@ ControllerModel load_controller(const sdf::ElementPtr& plugin, LawLoader load_la
                                 rate, 1.0 / model.dt));
   }
   c.interval = static_cast<std::uint64_t>(std::llround(steps));
-  c.law = load_law(plugin, model, body);
+  c.law = load_law(plugin, scenario, body);
   return c;
 }
 

@@ -17,17 +17,17 @@
 #include "leeway/core/error.h"
 #include "leeway/gnc/pid.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/world/model.h"
+#include "leeway/sim/scenario.h"
 
 namespace leeway::sdfio {
 
 /// What reads a controller's law: load_autopilot, load_station_keeper, ...
-using LawLoader = ControlLaw (*)(const sdf::ElementPtr& plugin, const Model& model, int body);
+using LawLoader = ControlLaw (*)(const sdf::ElementPtr& plugin, const Scenario& scenario, int body);
 
-/// The controller `plugin` attaches to body `body` of `model` (its bodies, actuators and tasks
-/// already loaded): its rate, then its law, read by `load_law`.
+/// The controller `plugin` attaches to body `body` of `scenario`'s model (its bodies, actuators
+/// and tasks already loaded): its rate, then its law, read by `load_law`.
 ControllerModel load_controller(const sdf::ElementPtr& plugin, LawLoader load_law,
-                                const Model& model, int body);
+                                const Scenario& scenario, int body);
 
 /// A gain block <name><kp/><ki/><kd/><integral_limit/></name> of `plugin`: required, with <kp>
 /// required, <ki> and <kd> defaulting to 0 and <integral_limit> to none; `units` names kp's.

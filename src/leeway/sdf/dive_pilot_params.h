@@ -19,6 +19,7 @@
 #include <sdf/Element.hh>
 #include <string>
 
+#include "leeway/gnc/dive_pilot.h"
 #include "leeway/world/model.h"
 
 namespace leeway::sdfio {

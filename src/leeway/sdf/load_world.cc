@@ -98,12 +98,13 @@ double read_step_size(const sdf::World& world) {
 /// body. `bodies`: each non-static model's body index and its plugins, in the world's order.
 void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
                    const std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>>& bodies,
-                   Model& m, Diagnostics& diagnostics) {
+                   Scenario& scenario, Diagnostics& diagnostics) {
   using sdfio::PluginFamily;
   using sdfio::PluginUse;
+  Model& m = scenario.model;
   for (const PluginUse& use : world_plugins.of(PluginFamily::kTask)) {
     TaskModel task = use.loader<sdfio::TaskLoader>()(use.element, m, diagnostics);
-    for (const TaskModel& other : m.tasks) {
+    for (const TaskModel& other : scenario.tasks) {
       if (other.name == task.name) {
         throw LoadError(
             sdfio::location_of(use.element),
@@ -114,7 +115,7 @@ void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
     const BodyModel& vehicle = m.bodies[static_cast<std::size_t>(task.vehicle)];
     m.holds.push_back(
         {task.vehicle, task.ready_time(), {vehicle.p_WB0, vehicle.q_WB0, Vec6::Zero()}});
-    m.tasks.push_back(std::move(task));
+    scenario.tasks.push_back(std::move(task));
   }
   for (const auto& [body, plugins] : bodies) {
     bool has_controller = false;
@@ -125,8 +126,8 @@ void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
                                     m.bodies[static_cast<std::size_t>(body)].model_name));
       }
       has_controller = true;
-      m.controllers.push_back(
-          sdfio::load_controller(use.element, use.loader<sdfio::ControllerLoader>(), m, body));
+      scenario.controllers.push_back(sdfio::load_controller(
+          use.element, use.loader<sdfio::ControllerLoader>(), scenario, body));
     }
   }
 }
@@ -150,8 +151,8 @@ void check_geo_coverage(const std::vector<sdfio::GeoCoverage>& files, const Mode
   }
 }
 
-Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::string& source,
-              const std::string& search_path, std::uint64_t seed, Diagnostics& diagnostics) {
+Scenario compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::string& source,
+                 const std::string& search_path, std::uint64_t seed, Diagnostics& diagnostics) {
   if (root.WorldCount() == 0) {
     if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, search_path);
     if (root.Model()) {
@@ -165,7 +166,8 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     throw LoadError({source, 0, ""}, "no <world> in the file, expected an SDF world");
   }
   const sdf::World& world = *root.WorldByIndex(0);
-  Model m;
+  Scenario scenario;
+  Model& m = scenario.model;
   m.world_name = world.Name();
   m.source = source;
   m.dt = read_step_size(world);
@@ -204,7 +206,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
     }
   }
   check_geo_coverage(settings.geo_fields, m);
-  load_autonomy(world_plugins, bodies, m, diagnostics);
+  load_autonomy(world_plugins, bodies, scenario, diagnostics);
   for (const auto& object : settings.wind_objects) {
     const std::string& name = object.first;
     if (std::none_of(m.bodies.begin(), m.bodies.end(),
@@ -217,7 +219,7 @@ Model compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::s
   }
   // Leeway's own checks come first (they are more precise); then whatever sdformat objected to.
   if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, search_path);
-  return m;
+  return scenario;
 }
 
 }  // namespace
@@ -233,7 +235,7 @@ std::string model_search_path(const std::filesystem::path& world_dir) {
   return fmt::format("{}", fmt::join(dirs, ":"));
 }
 
-Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed) {
+Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw LoadError({path, 0, ""}, "cannot read the world: no such file");
@@ -252,16 +254,16 @@ Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::ui
   return compile(root, errors, path, search_path, seed, diagnostics);
 }
 
-Model load_world_string(const std::string& sdf_text, const std::string& source_name,
-                        Diagnostics& diagnostics, std::uint64_t seed) {
+Scenario load_scenario_string(const std::string& sdf_text, const std::string& source_name,
+                              Diagnostics& diagnostics, std::uint64_t seed) {
   sdf::Root root;
   const sdf::Errors errors =
       parse_guarded(source_name, [&] { return root.LoadSdfString(sdf_text); });
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
-    Model m = compile(root, errors, source_name, "", seed, diagnostics);
+    Scenario scenario = compile(root, errors, source_name, "", seed, diagnostics);
     diagnostics.name_unnamed_sources(source_name);
-    return m;
+    return scenario;
   } catch (const LoadError& e) {
     diagnostics.name_unnamed_sources(source_name);
     if (!e.where().file.empty()) throw;
@@ -269,6 +271,15 @@ Model load_world_string(const std::string& sdf_text, const std::string& source_n
     where.file = source_name;
     throw LoadError(where, e.problem());
   }
+}
+
+Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed) {
+  return load_scenario_file(path, diagnostics, seed).model;
+}
+
+Model load_world_string(const std::string& sdf_text, const std::string& source_name,
+                        Diagnostics& diagnostics, std::uint64_t seed) {
+  return load_scenario_string(sdf_text, source_name, diagnostics, seed).model;
 }
 
 }  // namespace leeway

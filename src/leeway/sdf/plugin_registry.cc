@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <cctype>
+#include <type_traits>
 
 #include "leeway/sdf/actuator_params.h"
 #include "leeway/sdf/autopilot_params.h"
@@ -101,10 +102,15 @@ void without_joints(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints&)
   load(p, sink);
 }
 
-/// A controller's law loader, its own model type widened to ControlLaw.
+/// A controller's law loader, its own model type widened to ControlLaw. A law that needs only the
+/// physics (every one but the autopilot, which may follow a task) is given the Model.
 template <auto load>
-ControlLaw law(const sdf::ElementPtr& p, const Model& model, int body) {
-  return load(p, model, body);
+ControlLaw law(const sdf::ElementPtr& p, const Scenario& scenario, int body) {
+  if constexpr (std::is_invocable_v<decltype(load), const sdf::ElementPtr&, const Model&, int>) {
+    return load(p, scenario.model, body);
+  } else {
+    return load(p, scenario, body);
+  }
 }
 
 }  // namespace

@@ -3,15 +3,15 @@
 // <world> and of each <model> once (classify_plugins); each family's loaders are then called,
 // in the document's order, by the step of the load that needs them:
 //
-//   family            on       loader contract                                  called by
-//   kWorldSetting     world    void(plugin, WorldContext&): into WorldSettings load_world_settings
-//   kWorldWind        model    the same (VRX classic's 2018 wind sat on a model)
-//   load_world_settings kTask             world    TaskModel(plugin, const Model&, Diagnostics&)
-//   load_world, last kHydrodynamics    model    HydroParams(plugin, const ModelContext&) load_body
-//   kHull             model    void(plugin, const ModelContext&, HullParts&)     load_body
-//   kJointController  model    void(plugin, ActuatorSink&, DrivenJoints&)        load_body, first
-//   kActuator         model    the same                                          load_body
-//   kController       model    ControlLaw(plugin, const Model&, int body)        load_world, last
+//   family            on     loader contract                                    called by
+//   kWorldSetting     world  void(plugin, WorldContext&), into WorldSettings    load_world_settings
+//   kWorldWind        model  the same (VRX classic's 2018 wind sat on a model)  load_world_settings
+//   kTask             world  TaskModel(plugin, const Model&, Diagnostics&)      load_world, last
+//   kHydrodynamics    model  HydroParams(plugin, const ModelContext&)           load_body
+//   kHull             model  void(plugin, const ModelContext&, HullParts&)      load_body
+//   kJointController  model  void(plugin, ActuatorSink&, DrivenJoints&)         load_body, first
+//   kActuator         model  the same                                           load_body
+//   kController       model  ControlLaw(plugin, const Scenario&, int body)      load_world, last
 //
 // A loader returns (or adds to) a typed fragment; the caller merges it and checks what involves
 // more than one plugin (one hydrodynamics plugin and one controller per model, one wind per

@@ -23,6 +23,7 @@
 #include <sdf/Element.hh>
 #include <string>
 
+#include "leeway/gnc/rov_pilot.h"
 #include "leeway/world/model.h"
 
 namespace leeway::sdfio {

@@ -20,6 +20,7 @@
 #include <sdf/Element.hh>
 #include <string>
 
+#include "leeway/gnc/station_keeping.h"
 #include "leeway/world/model.h"
 
 namespace leeway::sdfio {

@@ -24,6 +24,7 @@
 #include <string>
 
 #include "leeway/core/error.h"
+#include "leeway/task/vrx_task.h"
 #include "leeway/world/model.h"
 
 namespace leeway::sdfio {

@@ -23,24 +23,25 @@ std::optional<Event> check_inputs(const Model& model, const State& state, const 
   return std::nullopt;
 }
 
-std::optional<Event> apply_commands(const Model& model, const State& state, Workspace& ws,
-                                    StepData* data) {
+std::optional<Event> apply_commands(const Model& model, const State& state, const Inputs& inputs,
+                                    Workspace& ws, StepData* data) {
   ws.commands = state.commands;
   ws.command_times = state.command_times;
-  for (std::size_t i = 0; i < ws.given.size(); ++i) {
-    if (!ws.given[i]) continue;
-    const ClassifiedCommand c = classify_command(model.actuators[i], *ws.given[i]);
+  for (std::size_t i = 0; i < inputs.commands.size(); ++i) {
+    const std::optional<double>& given = inputs.commands[i];
+    if (!given) continue;
+    const ClassifiedCommand c = classify_command(model.actuators[i], *given);
     const int actuator = static_cast<int>(i);
     switch (c.check) {
       case CommandCheck::kAccepted:
         break;
       case CommandCheck::kClamped:
-        record(data, {EventKind::kCommandClamped, actuator, -1, *ws.given[i], state.t});
+        record(data, {EventKind::kCommandClamped, actuator, -1, *given, state.t});
         break;
       case CommandCheck::kOutOfRange:
-        return Event{EventKind::kCommandOutOfRange, actuator, -1, *ws.given[i], state.t};
+        return Event{EventKind::kCommandOutOfRange, actuator, -1, *given, state.t};
       case CommandCheck::kNotFinite:
-        return Event{EventKind::kCommandNotFinite, actuator, -1, *ws.given[i], state.t};
+        return Event{EventKind::kCommandNotFinite, actuator, -1, *given, state.t};
     }
     ws.commands[i] = c.value;
     ws.command_times[i] = state.t;

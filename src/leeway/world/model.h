@@ -1,5 +1,7 @@
-// The immutable description of a world, compiled once from SDF (sdf/load_world.h) and only read
-// afterwards. Everything that changes while the world runs lives in State (state.h).
+// The immutable description of a world's physics, compiled once from SDF (sdf/load_world.h) and
+// only read afterwards. Everything that changes while the world runs lives in State (state.h).
+// The controllers that drive its vehicles and the tasks that score them are not physics: they
+// sit beside it in a Scenario (sim/scenario.h), and step() knows nothing of them.
 #pragma once
 
 #include <cstdint>
@@ -10,9 +12,7 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/geo.h"
 #include "leeway/env/environment.h"
-#include "leeway/gnc/controller.h"
 #include "leeway/propulsion/actuator.h"
-#include "leeway/task/vrx_task.h"
 #include "leeway/world/contacts.h"
 
 namespace leeway {
@@ -34,10 +34,6 @@ struct Model {
   std::vector<ActuatorModel> actuators;
   /// The collision shapes of every model that has any, moving or static, in the models' order.
   std::vector<Collider> colliders;
-  /// The reference controllers the world attaches to its vehicles (gnc/controller.h).
-  std::vector<ControllerModel> controllers;
-  /// The world's scored tasks (task/vrx_task.h).
-  std::vector<TaskModel> tasks;
   /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.
   std::vector<KinematicHold> holds;
 

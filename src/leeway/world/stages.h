@@ -21,14 +21,10 @@ namespace stages {
 /// Refuses inputs of the wrong shape or with a non-finite external wrench (apply_commands.cc).
 std::optional<Event> check_inputs(const Model& model, const State& state, const Inputs& inputs);
 
-/// The reference controllers due at this step compute their commands from the state at its
-/// start; a command in `inputs` wins over theirs (run_controllers.cc). Fills ws.given.
-void run_controllers(const Model& model, State& state, const Inputs& inputs, Workspace& ws);
-
-/// Checks each new command against its actuator's range and policy and latches it into
-/// ws.commands (apply_commands.cc).
-std::optional<Event> apply_commands(const Model& model, const State& state, Workspace& ws,
-                                    StepData* data);
+/// Checks each new command in `inputs` against its actuator's range and policy and latches it
+/// into ws.commands (apply_commands.cc).
+std::optional<Event> apply_commands(const Model& model, const State& state, const Inputs& inputs,
+                                    Workspace& ws, StepData* data);
 
 /// Solves each actuator's state at the step's middle and end (advance_actuators.cc).
 void advance_actuators(const Model& model, const State& state, Workspace& ws, StepData* data);
@@ -44,10 +40,6 @@ void advance_clock(const Model& model, State& state, Workspace& ws);
 
 /// The outputs that need the step's end state: contacts (compute_outputs.cc).
 void compute_outputs(const Model& model, const State& state, StepData& data);
-
-/// Brings every task to the step's end, scoring it with the contact its vehicle's counted shapes
-/// are in (update_tasks.cc).
-void update_tasks(const Model& model, State& state);
 
 }  // namespace stages
 }  // namespace leeway

@@ -23,9 +23,6 @@ State make_initial_state(const Model& model) {
     s.actuators.push_back(std::clamp(0.0, a.dynamics.x_min, a.dynamics.x_max));
   s.commands.assign(model.actuators.size(), 0.0);
   s.command_times.assign(model.actuators.size(), 0.0);
-  for (const ControllerModel& c : model.controllers)
-    s.controllers.push_back(initial_controller_state(c));
-  s.tasks.resize(model.tasks.size());
   return s;
 }
 

@@ -8,8 +8,6 @@
 #include "leeway/body/body_state.h"
 #include "leeway/body/hull_sample.h"
 #include "leeway/env/environment.h"
-#include "leeway/gnc/controller.h"
-#include "leeway/task/vrx_task.h"
 
 namespace leeway {
 
@@ -34,8 +32,6 @@ struct State {
   std::vector<double> actuators;
   std::vector<double> commands;
   std::vector<double> command_times;
-  std::vector<ControllerState> controllers;  ///< one per Model::controllers entry; by step()
-  std::vector<TaskState> tasks;              ///< one per Model::tasks entry; written by step()
 
   bool operator==(const State&) const = default;
 };

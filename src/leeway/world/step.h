@@ -3,12 +3,6 @@
 //   step(model, state, inputs, workspace, data):
 //     check_inputs       one finite external wrench per body, or none; one command slot per
 //                        actuator, or none                                   (apply_commands.cc)
-//     run_controllers    each reference controller due at this step (every `interval` steps,
-//                        gnc/controller.h) computes its commands from its vehicle's navigation
-//                        solution (gnc/navigation.h: the true state at the step's start until
-//                        Leeway has sensors), held within each actuator's command range; a
-//                        command given in `inputs` for the same actuator wins
-//                                                                          (run_controllers.cc)
 //     apply_commands     each new command checked against its actuator's range and policy
 //                        (propulsion/actuator.h) and latched                 (apply_commands.cc)
 //     advance_actuators  each actuator's state at the step's middle and end under its command
@@ -20,8 +14,8 @@
 //                        (body/integrator.h), the force models evaluated at every RK4 stage
 //                        (body/dynamics.h), the mesh's wrench carried to each stage's pose, the
 //                        actuators at the stage's time; then every body state checked finite: if
-//                        one is not, the state is restored to the start of the step (commands and
-//                        controllers included) and the step reports which model, body, time and
+//                        one is not, the state is restored to the start of the step (commands
+//                        included) and the step reports which model, body, time and
 //                        force term went wrong; a body under a kinematic hold (State::holds,
 //                        body/body_state.h) is then put back at its pose, at rest
 //                                                                          (integrate_bodies.cc)
@@ -32,8 +26,11 @@
 //     compute_outputs    with outputs asked for: the contacts at the step's end
 //                                                                           (compute_outputs.cc)
 //     (sample_sensors    the sensors' readings, with the sensors issue)
-//     update_tasks       each task brought to the new time and scored (task/vrx_task.h)
-//                                                                              (update_tasks.cc)
+//
+// The step is the physics alone. Whatever decides the commands (a user's autonomy over a bridge,
+// or Leeway's reference controllers, gnc/autonomy.h) runs before it and gives them in `inputs`;
+// whatever judges the motion (VRX's tasks, task/task_scoring.h, a recorder) reads the State and
+// StepData after it. sim/simulation.h runs all three in that order.
 //
 // The outputs (step_data.h) are written only when asked for, and never change the State's bits.
 // A step works in a Workspace owned by the caller and allocates nothing once it has been sized by

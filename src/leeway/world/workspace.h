@@ -3,26 +3,20 @@
 // its contents between steps mean nothing.
 #pragma once
 
-#include <optional>
 #include <vector>
 
 #include "leeway/body/body_state.h"
 #include "leeway/body/hull_sample.h"
-#include "leeway/gnc/controller.h"
 
 namespace leeway {
 
 struct Workspace {
-  /// The commands of this step, one per actuator: the caller's, then the controllers'.
-  std::vector<std::optional<double>> given;
-  std::vector<std::optional<double>> controller_commands;  ///< one controller's
   /// The latched commands and when they were given, taken into the State when the step ends.
   std::vector<double> commands, command_times;
   std::vector<double> x_mid, x_end;        ///< actuator states at the step's middle and end
   std::vector<BodyState> bodies_at_start;  ///< restored if a body fails
-  std::vector<ControllerState> controllers_at_start;  ///< restored if the step is refused
-  std::vector<double> scratch;                        ///< for the force models
-  HullScratch hull;                                   ///< for the hull samples
+  std::vector<double> scratch;             ///< for the force models
+  HullScratch hull;                        ///< for the hull samples
 };
 
 }  // namespace leeway

@@ -1,7 +1,7 @@
-// The runner (world/simulation.h): observers at their rates, the same bits as step(),
-// snapshots, reset, pause, lockstep and real-time pacing. The threaded tests are bounded: every
-// wait has a deadline of a few seconds.
-#include "leeway/world/simulation.h"
+// The runner (sim/simulation.h): observers at their rates, the same bits as step(), the
+// controllers before the step and the tasks after it, snapshots, reset, pause, lockstep and
+// real-time pacing. The threaded tests are bounded: every wait has a deadline of a few seconds.
+#include "leeway/sim/simulation.h"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +9,12 @@
 #include <chrono>
 #include <thread>
 
+#include <cmath>
+
+#include "leeway/app/default_world.h"
+#include "leeway/gnc/autonomy.h"
+#include "leeway/sdf/load_world.h"
+#include "leeway/task/task_scoring.h"
 #include "test_util.h"
 #include "world/test_worlds.h"
 
@@ -29,16 +35,16 @@ struct Counter : Observer {
   std::atomic<int> starts{0}, steps{0}, ends{0};
   std::vector<std::uint64_t> step_counts;
   RunEnd last_end;
-  void on_start(const Model&, const State& s) override {
+  void on_start(const Simulation& sim) override {
     ++starts;
-    EXPECT_EQ(s.step_count, 0u);
+    EXPECT_EQ(sim.state().step_count, 0u);
   }
-  void on_step(const Model& m, const State& s, const StepData& d) override {
-    step_counts.push_back(s.step_count);
-    EXPECT_NEAR(d.t_start + m.dt, s.t, 1e-12);
+  void on_step(const Simulation& sim) override {
+    step_counts.push_back(sim.state().step_count);
+    EXPECT_NEAR(sim.data().t_start + sim.model().dt, sim.state().t, 1e-12);
     ++steps;
   }
-  void on_end(const Model&, const State&, const RunEnd& e) override {
+  void on_end(const Simulation&, const RunEnd& e) override {
     last_end = e;
     ++ends;
   }
@@ -93,7 +99,7 @@ TEST(Simulation, ARestoredSnapshotContinuesExactlyAndResetStartsAgain) {
   RunOptions run;
   run.until_step = 50;
   sim.run(run);
-  const State snapshot = sim.snapshot();
+  const Snapshot snapshot = sim.snapshot();
   run.until_step = 120;
   sim.run(run);
   const State after = sim.state();
@@ -107,6 +113,70 @@ TEST(Simulation, ARestoredSnapshotContinuesExactlyAndResetStartsAgain) {
   run.until_step = 1;
   sim.run(run);
   EXPECT_EQ(counter.starts, 1);  // a reset run starts again
+}
+
+Scenario default_scenario() {
+  Diagnostics d;
+  return load_scenario_string(std::string(default_world_sdf()), "default world", d, 3);
+}
+
+TEST(Simulation, RunsTheControllersBeforeTheStepAndTheTasksAfterItAsAClientWould) {
+  // The same run by hand with the pieces a client has: the autopilot's commands given as the
+  // step's inputs, the task brought to the step's end from its outputs.
+  const Scenario w = default_scenario();
+  const Model& m = w.model;
+  Simulation sim(w);
+  State s = make_initial_state(m);
+  std::vector<ControllerState> controllers = initial_controller_states(w.controllers);
+  std::vector<TaskState> tasks = initial_task_states(w.tasks);
+  Workspace ws;
+  StepData data = make_step_data(m);
+  std::vector<std::optional<double>> scratch;
+  while (s.t < 12.0) {  // the autopilot is under way from 10 s
+    Inputs in;
+    run_controllers(w.controllers, controllers, m, s, in.commands, scratch);
+    ASSERT_TRUE(step(m, s, in, ws, &data).ok);
+    update_tasks(w.tasks, tasks, s, data);
+    ASSERT_TRUE(sim.step().ok);
+  }
+  EXPECT_EQ(sim.state(), s);
+  EXPECT_EQ(sim.controller_states(), controllers);
+  EXPECT_EQ(sim.task_states(), tasks);
+  EXPECT_GT(tasks.at(0).running_steps, 0u);
+  EXPECT_NE(s.commands, std::vector<double>(m.actuators.size(), 0.0));  // it did drive
+}
+
+TEST(Simulation, ARefusedStepPutsTheControllersBackAndASnapshotHoldsThemAndTheTasks) {
+  Simulation sim(default_scenario());
+  const std::uint64_t interval = sim.scenario().controllers.at(0).interval;
+  while (sim.state().t < 11.0 || sim.state().step_count % interval != 0)
+    ASSERT_TRUE(sim.step().ok);
+  // The autopilot is due at this step; a command that is not a number refuses it.
+  const Snapshot before = sim.snapshot();
+  Inputs bad;
+  bad.commands.assign(sim.model().actuators.size(), std::nullopt);
+  bad.commands[0] = NAN;
+  EXPECT_FALSE(sim.step(bad).ok);
+  EXPECT_TRUE(sim.snapshot() == before);
+  ASSERT_TRUE(sim.step().ok);  // the same step accepted moves the autopilot on
+  EXPECT_NE(sim.controller_states(), before.controllers);
+
+  for (int i = 0; i < 500; ++i)
+    ASSERT_TRUE(sim.step().ok);
+  const Snapshot middle = sim.snapshot();
+  for (int i = 0; i < 500; ++i)
+    ASSERT_TRUE(sim.step().ok);
+  const Snapshot end = sim.snapshot();
+  sim.restore(middle);
+  for (int i = 0; i < 500; ++i)
+    ASSERT_TRUE(sim.step().ok);
+  EXPECT_TRUE(sim.snapshot() == end);
+  EXPECT_GT(end.tasks.at(0).running_steps, middle.tasks.at(0).running_steps);
+
+  Snapshot wrong = middle;
+  wrong.tasks.clear();
+  EXPECT_THROW(sim.restore(wrong), std::invalid_argument);
+  EXPECT_TRUE(sim.snapshot() == end);
 }
 
 TEST(Simulation, PauseHoldsTheLoopUntilResumed) {

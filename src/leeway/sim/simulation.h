@@ -1,22 +1,29 @@
 // The runner: one world being stepped, and everything that watches it.
 //
-// A Simulation owns a Model, its State, the StepData of the last step and a Workspace, and runs
-// the loop:
+// A Simulation owns a Scenario (the Model, its controllers and tasks), the State, the controllers'
+// and tasks' states, the StepData of the last step and a Workspace, and runs the loop:
 //
 //   run(options):
 //     observers' on_start (once, before the first step after construction or reset)
 //     until State::step_count reaches options.until_step, a step fails, or stop() is called:
 //       wait while paused; in lockstep, wait until a step is granted (grant_steps)
-//       step(model, state, options.inputs, workspace, data)
-//       each observer due at this step (every `interval` steps) gets on_step
+//       one step, as step(options.inputs) below
 //       in real time, sleep until the wall clock has caught up: (t - t at the run's start) /
 //       rate_factor since the run began
 //     observers' on_end, with how the run ended
 //
+//   step(inputs):
+//     run_controllers     the controllers due write their commands where `inputs` gives none
+//                         (gnc/autonomy.h)
+//     leeway::step        the physics, with its outputs (world/step.h); if it is refused, the
+//                         controllers' states go back to the step's start with the State's
+//     update_tasks        every task brought to the step's end (task/task_scoring.h)
+//     each observer due at this step (every `interval` steps) gets on_step
+//
 // Observers attach at their own rates: a recorder every 1/rate s, a progress bar every step. They
-// only read (Model, State, StepData); they run on the stepping thread, between steps, so they
-// see a consistent world. pause(), resume(), stop() and grant_steps() may be called from any
-// other thread (a bridge, a viewer's socket, a signal handler's thread).
+// only read the Simulation (its Model, State, StepData, tasks); they run on the stepping thread,
+// between steps, so they see a consistent world. pause(), resume(), stop() and grant_steps() may be
+// called from any other thread (a bridge, a viewer's socket, a signal handler's thread).
 #pragma once
 
 #include <condition_variable>
@@ -25,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "leeway/gnc/controller.h"
+#include "leeway/sim/scenario.h"
 #include "leeway/world/step.h"
 
 namespace leeway {
@@ -45,15 +54,17 @@ struct RunEnd {
   double wall_time = 0.0;   ///< [s] from its first step to its end
 };
 
+class Simulation;
+
 class Observer {
  public:
   virtual ~Observer() = default;
-  /// Before the first step, with the initial state.
-  virtual void on_start(const Model& /*model*/, const State& /*state*/) {}
-  /// After a step due for this observer: the state at its end, the step's outputs.
-  virtual void on_step(const Model& /*model*/, const State& /*state*/, const StepData& /*data*/) {}
-  /// When the run ends, with the last state.
-  virtual void on_end(const Model& /*model*/, const State& /*state*/, const RunEnd& /*end*/) {}
+  /// Before the first step, at the initial state.
+  virtual void on_start(const Simulation& /*sim*/) {}
+  /// After a step due for this observer: its state at the step's end, the step's outputs.
+  virtual void on_step(const Simulation& /*sim*/) {}
+  /// When the run ends, at the last state.
+  virtual void on_end(const Simulation& /*sim*/, const RunEnd& /*end*/) {}
 };
 
 /// Steps between two calls at `rate_hz` with a step of dt [s]: round(1 / (rate dt)). Throws
@@ -63,9 +74,6 @@ std::uint64_t steps_between(double rate_hz, double dt);
 /// The steps a run of `duration` [s] takes: ceil(duration / dt), forgiving rounding.
 std::uint64_t steps_for(double duration, double dt);
 
-/// The time the last task finishes [s], or 0 without tasks.
-double tasks_finish_time(const Model& model);
-
 struct RunOptions {
   std::uint64_t until_step = 0;  ///< the run ends when State::step_count reaches it
   Inputs inputs;                 ///< given at every step (so they hold past any watchdog)
@@ -73,21 +81,35 @@ struct RunOptions {
   double rate_factor = 1.0;  ///< real time only: simulated seconds per wall second
 };
 
+/// Everything that changes while a scenario runs: a copy restores the run exactly.
+struct Snapshot {
+  State state;
+  std::vector<ControllerState> controllers;  ///< one per Scenario::controllers entry
+  std::vector<TaskState> tasks;              ///< one per Scenario::tasks entry
+
+  bool operator==(const Snapshot&) const = default;
+};
+
 class Simulation {
  public:
-  /// The world at its initial state (make_initial_state: the model's seed).
-  explicit Simulation(Model model);
+  /// The scenario at its initial state (make_initial_state: the model's seed).
+  explicit Simulation(Scenario scenario);
+  /// A world without controllers or tasks.
+  explicit Simulation(Model model) : Simulation(Scenario{std::move(model), {}, {}}) {}
 
-  const Model& model() const { return model_; }
-  const State& state() const { return state_; }
+  const Scenario& scenario() const { return scenario_; }
+  const Model& model() const { return scenario_.model; }
+  const State& state() const { return run_.state; }
+  const std::vector<ControllerState>& controller_states() const { return run_.controllers; }
+  const std::vector<TaskState>& task_states() const { return run_.tasks; }
   /// The outputs of the last step.
   const StepData& data() const { return data_; }
 
   /// `observer` is called every `interval` steps (1: every step); it must outlive the runs.
   void attach(Observer& observer, std::uint64_t interval = 1);
 
-  /// One step with `inputs`, on the calling thread; the observers due are called (and their
-  /// on_start first, if this is the first step).
+  /// One step with `inputs` (above), on the calling thread; the observers due are called (and
+  /// their on_start first, if this is the first step).
   StepResult step(const Inputs& inputs = {});
   /// Runs as described above; returns how it ended after calling on_end. Throws
   /// std::invalid_argument for a real-time rate factor that is not positive and finite.
@@ -99,11 +121,12 @@ class Simulation {
   /// reseed()) and the state starts its random streams from `seed`. The run is then the one a
   /// model loaded with `seed` gives, bit for bit.
   void reset(std::uint64_t seed);
-  /// A copy of the state, and its restoration: the world continues exactly as from the copy.
-  /// restore() throws std::invalid_argument, and keeps the current state, for a snapshot of
-  /// another seed (reset(seed) came between) or with other numbers of bodies or actuators.
-  State snapshot() const { return state_; }
-  void restore(const State& snapshot);
+  /// A copy of the run's state, and its restoration: the run continues exactly as from the
+  /// copy. restore() throws std::invalid_argument, and keeps the current state, for a snapshot
+  /// of another seed (reset(seed) came between) or with other numbers of bodies, actuators,
+  /// controllers or tasks.
+  Snapshot snapshot() const { return run_; }
+  void restore(const Snapshot& snapshot);
 
   /// Thread-safe controls of a run in progress (or the next one).
   void pause();
@@ -122,10 +145,13 @@ class Simulation {
     Observer* observer;
     std::uint64_t interval;
   };
-  Model model_;
-  State state_;
+  Scenario scenario_;
+  Snapshot run_;
   StepData data_;
   Workspace workspace_;
+  Inputs inputs_;                                      ///< the caller's, with the controllers'
+  std::vector<std::optional<double>> controller_out_;  ///< scratch for run_controllers
+  std::vector<ControllerState> controllers_at_start_;  ///< put back if a step is refused
   std::vector<Attached> observers_;
   bool started_ = false;
 

@@ -1,4 +1,4 @@
-#include "leeway/world/simulation.h"
+#include "leeway/sim/simulation.h"
 
 #include <fmt/format.h>
 #include <algorithm>
@@ -6,6 +6,9 @@
 #include <cmath>
 #include <stdexcept>
 #include <thread>
+
+#include "leeway/gnc/autonomy.h"
+#include "leeway/task/task_scoring.h"
 
 namespace leeway {
 
@@ -24,15 +27,9 @@ std::uint64_t steps_for(double duration, double dt) {
   return static_cast<std::uint64_t>(std::ceil(duration / dt - 1e-9));
 }
 
-double tasks_finish_time(const Model& model) {
-  double end = 0.0;
-  for (const TaskModel& task : model.tasks)
-    end = std::max(end, task.finish_time());
-  return end;
+Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario)) {
+  reset();
 }
-
-Simulation::Simulation(Model model)
-    : model_(std::move(model)), state_(make_initial_state(model_)), data_(make_step_data(model_)) {}
 
 void Simulation::attach(Observer& observer, std::uint64_t interval) {
   observers_.push_back({&observer, std::max<std::uint64_t>(interval, 1)});
@@ -40,21 +37,40 @@ void Simulation::attach(Observer& observer, std::uint64_t interval) {
 
 void Simulation::notify_step() {
   for (const Attached& a : observers_) {
-    if (state_.step_count % a.interval == 0) a.observer->on_step(model_, state_, data_);
+    if (run_.state.step_count % a.interval == 0) a.observer->on_step(*this);
   }
 }
 
 void Simulation::start() {
   if (started_) return;
   for (const Attached& a : observers_)
-    a.observer->on_start(model_, state_);
+    a.observer->on_start(*this);
   started_ = true;
 }
 
 StepResult Simulation::step(const Inputs& inputs) {
   start();
-  const StepResult r = leeway::step(model_, state_, inputs, workspace_, &data_);
-  if (r.ok) notify_step();
+  const Model& model = scenario_.model;
+  const std::vector<ControllerModel>& controllers = scenario_.controllers;
+  // Commands of the wrong shape are the step's to refuse; the controllers then do not run.
+  const bool commands_fit =
+      inputs.commands.empty() || inputs.commands.size() == model.actuators.size();
+  const bool autonomous = !controllers.empty() && commands_fit;
+  if (autonomous) {
+    controllers_at_start_ = run_.controllers;
+    inputs_.F_ext_Bo_B = inputs.F_ext_Bo_B;
+    inputs_.commands = inputs.commands;
+    run_controllers(controllers, run_.controllers, model, run_.state, inputs_.commands,
+                    controller_out_);
+  }
+  const StepResult r =
+      leeway::step(model, run_.state, autonomous ? inputs_ : inputs, workspace_, &data_);
+  if (!r.ok) {
+    if (autonomous) run_.controllers = controllers_at_start_;
+    return r;
+  }
+  update_tasks(scenario_.tasks, run_.tasks, run_.state, data_);
+  notify_step();
   return r;
 }
 
@@ -78,9 +94,9 @@ RunEnd Simulation::run(const RunOptions& o) {
   using Clock = std::chrono::steady_clock;
   RunEnd end;
   const Clock::time_point wall_start = Clock::now();
-  const double t_start = state_.t;
+  const double t_start = run_.state.t;
   start();
-  while (state_.step_count < o.until_step) {
+  while (run_.state.step_count < o.until_step) {
     if (!wait_for_turn(o.pacing)) {
       end.stopped = true;
       break;
@@ -93,7 +109,7 @@ RunEnd Simulation::run(const RunOptions& o) {
     }
     ++end.steps;
     if (o.pacing == Pacing::kRealTime) {
-      const std::chrono::duration<double> due((state_.t - t_start) / o.rate_factor);
+      const std::chrono::duration<double> due((run_.state.t - t_start) / o.rate_factor);
       std::this_thread::sleep_until(wall_start + std::chrono::duration_cast<Clock::duration>(due));
     }
   }
@@ -103,37 +119,44 @@ RunEnd Simulation::run(const RunOptions& o) {
   }
   end.wall_time = std::chrono::duration<double>(Clock::now() - wall_start).count();
   for (const Attached& a : observers_)
-    a.observer->on_end(model_, state_, end);
+    a.observer->on_end(*this, end);
   return end;
 }
 
 void Simulation::reset() {
-  state_ = make_initial_state(model_);
-  data_ = make_step_data(model_);
+  run_.state = make_initial_state(scenario_.model);
+  run_.controllers = initial_controller_states(scenario_.controllers);
+  run_.tasks = initial_task_states(scenario_.tasks);
+  data_ = make_step_data(scenario_.model);
   started_ = false;
 }
 
 void Simulation::reset(std::uint64_t seed) {
-  reseed(model_, seed);
+  reseed(scenario_.model, seed);
   reset();
 }
 
-void Simulation::restore(const State& snapshot) {
-  if (snapshot.seed != model_.seed) {
+void Simulation::restore(const Snapshot& snapshot) {
+  const Model& model = scenario_.model;
+  const State& state = snapshot.state;
+  if (state.seed != model.seed) {
     throw std::invalid_argument(fmt::format(
         "cannot restore a snapshot taken with seed {} into world '{}', drawn with seed {}: "
         "reset it to seed {} first",
-        snapshot.seed, model_.world_name, model_.seed, snapshot.seed));
+        state.seed, model.world_name, model.seed, state.seed));
   }
-  if (snapshot.bodies.size() != model_.bodies.size() ||
-      snapshot.actuators.size() != model_.actuators.size()) {
+  if (state.bodies.size() != model.bodies.size() ||
+      state.actuators.size() != model.actuators.size() ||
+      snapshot.controllers.size() != scenario_.controllers.size() ||
+      snapshot.tasks.size() != scenario_.tasks.size()) {
     throw std::invalid_argument(fmt::format(
-        "cannot restore a snapshot of {} bodies and {} actuators into world '{}', which has {} "
-        "and {}",
-        snapshot.bodies.size(), snapshot.actuators.size(), model_.world_name, model_.bodies.size(),
-        model_.actuators.size()));
+        "cannot restore a snapshot of {} bodies, {} actuators, {} controllers and {} tasks into "
+        "world '{}', which has {}, {}, {} and {}",
+        state.bodies.size(), state.actuators.size(), snapshot.controllers.size(),
+        snapshot.tasks.size(), model.world_name, model.bodies.size(), model.actuators.size(),
+        scenario_.controllers.size(), scenario_.tasks.size()));
   }
-  state_ = snapshot;
+  run_ = snapshot;
 }
 
 void Simulation::pause() {
