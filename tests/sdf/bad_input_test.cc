@@ -321,6 +321,18 @@ TEST(BadInput, ForeignActuatorPlugins) {
   expect_mentions(load_error("uuv.sdf", uuv),
                   {"uuv.sdf:" + std::to_string(line_of(uuv, "<type>SecondOrder")),
                    "got 'SecondOrder'", "FirstOrder"});
+  // The kernel's checks (propulsion/thruster_checks.h) hold for every dialect: UUV's Bessa dead
+  // zone must straddle zero.
+  const std::string bessa =
+      jointed_world(R"(<plugin name="t" filename="libuuv_thruster_ros_plugin.so">
+    <linkName>prop</linkName><jointName>prop_joint</jointName><thrusterID>0</thrusterID>
+    <dynamics><type>ZeroOrder</type></dynamics>
+    <conversion><type>Bessa</type><rotorConstantL>0.001</rotorConstantL>
+      <rotorConstantR>0.001</rotorConstantR><deltaL>5</deltaL><deltaR>10</deltaR></conversion>
+    </plugin>)");
+  expect_mentions(load_error("bessa.sdf", bessa),
+                  {"bessa.sdf:" + std::to_string(line_of(bessa, "<plugin name=\"t\"")),
+                   "dead zone [5, 10]", "delta_L <= 0 <= delta_R"});
   const std::string vrx =
       jointed_world(R"(<plugin name="v" filename="libusv_gazebo_thrust_plugin.so">
     <thruster><linkName>prop</linkName><cmdTopic>left_thrust_cmd</cmdTopic>

@@ -162,11 +162,6 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
     d.c_R = read_number_at_least(required_child(c, "c_r", "c_R"), 0.0, false, "c_R");
     d.delta_L = any_number(c, "delta_l", "delta_L <= 0");
     d.delta_R = any_number(c, "delta_r", "delta_R >= 0");
-    if (d.delta_L > 0.0 || d.delta_R < 0.0) {
-      throw LoadError(location_of(c), fmt::format("dead zone [{}, {}], expected delta_l <= 0 <= "
-                                                  "delta_r",
-                                                  d.delta_L, d.delta_R));
-    }
     return d;
   }
   if (kind == "table") {
@@ -435,14 +430,10 @@ void load_leeway_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
                             "the actuator elements (but <frame>, the thruster's), "
                             "<turn_axis> and <pivot>");
     t.turn_axis_B = read_direction(az, "turn_axis", Vec3::UnitZ(), frd);
-    if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
-      throw LoadError(location_of(az),
-                      "<turn_axis> is along the thrust <axis>; turning would not steer it");
-    }
     t.p_BoPivot_B = read_position(az, "pivot", frd, t.p_BoP_B);
     t.azimuth_actuator = sink.add(read_actuator(az), az->GetElement("actuator"));
   }
-  sink.body.thrusters.push_back(std::move(t));
+  sink.add_thruster(std::move(t), p, optional_child(p, "azimuth"));
 }
 
 void load_leeway_control_surface(const sdf::ElementPtr& p, ActuatorSink& sink) {

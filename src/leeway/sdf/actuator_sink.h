@@ -15,6 +15,7 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/error.h"
 #include "leeway/propulsion/actuator.h"
+#include "leeway/propulsion/thruster_checks.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/joint_frames.h"
 #include "leeway/sdf/link_merging.h"
@@ -54,6 +55,17 @@ struct ActuatorSink {
     }
     actuators.push_back(std::move(a));
     return static_cast<int>(actuators.size()) - 1;
+  }
+
+  /// Adds thruster `t` to the body once the kernel's checks accept it (thruster_checks.h); else
+  /// a LoadError at `where`, or at `azimuth_where` (when given) for a problem with its azimuth.
+  void add_thruster(Thruster t, const sdf::ElementPtr& where,
+                    const sdf::ElementPtr& azimuth_where = nullptr) {
+    if (const std::string problem = check_thruster(t); !problem.empty())
+      throw LoadError(location_of(where), problem);
+    if (const std::string problem = check_azimuth(t); !problem.empty())
+      throw LoadError(location_of(azimuth_where ? azimuth_where : where), problem);
+    body.thrusters.push_back(std::move(t));
   }
 
   /// Says that a foreign PID on a joint's effort is not simulated: a merged rigid body has no

@@ -254,6 +254,16 @@ int read_count_at_least(const sdf::ElementPtr& element, int lo, const std::strin
   return static_cast<int>(v);
 }
 
+int read_count_in(const sdf::ElementPtr& element, int lo, int hi, const std::string& what) {
+  const double v = read_number(element, what);
+  if (v != std::floor(v) || v < lo || v > hi) {
+    throw LoadError(location_of(element), fmt::format("got {}, expected a whole number of {} in "
+                                                      "[{}, {}]",
+                                                      v, what, lo, hi));
+  }
+  return static_cast<int>(v);
+}
+
 std::string resolve_file(const sdf::ElementPtr& file) {
   std::filesystem::path path = text_of(file);
   if (path.is_relative() && !file->FilePath().empty()) {

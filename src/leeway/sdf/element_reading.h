@@ -38,6 +38,9 @@ Eigen::Isometry3d read_pose(const sdf::ElementPtr& element);
 /// A whole number >= lo; else "got v, expected <what>: a whole number >= lo".
 int read_count_at_least(const sdf::ElementPtr& element, int lo, const std::string& what);
 
+/// A whole number in [lo, hi]; else "got v, expected a whole number of <what> in [lo, hi]".
+int read_count_in(const sdf::ElementPtr& element, int lo, int hi, const std::string& what);
+
 /// The child element called `name`, or nullptr when there is none.
 sdf::ElementPtr optional_child(const sdf::ElementPtr& parent, const std::string& name);
 

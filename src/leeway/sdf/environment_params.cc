@@ -138,12 +138,8 @@ void load_wind(const sdf::ElementPtr& e, WindModel& w) {
     if (optional_child(g, "length"))
       w.harris_length =
           read_number_at_least(optional_child(g, "length"), 0.0, true, "a length in m");
-    if (const sdf::ElementPtr c = optional_child(g, "components")) {
-      const double n = read_number_in(c, 1, 1e6, "a number of components");
-      if (std::floor(n) != n)
-        throw LoadError(location_of(c), fmt::format("got {}, expected a whole number", n));
-      w.harris_components = static_cast<int>(n);
-    }
+    if (const sdf::ElementPtr c = optional_child(g, "components"))
+      w.harris_components = read_count_in(c, 1, 1000000, "components");
   } else if (type != "none") {
     throw LoadError(location_of(optional_child(g, "type")),
                     fmt::format("got '{}', expected first_order, harris or none", type));

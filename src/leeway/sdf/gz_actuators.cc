@@ -114,14 +114,8 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
     t.turn_axis_B = steering->joint.axis_B;
     t.p_BoPivot_B = steering->joint.p_BoJ_B;
     steering->used = true;
-    if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
-      throw LoadError(location_of(p),
-                      fmt::format("joint '{}' turns the propeller about its own axis; expected "
-                                  "a steering joint across it",
-                                  steering->joint.name));
-    }
   }
-  sink.body.thrusters.push_back(std::move(t));
+  sink.add_thruster(std::move(t), p);
 }
 
 void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints& driven) {

@@ -125,18 +125,14 @@ void load_vrx_classic_grid(const sdf::ElementPtr& plugin, const MergedLinks& lin
                                  "{} m, where VRX classic would have assumed 0.5 m",
                                  surface_level));
   }
-  const double n =
-      read_number_at_least(required_child(plugin, "length_n",
-                                          "the number of grid points along each hull (VRX's "
-                                          "WAM-V: 2); without it classic's grid is empty"),
-                           1.0, false, "a whole number of points >= 1");
-  if (n != std::floor(n)) {
-    throw LoadError(location_of(optional_child(plugin, "length_n")),
-                    fmt::format("got {}, expected a whole number of points", n));
-  }
+  const int n = read_count_at_least(required_child(plugin, "length_n",
+                                                   "the number of grid points along each hull "
+                                                   "(VRX's WAM-V: 2); without it classic's grid "
+                                                   "is empty"),
+                                    1, "the number of grid points");
   const Eigen::Isometry3d X_BL = link_frame(optional_child(plugin, "bodyName"), links);
   for (const double side : {-1.0, 1.0}) {
-    for (int j = 1; j <= static_cast<int>(n); ++j) {
+    for (int j = 1; j <= n; ++j) {
       const double x = ((j - 0.5) / n - 0.5) * h.hull_length;
       h.p_BoP.push_back(X_BL * Vec3(x, side * width / 2.0, 0.0));
     }

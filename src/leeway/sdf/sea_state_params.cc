@@ -111,15 +111,8 @@ RandomSea load_waves(const sdf::ElementPtr& e, double gravity,
     throw LoadError(location_of(optional_child(e, "spreading")),
                     fmt::format("got '{}', expected mitsuyasu, cos2s or none", spreading));
   }
-  if (optional_child(e, "components")) {
-    const double n =
-        read_number_in(optional_child(e, "components"), 1, 4096, "a number of components");
-    if (std::floor(n) != n) {
-      throw LoadError(location_of(optional_child(e, "components")),
-                      fmt::format("got {}, expected a whole number of components", n));
-    }
-    sea.components = static_cast<int>(n);
-  }
+  if (const sdf::ElementPtr c = optional_child(e, "components"))
+    sea.components = read_count_in(c, 1, 4096, "components");
   if (optional_child(e, "steepness"))
     sea.steepness = read_number_in(optional_child(e, "steepness"), 0.0, 1.0, "a steepness");
   if (const sdf::ElementPtr depth = optional_child(e, "depth")) {
@@ -171,7 +164,7 @@ WaveField load_vrx_wavefield(const sdf::ElementPtr& e, double surface_level,
           throw LoadError(location_of(c), fmt::format("got '{}', expected PMS or CWR", p.model));
         }
       } else if (n == "number") {
-        p.number = static_cast<int>(read_number_in(c, 1, 4096, "a number of components"));
+        p.number = read_count_in(c, 1, 4096, "components");
       } else if (n == "direction") {
         const std::vector<double> d = read_numbers(c, 0, "an angle in rad, or a 2-D vector");
         if (d.size() == 1) {

@@ -70,11 +70,6 @@ ThrustCurve read_uuv_conversion(const sdf::ElementPtr& c) {
     d.c_R = at_least_zero(c, "rotorConstantR", "rotorConstantR >= 0");
     d.delta_L = any(c, "deltaL", "deltaL <= 0");
     d.delta_R = any(c, "deltaR", "deltaR >= 0");
-    if (d.delta_L > 0.0 || d.delta_R < 0.0) {
-      throw LoadError(location_of(c), fmt::format("dead zone [{}, {}], expected deltaL <= 0 <= "
-                                                  "deltaR",
-                                                  d.delta_L, d.delta_R));
-    }
     return d;
   }
   if (type == "LinearInterp") {
@@ -133,7 +128,7 @@ void load_uuv_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
   if (const sdf::ElementPtr g = optional_child(p, "gain"))
     a.command_gain = read_number(g, "a gain");
   t.actuator = sink.add(std::move(a), p);
-  sink.body.thrusters.push_back(std::move(t));
+  sink.add_thruster(std::move(t), p);
 }
 
 void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {

@@ -86,14 +86,9 @@ void load_vrx_thrust(const sdf::ElementPtr& p, ActuatorSink& sink) {
       sink.warn_instant_servo(enable, az.name, "VRX's", az.dynamics.max_rate);
       t.turn_axis_B = engine.axis_B;
       t.p_BoPivot_B = engine.p_BoJ_B;
-      if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9) {
-        throw LoadError(location_of(e),
-                        "the engine joint turns the propeller about its own "
-                        "axis; expected a steering joint across it");
-      }
       t.azimuth_actuator = sink.add(std::move(az), e);
     }
-    sink.body.thrusters.push_back(std::move(t));
+    sink.add_thruster(std::move(t), e);
   }
 }
 

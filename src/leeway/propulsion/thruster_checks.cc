@@ -1,0 +1,147 @@
+#include "leeway/propulsion/thruster_checks.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <initializer_list>
+
+namespace leeway {
+namespace {
+
+bool finite(std::initializer_list<double> values) {
+  for (const double v : values) {
+    if (!std::isfinite(v)) return false;
+  }
+  return true;
+}
+
+bool unit(const Vec3& v) {
+  return v.allFinite() && std::abs(v.norm() - 1.0) < 1e-9;
+}
+
+std::string str(const Vec3& v) {
+  return fmt::format("{}, {}, {}", v.x(), v.y(), v.z());
+}
+
+std::string check(const QuadraticThrust& q) {
+  return finite({q.k_forward, q.k_reverse, q.k_torque}) ? "" : "a quadratic constant is not finite";
+}
+
+std::string check(const DeadZoneThrust& d) {
+  if (!finite({d.c_L, d.c_R, d.delta_L, d.delta_R}) || d.c_L < 0.0 || d.c_R < 0.0)
+    return fmt::format("dead zone constants {} and {}: expected finite c_L, c_R >= 0", d.c_L,
+                       d.c_R);
+  if (d.delta_L > 0.0 || d.delta_R < 0.0)
+    return fmt::format("dead zone [{}, {}]: expected delta_L <= 0 <= delta_R", d.delta_L,
+                       d.delta_R);
+  return "";
+}
+
+std::string check(const TableThrust& t) {
+  if (t.x.empty() || t.x.size() != t.thrust.size())
+    return fmt::format(
+        "a table of {} inputs and {} thrusts: expected one thrust per input, and "
+        "at least one",
+        t.x.size(), t.thrust.size());
+  for (std::size_t i = 0; i < t.x.size(); ++i) {
+    if (!finite({t.x[i], t.thrust[i]})) return fmt::format("table row {} is not finite", i + 1);
+    if (i > 0 && !(t.x[i] > t.x[i - 1]))
+      return fmt::format("table inputs {} then {}: expected strictly increasing inputs", t.x[i - 1],
+                         t.x[i]);
+  }
+  return "";
+}
+
+std::string check_caps(double max_forward, double max_reverse) {
+  if (!finite({max_forward, max_reverse}) || max_forward < 0.0 || max_reverse > 0.0)
+    return fmt::format(
+        "thrust caps {} N forward and {} N reverse: expected forward >= 0 >= "
+        "reverse",
+        max_forward, max_reverse);
+  return "";
+}
+
+std::string check(const LinearThrust& l) {
+  if (!std::isfinite(l.x_max) || l.x_max <= 0.0)
+    return fmt::format("full command {}: expected a finite command > 0", l.x_max);
+  return check_caps(l.max_forward, l.max_reverse);
+}
+
+std::string check(const LogisticThrust& l) {
+  for (const Logistic& f : {l.forward, l.reverse}) {
+    if (!finite({f.A, f.K, f.B, f.nu, f.C, f.M}) || f.nu <= 0.0)
+      return "a logistic function's parameters: expected finite numbers and nu > 0";
+  }
+  return check_caps(l.max_forward, l.max_reverse);
+}
+
+std::string check(const PropellerThrust& p) {
+  if (!finite({p.diameter, p.fluid_density, p.thrust_coefficient, p.alpha_1, p.alpha_2,
+               p.wake_fraction}) ||
+      p.diameter <= 0.0 || p.fluid_density <= 0.0)
+    return fmt::format(
+        "a propeller of diameter {} m in a fluid of {} kg/m^3: expected both > 0 "
+        "and every coefficient finite",
+        p.diameter, p.fluid_density);
+  return "";
+}
+
+std::string check(const OpenWaterThrust& o) {
+  if (!finite({o.diameter, o.x_to_rps, o.fluid_density, o.K_T0, o.K_Tmax, o.K_Q0, o.K_Qmax, o.J_max,
+               o.wake_fraction, o.thrust_deduction}) ||
+      o.diameter <= 0.0 || o.x_to_rps <= 0.0 || o.fluid_density <= 0.0 || o.J_max <= 0.0)
+    return "an open-water curve: expected finite coefficients, and a diameter, revolutions per "
+           "unit, fluid density and J_max > 0";
+  if (o.wake_fraction < 0.0 || o.wake_fraction > 1.0 || o.thrust_deduction < 0.0 ||
+      o.thrust_deduction > 1.0)
+    return fmt::format("wake fraction {} and thrust deduction {}: expected both in [0, 1]",
+                       o.wake_fraction, o.thrust_deduction);
+  return "";
+}
+
+}  // namespace
+
+std::string check_thrust_curve(const ThrustCurve& curve) {
+  return std::visit([](const auto& c) { return check(c); }, curve);
+}
+
+std::string check_thruster(const Thruster& t) {
+  if (std::string problem = check_thrust_curve(t.curve); !problem.empty())
+    return "thrust curve: " + problem;
+  if (!t.p_BoP_B.allFinite() || !unit(t.axis_B))
+    return fmt::format(
+        "a propeller at ({}) pushing along ({}): expected a finite position and a "
+        "unit axis",
+        str(t.p_BoP_B), str(t.axis_B));
+  if (!std::isfinite(t.torque_factor) || !std::isfinite(t.disc_radius) || t.disc_radius < 0.0)
+    return fmt::format(
+        "torque factor {} and disc radius {} m: expected finite numbers, the "
+        "radius >= 0",
+        t.torque_factor, t.disc_radius);
+  const ThrustAdjustment& a = t.adjustment;
+  if (!finite({a.state_efficiency, a.thrust_efficiency, a.deadband}) || a.deadband < 0.0 ||
+      !(a.thrust_min <= a.thrust_max))
+    return fmt::format(
+        "efficiencies {} and {}, thrust range [{}, {}] N, dead band {} N: expected "
+        "finite efficiencies, a range that is not empty and a dead band >= 0",
+        a.state_efficiency, a.thrust_efficiency, a.thrust_min, a.thrust_max, a.deadband);
+  return "";
+}
+
+std::string check_azimuth(const Thruster& t) {
+  if (t.azimuth_actuator < 0) return "";
+  if (!unit(t.turn_axis_B) || !t.p_BoPivot_B.allFinite())
+    return fmt::format(
+        "an azimuth about ({}) through ({}): expected a unit turn axis and a "
+        "finite pivot",
+        str(t.turn_axis_B), str(t.p_BoPivot_B));
+  if (std::abs(t.turn_axis_B.dot(t.axis_B)) > 1 - 1e-9)
+    return fmt::format(
+        "the azimuth's turn axis ({}) is along the thrust axis ({}): turning would "
+        "not steer the thrust; expected a <turn_axis> or a steering joint across "
+        "it",
+        str(t.turn_axis_B), str(t.axis_B));
+  return "";
+}
+
+}  // namespace leeway
