@@ -4,6 +4,9 @@
 //                         iterations)
 //   GjkCylinderSphere     a sphere off a cylinder's rim (curved: converges asymptotically)
 //   GjkOverlap            two capsules crossing (the simplex encloses the origin)
+//   EpaOverlap            the same pair's depth, normal and witnesses, after GjkOverlap's query
+//                         (curved: EPA converges asymptotically)
+//   EpaBoxes              two turned boxes into each other (a polytope pair)
 //   WamvQueryFar          the default world's WAM-V (its 7 counted shapes) and a post 30 m away:
 //                         the model spheres are apart, what almost every step pays
 //   WamvQueryNear         the post 0.1 m off the left pontoon's side: inside both model spheres,
@@ -13,6 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include "leeway/app/default_world.h"
+#include "leeway/geometry/epa.h"
 #include "leeway/geometry/gjk.h"
 #include "leeway/sdf/load_world.h"
 
@@ -51,6 +55,34 @@ void GjkOverlap(benchmark::State& bs) {
       pose(Vec3(0.2, 0.1, 0.4), 1.5707, Vec3(0, 1, 0)));
 }
 BENCHMARK(GjkOverlap);
+
+/// GJK's query and then EPA's, on a pair that overlaps.
+void epa(benchmark::State& bs, const ConvexShape& a, const Eigen::Isometry3d& X_WA,
+         const ConvexShape& b, const Eigen::Isometry3d& X_WB) {
+  const ShapeDistance d = shape_distance(a, X_WA, b, X_WB);
+  if (!d.overlap) {
+    bs.SkipWithError("the pair does not overlap");
+    return;
+  }
+  for (auto _ : bs)
+    benchmark::DoNotOptimize(shape_penetration(a, X_WA, b, X_WB, shape_distance(a, X_WA, b, X_WB)));
+  bs.SetItemsProcessed(bs.iterations());
+  const ShapePenetration p = shape_penetration(a, X_WA, b, X_WB, d);
+  bs.counters["support_queries"] = d.iterations + p.iterations;
+  bs.counters["depth_mm"] = 1e3 * p.depth;
+}
+
+void EpaOverlap(benchmark::State& bs) {
+  epa(bs, Capsule{0.3, 1.0}, pose(Vec3::Zero(), 1.2, Vec3(1, 0, 0)), Capsule{0.3, 1.0},
+      pose(Vec3(0.2, 0.1, 0.4), 1.5707, Vec3(0, 1, 0)));
+}
+BENCHMARK(EpaOverlap);
+
+void EpaBoxes(benchmark::State& bs) {
+  epa(bs, Box{Vec3(1.0, 0.5, 0.25)}, pose(Vec3::Zero(), 0.3, Vec3(1, 2, 3)),
+      Box{Vec3(0.4, 0.4, 0.4)}, pose(Vec3(1.2, 0.2, 0.1), 0.7, Vec3(3, -1, 2)));
+}
+BENCHMARK(EpaBoxes);
 
 /// The default world's WAM-V at rest at the origin and a static post of radius 0.3 m at `p_W`.
 void wamv_query(benchmark::State& bs, const Vec3& p_W, bool touching) {

@@ -98,7 +98,8 @@ TEST(StepData, FoilLoadsSplitIntoLiftAcrossAndDragAlongTheFlow) {
 }
 
 TEST(StepData, ContactsListEveryPairOfShapesThatTouchAtTheStepsEnd) {
-  // Two free boxes 1 m wide, their centres 0.9 m apart (touching), and a third 5 m away.
+  // Two free boxes 1 m wide, their centres 0.9 m apart (overlapping by 0.1 m), and a third 5 m
+  // away.
   const auto box = [](const std::string& name, double x) {
     return "<model name='" + name + "'><pose>" + std::to_string(x) +
            " 0 0 0 0 0</pose><link name='l'><inertial><mass>1</mass><inertia><ixx>1</ixx>"
@@ -112,6 +113,13 @@ TEST(StepData, ContactsListEveryPairOfShapesThatTouchAtTheStepsEnd) {
   ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
   ASSERT_EQ(data.contacts.size(), 1u);
   EXPECT_EQ(data.contacts[0], (ContactPair{0, 0, 1, 0}));
+  // a's +x face at x = 0.5 m, b's -x face at 0.4 m: b leaves along +x after 0.1 m (they fall
+  // together through the one step, so their faces stay level).
+  ASSERT_EQ(data.contact_points.size(), 1u);
+  const ContactPoint& p = data.contact_points[0];
+  EXPECT_NEAR(p.depth, 0.1, 1e-9);
+  EXPECT_LT((p.n_W - Vec3::UnitX()).norm(), 1e-9);
+  EXPECT_NEAR(p.p_W.x() - s.bodies[0].p_WB.x(), 0.45, 1e-9);
 }
 
 TEST(StepData, ClampedAndRefusedCommandsAreEventsTurnedIntoWordsAtTheEdge) {

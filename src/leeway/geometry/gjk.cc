@@ -7,14 +7,9 @@
 namespace leeway {
 namespace {
 
-/// A point w = a - b of the Minkowski difference, with the points of A and B it came from.
-struct Vertex {
-  Vec3 w = Vec3::Zero(), a = Vec3::Zero(), b = Vec3::Zero();
-};
-
 /// At most four vertices and their barycentric weights of the point closest to the origin.
 struct Simplex {
-  std::array<Vertex, 4> v;
+  std::array<SupportPoint, 4> v;
   std::array<double, 4> weight{};
   int n = 0;
 
@@ -148,17 +143,20 @@ constexpr int kMaxRestarts = 4;
 
 }  // namespace
 
+SupportPoint minkowski_support(const ConvexShape& a, const Eigen::Isometry3d& X_WA,
+                               const ConvexShape& b, const Eigen::Isometry3d& X_WB,
+                               const Vec3& d_W) {
+  SupportPoint v;
+  v.a = X_WA * support(a, X_WA.linear().transpose() * d_W);
+  v.b = X_WB * support(b, X_WB.linear().transpose() * -d_W);
+  v.w = v.a - v.b;
+  return v;
+}
+
 ShapeDistance shape_distance(const ConvexShape& a, const Eigen::Isometry3d& X_WA,
                              const ConvexShape& b, const Eigen::Isometry3d& X_WB) {
-  const Mat3 R_AW = X_WA.linear().transpose(), R_BW = X_WB.linear().transpose();
-  const auto vertex = [&](const Vec3& d_W) {
-    Vertex v;
-    v.a = X_WA * support(a, R_AW * d_W);
-    v.b = X_WB * support(b, R_BW * -d_W);
-    v.w = v.a - v.b;
-    return v;
-  };
-  const auto single = [](const Vertex& v) {
+  const auto vertex = [&](const Vec3& d_W) { return minkowski_support(a, X_WA, b, X_WB, d_W); };
+  const auto single = [](const SupportPoint& v) {
     Simplex s;
     s.v[0] = v;
     s.weight[0] = 1.0;
@@ -176,7 +174,7 @@ ShapeDistance shape_distance(const ConvexShape& a, const Eigen::Isometry3d& X_WA
   int restarts = 0;
   while (out.iterations < kMaxIterations) {
     if (upper <= kTouching) break;
-    const Vertex w = vertex(-v);
+    const SupportPoint w = vertex(-v);
     ++out.iterations;
     if (const double bound = v.dot(w.w) / v.norm(); bound > lower) {
       lower = bound;
@@ -184,12 +182,13 @@ ShapeDistance shape_distance(const ConvexShape& a, const Eigen::Isometry3d& X_WA
     }
     if (upper - lower <= kRelativeGap * upper) break;
     Simplex next = s;
-    const bool repeated =
-        std::any_of(s.v.begin(), s.v.begin() + s.n, [&](const Vertex& u) { return u.w == w.w; });
+    const bool repeated = std::any_of(s.v.begin(), s.v.begin() + s.n,
+                                      [&](const SupportPoint& u) { return u.w == w.w; });
     if (!repeated) {
       next.v[next.n++] = w;
-      if (!reduce(next)) {
+      if (!reduce(next)) {  // the tetrahedron holds the origin
         upper = 0.0;
+        best = next;
         break;
       }
     }
@@ -212,6 +211,8 @@ ShapeDistance shape_distance(const ConvexShape& a, const Eigen::Isometry3d& X_WA
   }
   if (upper <= kTouching) {
     out.overlap = true;
+    out.simplex = best.v;
+    out.simplex_size = best.n;
     return out;
   }
   out.distance = upper;

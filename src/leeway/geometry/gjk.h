@@ -11,7 +11,8 @@
 //   v . w / |v| <= distance <= |v|,
 // so the loop stops when the two bounds meet within a relative 1e-8 (shapes with curved faces
 // converge only asymptotically), or when the simplex encloses the origin: the shapes then
-// overlap and the distance is 0. GJK gives no penetration depth.
+// overlap and the distance is 0. GJK gives no penetration depth; it hands the simplex it ended
+// on to EPA (epa.h), which finds it.
 //
 // Both bounds come with their proof: the witness points p_A and p_B, |p_B - p_A| = distance
 // apart, and the direction n along which B lies at least lower_bound beyond A. Where the shapes
@@ -23,11 +24,24 @@
 // support point, up to four times.
 #pragma once
 
+#include <array>
+
 #include <Eigen/Geometry>
 
 #include "leeway/geometry/convex_shape.h"
 
 namespace leeway {
+
+/// A point w = a - b of the Minkowski difference A - B, with the points of A and B it came from,
+/// all in W.
+struct SupportPoint {
+  Vec3 w = Vec3::Zero(), a = Vec3::Zero(), b = Vec3::Zero();
+};
+
+/// The point of A - B farthest along d_W: s_A(d) - s_B(-d), for shape `a` at X_WA and `b` at X_WB.
+SupportPoint minkowski_support(const ConvexShape& a, const Eigen::Isometry3d& X_WA,
+                               const ConvexShape& b, const Eigen::Isometry3d& X_WB,
+                               const Vec3& d_W);
 
 struct ShapeDistance {
   double distance = 0.0;     ///< [m]; 0 when the shapes touch or overlap
@@ -37,6 +51,10 @@ struct ShapeDistance {
   Vec3 p_WA = Vec3::Zero();  ///< the point of A nearest B, in W (undefined on overlap)
   Vec3 p_WB = Vec3::Zero();  ///< the point of B nearest A, in W (undefined on overlap)
   int iterations = 0;        ///< support queries made
+  /// On overlap, the simplex GJK ended on (simplex_size points of A - B): the origin lies in it
+  /// or within 1e-9 m of it. EPA starts from it.
+  std::array<SupportPoint, 4> simplex;
+  int simplex_size = 0;
 };
 
 /// The distance between shape `a` with its frame at X_WA and shape `b` at X_WB.

@@ -1,6 +1,7 @@
 // Stage: the outputs that need the step's end state. Every pair of models' collision shapes in
 // contact, found as world/contacts.h finds one vehicle's: bounding spheres first, model by model
-// and then shape by shape, GJK last.
+// and then shape by shape, GJK last; then where and how deep they overlap, by EPA.
+#include "leeway/geometry/epa.h"
 #include "leeway/geometry/gjk.h"
 #include "leeway/world/stages.h"
 
@@ -8,6 +9,7 @@ namespace leeway::stages {
 
 void compute_outputs(const Model& model, const State& state, StepData& data) {
   data.contacts.clear();
+  data.contact_points.clear();
   const std::vector<Collider>& colliders = model.colliders;
   for (std::size_t a = 0; a < colliders.size(); ++a) {
     const Collider& ca = colliders[a];
@@ -27,10 +29,12 @@ void compute_outputs(const Model& model, const State& state, StepData& data) {
           const Eigen::Isometry3d X_WSb = X_WB * sb.X_BS;
           if ((X_WSb.translation() - X_WSa.translation()).norm() > ra + bounding_radius(sb.shape))
             continue;
-          if (shape_distance(sa.shape, X_WSa, sb.shape, X_WSb).overlap) {
-            data.contacts.push_back({static_cast<int>(a), static_cast<int>(i), static_cast<int>(b),
-                                     static_cast<int>(j)});
-          }
+          const ShapeDistance d = shape_distance(sa.shape, X_WSa, sb.shape, X_WSb);
+          if (!d.overlap) continue;
+          data.contacts.push_back(
+              {static_cast<int>(a), static_cast<int>(i), static_cast<int>(b), static_cast<int>(j)});
+          const ShapePenetration p = shape_penetration(sa.shape, X_WSa, sb.shape, X_WSb, d);
+          data.contact_points.push_back({(p.p_WA + p.p_WB) / 2.0, p.n_W, p.depth});
         }
       }
     }

@@ -29,12 +29,19 @@ struct BodyOutputs {
 /// Two convex collision shapes in contact at the step's end (world/contacts.h), of a moving
 /// model and another model (two static models are never listed): colliders and shapes index
 /// Model::colliders and their shapes, a before b in the colliders' order. Contacts exert no force
-/// yet; GJK tells that two shapes touch, not how deep.
+/// yet (bodies pass through each other).
 struct ContactPair {
   int collider_a = -1, shape_a = -1;
   int collider_b = -1, shape_b = -1;
 
   bool operator==(const ContactPair&) const = default;
+};
+
+/// Where the two shapes of a ContactPair overlap and how deep (geometry/epa.h), in W.
+struct ContactPoint {
+  Vec3 p_W = Vec3::Zero();  ///< midway between a's point deepest in b and b's deepest in a [m]
+  Vec3 n_W = Vec3::Zero();  ///< unit normal from shape a towards shape b
+  double depth = 0.0;       ///< [m] >= 0: moving b by depth n_W leaves the two touching
 };
 
 struct StepData {
@@ -47,9 +54,10 @@ struct StepData {
   /// the control surface whose deflection, it is; zero for an azimuth (its thruster's load is at
   /// the thruster's shaft); by integrate_bodies().
   std::vector<ActuatorLoad> actuator_loads;
-  std::vector<ContactPair> contacts;  ///< at the step's end; by compute_outputs()
-  std::vector<Event> events;          ///< this step's, in order; by every stage
-  EventCounts counts{};               ///< events of each kind since make_step_data()
+  std::vector<ContactPair> contacts;         ///< at the step's end; by compute_outputs()
+  std::vector<ContactPoint> contact_points;  ///< one per contacts entry; by compute_outputs()
+  std::vector<Event> events;                 ///< this step's, in order; by every stage
+  EventCounts counts{};                      ///< events of each kind since make_step_data()
 };
 
 /// Outputs sized for `model`, every count zero.
