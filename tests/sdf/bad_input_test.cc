@@ -321,7 +321,7 @@ TEST(BadInput, ForeignActuatorPlugins) {
   expect_mentions(load_error("uuv.sdf", uuv),
                   {"uuv.sdf:" + std::to_string(line_of(uuv, "<type>SecondOrder")),
                    "got 'SecondOrder'", "FirstOrder"});
-  // The kernel's checks (propulsion/thruster_checks.h) hold for every dialect: UUV's Bessa dead
+  // The kernel's checks (propulsion/actuator_checks.h) hold for every dialect: UUV's Bessa dead
   // zone must straddle zero.
   const std::string bessa =
       jointed_world(R"(<plugin name="t" filename="libuuv_thruster_ros_plugin.so">

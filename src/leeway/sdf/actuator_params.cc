@@ -415,7 +415,7 @@ void load_leeway_foil(const sdf::ElementPtr& p, ActuatorSink& sink) {
   ControlSurface s;
   s.fluid = read_fluid(p);
   s.law = read_foil(required_child(p, "foil", "the foil"), frd);
-  sink.body.control_surfaces.push_back(std::move(s));
+  sink.add_control_surface(std::move(s), p);
 }
 
 void load_leeway_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
@@ -440,7 +440,7 @@ void load_leeway_control_surface(const sdf::ElementPtr& p, ActuatorSink& sink) {
   const bool frd = read_frame_is_frd(p);
   ControlSurface s = read_control_surface(p, frd);
   s.actuator = sink.add(read_actuator(p), p->GetElement("actuator"));
-  sink.body.control_surfaces.push_back(std::move(s));
+  sink.add_control_surface(std::move(s), p);
 }
 
 }  // namespace leeway::sdfio

@@ -15,7 +15,7 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/error.h"
 #include "leeway/propulsion/actuator.h"
-#include "leeway/propulsion/thruster_checks.h"
+#include "leeway/propulsion/actuator_checks.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/joint_frames.h"
 #include "leeway/sdf/link_merging.h"
@@ -57,7 +57,7 @@ struct ActuatorSink {
     return static_cast<int>(actuators.size()) - 1;
   }
 
-  /// Adds thruster `t` to the body once the kernel's checks accept it (thruster_checks.h); else
+  /// Adds thruster `t` to the body once the kernel's checks accept it (actuator_checks.h); else
   /// a LoadError at `where`, or at `azimuth_where` (when given) for a problem with its azimuth.
   void add_thruster(Thruster t, const sdf::ElementPtr& where,
                     const sdf::ElementPtr& azimuth_where = nullptr) {
@@ -66,6 +66,14 @@ struct ActuatorSink {
     if (const std::string problem = check_azimuth(t); !problem.empty())
       throw LoadError(location_of(azimuth_where ? azimuth_where : where), problem);
     body.thrusters.push_back(std::move(t));
+  }
+
+  /// Adds control surface `s` to the body once the kernel's checks accept it; else a LoadError
+  /// at `where`.
+  void add_control_surface(ControlSurface s, const sdf::ElementPtr& where) {
+    if (const std::string problem = check_control_surface(s); !problem.empty())
+      throw LoadError(location_of(where), problem);
+    body.control_surfaces.push_back(std::move(s));
   }
 
   /// Says that a foreign PID on a joint's effort is not simulated: a merged rigid body has no

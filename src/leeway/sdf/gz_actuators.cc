@@ -199,7 +199,7 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
     hinge->used = true;
   }
   s.law = f;
-  sink.body.control_surfaces.push_back(std::move(s));
+  sink.add_control_surface(std::move(s), p);
 }
 
 }  // namespace leeway::sdfio

@@ -180,7 +180,7 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   ControlSurface s;
   s.law = f;
   s.actuator = sink.add(std::move(a), p);
-  sink.body.control_surfaces.push_back(std::move(s));
+  sink.add_control_surface(std::move(s), p);
 }
 
 }  // namespace leeway::sdfio

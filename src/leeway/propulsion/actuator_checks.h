@@ -1,11 +1,13 @@
-// Checks of a thruster's parameters against what its kernels (thruster.h, thrust_curves.h)
-// assume, shared by every loader as body/mass_checks.h is. Each returns an empty string when the
-// parameters are acceptable, or says in words what is wrong, for the loader to wrap with the
-// file, line and element of the plugin that gave them.
+// Checks of an actuator's parameters against what its kernels assume (thruster.h and
+// thrust_curves.h for a thruster; control_surface.h, hydro/foil.h, hydro/deflection_fin.h and
+// hydro/sail.h for a control surface), shared by every loader as body/mass_checks.h is. Each
+// returns an empty string when the parameters are acceptable, or says in words what is wrong, for
+// the loader to wrap with the file, line and element of the plugin that gave them.
 #pragma once
 
 #include <string>
 
+#include "leeway/propulsion/control_surface.h"
 #include "leeway/propulsion/thrust_curves.h"
 #include "leeway/propulsion/thruster.h"
 
@@ -26,5 +28,13 @@ std::string check_thruster(const Thruster& thruster);
 /// For a thruster with an azimuth: its turn axis a unit vector across the thrust axis (turning
 /// about the thrust axis itself would not steer it) and its pivot finite.
 std::string check_azimuth(const Thruster& thruster);
+
+/// Every number finite; a foil's chord and span unit vectors at right angles, its area and chord
+/// >= 0, and its coefficients' own invariants: a table's angles strictly increasing over less
+/// than 2 pi with one C_L, C_D, C_M each; two lines' stall angle > 0; a wing's aspect ratio,
+/// stall angle, Oswald efficiency and stall sharpness > 0. A deflection fin's chord and lift
+/// directions unit vectors at right angles and its area >= 0; a sail's foil, and its two blocks
+/// > 0 from the mast.
+std::string check_control_surface(const ControlSurface& surface);
 
 }  // namespace leeway

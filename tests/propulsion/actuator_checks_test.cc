@@ -1,7 +1,7 @@
-// The kernel's checks of a thruster's parameters (propulsion/thruster_checks.h): each invariant
-// its curves and its wrench assume is refused in words when broken, and every shipped curve kind
-// with sound parameters passes.
-#include "leeway/propulsion/thruster_checks.h"
+// The kernel's checks of an actuator's parameters (propulsion/actuator_checks.h): each invariant
+// a thruster's curves and wrench, or a control surface's law, assume is refused in words when
+// broken, and every kind with sound parameters passes.
+#include "leeway/propulsion/actuator_checks.h"
 
 #include <gtest/gtest.h>
 
@@ -86,6 +86,48 @@ TEST(ThrusterChecks, ThePoseTheCurveAndTheAdjustmentAreChecked) {
   EXPECT_NE(check_thruster(t).find("not empty"), std::string::npos);
   t.adjustment.thrust_max = kNaN;
   EXPECT_NE(check_thruster(t).find("not empty"), std::string::npos);
+}
+
+TEST(ControlSurfaceChecks, FoilsFinsAndSailsAreCheckedAsTheirLawsAssume) {
+  Foil foil;
+  foil.area = 0.5;
+  foil.coefficients = TwoLinesFoil{0.0, 4.0, 0.2, 0.3, -1.0, 1.0};
+  ControlSurface s;
+  s.law = foil;
+  EXPECT_EQ(check_control_surface(s), "");
+  foil.span_B = Vec3(0.1, 0.0, 1.0).normalized();  // not across the chord
+  s.law = foil;
+  EXPECT_NE(check_control_surface(s).find("at right angles"), std::string::npos);
+  foil.span_B = Vec3::UnitZ();
+  foil.coefficients = TwoLinesFoil{0.0, 4.0, 0.2, 0.0, -1.0, 1.0};
+  s.law = foil;
+  EXPECT_NE(check_control_surface(s).find("stall angle > 0"), std::string::npos);
+  foil.coefficients = TableFoil{{-1.0, 0.0, 7.0}, {0, 0, 0}, {1, 1, 1}, {0, 0, 0}};
+  s.law = foil;
+  EXPECT_NE(check_control_surface(s).find("less than 2 pi"), std::string::npos);
+  foil.coefficients = WingFoil{};
+  s.law = foil;
+  EXPECT_EQ(check_control_surface(s), "");
+
+  DeflectionFin fin;
+  fin.area = 0.1;
+  fin.lift_slope = 3.0;
+  s.law = fin;
+  EXPECT_EQ(check_control_surface(s), "");
+  fin.lift_B = Vec3::UnitX();  // along the chord
+  s.law = fin;
+  EXPECT_NE(check_control_surface(s).find("at right angles"), std::string::npos);
+
+  Sail sail;
+  sail.foil.area = 4.0;
+  sail.foil.coefficients = FlatPlateFoil{};
+  sail.boom_block = 2.0;
+  sail.deck_block = 0.0;
+  s.law = sail;
+  EXPECT_NE(check_control_surface(s).find("both > 0"), std::string::npos);
+  sail.deck_block = 1.0;
+  s.law = sail;
+  EXPECT_EQ(check_control_surface(s), "");
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
-#include "leeway/propulsion/thruster_checks.h"
+#include "leeway/propulsion/actuator_checks.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <initializer_list>
+#include <numbers>
 
 namespace leeway {
 namespace {
@@ -99,6 +100,73 @@ std::string check(const OpenWaterThrust& o) {
   return "";
 }
 
+std::string check(const FlatPlateFoil& f) {
+  return finite({f.lift, f.drag}) ? "" : "flat plate coefficients: expected finite numbers";
+}
+
+std::string check(const TableFoil& t) {
+  const std::size_t n = t.alpha.size();
+  if (n == 0 || t.C_L.size() != n || t.C_D.size() != n || t.C_M.size() != n)
+    return fmt::format(
+        "a foil table of {} angles with {} C_L, {} C_D and {} C_M: expected one "
+        "of each per angle, and at least one angle",
+        n, t.C_L.size(), t.C_D.size(), t.C_M.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!finite({t.alpha[i], t.C_L[i], t.C_D[i], t.C_M[i]}))
+      return fmt::format("foil table row {} is not finite", i + 1);
+    if (i > 0 && !(t.alpha[i] > t.alpha[i - 1]))
+      return fmt::format("foil table angles {} then {}: expected strictly increasing angles",
+                         t.alpha[i - 1], t.alpha[i]);
+  }
+  if (t.alpha.back() - t.alpha.front() >= 2.0 * std::numbers::pi)
+    return fmt::format(
+        "foil table angles from {} to {} rad: expected less than 2 pi between "
+        "the first and the last",
+        t.alpha.front(), t.alpha.back());
+  return "";
+}
+
+std::string check(const TwoLinesFoil& f) {
+  if (!finite({f.a0, f.cla, f.cda, f.alpha_stall, f.cla_stall, f.cda_stall}) ||
+      f.alpha_stall <= 0.0)
+    return fmt::format(
+        "two-line coefficients with a stall at {} rad: expected finite numbers "
+        "and a stall angle > 0",
+        f.alpha_stall);
+  return "";
+}
+
+std::string check(const WingFoil& w) {
+  if (!finite({w.aspect_ratio, w.stall_angle, w.zero_lift_drag, w.oswald_efficiency,
+               w.normal_force_90, w.stall_sharpness}) ||
+      w.aspect_ratio <= 0.0 || w.stall_angle <= 0.0 || w.oswald_efficiency <= 0.0 ||
+      w.stall_sharpness <= 0.0)
+    return fmt::format(
+        "a wing of aspect ratio {}, stall angle {} rad, Oswald efficiency {} and "
+        "stall sharpness {}: expected finite numbers, these four > 0",
+        w.aspect_ratio, w.stall_angle, w.oswald_efficiency, w.stall_sharpness);
+  return "";
+}
+
+std::string check(const QuadraticFoil& q) {
+  return finite({q.lift_constant, q.drag_constant}) ? ""
+                                                    : "quadratic foil constants: expected finite "
+                                                      "numbers";
+}
+
+std::string check_foil(const Foil& f) {
+  if (!f.p_BoP_B.allFinite() || !unit(f.chord_B) || !unit(f.span_B) ||
+      std::abs(f.chord_B.dot(f.span_B)) > 1e-9)
+    return fmt::format(
+        "a foil at ({}) with chord ({}) and span ({}): expected a finite position "
+        "and unit chord and span directions at right angles",
+        str(f.p_BoP_B), str(f.chord_B), str(f.span_B));
+  if (!finite({f.area, f.chord}) || f.area < 0.0 || f.chord < 0.0)
+    return fmt::format("a foil of area {} m^2 and chord {} m: expected both finite and >= 0",
+                       f.area, f.chord);
+  return std::visit([](const auto& c) { return check(c); }, f.coefficients);
+}
+
 }  // namespace
 
 std::string check_thrust_curve(const ThrustCurve& curve) {
@@ -126,6 +194,29 @@ std::string check_thruster(const Thruster& t) {
         "finite efficiencies, a range that is not empty and a dead band >= 0",
         a.state_efficiency, a.thrust_efficiency, a.thrust_min, a.thrust_max, a.deadband);
   return "";
+}
+
+std::string check_control_surface(const ControlSurface& s) {
+  if (const Foil* f = std::get_if<Foil>(&s.law)) return check_foil(*f);
+  if (const DeflectionFin* fin = std::get_if<DeflectionFin>(&s.law)) {
+    if (!fin->p_BoP_B.allFinite() || !unit(fin->chord_B) || !unit(fin->lift_B) ||
+        std::abs(fin->chord_B.dot(fin->lift_B)) > 1e-9 || !finite({fin->area, fin->lift_slope}) ||
+        fin->area < 0.0)
+      return fmt::format(
+          "a fin at ({}) with chord ({}) and lift ({}), area {} m^2: expected a "
+          "finite position, unit chord and lift directions at right angles and "
+          "a finite area >= 0",
+          str(fin->p_BoP_B), str(fin->chord_B), str(fin->lift_B), fin->area);
+    return "";
+  }
+  const Sail& sail = std::get<Sail>(s.law);
+  if (!sail.p_BoM_B.allFinite() || !finite({sail.boom_block, sail.deck_block}) ||
+      sail.boom_block <= 0.0 || sail.deck_block <= 0.0)
+    return fmt::format(
+        "a sail with its blocks {} m (boom) and {} m (deck) from the mast: "
+        "expected a finite mast and both > 0",
+        sail.boom_block, sail.deck_block);
+  return check_foil(sail.foil);
 }
 
 std::string check_azimuth(const Thruster& t) {
