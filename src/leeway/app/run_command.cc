@@ -87,6 +87,16 @@ void print_tasks(const Simulation& sim) {
   }
 }
 
+/// The kinds of event the run had and how many, on one line; nothing when it had none.
+void print_events(const EventCounts& counts) {
+  std::vector<std::string> kinds;
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    if (counts[k] > 0)
+      kinds.push_back(fmt::format("{} {}", event_kind_name(static_cast<EventKind>(k)), counts[k]));
+  }
+  if (!kinds.empty()) fmt::print("events     {}\n", fmt::join(kinds, ", "));
+}
+
 }  // namespace
 
 int run_command(const RunCommandOptions& o) {
@@ -164,6 +174,7 @@ int run_command(const RunCommandOptions& o) {
   fmt::print("world      {} ({})\n", model.world_name, model.source);
   print_final_states(model, state, o.frame);
   print_tasks(sim);
+  print_events(sim.data().counts);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
   fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", end.wall_time,
              end.wall_time > 0.0 ? state.t / end.wall_time : 0.0);

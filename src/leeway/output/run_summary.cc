@@ -40,6 +40,10 @@ void write_run_summary(const std::string& path, const Simulation& sim, const Run
   if (!s.recording_path.empty()) {
     j["recording"] = {{"path", s.recording_path}, {"rows", s.recording_rows}};
   }
+  nlohmann::json events = nlohmann::json::object();
+  for (std::size_t k = 0; k < sim.data().counts.size(); ++k)
+    events[std::string(event_kind_name(static_cast<EventKind>(k)))] = sim.data().counts[k];
+  j["events"] = events;
   nlohmann::json bodies = nlohmann::json::array();
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const PoseTwistRow r = to_output_frame(state.bodies[i], s.frame);

@@ -5,6 +5,7 @@
 //   "wall_time": s, "real_time_factor": simulated / wall,
 //   "status": "ok"|"error", "error": message (only on error), "warnings": [ ... ],
 //   "recording": {"path": file, "rows": N} (only with --record),
+//   "events": {kind: N, ...}: the steps' events (world/events.h) of each kind over the run,
 //   "bodies": [ {"model", "link", "position", "roll_pitch_yaw", "twist"} ]  (final state),
 //   "tasks": [ {"name", "type": "wayfinding"|"station_keeping", "vehicle",
 //               "state": "initial"|"ready"|"running"|"finished", "running_time": s scored,
