@@ -8,6 +8,7 @@
 
 #include "leeway/propulsion/control_surface.h"
 #include "leeway/propulsion/thruster.h"
+#include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -178,6 +179,33 @@ TEST(GzLiftDrag, ForcesMatchGzSimsEquationsBelowTheStall) {
   }
 }
 
+TEST(GzLiftDrag, ItsOwnDensityWinsOverTheWorldsAsInGzSim) {
+  // The plugin states 1000 kg/m^3; the world's water is 1025. A step's control-surface term, at
+  // the body's start velocity, is gz-sim's force at 1000, not at 1025 (2.5 % more).
+  Model m = load(world_sdf(model(kRudder + kLiftDrag)));
+  ASSERT_EQ(m.environment.fluid_density, 1025.0);
+  const ControlSurface& s = m.bodies[0].control_surfaces.at(0);
+  EXPECT_EQ(s.fluid_density, 1000.0);
+  const Vec3 v(2, 0.2, 0);
+  m.bodies[0].V_WB_B0.head<3>() = v;
+  State state = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  ASSERT_TRUE(step(m, state, {}, ws, &data).ok);
+  const Vec3 F = data.bodies[0].wrenches.terms[BodyWrenches::kControlSurfaces].head<3>();
+  const Vec3 expected = gz_lift_drag(v, Vec3::UnitX(), Vec3::UnitY(), 4.0, 0.2, 0.1, 1000.0);
+  EXPECT_LT((F - expected).norm(), 1e-4);
+  EXPECT_GT((F - gz_lift_drag(v, Vec3::UnitX(), Vec3::UnitY(), 4.0, 0.2, 0.1, 1025.0)).norm(),
+            0.02 * expected.norm());
+  // Without <air_density>, the world's air (gz-sim would take 1.2041).
+  std::string unstated = kLiftDrag;
+  unstated.replace(unstated.find("<air_density>1000</air_density>"), 31, "");
+  const Model air = load(world_sdf(model(kRudder + unstated)));
+  const ControlSurface& in_air = air.bodies[0].control_surfaces.at(0);
+  EXPECT_EQ(in_air.fluid, Fluid::kAir);
+  EXPECT_EQ(in_air.fluid_density, 0.0);
+}
+
 TEST(GzLiftDrag, AControlledHingeDeflectsTheFoil) {
   // Turned 0.1 rad about +z in a 2 m/s surge, the rudder meets the flow at +0.1 rad (gz-sim:
   // forward and upward turn with the link): lift 4 * 0.1 q A along +y, drag 0.2 * 0.1 q A aft.
@@ -308,6 +336,15 @@ TEST(UuvFin, QuadraticLawGivesLAlphaU2AndDAlpha2U2) {
   EXPECT_NEAR(F[1], 4.0, 1e-9);
   EXPECT_NEAR(F[0], -0.2, 1e-9);
   EXPECT_NEAR(F[5], -1.0 * 4.0, 1e-9);  // at the fin link's origin, 1 m aft
+}
+
+TEST(UuvFin, TheTwoLinesLawKeepsItsOwnFluidDensity) {
+  const Model m = load(world_sdf(model(
+      uuv_fin("<type>TwoLines</type><area>0.05</area><fluid_density>1028</fluid_density><a0>0</a0>"
+              "<alpha_stall>0.3</alpha_stall><cla>4</cla><cla_stall>-1</cla_stall><cda>0.2</cda>"
+              "<cda_stall>0.5</cda_stall>"))));
+  EXPECT_EQ(m.environment.fluid_density, 1025.0);
+  EXPECT_EQ(m.bodies[0].control_surfaces.at(0).fluid_density, 1028.0);
 }
 
 TEST(UuvFin, EverySpellingOfThePluginLoadsTheSameFin) {

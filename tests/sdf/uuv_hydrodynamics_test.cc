@@ -154,6 +154,39 @@ TEST(UuvUnderwaterObject, SphereUsesUuvsCoefficients) {
   EXPECT_NEAR(b.damping.quadratic[2].coefficient, 0.5 * rho * 0.5 * std::numbers::pi * r * r, 1e-9);
 }
 
+TEST(UuvUnderwaterObject, ThePluginsOwnWaterWinsOverTheWorlds) {
+  // UUV Simulator computes the body's buoyancy and its shape's added mass with the plugin's
+  // <fluid_density>; a world of fresh water (1000 kg/m^3) changes neither.
+  const std::string fresh = R"(<plugin filename="leeway" name="leeway::Environment">
+      <fluid_density>1000</fluid_density></plugin>)";
+  Diagnostics d;
+  const Model m =
+      load_world_string(world_sdf(rexrov(fossen_block()), fresh, "0 0 -9.81"), "rexrov.sdf", d);
+  ASSERT_EQ(m.environment.fluid_density, 1000.0);
+  const auto& r = std::get<SubmergedRestoring>(m.bodies.at(0).restoring);
+  EXPECT_NEAR((r.f_buoyancy_W + r.f_weight_W).z(), (1.83826 * 1028 - 1862.87) * 9.81, 1e-6);
+
+  const auto ball = [&](const std::string& density) {
+    return load(world_sdf(R"(<model name="ball"><link name="base">
+    <inertial><mass>100</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz>
+      <ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>
+    <plugin name="uuv" filename="libuuv_underwater_object_plugin.so">)" +
+                              density + R"(<link name="base"><volume>0.1</volume>
+        <hydrodynamic_model><type>sphere</type><radius>0.3</radius></hydrodynamic_model>
+      </link></plugin></model>)",
+                          fresh, "0 0 -9.81"));
+  };
+  const double r3 = 0.3 * 0.3 * 0.3;
+  for (const auto& [density, rho] :
+       {std::pair{std::string("<fluid_density>1028</fluid_density>"), 1028.0},
+        std::pair{std::string(), 1000.0}}) {  // unstated: the world's
+    const BodyModel b = ball(density).bodies.at(0);
+    EXPECT_NEAR(b.M_A(dof::v, dof::v), 2.0 / 3.0 * rho * std::numbers::pi * r3, 1e-9) << rho;
+    EXPECT_NEAR(std::get<SubmergedRestoring>(b.restoring).f_buoyancy_W.z(), 0.1 * rho * 9.81, 1e-9)
+        << rho;
+  }
+}
+
 /// A neutrally buoyant 1.2 m tube of radius 0.1 m (L/D = 6) with UUV Simulator's cylinder model.
 std::string tube(const std::string& axis, const std::string& extra = "") {
   return R"(<model name="tube"><link name="base">

@@ -161,7 +161,7 @@ Vec6 control_surfaces_wrench(const BodyModel& body, std::span<const double> x, c
   for (const ControlSurface& s : body.control_surfaces) {
     const double deflection = s.actuator < 0 ? 0.0 : x[s.actuator];
     const Vec3& v_fluid_B = around.fluid_velocity(s.fluid);
-    const double rho = around.density(s.fluid);
+    const double rho = s.fluid_density > 0.0 ? s.fluid_density : around.density(s.fluid);
     if (loads.empty() || s.actuator < 0) {  // the hot path: the wrench alone
       F += control_surface_wrench(s, deflection, nu, v_fluid_B, rho);
       continue;

@@ -197,6 +197,11 @@ std::string check_thruster(const Thruster& t) {
 }
 
 std::string check_control_surface(const ControlSurface& s) {
+  if (!std::isfinite(s.fluid_density) || s.fluid_density < 0.0)
+    return fmt::format(
+        "a fluid density of {} kg/m^3: expected a finite density, or 0 for the "
+        "world's",
+        s.fluid_density);
   if (const Foil* f = std::get_if<Foil>(&s.law)) return check_foil(*f);
   if (const DeflectionFin* fin = std::get_if<DeflectionFin>(&s.law)) {
     if (!fin->p_BoP_B.allFinite() || !unit(fin->chord_B) || !unit(fin->lift_B) ||

@@ -23,6 +23,9 @@ struct ControlSurface {
   int actuator = -1;  ///< the state's index in Model::actuators, or -1: fixed at 0
   std::variant<Foil, DeflectionFin, Sail> law;
   Fluid fluid = Fluid::kWater;
+  /// Its own density of that fluid [kg/m^3], when its plugin states one (UUV's fin
+  /// <fluid_density>, gz-sim LiftDrag's <air_density>); 0: the world's (Environment).
+  double fluid_density = 0.0;
 };
 
 /// The surface's wrench about Bo in B [N, N m] at actuator state `x` (deflection [rad] or sheet

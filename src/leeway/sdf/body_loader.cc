@@ -74,10 +74,12 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
                       "<buoyancy> given while gz-sim's buoyancy system also acts on this model; "
                       "expected one source of buoyancy");
     }
-    // Neutral: the volume of water whose weight is the body's, in this world's water.
-    const double volume = hydro->buoyancy->neutral ? links.mass / world.environment.fluid_density
-                                                   : hydro->buoyancy->volume;
-    r.f_buoyancy_W = -world.environment.fluid_density * volume * world.gravity_W;
+    // The plugin's own water if it states one (its home simulator's buoyancy), else the world's.
+    const double rho = hydro->buoyancy->fluid_density > 0.0 ? hydro->buoyancy->fluid_density
+                                                            : world.environment.fluid_density;
+    // Neutral: the volume of that water whose weight is the body's.
+    const double volume = hydro->buoyancy->neutral ? links.mass / rho : hydro->buoyancy->volume;
+    r.f_buoyancy_W = -rho * volume * world.gravity_W;
     r.p_BoBcb = hydro->buoyancy->p_BoBcb;
     r.height = hydro->buoyancy->height;
   } else if (gz_buoyancy) {

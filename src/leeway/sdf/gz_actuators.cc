@@ -190,9 +190,11 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
                           "<radial_symmetry> is ignored: the foil keeps its <upward>");
   }
   ControlSurface s;
-  s.fluid = number_or(p, "air_density", 1.2041, 0.0, true, "a density in kg/m^3") > 100.0
-                ? Fluid::kWater
-                : Fluid::kAir;
+  // gz-sim's LiftDrag knows one density, 1.2041 kg/m^3 (air) unless stated; a stated one is the
+  // plugin's own (a water density makes it a hydrofoil in the world's water and current).
+  const double density = number_or(p, "air_density", 1.2041, 0.0, true, "a density in kg/m^3");
+  s.fluid = density > 100.0 ? Fluid::kWater : Fluid::kAir;
+  if (p->HasElement("air_density")) s.fluid_density = density;
   if (DrivenJoint* hinge = driving(driven, text_of(link_name))) {
     hinge_foil(f, hinge->joint, p);
     s.actuator = hinge->actuator;

@@ -22,6 +22,9 @@ struct BuoyancyVolume {
   bool neutral = false;         ///< the volume is the body's mass over the water's density
   Vec3 p_BoBcb = Vec3::Zero();  ///< its centroid [m], in B
   double height = 0.0;          ///< vertical extent about Bo for the surface [m]; 0: none
+  /// The density of the water it displaces [kg/m^3], when its plugin states one (UUV's
+  /// <fluid_density>); 0: the world's water.
+  double fluid_density = 0.0;
 };
 
 struct HydroParams {

@@ -145,6 +145,7 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   f.chord_B = X_BL.linear() * Vec3::UnitX();
   f.span_B = X_BL.linear() * Vec3::UnitZ();
   const sdf::ElementPtr ld = required_child(p, "liftdrag", "the lift and drag model");
+  double fluid_density = 0.0;  // the world's, unless the law states its own
   const std::string type = text_of(required_child(ld, "type", "Quadratic or TwoLines"));
   if (type == "Quadratic") {
     only_parameters(ld, {"lift_constant", "drag_constant"});
@@ -154,8 +155,7 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
     only_parameters(
         ld, {"area", "fluid_density", "a0", "alpha_stall", "cla", "cla_stall", "cda", "cda_stall"});
     f.area = positive(ld, "area", "the fin's area in m^2");
-    // Checked, then replaced by the world's water density.
-    positive(ld, "fluid_density", "a density in kg/m^3");
+    fluid_density = positive(ld, "fluid_density", "a density in kg/m^3");
     // Coefficients [1/rad]: lift and drag slopes before and past the stall.
     TwoLinesFoil law;
     law.a0 = any(ld, "a0", "an angle in rad");
@@ -179,6 +179,7 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   a.command_max = a.dynamics.x_max;
   ControlSurface s;
   s.law = f;
+  s.fluid_density = fluid_density;
   s.actuator = sink.add(std::move(a), p);
   sink.add_control_surface(std::move(s), p);
 }

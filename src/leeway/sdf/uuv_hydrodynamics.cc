@@ -132,12 +132,16 @@ void set_cylinder(const sdf::ElementPtr& m, double rho, FossenMatrices& f) {
 
 }  // namespace
 
-HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double rho,
+HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double world_rho,
                                        Diagnostics& diagnostics) {
   reject_unknown_children(
       plugin, {"fluid_density", "flow_velocity_topic", "use_global_current", "debug", "link"},
       "<fluid_density>, <flow_velocity_topic>, <use_global_current>, "
       "<debug> and one <link name=...> block");
+  // The plugin's own water, as in UUV Simulator, wins over the world's.
+  const sdf::ElementPtr density = optional_child(plugin, "fluid_density");
+  const double rho =
+      density ? read_number_at_least(density, 0.0, true, "a density in kg/m^3") : world_rho;
   HydroParams p;
   p.where = location_of(plugin);
   const sdf::ElementPtr link = required_child(plugin, "link", "a <link name=...> block");
@@ -222,6 +226,7 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double rho
     b.height = read_number_at_least(required_child(box, "height", "the box's height in metres"),
                                     0.0, true, "a height in metres");
   }
+  b.fluid_density = rho;
   p.buoyancy = b;
   return p;
 }
