@@ -1,15 +1,22 @@
 #include "leeway/sdf/load_world.h"
 
 #include <gtest/gtest.h>
+#include <cstdlib>
+#include <filesystem>
 #include <numbers>
 
 #include "leeway/core/rotation.h"
 #include "sdf/sdf_test_util.h"
+#include "temp_file.h"
 
 namespace leeway {
 namespace {
 
+namespace fs = std::filesystem;
+using testing::expect_mentions;
+using testing::line_of;
 using testing::load;
+using testing::load_error;
 using testing::simple_model;
 using testing::world_sdf;
 
@@ -83,6 +90,56 @@ TEST(LoadWorld, RelativePathWorks) {
   Diagnostics d;
   EXPECT_EQ(load_world_file("relative.sdf", d).bodies.size(), 1u);
   std::filesystem::current_path(cwd);
+}
+
+TEST(LoadWorld, AModelFixedToTheWorldIsStaticSceneryAndAnAxisToItIsRefused) {
+  // As gz-sim holds it: UUV's BOP panel and VRX's platform are anchored by a fixed joint to the
+  // world, whatever their <static>.
+  const std::string anchored = world_sdf(R"(<model name="panel"><pose>1 2 -3 0 0 0.5</pose>
+    <link name="block"><inertial><mass>50</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz>
+      </inertia></inertial>
+      <collision name="c"><geometry><box><size>1 1 1</size></box></geometry></collision></link>
+    <joint name="world_joint" type="fixed"><parent>world</parent><child>block</child></joint>
+  </model>)",
+                                         "", "0 0 -9.81");
+  const Model m = load(anchored);
+  EXPECT_TRUE(m.bodies.empty());  // nothing to integrate: it cannot fall
+  ASSERT_EQ(m.colliders.size(), 1u);
+  EXPECT_EQ(m.colliders[0].body, -1);
+  EXPECT_LT((m.colliders[0].X_WB.translation() - Vec3(1, 2, -3)).norm(), 1e-12);
+  // A hinge or a slide to the world would need a constraint Leeway does not have: refused, with
+  // what to do, rather than dropped (the model would fall).
+  std::string hinged = anchored;
+  hinged.replace(hinged.find("type=\"fixed\""), 12, "type=\"revolute\"");
+  expect_mentions(load_error("hinge.sdf", hinged),
+                  {"hinge.sdf:" + std::to_string(line_of(hinged, "<joint")), "joint 'world_joint'",
+                   "revolute", "expected a fixed joint"});
+}
+
+TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
+  // The corpus of foreign files (../shared/foreign, beside the checkout; see its README) is not
+  // part of a user's clone: without it, this test says so and skips.
+  const fs::path models = fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign" / "uuv" /
+                          "uuv_gazebo_worlds" / "models";
+  if (!fs::is_directory(models / "bop_panel"))
+    GTEST_SKIP() << "no foreign corpus at " << models << ": UUV Simulator's bop_panel not tested";
+  const char* before = std::getenv("LEEWAY_RESOURCE_PATH");
+  const std::string kept = before ? before : "";
+  setenv("LEEWAY_RESOURCE_PATH", models.c_str(), 1);
+  Diagnostics d;
+  // 1000 kg on a fixed joint to the world, 10 m down: before, it fell 4.9 m in its first second.
+  const std::string text = world_sdf(
+      "<include><uri>model://bop_panel</uri><pose>0 0 -10 0 0 0</pose></include>", "", "0 0 -9.81");
+  const Model m = load_world_file(testing::write_temp("bop_panel.sdf", text), d);
+  EXPECT_TRUE(m.bodies.empty());
+  ASSERT_EQ(m.colliders.size(), 1u);
+  EXPECT_EQ(m.colliders[0].body, -1);
+  EXPECT_LT((m.colliders[0].X_WB.translation() - Vec3(0, 0, -10)).norm(), 1e-12);
+  if (before) {
+    setenv("LEEWAY_RESOURCE_PATH", kept.c_str(), 1);
+  } else {
+    unsetenv("LEEWAY_RESOURCE_PATH");
+  }
 }
 
 TEST(LoadWorld, DefaultWorldLoadsCleanly) {

@@ -19,6 +19,7 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
+#include "leeway/sdf/world_joints.h"
 #include "leeway/sdf/world_settings.h"
 
 namespace leeway {
@@ -132,6 +133,22 @@ void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
   }
 }
 
+/// Says that a model fixed to the world is scenery, and which of its plugins then act on nothing.
+void warn_anchored(const sdf::Model& model, const std::string& joint,
+                   const sdfio::ClassifiedPlugins& plugins, Diagnostics& diagnostics) {
+  std::vector<std::string> idle;
+  for (const sdfio::PluginUse& use : plugins.uses) {
+    if (use.kind && sdfio::scope_of(use.kind->family) == sdfio::PluginScope::kModel &&
+        use.kind->family != sdfio::PluginFamily::kWorldWind)
+      idle.push_back(use.element->GetAttribute("filename")->GetAsString());
+  }
+  if (idle.empty()) return;
+  diagnostics.warn(sdfio::location_of(model.Element()),
+                   fmt::format("model '{}' is fixed to the world by joint '{}', so it is static "
+                               "scenery: its plugins {} act on nothing",
+                               model.Name(), joint, fmt::join(idle, ", ")));
+}
+
 /// A geo-referenced file must cover the world origin or a model's start (field_params.h).
 void check_geo_coverage(const std::vector<sdfio::GeoCoverage>& files, const Model& m) {
   for (const auto& file : files) {
@@ -193,8 +210,11 @@ Scenario compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std
       throw LoadError(sdfio::location_of(model.Element()), e.front().Message());
     }
     const Eigen::Isometry3d X_WM = sdfio::to_isometry(pose);
-    const int body = model.Static() ? -1 : static_cast<int>(m.bodies.size());
-    // Static models are fixed scenery: nothing to integrate, only shapes to touch.
+    // Static models, and models fixed to the world by a joint, are scenery: nothing to
+    // integrate, only shapes to touch.
+    const std::optional<std::string> anchor = sdfio::world_anchor(model);
+    if (anchor && !model.Static()) warn_anchored(model, *anchor, model_plugins[i], diagnostics);
+    const int body = model.Static() || anchor ? -1 : static_cast<int>(m.bodies.size());
     if (body >= 0) {
       m.bodies.push_back(sdfio::load_body(model, model_plugins[i], X_WM, settings, body,
                                           m.actuators, diagnostics));
