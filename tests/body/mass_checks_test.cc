@@ -23,6 +23,18 @@ TEST(MassChecks, InertiaTensor) {
   EXPECT_NE(check_inertia_tensor(asym).find("symmetric"), std::string::npos);
 }
 
+TEST(MassChecks, ALinkMayHaveZeroInertiaButNotNegativeAndTheBodyMayNot) {
+  // URDF writes thruster and sensor links with zero inertia; merged into a body they add only
+  // their mass at their place, which the parallel-axis theorem carries.
+  EXPECT_EQ(check_link_inertia_tensor(Mat3::Zero()), "");
+  EXPECT_EQ(check_link_inertia_tensor(Vec3(1e-9, 1e-9, 1e-9).asDiagonal()), "");
+  EXPECT_NE(check_inertia_tensor(Mat3::Zero()).find("positive definite"), std::string::npos);
+  EXPECT_NE(check_link_inertia_tensor(Vec3(1.0, 1.0, -0.1).asDiagonal()).find("semi-definite"),
+            std::string::npos);
+  EXPECT_NE(check_link_inertia_tensor(Vec3(1.0, 1.0, 5.0).asDiagonal()).find("triangle"),
+            std::string::npos);
+}
+
 TEST(MassChecks, MassMatrixMustBePositiveDefinite) {
   Mat6 M = Vec6(10, 10, 10, 1, 1, 1).asDiagonal();
   EXPECT_EQ(check_mass_matrix(M), "");

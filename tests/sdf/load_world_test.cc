@@ -142,6 +142,32 @@ TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
   }
 }
 
+TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsWithItsZeroInertiaLinks) {
+  // UUV Simulator's launch writes its thruster and sensor links with 1 g and zero inertia:
+  // harmless once merged into the 1862.87 kg hull, so accepted (the merged body is checked).
+  const fs::path foreign = fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign" / "uuv";
+  if (!fs::is_directory(foreign / "generated" / "rexrov_default"))
+    GTEST_SKIP() << "no foreign corpus at " << foreign << ": the generated RexROV not tested";
+  const char* before = std::getenv("LEEWAY_RESOURCE_PATH");
+  const std::string kept = before ? before : "";
+  setenv("LEEWAY_RESOURCE_PATH",
+         ((foreign / "generated").string() + ":" + foreign.string()).c_str(), 1);
+  Diagnostics d;
+  const std::string text =
+      world_sdf("<include><uri>model://rexrov_default</uri><pose>0 0 -20 0 0 0</pose></include>",
+                "", "0 0 -9.81");
+  const Model m = load_world_file(testing::write_temp("rexrov_default.sdf", text), d);
+  ASSERT_EQ(m.bodies.size(), 1u);
+  // The hull, 19 links of 1 g, 3 of 15 g and 3 of 100 g, as the URDF lists them.
+  EXPECT_NEAR(m.bodies[0].mass, 1862.87 + 19 * 0.001 + 3 * 0.015 + 3 * 0.1, 1e-9);
+  EXPECT_EQ(m.actuators.size(), 8u);  // its eight thrusters
+  if (before) {
+    setenv("LEEWAY_RESOURCE_PATH", kept.c_str(), 1);
+  } else {
+    unsetenv("LEEWAY_RESOURCE_PATH");
+  }
+}
+
 TEST(LoadWorld, DefaultWorldLoadsCleanly) {
   Diagnostics d;
   const Scenario m = load_scenario_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/default.sdf", d);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 
 namespace leeway {
@@ -12,16 +13,21 @@ std::string check_mass(double mass) {
   return {};
 }
 
-std::string check_inertia_tensor(const Mat3& I) {
+namespace {
+
+/// Finite, symmetric, moments above `least` and the triangle inequality.
+std::string check_tensor(const Mat3& I, bool zero_allowed) {
   if (!I.allFinite()) return "inertia tensor has a non-finite entry";
   if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-12 * I.cwiseAbs().maxCoeff()) {
     return "inertia tensor is not symmetric";
   }
   const Vec3 moments = Eigen::SelfAdjointEigenSolver<Mat3>(I).eigenvalues();
-  if (moments.minCoeff() <= 0.0) {
-    return fmt::format(
-        "inertia tensor is not positive definite (principal moments {}, {}, {} kg m^2)", moments[0],
-        moments[1], moments[2]);
+  // A zero tensor's eigenvalues come out as rounding about 0.
+  const bool negative = moments.minCoeff() < -1e-12 * std::max(moments.maxCoeff(), 1e-300);
+  if (zero_allowed ? negative : moments.minCoeff() <= 0.0) {
+    return fmt::format("inertia tensor is not positive {} (principal moments {}, {}, {} kg m^2)",
+                       zero_allowed ? "semi-definite" : "definite", moments[0], moments[1],
+                       moments[2]);
   }
   // Principal moments of a real mass distribution: each at most the sum of the other two.
   const double slack = 1e-9 * moments.maxCoeff();
@@ -32,6 +38,16 @@ std::string check_inertia_tensor(const Mat3& I) {
         moments[0], moments[1], moments[2]);
   }
   return {};
+}
+
+}  // namespace
+
+std::string check_inertia_tensor(const Mat3& I_Bcm) {
+  return check_tensor(I_Bcm, false);
+}
+
+std::string check_link_inertia_tensor(const Mat3& I_Lcm) {
+  return check_tensor(I_Lcm, true);
 }
 
 std::string check_mass_matrix(const Mat6& M) {

@@ -16,6 +16,12 @@ std::string check_mass(double mass);
 /// satisfy the triangle inequalities of its principal moments (any real body does).
 std::string check_inertia_tensor(const Mat3& I_Bcm);
 
+/// One link's inertia tensor, before it is merged into its body: as check_inertia_tensor, except
+/// that zero or tiny principal moments are accepted (a frame-only link, as URDF writes thruster
+/// and sensor links with zero inertia); the merged body's tensor must then pass
+/// check_inertia_tensor. Negative moments are refused.
+std::string check_link_inertia_tensor(const Mat3& I_Lcm);
+
 /// A generalised mass matrix must be finite, symmetric and positive definite.
 std::string check_mass_matrix(const Mat6& M);
 

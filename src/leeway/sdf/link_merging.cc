@@ -80,7 +80,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
       for (int c = 0; c < 3; ++c)
         I_L(r, c) = moi(r, c);
     }
-    if (const std::string problem = check_inertia_tensor(I_L); !problem.empty()) {
+    // A link may weigh next to nothing (a thruster or sensor frame); the body must not.
+    if (const std::string problem = check_link_inertia_tensor(I_L); !problem.empty()) {
       throw LoadError(inertial_location(link), fmt::format("link '{}': {}", link.Name(), problem));
     }
     const Eigen::Isometry3d X_BI = X_BL * to_isometry(inertial.Pose());
@@ -113,6 +114,13 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   for (const Part& p : parts) {
     const Vec3 d = p.c - out.p_BoBcm;
     out.I_Bcm += p.I + p.m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+  }
+  if (const std::string problem = check_inertia_tensor(out.I_Bcm); !problem.empty()) {
+    const sdf::Link& canonical = *model.LinkByName(out.canonical_link);
+    throw LoadError(inertial_location(canonical),
+                    fmt::format("model '{}', its links merged into one body (canonical link "
+                                "'{}'): {}",
+                                model.Name(), out.canonical_link, problem));
   }
   out.collision_volume = total_volume;
   if (total_volume > 0.0) out.p_BoBcv = volume_moment / total_volume;
