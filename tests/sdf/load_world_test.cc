@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "leeway/core/rotation.h"
+#include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 #include "temp_file.h"
 
@@ -161,6 +162,42 @@ TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsWithItsZeroInertiaLinks) {
   // The hull, 19 links of 1 g, 3 of 15 g and 3 of 100 g, as the URDF lists them.
   EXPECT_NEAR(m.bodies[0].mass, 1862.87 + 19 * 0.001 + 3 * 0.015 + 3 * 0.1, 1e-9);
   EXPECT_EQ(m.actuators.size(), 8u);  // its eight thrusters
+  if (before) {
+    setenv("LEEWAY_RESOURCE_PATH", kept.c_str(), 1);
+  } else {
+    unsetenv("LEEWAY_RESOURCE_PATH");
+  }
+}
+
+TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
+  // The WAM-V as VRX's launch generates it (H, T and X thruster layouts), with the <name> VRX
+  // writes into its Thruster and JointPositionController blocks: it loads, and left alone in
+  // calm water it comes to rest afloat.
+  const fs::path vrx = fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign" / "vrx";
+  if (!fs::is_directory(vrx / "generated" / "wamv_H"))
+    GTEST_SKIP() << "no foreign corpus at " << vrx << ": the generated WAM-V not tested";
+  const char* before = std::getenv("LEEWAY_RESOURCE_PATH");
+  const std::string kept = before ? before : "";
+  setenv("LEEWAY_RESOURCE_PATH",
+         ((vrx / "generated").string() + ":" + (vrx / "vrx_gz" / "models").string() + ":" +
+          (vrx / "vrx_urdf").string() + ":" + vrx.string())
+             .c_str(),
+         1);
+  for (const char* layout : {"wamv_H", "wamv_T", "wamv_X"}) {
+    SCOPED_TRACE(layout);
+    Diagnostics d;
+    const std::string text = world_sdf(
+        std::string("<include><uri>model://") + layout + "</uri></include>", "", "0 0 -9.81");
+    Model m = load_world_file(testing::write_temp(std::string(layout) + ".sdf", text), d);
+    ASSERT_EQ(m.bodies.size(), 1u);
+    EXPECT_GE(m.actuators.size(), 2u);
+    State s = make_initial_state(m);
+    for (int i = 0; i < 3000; ++i)  // 30 s
+      ASSERT_TRUE(step(m, s).ok);
+    EXPECT_LT(s.bodies[0].V_WB_B.norm(), 1e-2);
+    EXPECT_LT(s.bodies[0].p_WB.z(), 0.0);  // afloat, its origin below the surface
+    EXPECT_GT(s.bodies[0].p_WB.z(), -0.5);
+  }
   if (before) {
     setenv("LEEWAY_RESOURCE_PATH", kept.c_str(), 1);
   } else {

@@ -20,13 +20,16 @@ DrivenJoint* driving(DrivenJoints& driven, const std::string& link) {
 
 }  // namespace
 
+// VRX writes a <name> into its Thruster and JointPositionController blocks; gz-sim ignores it,
+// and so does Leeway (accepted, docs/sdf-reference.md).
+
 void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& sink,
                                        DrivenJoints& driven) {
-  reject_unknown_children(
-      p,
-      {"joint_name", "joint_index", "use_velocity_commands", "p_gain", "i_gain", "d_gain", "i_max",
-       "i_min", "cmd_max", "cmd_min", "cmd_offset", "topic", "sub_topic", "initial_position"},
-      "gz-sim's JointPositionController parameters (docs/sdf-reference.md)");
+  reject_unknown_children(p,
+                          {"joint_name", "joint_index", "use_velocity_commands", "p_gain", "i_gain",
+                           "d_gain", "i_max", "i_min", "cmd_max", "cmd_min", "cmd_offset", "topic",
+                           "sub_topic", "initial_position", "name"},
+                          "gz-sim's JointPositionController parameters (docs/sdf-reference.md)");
   const sdf::ElementPtr name = required_child(p, "joint_name", "the joint it drives");
   if (driven.contains(text_of(name))) {
     throw LoadError(location_of(name), fmt::format("a second controller for joint '{}'; expected "
@@ -66,10 +69,26 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
 
 void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints& driven) {
   reject_unknown_children(p,
-                          {"namespace", "topic", "joint_name", "use_angvel_cmd", "fluid_density",
-                           "propeller_diameter", "thrust_coefficient", "velocity_control", "p_gain",
-                           "i_gain", "d_gain", "max_thrust_cmd", "min_thrust_cmd", "deadband",
-                           "wake_fraction", "alpha_1", "alpha_2", "power_load", "battery_name"},
+                          {"namespace",
+                           "topic",
+                           "joint_name",
+                           "use_angvel_cmd",
+                           "fluid_density",
+                           "propeller_diameter",
+                           "thrust_coefficient",
+                           "velocity_control",
+                           "p_gain",
+                           "i_gain",
+                           "d_gain",
+                           "max_thrust_cmd",
+                           "min_thrust_cmd",
+                           "deadband",
+                           "wake_fraction",
+                           "alpha_1",
+                           "alpha_2",
+                           "power_load",
+                           "battery_name",
+                           "name"},
                           "gz-sim's Thruster parameters (docs/sdf-reference.md)");
   const JointInBody joint = sink.joint(required_child(p, "joint_name", "the propeller's joint"));
   const bool speed_command = flag_or(p, "use_angvel_cmd", false);
