@@ -4,6 +4,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <numbers>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "leeway/core/rotation.h"
 #include "leeway/world/step.h"
@@ -117,16 +120,43 @@ TEST(LoadWorld, AModelFixedToTheWorldIsStaticSceneryAndAnAxisToItIsRefused) {
                    "revolute", "expected a fixed joint"});
 }
 
+/// ../shared/foreign beside the checkout: VRX's, UUV Simulator's and gz-sim's own files (its
+/// README gives their provenance). It is not part of a user's clone: the tests that need it say
+/// so and skip without it.
+fs::path foreign_corpus() {
+  return fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign";
+}
+
+/// LEEWAY_RESOURCE_PATH set to `folders` while it lives, and what was there put back after, also
+/// when an assertion ends the test early.
+class ScopedResourcePath {
+ public:
+  explicit ScopedResourcePath(const std::vector<fs::path>& folders) {
+    if (const char* before = std::getenv("LEEWAY_RESOURCE_PATH")) before_ = before;
+    std::string joined;
+    for (const fs::path& f : folders)
+      joined += (joined.empty() ? "" : ":") + f.string();
+    setenv("LEEWAY_RESOURCE_PATH", joined.c_str(), 1);
+  }
+  ~ScopedResourcePath() {
+    if (before_) {
+      setenv("LEEWAY_RESOURCE_PATH", before_->c_str(), 1);
+    } else {
+      unsetenv("LEEWAY_RESOURCE_PATH");
+    }
+  }
+  ScopedResourcePath(const ScopedResourcePath&) = delete;
+  ScopedResourcePath& operator=(const ScopedResourcePath&) = delete;
+
+ private:
+  std::optional<std::string> before_;
+};
+
 TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
-  // The corpus of foreign files (../shared/foreign, beside the checkout; see its README) is not
-  // part of a user's clone: without it, this test says so and skips.
-  const fs::path models = fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign" / "uuv" /
-                          "uuv_gazebo_worlds" / "models";
+  const fs::path models = foreign_corpus() / "uuv" / "uuv_gazebo_worlds" / "models";
   if (!fs::is_directory(models / "bop_panel"))
     GTEST_SKIP() << "no foreign corpus at " << models << ": UUV Simulator's bop_panel not tested";
-  const char* before = std::getenv("LEEWAY_RESOURCE_PATH");
-  const std::string kept = before ? before : "";
-  setenv("LEEWAY_RESOURCE_PATH", models.c_str(), 1);
+  const ScopedResourcePath path({models});
   Diagnostics d;
   // 1000 kg on a fixed joint to the world, 10 m down: before, it fell 4.9 m in its first second.
   const std::string text = world_sdf(
@@ -136,23 +166,15 @@ TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
   ASSERT_EQ(m.colliders.size(), 1u);
   EXPECT_EQ(m.colliders[0].body, -1);
   EXPECT_LT((m.colliders[0].X_WB.translation() - Vec3(0, 0, -10)).norm(), 1e-12);
-  if (before) {
-    setenv("LEEWAY_RESOURCE_PATH", kept.c_str(), 1);
-  } else {
-    unsetenv("LEEWAY_RESOURCE_PATH");
-  }
 }
 
 TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsWithItsZeroInertiaLinks) {
   // UUV Simulator's launch writes its thruster and sensor links with 1 g and zero inertia:
   // harmless once merged into the 1862.87 kg hull, so accepted (the merged body is checked).
-  const fs::path foreign = fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign" / "uuv";
+  const fs::path foreign = foreign_corpus() / "uuv";
   if (!fs::is_directory(foreign / "generated" / "rexrov_default"))
     GTEST_SKIP() << "no foreign corpus at " << foreign << ": the generated RexROV not tested";
-  const char* before = std::getenv("LEEWAY_RESOURCE_PATH");
-  const std::string kept = before ? before : "";
-  setenv("LEEWAY_RESOURCE_PATH",
-         ((foreign / "generated").string() + ":" + foreign.string()).c_str(), 1);
+  const ScopedResourcePath path({foreign / "generated", foreign});
   Diagnostics d;
   const std::string text =
       world_sdf("<include><uri>model://rexrov_default</uri><pose>0 0 -20 0 0 0</pose></include>",
@@ -162,27 +184,17 @@ TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsWithItsZeroInertiaLinks) {
   // The hull, 19 links of 1 g, 3 of 15 g and 3 of 100 g, as the URDF lists them.
   EXPECT_NEAR(m.bodies[0].mass, 1862.87 + 19 * 0.001 + 3 * 0.015 + 3 * 0.1, 1e-9);
   EXPECT_EQ(m.actuators.size(), 8u);  // its eight thrusters
-  if (before) {
-    setenv("LEEWAY_RESOURCE_PATH", kept.c_str(), 1);
-  } else {
-    unsetenv("LEEWAY_RESOURCE_PATH");
-  }
 }
 
 TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
   // The WAM-V as VRX's launch generates it (H, T and X thruster layouts), with the <name> VRX
   // writes into its Thruster and JointPositionController blocks: it loads, and left alone in
   // calm water it comes to rest afloat.
-  const fs::path vrx = fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign" / "vrx";
+  const fs::path vrx = foreign_corpus() / "vrx";
   if (!fs::is_directory(vrx / "generated" / "wamv_H"))
     GTEST_SKIP() << "no foreign corpus at " << vrx << ": the generated WAM-V not tested";
-  const char* before = std::getenv("LEEWAY_RESOURCE_PATH");
-  const std::string kept = before ? before : "";
-  setenv("LEEWAY_RESOURCE_PATH",
-         ((vrx / "generated").string() + ":" + (vrx / "vrx_gz" / "models").string() + ":" +
-          (vrx / "vrx_urdf").string() + ":" + vrx.string())
-             .c_str(),
-         1);
+  const ScopedResourcePath path(
+      {vrx / "generated", vrx / "vrx_gz" / "models", vrx / "vrx_urdf", vrx});
   for (const char* layout : {"wamv_H", "wamv_T", "wamv_X"}) {
     SCOPED_TRACE(layout);
     Diagnostics d;
@@ -197,11 +209,6 @@ TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
     EXPECT_LT(s.bodies[0].V_WB_B.norm(), 1e-2);
     EXPECT_LT(s.bodies[0].p_WB.z(), 0.0);  // afloat, its origin below the surface
     EXPECT_GT(s.bodies[0].p_WB.z(), -0.5);
-  }
-  if (before) {
-    setenv("LEEWAY_RESOURCE_PATH", kept.c_str(), 1);
-  } else {
-    unsetenv("LEEWAY_RESOURCE_PATH");
   }
 }
 
