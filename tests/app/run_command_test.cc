@@ -194,6 +194,36 @@ TEST(RunCommand, BadCommandsAreNamed) {
          "is already commanded");
 }
 
+TEST(RunCommand, SpawnAddsAModelAsGzSimsCreateServiceDoes) {
+  // A second Otter, 10 m east of the first and turned 1 rad, found on the world's models/.
+  const std::string world = std::string(LEEWAY_SOURCE_DIR) + "/worlds/otter.sdf";
+  const std::string csv = tmp("spawn.csv");
+  const Result r =
+      run("run " + world + " --duration 0.1 --record " + csv +
+          " --spawn second=model://otter@10,0,0,0,0,1 --command second/left_propeller=50");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto rows = read_csv(csv);
+  ASSERT_GE(rows.size(), 3u);
+  EXPECT_EQ(rows[2][1], "second");  // after the world's own model
+  EXPECT_NEAR(std::stod(rows[2][2]), 10.0, 1e-6);
+  EXPECT_NEAR(std::stod(rows[2][7]), 1.0, 1e-6);  // yaw
+
+  const auto expect = [&](const std::string& args, const std::string& message) {
+    const Result bad = run("run " + world + " --duration 1 " + args);
+    EXPECT_EQ(bad.status, 1) << args;
+    EXPECT_NE(bad.output.find(message), std::string::npos) << bad.output;
+  };
+  expect("--spawn otter=model://otter", "the world already holds a model named 'otter'");
+  expect("--spawn x=model://otter@1,2", "2 pose values");
+  expect("--spawn x=model://otter@1,2,nan", "'nan' is not a finite number");
+  expect("--spawn =model://otter", "an empty NAME");
+  expect("--spawn x=model://nowhere", "no model folder 'nowhere'");
+  const Result no_world = run("run --spawn x=model://otter");
+  EXPECT_EQ(no_world.status, 1);
+  EXPECT_NE(no_world.output.find("expected a WORLD file to spawn into"), std::string::npos)
+      << no_world.output;
+}
+
 TEST(RunCommand, BadWorldNamesFileAndLine) {
   const std::string path = testing::write_temp(
       "cli_bad.sdf",
@@ -264,8 +294,8 @@ TEST(ProbeCommand, BadPointIsRejected) {
 TEST(RunCommand, HelpDocumentsEveryOption) {
   const Result r = run("run --help");
   EXPECT_EQ(r.status, 0);
-  for (const char* opt :
-       {"WORLD", "--duration", "--seed", "--record", "--record-rate", "--frame", "--summary"}) {
+  for (const char* opt : {"WORLD", "--duration", "--seed", "--record", "--record-rate", "--frame",
+                          "--summary", "--command", "--spawn"}) {
     EXPECT_NE(r.output.find(opt), std::string::npos) << opt;
   }
 }

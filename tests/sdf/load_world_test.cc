@@ -123,40 +123,11 @@ TEST(LoadWorld, AModelFixedToTheWorldIsStaticSceneryAndAnAxisToItIsRefused) {
 /// ../shared/foreign beside the checkout: VRX's, UUV Simulator's and gz-sim's own files (its
 /// README gives their provenance). It is not part of a user's clone: the tests that need it say
 /// so and skip without it.
-fs::path foreign_corpus() {
-  return fs::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign";
-}
-
-/// LEEWAY_RESOURCE_PATH set to `folders` while it lives, and what was there put back after, also
-/// when an assertion ends the test early.
-class ScopedResourcePath {
- public:
-  explicit ScopedResourcePath(const std::vector<fs::path>& folders) {
-    if (const char* before = std::getenv("LEEWAY_RESOURCE_PATH")) before_ = before;
-    std::string joined;
-    for (const fs::path& f : folders)
-      joined += (joined.empty() ? "" : ":") + f.string();
-    setenv("LEEWAY_RESOURCE_PATH", joined.c_str(), 1);
-  }
-  ~ScopedResourcePath() {
-    if (before_) {
-      setenv("LEEWAY_RESOURCE_PATH", before_->c_str(), 1);
-    } else {
-      unsetenv("LEEWAY_RESOURCE_PATH");
-    }
-  }
-  ScopedResourcePath(const ScopedResourcePath&) = delete;
-  ScopedResourcePath& operator=(const ScopedResourcePath&) = delete;
-
- private:
-  std::optional<std::string> before_;
-};
-
 TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
-  const fs::path models = foreign_corpus() / "uuv" / "uuv_gazebo_worlds" / "models";
+  const fs::path models = testing::foreign_corpus() / "uuv" / "uuv_gazebo_worlds" / "models";
   if (!fs::is_directory(models / "bop_panel"))
     GTEST_SKIP() << "no foreign corpus at " << models << ": UUV Simulator's bop_panel not tested";
-  const ScopedResourcePath path({models});
+  const testing::ScopedModelPaths paths({{"LEEWAY_RESOURCE_PATH", testing::joined({models})}});
   Diagnostics d;
   // 1000 kg on a fixed joint to the world, 10 m down: before, it fell 4.9 m in its first second.
   const std::string text = world_sdf(
@@ -171,10 +142,11 @@ TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
 TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsWithItsZeroInertiaLinks) {
   // UUV Simulator's launch writes its thruster and sensor links with 1 g and zero inertia:
   // harmless once merged into the 1862.87 kg hull, so accepted (the merged body is checked).
-  const fs::path foreign = foreign_corpus() / "uuv";
+  const fs::path foreign = testing::foreign_corpus() / "uuv";
   if (!fs::is_directory(foreign / "generated" / "rexrov_default"))
     GTEST_SKIP() << "no foreign corpus at " << foreign << ": the generated RexROV not tested";
-  const ScopedResourcePath path({foreign / "generated", foreign});
+  const testing::ScopedModelPaths paths(
+      {{"LEEWAY_RESOURCE_PATH", testing::joined({foreign / "generated", foreign})}});
   Diagnostics d;
   const std::string text =
       world_sdf("<include><uri>model://rexrov_default</uri><pose>0 0 -20 0 0 0</pose></include>",
@@ -190,11 +162,12 @@ TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
   // The WAM-V as VRX's launch generates it (H, T and X thruster layouts), with the <name> VRX
   // writes into its Thruster and JointPositionController blocks: it loads, and left alone in
   // calm water it comes to rest afloat.
-  const fs::path vrx = foreign_corpus() / "vrx";
+  const fs::path vrx = testing::foreign_corpus() / "vrx";
   if (!fs::is_directory(vrx / "generated" / "wamv_H"))
     GTEST_SKIP() << "no foreign corpus at " << vrx << ": the generated WAM-V not tested";
-  const ScopedResourcePath path(
-      {vrx / "generated", vrx / "vrx_gz" / "models", vrx / "vrx_urdf", vrx});
+  const testing::ScopedModelPaths paths(
+      {{"LEEWAY_RESOURCE_PATH",
+        testing::joined({vrx / "generated", vrx / "vrx_gz" / "models", vrx / "vrx_urdf", vrx})}});
   for (const char* layout : {"wamv_H", "wamv_T", "wamv_X"}) {
     SCOPED_TRACE(layout);
     Diagnostics d;

@@ -1,4 +1,4 @@
-// Where a world's models come from: model:// URIs through the three resource-path variables, a
+// Where a world's models come from: model:// URIs and bare names through the four path variables, a
 // URDF with UUV Simulator's <gazebo> extensions through libsdformat (it must give the same
 // vehicle, to 1e-9, as the SDF it mirrors), and clear errors for what cannot load: a Fuel URL
 // (no network at run time), a model folder that is nowhere, a lone model given as a world, and
@@ -18,27 +18,10 @@ namespace {
 using testing::expect_mentions;
 using testing::line_of;
 using testing::load_error;
+using testing::ScopedModelPaths;
 using testing::write_temp;
 
 const std::string kSource = LEEWAY_SOURCE_DIR;
-const char* kVariables[] = {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH",
-                            "IGN_GAZEBO_RESOURCE_PATH"};
-
-/// Sets one resource-path variable for the scope of a test and clears the other two.
-class ResourcePath {
- public:
-  ResourcePath(const char* variable, const std::string& value) {
-    for (const char* v : kVariables)
-      unsetenv(v);
-    setenv(variable, value.c_str(), 1);
-  }
-  ~ResourcePath() {
-    for (const char* v : kVariables)
-      unsetenv(v);
-  }
-  ResourcePath(const ResourcePath&) = delete;
-  ResourcePath& operator=(const ResourcePath&) = delete;
-};
 
 /// A RexROV world at 20 m depth around `include_uri`, as a file in the tests' temporary folder.
 std::string rexrov_world(const std::string& file_name, const std::string& include_uri) {
@@ -62,18 +45,23 @@ Model load_file(const std::string& path) {
   return load_world_file(path, d);
 }
 
-TEST(ModelSources, EachResourcePathVariableResolvesModelUris) {
-  const std::string world = rexrov_world("resource_path.sdf", "model://rexrov");
-  for (const char* variable : kVariables) {
-    ResourcePath scope(variable, "/nonexistent:" + kSource + "/models");
-    const Model m = load_file(world);
-    ASSERT_EQ(m.bodies.size(), 1u) << variable;
-    EXPECT_EQ(m.bodies[0].thrusters.size(), 8u) << variable;
+TEST(ModelSources, EachResourcePathVariableResolvesModelUrisAndBareNames) {
+  // gz-sim also takes a bare folder name (VRX writes <uri>coast_waves</uri>).
+  for (const char* uri : {"model://rexrov", "rexrov"}) {
+    const std::string world = rexrov_world("resource_path.sdf", uri);
+    for (const char* variable :
+         {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH"}) {
+      const ScopedModelPaths scope({{variable, "/nonexistent:" + kSource + "/models"}});
+      const Model m = load_file(world);
+      ASSERT_EQ(m.bodies.size(), 1u) << variable << " " << uri;
+      EXPECT_EQ(m.bodies[0].thrusters.size(), 8u) << variable << " " << uri;
+    }
   }
 }
 
 TEST(ModelSources, UrdfWithUuvGazeboExtensionsIsTheSameVehicleAsItsSdf) {
-  ResourcePath scope("LEEWAY_RESOURCE_PATH", kSource + "/models:" + kSource + "/tests/data/urdf");
+  const ScopedModelPaths scope(
+      {{"LEEWAY_RESOURCE_PATH", kSource + "/models:" + kSource + "/tests/data/urdf"}});
   const Model sdf = load_file(rexrov_world("rexrov_sdf.sdf", "model://rexrov"));
   const Model urdf = load_file(rexrov_world("rexrov_urdf.sdf", "model://rexrov_urdf"));
   ASSERT_EQ(urdf.bodies.size(), 1u);
@@ -105,7 +93,8 @@ TEST(ModelSources, UrdfWithUuvGazeboExtensionsIsTheSameVehicleAsItsSdf) {
 }
 
 TEST(ModelSources, AFuelUrlSaysToDownloadTheModelAndWhereToPutIt) {
-  ResourcePath scope("LEEWAY_RESOURCE_PATH", "/opt/my_models");
+  const ScopedModelPaths scope(
+      {{"LEEWAY_RESOURCE_PATH", "/opt/my_models"}, {"GZ_FUEL_CACHE_PATH", "/opt/my_fuel"}});
   const std::string url = "https://fuel.gazebosim.org/1.0/openrobotics/models/wam-v";
   const std::string text = R"(<?xml version="1.0"?>
 <sdf version="1.9">
@@ -116,13 +105,13 @@ TEST(ModelSources, AFuelUrlSaysToDownloadTheModelAndWhereToPutIt) {
 </sdf>
 )";
   const std::string message = load_error("fuel.sdf", text);
-  expect_mentions(message,
-                  {"fuel.sdf:" + std::to_string(line_of(text, url)), url, "Fuel", "never downloads",
-                   "fuel download", "LEEWAY_RESOURCE_PATH", "/opt/my_models", "model://"});
+  expect_mentions(message, {"fuel.sdf:" + std::to_string(line_of(text, url)), url, "Fuel cache",
+                            "never downloads", "gz fuel download -u " + url, "/opt/my_fuel",
+                            "GZ_FUEL_CACHE_PATH"});
 }
 
 TEST(ModelSources, AMissingModelFolderNamesItAndWhereItWasSought) {
-  ResourcePath scope("GZ_SIM_RESOURCE_PATH", "/opt/gz_models");
+  const ScopedModelPaths scope({{"GZ_SIM_RESOURCE_PATH", "/opt/gz_models"}});
   const std::string text = R"(<?xml version="1.0"?>
 <sdf version="1.9">
   <world name="w">
@@ -151,7 +140,7 @@ TEST(ModelSources, ALoneModelIsNotAWorld) {
 TEST(ModelSources, AnErrorInAnIncludesPluginIsPlacedInTheIncludingFile) {
   // sdformat moves the plugin into the included model and labels it with the model's file;
   // the message must point at the world, where the mistake is, and at the right line.
-  ResourcePath scope("LEEWAY_RESOURCE_PATH", kSource + "/models");
+  const ScopedModelPaths scope({{"LEEWAY_RESOURCE_PATH", kSource + "/models"}});
   const std::string text = R"(<?xml version="1.0"?>
 <sdf version="1.9">
   <world name="w">

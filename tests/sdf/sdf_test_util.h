@@ -3,9 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "leeway/sdf/load_world.h"
 #include "temp_file.h"
@@ -67,6 +71,60 @@ inline int line_of(const std::string& text, const std::string& needle) {
 inline void expect_mentions(const std::string& message, std::initializer_list<std::string> parts) {
   for (const std::string& p : parts)
     EXPECT_NE(message.find(p), std::string::npos) << "'" << p << "' missing from: " << message;
+}
+
+/// The variables that say where models are found (resource_paths.h), set as given while it
+/// lives and unset when not given (so a user's own paths and Fuel cache never change a test);
+/// what was there is put back after, also when an assertion ends the test early.
+class ScopedModelPaths {
+ public:
+  explicit ScopedModelPaths(std::initializer_list<std::pair<std::string, std::string>> given) {
+    const std::map<std::string, std::string> values(given.begin(), given.end());
+    for (const char* v :
+         {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH",
+          "GZ_FUEL_CACHE_PATH", "IGN_FUEL_CACHE_PATH", "HOME"}) {
+      const char* before = std::getenv(v);
+      saved_.emplace_back(v, before ? std::optional<std::string>(before) : std::nullopt);
+      const auto given = values.find(v);
+      if (given != values.end()) {
+        setenv(v, given->second.c_str(), 1);
+      } else if (std::string(v) == "HOME") {  // a home without ~/.gz/fuel (sdformat wants one)
+        const auto home = std::filesystem::temp_directory_path() / "leeway_tests" / "home";
+        std::filesystem::create_directories(home);
+        setenv(v, home.c_str(), 1);
+      } else {
+        unsetenv(v);
+      }
+    }
+  }
+  ~ScopedModelPaths() {
+    for (const auto& [v, before] : saved_) {
+      if (before) {
+        setenv(v.c_str(), before->c_str(), 1);
+      } else {
+        unsetenv(v.c_str());
+      }
+    }
+  }
+  ScopedModelPaths(const ScopedModelPaths&) = delete;
+  ScopedModelPaths& operator=(const ScopedModelPaths&) = delete;
+
+ private:
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+};
+
+/// ../shared/foreign beside the checkout: other projects' files, for the compatibility tests
+/// (each skips with a message when it is absent, as in a user's clone).
+inline std::filesystem::path foreign_corpus() {
+  return std::filesystem::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign";
+}
+
+/// The colon-joined folders.
+inline std::string joined(const std::vector<std::filesystem::path>& folders) {
+  std::string out;
+  for (const auto& f : folders)
+    out += (out.empty() ? "" : ":") + f.string();
+  return out;
 }
 
 inline Model load(const std::string& sdf) {

@@ -4,8 +4,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "leeway/core/error.h"
+#include "leeway/sdf/load_world.h"
 #include "leeway/sim/scenario.h"
 
 namespace leeway {
@@ -20,6 +22,7 @@ inline constexpr std::string_view kDefaultWorldName = "<embedded default world>"
 /// is empty, with `seed`; prints each warning (kept in `diagnostics`) and, if the world does not
 /// load, the error to standard error, and then returns nothing.
 std::optional<Scenario> load_world_or_default(const std::string& path, std::uint64_t seed,
-                                              Diagnostics& diagnostics);
+                                              Diagnostics& diagnostics,
+                                              const std::vector<Spawn>& spawns = {});
 
 }  // namespace leeway

@@ -6,13 +6,19 @@
 namespace leeway {
 
 std::optional<Scenario> load_world_or_default(const std::string& path, std::uint64_t seed,
-                                              Diagnostics& diagnostics) {
+                                              Diagnostics& diagnostics,
+                                              const std::vector<Spawn>& spawns) {
   std::optional<Scenario> scenario;
   try {
+    if (path.empty() && !spawns.empty()) {
+      throw LoadError({"--spawn", 0, ""},
+                      "the embedded default world resolves no URIs; expected a WORLD file to "
+                      "spawn into");
+    }
     scenario = path.empty()
                    ? load_scenario_string(std::string(default_world_sdf()),
                                           std::string(kDefaultWorldName), diagnostics, seed)
-                   : load_scenario_file(path, diagnostics, seed);
+                   : load_scenario_file(path, diagnostics, seed, spawns);
   } catch (const LoadError& e) {
     for (const Diagnostic& d : diagnostics.warnings())
       fmt::print(stderr, "warning: {}\n", d.str());

@@ -158,6 +158,11 @@ int main(int argc, char** argv) {
   run->add_option("--command", o.commands,
                   "MODEL/ACTUATOR=VALUE: hold an actuator's command for the whole run, in the\n"
                   "actuator's unit (repeatable; docs/cli.md lists each model's actuators)");
+  run->add_option("--spawn", o.spawns,
+                  "NAME=URI[@X,Y,Z[,ROLL,PITCH,YAW]]: add a model to the world as it loads, as\n"
+                  "gz-sim's create service does (VRX's launch spawns its WAM-V so: wamv=URI@\n"
+                  "-532,162,0,0,0,1); URI as an <include>'s, pose in metres and radians\n"
+                  "(repeatable; docs/cli.md)");
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 

@@ -9,6 +9,7 @@
 
 #include "leeway/app/command_option.h"
 #include "leeway/app/default_world.h"
+#include "leeway/app/spawn_option.h"
 #include "leeway/output/csv_recorder.h"
 #include "leeway/output/progress_bar.h"
 #include "leeway/output/run_summary.h"
@@ -101,7 +102,15 @@ void print_events(const EventCounts& counts) {
 
 int run_command(const RunCommandOptions& o) {
   Diagnostics diagnostics;
-  std::optional<Scenario> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
+  std::vector<Spawn> spawns;
+  try {
+    for (const std::string& option : o.spawns)
+      spawns.push_back(parse_spawn(option));
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+  std::optional<Scenario> loaded = load_world_or_default(o.world_path, o.seed, diagnostics, spawns);
   if (!loaded) return 1;
   RunSummary summary;
   summary.seed = o.seed;

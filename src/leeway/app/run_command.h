@@ -24,6 +24,7 @@ struct RunCommandOptions {
   std::string summary_path;           ///< empty: no JSON summary
   bool progress = true;               ///< draw the progress bar if stderr is a terminal
   std::vector<std::string> commands;  ///< MODEL/ACTUATOR=VALUE, held for the whole run
+  std::vector<std::string> spawns;    ///< NAME=URI[@X,Y,Z[,ROLL,PITCH,YAW]] (spawn_option.h)
 };
 
 /// Runs and prints the human summary; returns the process exit code

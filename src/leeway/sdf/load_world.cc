@@ -12,6 +12,7 @@
 #include <sdf/Physics.hh>
 #include <sdf/Root.hh>
 #include <sdf/World.hh>
+#include <set>
 
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/collider_loader.h"
@@ -19,6 +20,8 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
+#include "leeway/sdf/resource_paths.h"
+#include "leeway/sdf/sdformat_scope.h"
 #include "leeway/sdf/world_joints.h"
 #include "leeway/sdf/world_settings.h"
 
@@ -26,44 +29,47 @@ namespace leeway {
 namespace {
 
 /// sdformat's "Unable to find uri[X]" says neither where it looked nor what to do about it.
-std::string explain_missing_uri(const std::string& message, const std::string& search_path) {
+std::string explain_missing_uri(const std::string& message, const sdfio::ResourcePaths* paths) {
   const auto open = message.find("uri[");
   const auto close = message.rfind(']');
   if (open == std::string::npos || close == std::string::npos || close < open) return message;
   const std::string uri = message.substr(open + 4, close - open - 4);
-  const std::string env = "LEEWAY_RESOURCE_PATH, GZ_SIM_RESOURCE_PATH or IGN_GAZEBO_RESOURCE_PATH";
-  const std::string searched =
-      search_path.empty() ? std::string("nowhere: a world read from memory resolves no URIs")
-                          : search_path;
-  if (uri.starts_with("http://") || uri.starts_with("https://")) {
+  if (!paths)
+    return fmt::format("cannot find '{}': a world read from memory resolves no URIs", uri);
+  if (sdfio::parse_fuel_url(uri)) {
     return fmt::format(
-        "'{}' is a web (Gazebo Fuel) URL, and Leeway never downloads at run time; expected a "
-        "local model: download it once (`gz fuel download -u {}`, `ign fuel` on older Gazebo, or "
-        "the zip from its Fuel page), put its folder in a directory on {} (searched: {}), and "
-        "include it as model://<folder name>",
-        uri, uri, env, searched);
+        "'{}' is a Gazebo Fuel model that no local Fuel cache holds (searched: {}, each as "
+        "HOST/OWNER/models/NAME/VERSION/), and Leeway never downloads at run time; expected it "
+        "in a cache: fetch it once with `gz fuel download -u {}` (`ign fuel download` on "
+        "Fortress), which fills ~/.gz/fuel, or set GZ_FUEL_CACHE_PATH to a cache that has it",
+        uri, sdfio::describe_folders(paths->fuel_caches), uri);
   }
-  if (uri.starts_with("model://")) {
-    const std::string rest = uri.substr(8);
+  if (uri.find("://") == std::string::npos || uri.starts_with("model://")) {
+    const std::string rest = uri.starts_with("model://") ? uri.substr(8) : uri;
     const std::string name = rest.substr(0, rest.find('/'));
     return fmt::format(
-        "no model folder '{}' for '{}' (searched: {}); expected a folder '{}' holding a "
-        "model.config, in a directory on {} or in models/ beside the world or its parent",
-        name, uri, searched, name, env);
+        "no model folder '{}' for '{}' (searched: {}; and the Fuel caches {}); expected a folder "
+        "'{}' holding a model.config, in a directory on LEEWAY_RESOURCE_PATH, "
+        "GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH or SDF_PATH, or in models/ beside the "
+        "world or its parent",
+        name, uri, sdfio::describe_folders(paths->model_folders),
+        sdfio::describe_folders(paths->fuel_caches), name);
   }
-  return fmt::format("cannot find '{}'; expected a model:// URI or a path to a model folder", uri);
+  return fmt::format(
+      "cannot find '{}'; expected a model:// URI, a model folder's name, a path "
+      "or a Gazebo Fuel URL",
+      uri);
 }
 
 LoadError to_load_error(const sdf::Error& e, const std::string& source,
-                        const std::string& search_path) {
+                        const sdfio::ResourcePaths* paths) {
   SourceLocation where;
   where.file = e.FilePath().value_or(source);
   where.line = e.LineNumber().value_or(0);
   where.element = e.XmlPath().value_or("");
   const bool missing_uri = e.Code() == sdf::ErrorCode::URI_LOOKUP &&
                            e.Message().find("Unable to find uri[") != std::string::npos;
-  return LoadError(where,
-                   missing_uri ? explain_missing_uri(e.Message(), search_path) : e.Message());
+  return LoadError(where, missing_uri ? explain_missing_uri(e.Message(), paths) : e.Message());
 }
 
 // sdformat 12 lets some malformed documents escape as a C++ exception instead of an sdf::Error: a
@@ -168,10 +174,12 @@ void check_geo_coverage(const std::vector<sdfio::GeoCoverage>& files, const Mode
   }
 }
 
-Scenario compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std::string& source,
-                 const std::string& search_path, std::uint64_t seed, Diagnostics& diagnostics) {
+/// `spawned`: the models added to the world at load (load_world.h's Spawn), after its own.
+Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& spawned,
+                 const sdf::Errors& sdf_errors, const std::string& source,
+                 const sdfio::ResourcePaths* paths, std::uint64_t seed, Diagnostics& diagnostics) {
   if (root.WorldCount() == 0) {
-    if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, search_path);
+    if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, paths);
     if (root.Model()) {
       throw LoadError({source, 0, ""},
                       fmt::format("the file holds model '{}', not a world; expected an SDF "
@@ -192,19 +200,22 @@ Scenario compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std
   // Every plugin is classified once (plugin_registry.h); each step of the load takes its family.
   const sdfio::ClassifiedPlugins world_plugins =
       sdfio::classify_plugins(world.Element(), sdfio::PluginScope::kWorld);
+  std::vector<const sdf::Model*> models;
+  for (std::uint64_t i = 0; i < world.ModelCount(); ++i)
+    models.push_back(world.ModelByIndex(i));
+  models.insert(models.end(), spawned.begin(), spawned.end());
   std::vector<sdfio::ClassifiedPlugins> model_plugins;
-  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
-    model_plugins.push_back(
-        sdfio::classify_plugins(world.ModelByIndex(i)->Element(), sdfio::PluginScope::kModel));
+  for (const sdf::Model* model : models) {
+    model_plugins.push_back(sdfio::classify_plugins(model->Element(), sdfio::PluginScope::kModel));
   }
   const sdfio::WorldSettings settings =
-      sdfio::load_world_settings(world, world_plugins, model_plugins, seed, diagnostics);
+      sdfio::load_world_settings(world, world_plugins, models, model_plugins, seed, diagnostics);
   m.gravity_W = settings.gravity_W;
   m.environment = settings.environment;
   m.origin = settings.origin;
   std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>> bodies;
-  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
-    const sdf::Model& model = *world.ModelByIndex(i);
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    const sdf::Model& model = *models[i];
     ignition::math::Pose3d pose;
     if (const sdf::Errors e = model.SemanticPose().Resolve(pose); !e.empty()) {
       throw LoadError(sdfio::location_of(model.Element()), e.front().Message());
@@ -238,40 +249,128 @@ Scenario compile(const sdf::Root& root, const sdf::Errors& sdf_errors, const std
     }
   }
   // Leeway's own checks come first (they are more precise); then whatever sdformat objected to.
-  if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, search_path);
+  if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, paths);
   return scenario;
 }
 
 }  // namespace
 
-std::string model_search_path(const std::filesystem::path& world_dir) {
-  std::vector<std::string> dirs;
-  for (const char* variable :
-       {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH"}) {
-    if (const char* value = std::getenv(variable); value && *value) dirs.emplace_back(value);
+namespace {
+
+std::string xml_escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      default:
+        out.push_back(c);
+    }
   }
-  dirs.push_back((world_dir / "models").string());
-  dirs.push_back((world_dir.parent_path() / "models").string());
-  return fmt::format("{}", fmt::join(dirs, ":"));
+  return out;
 }
 
-Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed) {
+/// The spawned models as a world of <include>s, which sdformat resolves as it resolves the
+/// world's own.
+std::string spawn_world(const std::vector<Spawn>& spawns) {
+  std::string text = "<?xml version=\"1.0\"?>\n<sdf version=\"1.9\"><world name=\"spawned\">\n";
+  for (const Spawn& s : spawns) {
+    std::error_code ec;
+    // A relative folder is relative to the working directory, as on a command line.
+    const std::string uri = std::filesystem::exists(s.uri, ec)
+                                ? std::filesystem::absolute(s.uri).lexically_normal().string()
+                                : s.uri;
+    text += fmt::format("<include><uri>{}</uri>", xml_escaped(uri));
+    if (!s.name.empty()) text += fmt::format("<name>{}</name>", xml_escaped(s.name));
+    text += fmt::format("<pose>{}</pose></include>\n", fmt::join(s.pose_xyz_rpy, " "));
+  }
+  return text + "</world></sdf>\n";
+}
+
+void check_spawn(const Spawn& s) {
+  const SourceLocation where{"--spawn", 0, s.name.empty() ? s.uri : s.name};
+  if (s.uri.empty()) throw LoadError(where, "no URI; expected model://NAME, NAME or a folder");
+  for (double v : s.pose_xyz_rpy) {
+    if (!std::isfinite(v)) {
+      throw LoadError(where, fmt::format("pose {} is not finite; expected x y z roll pitch yaw",
+                                         fmt::join(s.pose_xyz_rpy, " ")));
+    }
+  }
+}
+
+}  // namespace
+
+Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed,
+                            const std::vector<Spawn>& spawns) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw LoadError({path, 0, ""}, "cannot read the world: no such file");
   }
+  for (const Spawn& s : spawns)
+    check_spawn(s);
   // sdformat 12 fails on bare relative paths; an absolute one always works.
   const std::filesystem::path absolute = std::filesystem::absolute(path).lexically_normal();
-  const std::string search_path = model_search_path(absolute.parent_path());
+  const sdfio::ResourcePaths paths = sdfio::resource_paths_from_environment(absolute.parent_path());
   sdf::ParserConfig config;
-  config.AddURIPath("model://", search_path);
-  // Without a callback sdformat prints a console complaint on every URI it cannot find; the
-  // LoadError explains it instead.
-  config.SetFindCallback([](const std::string&) { return std::string(); });
+  config.AddURIPath("model://", sdfio::describe_folders(paths.model_folders));
+  // What the model:// map does not find (bare names, Fuel URLs, models in a Fuel cache) is
+  // resolved here; what nothing finds becomes a LoadError that explains it (and sdformat prints
+  // no console complaint of its own).
+  std::set<std::string> from_fuel_cache;
+  config.SetFindCallback([&](const std::string& uri) {
+    const auto found = sdfio::resolve_resource(uri, paths);
+    if (!found) return std::string();
+    if (found->fuel_fallback) from_fuel_cache.insert(uri);
+    return found->path.string();
+  });
   sdf::Root root;
-  const sdf::Errors errors =
-      parse_guarded(path, [&] { return root.Load(absolute.string(), config); });
-  return compile(root, errors, path, search_path, seed, diagnostics);
+  sdf::Root spawned_root;
+  sdf::Errors errors;
+  {
+    sdfio::SdformatScope scope(config);
+    errors = parse_guarded(path, [&] { return root.Load(absolute.string(), config); });
+    if (!spawns.empty()) {
+      for (sdf::Error e : parse_guarded("--spawn", [&] {
+             return spawned_root.LoadSdfString(spawn_world(spawns), config);
+           })) {
+        if (e.FilePath().value_or("<data-string>") == "<data-string>") e.SetFilePath("--spawn");
+        errors.push_back(e);
+      }
+    }
+    for (const sdf::Error& e : scope.printed_errors())
+      errors.push_back(e);
+  }
+  std::vector<const sdf::Model*> spawned;
+  if (!spawns.empty()) {
+    if (const sdf::World* w = spawned_root.WorldByIndex(0)) {
+      for (std::uint64_t i = 0; i < w->ModelCount(); ++i)
+        spawned.push_back(w->ModelByIndex(i));
+    }
+    const sdf::World* world = root.WorldByIndex(0);
+    for (const sdf::Model* model : spawned) {
+      if (world && world->ModelNameExists(model->Name())) {
+        throw LoadError({"--spawn", 0, model->Name()},
+                        fmt::format("the world already holds a model named '{}'; expected a "
+                                    "new name for the spawned model",
+                                    model->Name()));
+      }
+    }
+  }
+  for (const std::string& uri : from_fuel_cache) {
+    diagnostics.warn({path, 0, "include"},
+                     fmt::format("'{}' is on no resource path and was taken from the Fuel cache "
+                                 "(gz-sim would not find it there; a model in the cache "
+                                 "including its siblings by model:// does this)",
+                                 uri));
+  }
+  return compile(root, spawned, errors, path, &paths, seed, diagnostics);
 }
 
 Scenario load_scenario_string(const std::string& sdf_text, const std::string& source_name,
@@ -281,7 +380,7 @@ Scenario load_scenario_string(const std::string& sdf_text, const std::string& so
       parse_guarded(source_name, [&] { return root.LoadSdfString(sdf_text); });
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
-    Scenario scenario = compile(root, errors, source_name, "", seed, diagnostics);
+    Scenario scenario = compile(root, {}, errors, source_name, nullptr, seed, diagnostics);
     diagnostics.name_unnamed_sources(source_name);
     return scenario;
   } catch (const LoadError& e) {
@@ -293,8 +392,9 @@ Scenario load_scenario_string(const std::string& sdf_text, const std::string& so
   }
 }
 
-Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed) {
-  return load_scenario_file(path, diagnostics, seed).model;
+Model load_world_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed,
+                      const std::vector<Spawn>& spawns) {
+  return load_scenario_file(path, diagnostics, seed, spawns).model;
 }
 
 Model load_world_string(const std::string& sdf_text, const std::string& source_name,

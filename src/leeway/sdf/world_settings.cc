@@ -155,6 +155,7 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
 }
 
 WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugins& world_plugins,
+                                  const std::vector<const sdf::Model*>& models,
                                   const std::vector<ClassifiedPlugins>& model_plugins,
                                   std::uint64_t run_seed, Diagnostics& diagnostics) {
   WorldSettings s;
@@ -172,8 +173,8 @@ WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugi
       use.loader<WorldSettingLoader>()(use.element, context);
     }
   }
-  for (std::uint64_t i = 0; i < world.ModelCount(); ++i) {
-    context.model_name = world.ModelByIndex(i)->Name();
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    context.model_name = models[i]->Name();
     for (const PluginUse& use : model_plugins[i].of(PluginFamily::kWorldWind))
       use.loader<WorldSettingLoader>()(use.element, context);
   }
