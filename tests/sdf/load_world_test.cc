@@ -86,6 +86,40 @@ TEST(LoadWorld, StaticModelsAreScenery) {
   EXPECT_TRUE(m.bodies.empty());
 }
 
+TEST(LoadWorld, NestedModelsAreModelsOfTheirOwnAsInGzSim) {
+  // A course (no links of its own) holding two buoys, one of them static, turned and moved:
+  // each free buoy is a body at its composed pose, named by its scoped name.
+  const std::string buoy = simple_model("", "buoy");
+  const std::string text =
+      world_sdf(R"(<model name="course"><pose>10 0 0 0 0 1.5707963267948966</pose>
+      <model name="red"><pose>2 0 -1 0 0 0</pose><link name="base"><inertial><mass>3</mass>
+        <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial></link></model>
+      <model name="post"><static>true</static><pose>0 5 0 0 0 0</pose><link name="base">
+        <collision name="c"><geometry><box><size>1 1 1</size></box></geometry></collision>
+      </link></model>
+    </model>
+    <model name="boat"><link name="hull"><inertial><mass>5</mass>
+        <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial></link>
+      <model name="mast"><link name="pole"><inertial><mass>1</mass>
+        <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial></link></model>
+      <joint name="step" type="fixed"><parent>hull</parent><child>mast::pole</child></joint>
+    </model>)");
+  Diagnostics d;
+  const Model m = load_world_file(testing::write_temp("nested.sdf", text), d);
+  ASSERT_EQ(m.bodies.size(), 2u);
+  EXPECT_EQ(m.bodies[0].model_name, "course::red");
+  EXPECT_EQ(m.bodies[0].mass, 3.0);
+  EXPECT_LT((m.bodies[0].p_WB0 - Vec3(10.0, 2.0, -1.0)).norm(), 1e-12);  // turned 90 deg
+  EXPECT_EQ(m.bodies[1].model_name, "boat");
+  EXPECT_EQ(m.bodies[1].mass, 5.0);  // the mast a joint holds is not merged yet: a warning
+  ASSERT_EQ(m.colliders.size(), 1u);
+  EXPECT_EQ(m.colliders[0].model_name, "course::post");
+  EXPECT_EQ(m.colliders[0].body, -1);
+  EXPECT_LT((m.colliders[0].X_WB.translation() - Vec3(5.0, 0.0, 0.0)).norm(), 1e-12);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  expect_mentions(d.warnings()[0].str(), {"nested model 'mast' is ignored", "joint 'step'"});
+}
+
 TEST(LoadWorld, RelativePathWorks) {
   // sdformat 12 cannot open bare relative paths; the loader must.
   const std::string path = testing::write_temp("relative.sdf", world_sdf(simple_model("")));

@@ -60,6 +60,9 @@ struct BodyModel {
   std::optional<HullFriction> hull_friction;          ///< ITTC-57 friction and form drag
   WindageModel windage;                               ///< wind on the emerged part
   double gravity = 9.80665;                           ///< |g| for the hull models [m/s^2]
+  /// A bound on how fast its velocity-linear drags relax its motion [1/s]
+  /// (shape_float_drag_rate): integrate_body() takes as many substeps as this needs.
+  double drag_rate = 0.0;
 
   // Actuated forces; their states are the world's actuators (Model::actuators).
   std::vector<Thruster> thrusters;

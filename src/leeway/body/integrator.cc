@@ -1,5 +1,8 @@
 #include "leeway/body/integrator.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "leeway/body/dynamics.h"
 
 namespace leeway {
@@ -14,6 +17,11 @@ BodyState advanced(const BodyState& s, const BodyStateRate& k, double h) {
 }
 
 }  // namespace
+
+int substeps_for(const BodyModel& body, double dt) {
+  const double needed = std::ceil(body.drag_rate * dt / kMaxDragRateStep);
+  return needed > 1.0 ? static_cast<int>(std::min(needed, 1e6)) : 1;
+}
 
 void integrate_body(const BodyModel& body, const Environment& env,
                     const EnvironmentState& env_state, double t, BodyState& state,

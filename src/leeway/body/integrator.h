@@ -23,6 +23,14 @@ struct StartOfStep {
   ForceReport* report;     ///< the flows at Bo and the actuators' loads
 };
 
+/// RK4 is stable on a decay of rate r [1/s] while r h < 2.785; a body's substeps keep
+/// drag_rate h at most this.
+inline constexpr double kMaxDragRateStep = 2.0;
+
+/// The RK4 substeps a step of dt [s] takes for `body`: 1, unless its drag relaxes faster than
+/// RK4 follows at dt (BodyModel::drag_rate); then ceil(drag_rate dt / kMaxDragRateStep).
+int substeps_for(const BodyModel& body, double dt);
+
 /// Advances `state` from time t by dt [s] under the held loads (dynamics.h); the environment is
 /// sampled at each stage's time (t, t + dt/2, t + dt). With `start`, fills in what it points to.
 void integrate_body(const BodyModel& body, const Environment& env,

@@ -1,5 +1,7 @@
 #include "leeway/hydro/shape_float.h"
 
+#include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <numbers>
 
 namespace leeway {
@@ -52,6 +54,50 @@ Immersion immersed(const FloatShape& s, const WaterPlane& plane) {
       return immersed_capsule(s.radius, s.length, plane);
   }
   return {};
+}
+
+namespace {
+
+/// Half the extent of the shape's bounding box along its own axes.
+Vec3 half_extent(const FloatShape& s) {
+  switch (s.kind) {
+    case ShapeKind::kBox:
+      return s.size / 2.0;
+    case ShapeKind::kSphere:
+      return Vec3::Constant(s.radius);
+    case ShapeKind::kCylinder:
+      return {s.radius, s.radius, s.length / 2.0};
+    case ShapeKind::kEllipsoid:
+      return s.size;
+    case ShapeKind::kCapsule:
+      return {s.radius, s.radius, s.length / 2.0 + s.radius};
+  }
+  return Vec3::Zero();
+}
+
+double largest_eigenvalue(const Mat3& A) {
+  return Eigen::SelfAdjointEigenSolver<Mat3>(0.5 * (A + A.transpose()), Eigen::EigenvaluesOnly)
+      .eigenvalues()
+      .maxCoeff();
+}
+
+}  // namespace
+
+double shape_float_drag_rate(const ShapeFloat& f, const Mat6& M_inv) {
+  // The drag at point r is c m (v_water - v - w x r): a velocity map J(r) = [I, -skew(r)] and
+  // D = c m J^T J, whose M^-1 D has the largest eigenvalue c m lambda_max(J M^-1 J^T).
+  const Vec3 e = half_extent(f.shape);
+  double worst = 0.0;
+  for (int corner = 0; corner < 8; ++corner) {
+    const Vec3 p_SC((corner & 1 ? 1 : -1) * e.x(), (corner & 2 ? 1 : -1) * e.y(),
+                    (corner & 4 ? 1 : -1) * e.z());
+    Eigen::Matrix<double, 3, 6> J;
+    J << Mat3::Identity(), -skew(f.X_BS * p_SC);
+    worst = std::max(worst, largest_eigenvalue(J * M_inv * J.transpose()));
+  }
+  const double L = average_length(f.shape);
+  return f.linear_drag * f.link_mass * worst +
+         f.angular_drag * f.link_mass * L * L * largest_eigenvalue(M_inv.bottomRightCorner<3, 3>());
 }
 
 Vec6 shape_float_wrench(const ShapeFloat& f, double volume, const Vec3& p_BoC, const Vec3& up_B,

@@ -239,6 +239,8 @@ BodyModel load_body(const sdf::Model& model, const ClassifiedPlugins& plugins,
   if (hydro) b.v_current_override_W = hydro->v_current_W;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
   load_hull(model, plugins, context, hydro, b);
+  for (const ShapeFloat& f : b.shape_floats)
+    b.drag_rate += shape_float_drag_rate(f, b.M_inv);
   ActuatorSink sink{model, links, body_index, b, actuators, diagnostics};
   load_actuators(plugins, sink);
   for (const auto& [joint, where] : links.moving_joints) {

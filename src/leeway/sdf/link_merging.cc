@@ -116,8 +116,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     out.I_Bcm += p.I + p.m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
   }
   if (const std::string problem = check_inertia_tensor(out.I_Bcm); !problem.empty()) {
-    const sdf::Link& canonical = *model.LinkByName(out.canonical_link);
-    throw LoadError(inertial_location(canonical),
+    const sdf::Link* canonical = model.LinkByName(out.canonical_link);
+    throw LoadError(canonical ? inertial_location(*canonical) : location_of(model.Element()),
                     fmt::format("model '{}', its links merged into one body (canonical link "
                                 "'{}'): {}",
                                 model.Name(), out.canonical_link, problem));
@@ -130,10 +130,6 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     if (joint.Type() != sdf::JointType::FIXED) {
       out.moving_joints[joint.Name()] = location_of(joint.Element());
     }
-  }
-  if (model.ModelCount() > 0) {
-    diagnostics.warn(location_of(model.Element()),
-                     "nested models are ignored: only this model's own links make its body");
   }
   return out;
 }

@@ -14,11 +14,13 @@
 #include <sdf/World.hh>
 #include <set>
 
+#include "leeway/body/integrator.h"
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/collider_loader.h"
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
+#include "leeway/sdf/model_tree.h"
 #include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/resource_paths.h"
 #include "leeway/sdf/sdformat_scope.h"
@@ -110,7 +112,9 @@ void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
   using sdfio::PluginUse;
   Model& m = scenario.model;
   for (const PluginUse& use : world_plugins.of(PluginFamily::kTask)) {
-    TaskModel task = use.loader<sdfio::TaskLoader>()(use.element, m, diagnostics);
+    std::optional<TaskModel> loaded = use.loader<sdfio::TaskLoader>()(use.element, m, diagnostics);
+    if (!loaded) continue;
+    TaskModel& task = *loaded;
     for (const TaskModel& other : scenario.tasks) {
       if (other.name == task.name) {
         throw LoadError(
@@ -153,6 +157,29 @@ void warn_anchored(const sdf::Model& model, const std::string& joint,
                    fmt::format("model '{}' is fixed to the world by joint '{}', so it is static "
                                "scenery: its plugins {} act on nothing",
                                model.Name(), joint, fmt::join(idle, ", ")));
+}
+
+/// Says when a body's drag is too stiff for the world's step and is integrated in substeps
+/// (integrator.h); refuses one that would need an absurd number.
+void check_substeps(const BodyModel& b, double dt, const sdf::Model& model,
+                    Diagnostics& diagnostics) {
+  constexpr int kMaxSubsteps = 64;
+  const int n = substeps_for(b, dt);
+  if (n == 1) return;
+  const std::string why = fmt::format(
+      "its floats' drag relaxes its motion at up to {:.4g} 1/s (a time constant of {:.3g} ms: "
+      "drag far from the centre of mass of a body of small inertia is stiff), faster than the "
+      "integrator follows at the world's {:.4g} ms step",
+      b.drag_rate, 1e3 / b.drag_rate, dt * 1e3);
+  if (n > kMaxSubsteps) {
+    throw LoadError(sdfio::location_of(model.Element()),
+                    fmt::format("model '{}': {}, even in {} substeps; expected a smaller "
+                                "linear_drag or angular_drag, or the link's real inertia",
+                                model.Name(), why, kMaxSubsteps));
+  }
+  diagnostics.warn(sdfio::location_of(model.Element()),
+                   fmt::format("model '{}': {}: it is integrated in {} substeps of {:.4g} ms",
+                               model.Name(), why, n, dt * 1e3 / n));
 }
 
 /// A geo-referenced file must cover the world origin or a model's start (field_params.h).
@@ -200,38 +227,48 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   // Every plugin is classified once (plugin_registry.h); each step of the load takes its family.
   const sdfio::ClassifiedPlugins world_plugins =
       sdfio::classify_plugins(world.Element(), sdfio::PluginScope::kWorld);
-  std::vector<const sdf::Model*> models;
+  std::vector<const sdf::Model*> top;
   for (std::uint64_t i = 0; i < world.ModelCount(); ++i)
-    models.push_back(world.ModelByIndex(i));
-  models.insert(models.end(), spawned.begin(), spawned.end());
+    top.push_back(world.ModelByIndex(i));
+  top.insert(top.end(), spawned.begin(), spawned.end());
+  const std::vector<sdfio::PlacedModel> models = sdfio::place_models(top, diagnostics);
+  std::vector<std::string> model_names;
   std::vector<sdfio::ClassifiedPlugins> model_plugins;
-  for (const sdf::Model* model : models) {
-    model_plugins.push_back(sdfio::classify_plugins(model->Element(), sdfio::PluginScope::kModel));
+  for (const sdfio::PlacedModel& placed : models) {
+    model_names.push_back(placed.name);
+    model_plugins.push_back(
+        sdfio::classify_plugins(placed.model->Element(), sdfio::PluginScope::kModel));
   }
-  const sdfio::WorldSettings settings =
-      sdfio::load_world_settings(world, world_plugins, models, model_plugins, seed, diagnostics);
+  const sdfio::WorldSettings settings = sdfio::load_world_settings(
+      world, world_plugins, model_names, model_plugins, seed, diagnostics);
   m.gravity_W = settings.gravity_W;
   m.environment = settings.environment;
   m.origin = settings.origin;
   std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>> bodies;
   for (std::size_t i = 0; i < models.size(); ++i) {
-    const sdf::Model& model = *models[i];
-    ignition::math::Pose3d pose;
-    if (const sdf::Errors e = model.SemanticPose().Resolve(pose); !e.empty()) {
-      throw LoadError(sdfio::location_of(model.Element()), e.front().Message());
-    }
-    const Eigen::Isometry3d X_WM = sdfio::to_isometry(pose);
+    const sdf::Model& model = *models[i].model;
+    const Eigen::Isometry3d& X_WM = models[i].X_WM;
     // Static models, and models fixed to the world by a joint, are scenery: nothing to
     // integrate, only shapes to touch.
     const std::optional<std::string> anchor = sdfio::world_anchor(model);
-    if (anchor && !model.Static()) warn_anchored(model, *anchor, model_plugins[i], diagnostics);
-    const int body = model.Static() || anchor ? -1 : static_cast<int>(m.bodies.size());
+    if (anchor && !models[i].is_static) {
+      warn_anchored(model, *anchor, model_plugins[i], diagnostics);
+    }
+    const int body = models[i].is_static || anchor ? -1 : static_cast<int>(m.bodies.size());
     if (body >= 0) {
+      const std::size_t first_actuator = m.actuators.size();
       m.bodies.push_back(sdfio::load_body(model, model_plugins[i], X_WM, settings, body,
                                           m.actuators, diagnostics));
+      // A nested model goes by its scoped name (model_tree.h).
+      m.bodies.back().model_name = models[i].name;
+      for (std::size_t a = first_actuator; a < m.actuators.size(); ++a) {
+        m.actuators[a].model_name = models[i].name;
+      }
+      check_substeps(m.bodies.back(), m.dt, model, diagnostics);
       bodies.emplace_back(body, &model_plugins[i]);
     }
     Collider collider = sdfio::load_collider(model, body, X_WM);
+    collider.model_name = models[i].name;
     if (!collider.shapes.empty() || !collider.undetected.empty()) {
       m.colliders.push_back(std::move(collider));
     }

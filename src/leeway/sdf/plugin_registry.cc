@@ -56,12 +56,15 @@ void setting_vrx_classic_model_wind(const sdf::ElementPtr& p, WorldContext& c) {
 }
 
 template <TaskKind kind>
-TaskModel vrx_task(const sdf::ElementPtr& p, const Model& model, Diagnostics& diagnostics) {
+std::optional<TaskModel> vrx_task(const sdf::ElementPtr& p, const Model& model,
+                                  Diagnostics& diagnostics) {
   return load_vrx_task(p, kind, model, diagnostics);
 }
 
-TaskModel unscored_vrx_task(const sdf::ElementPtr& p, const Model&, Diagnostics&) {
-  reject_unscored_vrx_task(p);
+std::optional<TaskModel> unscored_vrx_task(const sdf::ElementPtr& p, const Model&,
+                                           Diagnostics& diagnostics) {
+  warn_unscored_vrx_task(p, diagnostics);
+  return std::nullopt;
 }
 
 HydroParams hydro_gz(const sdf::ElementPtr& p, const ModelContext& c) {

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <sdf/Element.hh>
 #include <string>
 #include <string_view>
@@ -85,8 +86,9 @@ struct ModelContext {
 };
 
 using WorldSettingLoader = void (*)(const sdf::ElementPtr& plugin, WorldContext& context);
-using TaskLoader = TaskModel (*)(const sdf::ElementPtr& plugin, const Model& model,
-                                 Diagnostics& diagnostics);
+/// Nothing for a task Leeway does not score (it warns instead).
+using TaskLoader = std::optional<TaskModel> (*)(const sdf::ElementPtr& plugin, const Model& model,
+                                                Diagnostics& diagnostics);
 using HydrodynamicsLoader = HydroParams (*)(const sdf::ElementPtr& plugin,
                                             const ModelContext& context);
 using HullLoader = void (*)(const sdf::ElementPtr& plugin, const ModelContext& context,

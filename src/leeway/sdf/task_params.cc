@@ -86,14 +86,14 @@ void load_collision_count(TaskModel& task, const Model& model, const SourceLocat
 
 }  // namespace
 
-void reject_unscored_vrx_task(const sdf::ElementPtr& plugin) {
-  throw LoadError(location_of(plugin),
-                  fmt::format("plugin '{}' ('{}') is a VRX task Leeway does not score; expected "
-                              "a wayfinding or station-keeping task (WayfindingScoringPlugin, "
-                              "StationkeepingScoringPlugin, docs/sdf-reference.md, \"VRX "
-                              "tasks\"); remove the plugin to run the world without a task",
-                              plugin->GetAttribute("filename")->GetAsString(),
-                              plugin->GetAttribute("name")->GetAsString()));
+void warn_unscored_vrx_task(const sdf::ElementPtr& plugin, Diagnostics& diagnostics) {
+  diagnostics.warn(
+      location_of(plugin),
+      fmt::format("plugin '{}' ('{}') is a VRX task Leeway does not score yet (it scores the "
+                  "wayfinding and station-keeping tasks, docs/sdf-reference.md, \"VRX tasks\"): "
+                  "the world runs without it, its physics intact",
+                  plugin->GetAttribute("filename")->GetAsString(),
+                  plugin->GetAttribute("name")->GetAsString()));
 }
 
 TaskModel load_vrx_task(const sdf::ElementPtr& plugin, TaskKind kind, const Model& model,

@@ -29,9 +29,9 @@
 
 namespace leeway::sdfio {
 
-/// The error for such a plugin: which task types Leeway scores, and that removing the plugin
-/// runs the world without a task.
-[[noreturn]] void reject_unscored_vrx_task(const sdf::ElementPtr& plugin);
+/// The warning for a VRX scoring plugin of a task Leeway does not score (navigation, perception,
+/// docking...): the world runs without that task, its physics intact.
+void warn_unscored_vrx_task(const sdf::ElementPtr& plugin, Diagnostics& diagnostics);
 
 /// The task of `kind` a VRX scoring plugin describes in `model` (its bodies and origin already
 /// loaded).

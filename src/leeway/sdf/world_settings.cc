@@ -155,7 +155,7 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
 }
 
 WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugins& world_plugins,
-                                  const std::vector<const sdf::Model*>& models,
+                                  const std::vector<std::string>& model_names,
                                   const std::vector<ClassifiedPlugins>& model_plugins,
                                   std::uint64_t run_seed, Diagnostics& diagnostics) {
   WorldSettings s;
@@ -173,8 +173,8 @@ WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugi
       use.loader<WorldSettingLoader>()(use.element, context);
     }
   }
-  for (std::size_t i = 0; i < models.size(); ++i) {
-    context.model_name = models[i]->Name();
+  for (std::size_t i = 0; i < model_names.size(); ++i) {
+    context.model_name = model_names[i];
     for (const PluginUse& use : model_plugins[i].of(PluginFamily::kWorldWind))
       use.loader<WorldSettingLoader>()(use.element, context);
   }

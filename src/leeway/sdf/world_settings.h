@@ -56,12 +56,12 @@ struct WorldSettings {
 struct ClassifiedPlugins;
 
 /// Reads <gravity>, <spherical_coordinates> and the world-setting plugins (plugin_registry.h) of
-/// the world and of its models (`model_plugins[i]` for `models[i]`), in the document's
-/// order; warns about the world plugins Leeway does not know (gz-sim's physics, sensors and
-/// scene-broadcaster systems have no meaning here). The environment's random parts are drawn with
-/// `run_seed` (realise_environment).
+/// the world and of its models (`model_plugins[i]` for the model named `model_names[i]`), in the
+/// document's order; warns about the world plugins Leeway does not know (gz-sim's physics, sensors
+/// and scene-broadcaster systems have no meaning here). The environment's random parts are drawn
+/// with `run_seed` (realise_environment).
 WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugins& world_plugins,
-                                  const std::vector<const sdf::Model*>& models,
+                                  const std::vector<std::string>& model_names,
                                   const std::vector<ClassifiedPlugins>& model_plugins,
                                   std::uint64_t run_seed, Diagnostics& diagnostics);
 

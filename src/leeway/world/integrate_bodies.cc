@@ -36,6 +36,32 @@ void hold(State& state, int body, double t_end, StepData* data) {
   }
 }
 
+/// The actuator states at fraction s of the step: the quadratic through those at its start,
+/// middle and end (which is how RK4 samples them over the whole step).
+void actuators_at(const HeldLoads& step, double s, std::vector<double>& out) {
+  const double l0 = (2.0 * s - 1.0) * (s - 1.0), l1 = 4.0 * s * (1.0 - s), l2 = s * (2.0 * s - 1.0);
+  const auto& x = step.actuators;
+  out.resize(x[0].size());
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = l0 * x[0][i] + l1 * x[1][i] + l2 * x[2][i];
+}
+
+/// integrate_body() over the step in `n` equal substeps (substeps_for), the actuators
+/// interpolated between their states at the step's start, middle and end.
+void integrate_in_substeps(const Model& model, const State& state, std::size_t i, int n,
+                           const HeldLoads& held, const StartOfStep* start, Workspace& ws,
+                           BodyState& body_state) {
+  const double h = model.dt / n;
+  HeldLoads sub = held;
+  for (int k = 0; k < n; ++k) {
+    for (int j = 0; j < 3; ++j)
+      actuators_at(held, (k + 0.5 * j) / n, ws.x_sub[j]);
+    sub.actuators = {ws.x_sub[0], ws.x_sub[1], ws.x_sub[2]};
+    integrate_body(model.bodies[i], model.environment, state.environment, state.t + k * h,
+                   body_state, sub, h, k == 0 ? start : nullptr);
+  }
+}
+
 }  // namespace
 
 std::optional<Event> integrate_bodies(const Model& model, State& state, const Inputs& inputs,
@@ -67,8 +93,12 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       start.wrenches = &data->bodies[i].wrenches;
       start.nu_dot = &data->bodies[i].nu_dot;
     }
-    integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], held,
-                   model.dt, data ? &start : nullptr);
+    if (const int n = substeps_for(body, model.dt); n > 1) {
+      integrate_in_substeps(model, state, i, n, held, data ? &start : nullptr, ws, state.bodies[i]);
+    } else {
+      integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], held,
+                     model.dt, data ? &start : nullptr);
+    }
     if (!finite(state.bodies[i])) {
       const Event e = diagnose(model, state, static_cast<int>(i), ws.bodies_at_start[i], held);
       state.bodies = ws.bodies_at_start;

@@ -1,0 +1,115 @@
+// VRX's own task worlds, as VRX ships them (../shared/foreign/vrx), with the WAM-V generated
+// and spawned as VRX's launch spawns it: Fuel models from the Fuel cache, bare names from the
+// resource path, the course models' nested buoys as bodies of their own. Each test skips with a
+// message when the corpus is absent (a user's clone). scripts/foreign-corpus.sh runs all 84.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "leeway/sim/simulation.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kVrx = testing::foreign_corpus() / "vrx";
+const fs::path kWorlds = kVrx / "vrx_gz" / "worlds";
+
+/// VRX's resource paths (its hooks), the generated WAM-V, and the corpus's Fuel cache.
+testing::ScopedModelPaths vrx_paths() {
+  return testing::ScopedModelPaths(
+      {{"GZ_SIM_RESOURCE_PATH",
+        testing::joined({kVrx / "vrx_gz" / "models", kVrx / "vrx_urdf",
+                         kVrx / "vrx_urdf" / "vrx_gazebo" / "models",
+                         kVrx / "vrx_urdf" / "wamv_description" / "models", kVrx / "generated"})},
+       {"GZ_FUEL_CACHE_PATH", (testing::foreign_corpus() / "fuel-cache").string()}});
+}
+
+/// As competition.launch.py spawns it.
+const Spawn kWamv{"model://wamv_H", "wamv", {-532.0, 162.0, 0.0, 0.0, 0.0, 1.0}};
+
+#define SKIP_WITHOUT_CORPUS()                                                         \
+  if (!fs::is_directory(kWorlds) || !fs::is_directory(kVrx / "generated" / "wamv_H")) \
+  GTEST_SKIP() << "no foreign corpus at " << kVrx << ": VRX's task worlds not tested"
+
+TEST(VrxWorlds, StationKeepingAndWayfindingRunAndScoreWithTheSpawnedWamv) {
+  SKIP_WITHOUT_CORPUS();
+  const auto paths = vrx_paths();
+  for (const char* name : {"stationkeeping_task.sdf", "wayfinding_task.sdf"}) {
+    SCOPED_TRACE(name);
+    Diagnostics d;
+    Scenario scenario = load_scenario_file((kWorlds / name).string(), d, 0, {kWamv});
+    ASSERT_EQ(scenario.tasks.size(), 1u);
+    const Model& m = scenario.model;
+    const int wamv = m.body_index("wamv");
+    ASSERT_GE(wamv, 0);
+    // Six marker and round buoys lie on their sides (pitch 1.57) and must right themselves.
+    int buoys = 0;
+    for (const BodyModel& b : m.bodies)
+      buoys += b.model_name.starts_with("mb_") ? 1 : 0;
+    EXPECT_EQ(buoys, 6);
+    Simulation sim(std::move(scenario));
+    RunOptions run;
+    run.until_step =
+        static_cast<std::uint64_t>(std::ceil(tasks_finish_time(sim.scenario()) / m.dt));
+    const RunEnd end = sim.run(run);
+    ASSERT_TRUE(end.ok) << end.error;
+    EXPECT_EQ(sim.task_states()[0].phase, TaskPhase::kFinished);
+    EXPECT_TRUE(std::isfinite(sim.task_states()[0].score));
+    for (std::size_t i = 0; i < m.bodies.size(); ++i) {
+      const BodyState& b = sim.state().bodies[i];
+      if (!m.bodies[i].model_name.starts_with("mb_")) continue;
+      SCOPED_TRACE(m.bodies[i].model_name);
+      EXPECT_LT(std::abs(b.p_WB.z()), 1.0);  // afloat, not thrown into the air or sunk
+      EXPECT_LT(b.V_WB_B.norm(), 2.0);       // moving with the waves, not diverging
+    }
+  }
+}
+
+TEST(VrxWorlds, TasksLeewayDoesNotScoreLoadWithOneWarningAndRun) {
+  SKIP_WITHOUT_CORPUS();
+  const auto paths = vrx_paths();
+  // The navigation course's buoys are models nested in the course model. Gymkhana is a
+  // navigation task and a station-keeping one: the latter is scored.
+  struct Case {
+    const char* name;
+    int unscored;
+    std::size_t scored;
+  };
+  for (const Case& c :
+       {Case{"navigation_task.sdf", 1, 0}, Case{"scan_dock_deliver_task.sdf", 1, 0},
+        Case{"acoustic_tracking_task.sdf", 1, 0}, Case{"gymkhana_task.sdf", 2, 1}}) {
+    SCOPED_TRACE(c.name);
+    Diagnostics d;
+    Simulation sim(load_scenario_file((kWorlds / c.name).string(), d, 0, {kWamv}));
+    EXPECT_EQ(sim.scenario().tasks.size(), c.scored);
+    int task_warnings = 0;
+    for (const Diagnostic& w : d.warnings()) {
+      task_warnings += w.str().find("VRX task Leeway does not score") != std::string::npos;
+    }
+    EXPECT_EQ(task_warnings, c.unscored);
+    RunOptions run;
+    run.until_step = static_cast<std::uint64_t>(30.0 / sim.model().dt);  // 30 s
+    const RunEnd end = sim.run(run);
+    EXPECT_TRUE(end.ok) << end.error;
+  }
+}
+
+TEST(VrxWorlds, AWorldWhoseFuelModelIsInNoCacheSaysHowToFetchIt) {
+  SKIP_WITHOUT_CORPUS();
+  const auto paths = vrx_paths();
+  Diagnostics d;
+  try {
+    load_scenario_file((kWorlds / "nbpark.sdf").string(), d, 0, {kWamv});
+    ADD_FAILURE() << "nbpark loaded without nathan_benderson_park";
+  } catch (const LoadError& e) {
+    testing::expect_mentions(
+        e.what(), {"nbpark.sdf:", "models/nathan_benderson_park", "gz fuel download -u"});
+  }
+}
+
+}  // namespace
+}  // namespace leeway
