@@ -144,10 +144,17 @@ TEST(BadInput, WorldPluginParameters) {
     <fluid_density>-1</fluid_density></plugin>)");
   expect_mentions(load_error("density.sdf", density), {"density.sdf:", "got -1", "density > 0"});
   const std::string graded = world_sdf("", R"(<plugin filename="gz-sim-buoyancy-system" name="b">
-    <graded_buoyancy><default_density>1000</default_density></graded_buoyancy></plugin>)");
+    <graded_buoyancy><default_density>1000</default_density>
+      <density_change><above_depth>0</above_depth></density_change></graded_buoyancy></plugin>)");
   expect_mentions(
       load_error("graded.sdf", graded),
-      {"graded.sdf:" + std::to_string(line_of(graded, "<graded_buoyancy>")), "not supported yet"});
+      {"graded.sdf:" + std::to_string(line_of(graded, "<density_change>")), "missing <density>"});
+  const std::string both = world_sdf("", R"(<plugin filename="gz-sim-buoyancy-system" name="b">
+    <uniform_fluid_density>1000</uniform_fluid_density>
+    <graded_buoyancy><default_density>1000</default_density></graded_buoyancy></plugin>)");
+  expect_mentions(
+      load_error("both.sdf", both),
+      {"both.sdf:" + std::to_string(line_of(both, "<graded_buoyancy>")), "expected one"});
 }
 
 TEST(BadInput, RestoringMatrixWithHorizontalSprings) {

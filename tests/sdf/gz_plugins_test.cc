@@ -1,8 +1,10 @@
 // gz-sim's hydrodynamics and buoyancy systems load with gz-sim's meaning.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <numbers>
 
 #include "leeway/body/dynamics.h"
+#include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -110,6 +112,102 @@ TEST(GzBuoyancy, EnableRestrictsItToNamedModels) {
                                  buoyancy, "0 0 -10"));
   EXPECT_NEAR(std::get<SubmergedRestoring>(m.bodies[0].restoring).f_buoyancy_W.z(), 1e4, 1e-9);
   EXPECT_EQ(std::get<SubmergedRestoring>(m.bodies[1].restoring).f_buoyancy_W.z(), 0.0);
+  // gz-sim's scoped names: a model around a nested one, or a link, enables it too.
+  const auto nested = [&](const std::string& name) {
+    return "<model name='" + name + "'>" + simple_model("", "inner", col) + "</model>";
+  };
+  const std::string scoped = R"(<plugin filename="gz-sim-buoyancy-system" name="b">
+      <enable>outer_a</enable><enable>outer_b::inner::base</enable></plugin>)";
+  const Model n =
+      load(world_sdf(nested("outer_a") + nested("outer_b") + nested("outer_c"), scoped, "0 0 -10"));
+  ASSERT_EQ(n.bodies.size(), 3u);
+  EXPECT_EQ(n.bodies[2].model_name, "outer_c::inner");
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(std::get<SubmergedRestoring>(n.bodies[i].restoring).f_buoyancy_W.z(),
+                i < 2 ? 1e4 : 0.0, 1e-9)
+        << n.bodies[i].model_name;
+  }
+}
+
+/// The fluid's wrench on the body at rest at its initial pose, about Bo in B: the restoring
+/// term (weight and the top layer's buoyancy) and the graded layers' floats.
+Vec6 fluid_wrench(const Model& m) {
+  const BodyModel& b = m.bodies[0];
+  BodyState s{b.p_WB0, b.q_WB0, Vec6::Zero()};
+  const BodyWrenches w =
+      compute_body_wrenches(b, m.environment, EnvironmentState{}, 0.0, s, HeldLoads{});
+  return w.terms[BodyWrenches::kRestoring] + w.terms[BodyWrenches::kShapeFloats];
+}
+
+TEST(GzBuoyancy, GradedLayersPushAsTheFluidOfEachLayer) {
+  // A 1 m cube, its centre at z = 0.1 and 1 m to the side of the link, across three fluids:
+  // 1200 below z = -0.2, 1025 up to z = 0.3, 1.2 above: 0.2, 0.5 and 0.3 m^3 of them.
+  const std::string graded = R"(<plugin filename="gz-sim-buoyancy-system" name="b">
+      <graded_buoyancy><default_density>1200</default_density>
+        <density_change><above_depth>0.3</above_depth><density>1.2</density></density_change>
+        <density_change><above_depth>-0.2</above_depth><density>1025</density></density_change>
+      </graded_buoyancy></plugin>)";
+  const auto cube = [](const std::string& pose) {
+    return R"(<model name="m"><pose>)" + pose + R"(</pose><link name="base">
+      <inertial><mass>10</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial>
+      <collision name="c"><pose>1 0 0 0 0 0</pose>
+        <geometry><box><size>1 1 1</size></box></geometry></collision></link></model>)";
+  };
+  const Model m = load(world_sdf(cube("0 0 0.1 0 0 0"), graded, "0 0 -10"));
+  const double push = 10.0 * (1200 * 0.2 + 1025 * 0.5 + 1.2 * 0.3);
+  const Vec6 F = fluid_wrench(m);
+  EXPECT_NEAR(F(2), push - 10.0 * 10.0, 1e-9);  // less the 10 kg body's weight
+  EXPECT_NEAR(F(4), -push * 1.0, 1e-9);         // every layer's centroid 1 m along x
+  EXPECT_NEAR(F(3), 0.0, 1e-9);
+  // Turned a quarter about x, the cube still spans the same heights: the same push (gz-sim
+  // before PR #3880 sliced rotated shapes by unrotated planes; Leeway turns the planes).
+  const Model turned = load(world_sdf(cube("0 0 0.1 1.5707963267948966 0 0"), graded, "0 0 -10"));
+  const Vec3 f_W = turned.bodies[0].q_WB0 * Vec3(fluid_wrench(turned).head<3>());
+  EXPECT_NEAR(f_W.z(), push - 100.0, 1e-9);
+}
+
+TEST(GzBuoyancy, GradedBallBobsBetweenItsAnalyticTurningPoints) {
+  // gz-sim's graded_buoyancy.sdf ball: 25 kg, r = 0.2 m, released with its centre at the
+  // surface z = 0 (water 1000 below, air 1 above). Nothing damps it, so it falls to the depth
+  // z_min where the fluid has given back all the weight's work: integral over [z_min, 0] of
+  // (B(z) - m g) dz = 0, B(z) = g (1000 V_w(z) + 1 (V - V_w(z))), V_w the cap below z = 0.
+  const double r = 0.2, m = 25.0, g = 9.81, pi = std::numbers::pi;
+  const auto wet = [&](double z) {
+    const double t = std::clamp(r - z, 0.0, 2.0 * r);
+    return pi * t * t * (3.0 * r - t) / 3.0;
+  };
+  const double V = 4.0 / 3.0 * pi * r * r * r;
+  const auto excess = [&](double z) { return g * (1000.0 * wet(z) + (V - wet(z))) - m * g; };
+  const auto work = [&](double z_min) {  // Simpson over [z_min, 0]
+    const int n = 2000;
+    double sum = excess(z_min) + excess(0.0);
+    for (int i = 1; i < n; ++i)
+      sum += (i % 2 ? 4.0 : 2.0) * excess(z_min * (1.0 - double(i) / n));
+    return sum * (-z_min) / (3.0 * n);
+  };
+  double lo = -2.0 * r, hi = -1e-6;  // work < 0 just below the start, > 0 at full immersion
+  for (int i = 0; i < 100; ++i)
+    ((work((lo + hi) / 2) > 0.0) ? lo : hi) = (lo + hi) / 2;
+  const double z_min = (lo + hi) / 2;
+
+  const std::string graded = R"(<plugin filename="gz-sim-buoyancy-system" name="b">
+      <graded_buoyancy><default_density>1000</default_density>
+        <density_change><above_depth>0</above_depth><density>1</density></density_change>
+      </graded_buoyancy></plugin>)";
+  const std::string ball = R"(<model name="ball"><link name="body"><inertial><mass>25</mass>
+      <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial>
+      <collision name="c"><geometry><sphere><radius>0.2</radius></sphere></geometry></collision>
+      </link></model>)";
+  Model model = load(world_sdf(ball, graded, "0 0 -9.81"));
+  State s = make_initial_state(model);
+  double lowest = 0.0, highest = -1.0;
+  for (int k = 0; k < 1000; ++k) {  // 10 s at 10 ms: several bobs
+    ASSERT_TRUE(step(model, s).ok);
+    lowest = std::min(lowest, s.bodies[0].p_WB.z());
+    if (k > 100) highest = std::max(highest, s.bodies[0].p_WB.z());
+  }
+  EXPECT_NEAR(lowest, z_min, 1e-4);
+  EXPECT_NEAR(highest, 0.0, 1e-4);  // and back up to where it started
 }
 
 TEST(GzHydrodynamics, SignedSquareDragIsWarnedAbout) {

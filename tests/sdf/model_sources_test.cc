@@ -1,4 +1,4 @@
-// Where a world's models come from: model:// URIs and bare names through the four path variables, a
+// Where a world's models come from: model:// URIs and bare names through the five path variables, a
 // URDF with UUV Simulator's <gazebo> extensions through libsdformat (it must give the same
 // vehicle, to 1e-9, as the SDF it mirrors), and clear errors for what cannot load: a Fuel URL
 // (no network at run time), a model folder that is nowhere, a lone model given as a world, and
@@ -50,7 +50,8 @@ TEST(ModelSources, EachResourcePathVariableResolvesModelUrisAndBareNames) {
   for (const char* uri : {"model://rexrov", "rexrov"}) {
     const std::string world = rexrov_world("resource_path.sdf", uri);
     for (const char* variable :
-         {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH"}) {
+         {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH",
+          "GAZEBO_MODEL_PATH"}) {
       const ScopedModelPaths scope({{variable, "/nonexistent:" + kSource + "/models"}});
       const Model m = load_file(world);
       ASSERT_EQ(m.bodies.size(), 1u) << variable << " " << uri;

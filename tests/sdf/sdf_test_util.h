@@ -82,7 +82,7 @@ class ScopedModelPaths {
     const std::map<std::string, std::string> values(given.begin(), given.end());
     for (const char* v :
          {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH",
-          "GZ_FUEL_CACHE_PATH", "IGN_FUEL_CACHE_PATH", "HOME"}) {
+          "GAZEBO_MODEL_PATH", "GZ_FUEL_CACHE_PATH", "IGN_FUEL_CACHE_PATH", "HOME"}) {
       const char* before = std::getenv(v);
       saved_.emplace_back(v, before ? std::optional<std::string>(before) : std::nullopt);
       const auto given = values.find(v);

@@ -76,8 +76,12 @@ Vec6 shape_float_wrenches(const BodyModel& body, const Environment& env, double 
     const Mat3 R_WS = R_WB * f.X_BS.linear();
     const Vec3 p_WS = p_WB + R_WB * f.X_BS.translation();
     const double eta =
-        f.fluid_level + surface_height(env, p_WS.x(), p_WS.y(), t) - env.surface_level;
-    const Vec3 n_W = env.waves ? surface_normal(*env.waves, p_WS.x(), p_WS.y(), t) : Vec3::UnitZ();
+        f.follows_waves
+            ? f.fluid_level + surface_height(env, p_WS.x(), p_WS.y(), t) - env.surface_level
+            : f.fluid_level;
+    const Vec3 n_W = env.waves && f.follows_waves
+                         ? surface_normal(*env.waves, p_WS.x(), p_WS.y(), t)
+                         : Vec3::UnitZ();
     const WaterPlane plane{R_WS.transpose() * n_W, n_W.z() * (eta - p_WS.z())};
     const Immersion wet = immersed(f.shape, plane);
     if (wet.volume <= 0.0) continue;

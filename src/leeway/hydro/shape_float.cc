@@ -106,8 +106,10 @@ Vec6 shape_float_wrench(const ShapeFloat& f, double volume, const Vec3& p_BoC, c
   if (volume <= 0.0) return Vec6::Zero();
   const double m_p = f.link_mass * volume / shape_volume(f.shape);
   Vec3 force = fluid_density * gravity * volume * up_B + f.linear_drag * m_p * v_rel_B;
+  // VRX keeps the drag from pulling a float down; a negative density (a graded-buoyancy layer
+  // lighter than the one below it, shape_float.h) pulls down by right.
   const double upward = force.dot(up_B);
-  if (upward < 0.0) force -= upward * up_B;
+  if (upward < 0.0 && fluid_density > 0.0) force -= upward * up_B;
   const double L = average_length(f.shape);
   const Vec3 torque = -m_p * f.angular_drag * L * L * w_B;
   return stack(force, p_BoC.cross(force) + torque);

@@ -2,7 +2,8 @@
 // quick models. The buoyancy comes from the exact immersed volume and centroid of the shape below
 // the local water plane (shape_immersion.h); VRX's PolyhedraBuoyancyDrag drag terms ride along
 // (research/vrx.md 2.4):
-//   f = rho g V up  +  c_lin m_p v_rel,   its upward component kept >= 0 (as VRX), at the centroid
+//   f = rho g V up  +  c_lin m_p v_rel,   its upward component kept >= 0 (as VRX) when rho > 0,
+//                                          at the centroid
 //   tau = -c_ang m_p Lbar^2 w_B
 // with m_p = m_link V / V_shape the link mass in proportion to the immersed share, v_rel the
 // water's velocity relative to the body at the centroid, w_B the body's angular velocity and Lbar
@@ -39,6 +40,9 @@ struct ShapeFloat {
   double link_mass = 0.0;        ///< m_link [kg], for the drag's mass share
   double fluid_density = 997.0;  ///< [kg/m^3] (VRX's default)
   double fluid_level = 0.0;      ///< the float's calm water height in W [m], moved by the waves
+  /// false: the water plane stays horizontal at fluid_level whatever the waves do (a density
+  /// layer of gz-sim's graded buoyancy, deep or not, is not a free surface).
+  bool follows_waves = true;
 };
 
 /// An upper bound on the fastest rate [1/s] at which the float's drag relaxes the motion of a

@@ -53,10 +53,60 @@ Mat6 compile_added_mass(const HydroParams& hydro, Diagnostics& diagnostics) {
   return s.matrix;
 }
 
-RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& links,
-                                 const std::optional<HydroParams>& hydro,
-                                 const WorldSettings& world) {
-  const bool gz_buoyancy = world.gz_buoyancy && world.gz_buoyancy->applies_to(model.Name());
+/// Whether gz-sim's buoyancy system acts on the model.
+bool gz_buoyant(const ModelContext& c) {
+  std::vector<std::string> links;
+  for (const auto& [name, link] : c.links.links)
+    links.push_back(name);
+  return c.world.gz_buoyancy && c.world.gz_buoyancy->applies_to(c.name, links);
+}
+
+/// A collision primitive as a float's shape (hydro/shape_float.h).
+FloatShape float_shape(const ConvexShape& shape) {
+  return std::visit(
+      [](const auto& s) -> FloatShape {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, Sphere>) {
+          return {ShapeKind::kSphere, Vec3::Zero(), s.radius, 0.0};
+        } else if constexpr (std::is_same_v<T, Box>) {
+          return {ShapeKind::kBox, 2.0 * s.half_size, 0.0, 0.0};
+        } else if constexpr (std::is_same_v<T, Cylinder>) {
+          return {ShapeKind::kCylinder, Vec3::Zero(), s.radius, 2.0 * s.half_length};
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          return {ShapeKind::kCapsule, Vec3::Zero(), s.radius, 2.0 * s.half_length};
+        } else {
+          return {ShapeKind::kEllipsoid, s.semi_axes, 0.0, 0.0};
+        }
+      },
+      shape);
+}
+
+/// gz-sim's graded buoyancy on every primitive collision: with rho_0 the default density and
+/// rho_k the layers' from the lowest up, the fluid's push is rho_top V g at the centre of volume
+/// (the restoring term) plus, at each layer's height z_k, (rho_(k-1) - rho_k) g times the volume
+/// below z_k at its centroid: one float per layer and shape, its plane held horizontal.
+std::vector<ShapeFloat> graded_layer_floats(const MergedLinks& links, const GzBuoyancy& b) {
+  std::vector<ShapeFloat> floats;
+  double below = b.fluid_density;
+  for (const GzBuoyancy::Layer& layer : b.layers) {
+    for (const auto& [shape, X_BS] : links.primitives) {
+      ShapeFloat f;
+      f.shape = float_shape(shape);
+      f.X_BS = X_BS;
+      f.fluid_density = below - layer.density;
+      f.fluid_level = layer.z;
+      f.follows_waves = false;
+      floats.push_back(f);
+    }
+    below = layer.density;
+  }
+  return floats;
+}
+
+RestoringModel compile_restoring(const ModelContext& c, const std::optional<HydroParams>& hydro) {
+  const MergedLinks& links = c.links;
+  const WorldSettings& world = c.world;
+  const bool gz_buoyancy = gz_buoyant(c);
   if (hydro && hydro->linear_restoring) {
     if (gz_buoyancy) {
       throw LoadError(hydro->where,
@@ -89,7 +139,8 @@ RestoringModel compile_restoring(const sdf::Model& model, const MergedLinks& lin
                       "compute mesh volumes yet; expected box, cylinder, sphere, ellipsoid or "
                       "capsule collisions");
     }
-    r.f_buoyancy_W = -world.gz_buoyancy->fluid_density * links.collision_volume * world.gravity_W;
+    // Graded: the top layer's density here, the layers below it as floats (load_body).
+    r.f_buoyancy_W = -world.gz_buoyancy->top_density() * links.collision_volume * world.gravity_W;
     r.p_BoBcb = links.p_BoBcv;
   }
   return r;
@@ -108,7 +159,7 @@ void load_hull(const sdf::Model& model, const ClassifiedPlugins& plugins,
   b.gravity = world.gravity_W.norm();
   b.hull_friction = hull.friction;
   b.windage = hull.windage;
-  if (const auto it = world.wind_objects.find(model.Name()); it != world.wind_objects.end()) {
+  if (const auto it = world.wind_objects.find(context.name); it != world.wind_objects.end()) {
     const WindObject& wind = it->second;
     if (!std::holds_alternative<std::monostate>(b.windage)) {
       throw LoadError(wind.where, fmt::format("model '{}' has windage in its hull plugin and in "
@@ -125,8 +176,7 @@ void load_hull(const sdf::Model& model, const ClassifiedPlugins& plugins,
     b.windage = wind.windage;
   }
   if (!hull.floats()) return;
-  if ((hydro && (hydro->buoyancy || hydro->linear_restoring)) ||
-      (world.gz_buoyancy && world.gz_buoyancy->applies_to(model.Name()))) {
+  if ((hydro && (hydro->buoyancy || hydro->linear_restoring)) || gz_buoyant(context)) {
     throw LoadError(hydro ? hydro->where : location_of(root),
                     fmt::format("model '{}' has a hull that floats it and another source of "
                                 "buoyancy (<buoyancy>, <restoring> or gz-sim's buoyancy "
@@ -199,15 +249,16 @@ Quat exact_quarter_turns(const Quat& q) {
 
 }  // namespace
 
-BodyModel load_body(const sdf::Model& model, const ClassifiedPlugins& plugins,
-                    const Eigen::Isometry3d& X_WM, const WorldSettings& world, int body_index,
+BodyModel load_body(const sdf::Model& model, const std::string& name,
+                    const ClassifiedPlugins& plugins, const Eigen::Isometry3d& X_WM,
+                    const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, Diagnostics& diagnostics) {
   const MergedLinks links = merge_links(model, diagnostics);
-  const ModelContext context{links, world, diagnostics};
+  const ModelContext context{name, links, world, diagnostics};
   const std::optional<HydroParams> hydro = load_hydro_plugin(model, plugins, context);
 
   BodyModel b;
-  b.model_name = model.Name();
+  b.model_name = name;
   b.link_name = links.canonical_link;
   b.mass = links.mass;
   b.p_BoBcm = links.p_BoBcm;
@@ -235,7 +286,10 @@ BodyModel load_body(const sdf::Model& model, const ClassifiedPlugins& plugins,
                     fmt::format("model '{}': {}", model.Name(), problem));
   }
   b.M_inv = M.ldlt().solve(Mat6::Identity());
-  b.restoring = compile_restoring(model, links, hydro, world);
+  b.restoring = compile_restoring(context, hydro);
+  if (gz_buoyant(context) && !world.gz_buoyancy->layers.empty()) {
+    b.shape_floats = graded_layer_floats(links, *world.gz_buoyancy);
+  }
   if (hydro) b.v_current_override_W = hydro->v_current_W;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
   load_hull(model, plugins, context, hydro, b);

@@ -15,10 +15,12 @@ namespace leeway::sdfio {
 
 struct ClassifiedPlugins;
 
+/// `name`: the model's scoped name (model_tree.h), which the body and its actuators take;
 /// `plugins`: the model's, classified (plugin_registry.h); `body_index`: the body's place in the
 /// world; its actuators are appended to `actuators`.
-BodyModel load_body(const sdf::Model& model, const ClassifiedPlugins& plugins,
-                    const Eigen::Isometry3d& X_WM, const WorldSettings& world, int body_index,
+BodyModel load_body(const sdf::Model& model, const std::string& name,
+                    const ClassifiedPlugins& plugins, const Eigen::Isometry3d& X_WM,
+                    const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

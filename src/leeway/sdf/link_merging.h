@@ -15,6 +15,7 @@
 
 #include "leeway/core/error.h"
 #include "leeway/core/spatial.h"
+#include "leeway/geometry/convex_shape.h"
 
 namespace leeway::sdfio {
 
@@ -31,7 +32,9 @@ struct MergedLinks {
   Mat3 I_Bcm = Mat3::Zero();
   double collision_volume = 0.0;  ///< sum of the primitive collision volumes [m^3]
   Vec3 p_BoBcv = Vec3::Zero();    ///< their volume centroid, in B
-  SourceLocation first_mesh;      ///< a collision without a computable volume, if any
+  /// Every primitive collision, with its frame S in B.
+  std::vector<std::pair<ConvexShape, Eigen::Isometry3d>> primitives;
+  SourceLocation first_mesh;  ///< a collision without a computable volume, if any
   /// Every joint that is not fixed, with where it was written: merged as if fixed.
   std::map<std::string, SourceLocation> moving_joints;
 };

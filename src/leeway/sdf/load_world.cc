@@ -52,8 +52,8 @@ std::string explain_missing_uri(const std::string& message, const sdfio::Resourc
     return fmt::format(
         "no model folder '{}' for '{}' (searched: {}; and the Fuel caches {}); expected a folder "
         "'{}' holding a model.config, in a directory on LEEWAY_RESOURCE_PATH, "
-        "GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH or SDF_PATH, or in models/ beside the "
-        "world or its parent",
+        "GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH or GAZEBO_MODEL_PATH, or in "
+        "models/ beside the world or its parent",
         name, uri, sdfio::describe_folders(paths->model_folders),
         sdfio::describe_folders(paths->fuel_caches), name);
   }
@@ -257,10 +257,9 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     const int body = models[i].is_static || anchor ? -1 : static_cast<int>(m.bodies.size());
     if (body >= 0) {
       const std::size_t first_actuator = m.actuators.size();
-      m.bodies.push_back(sdfio::load_body(model, model_plugins[i], X_WM, settings, body,
-                                          m.actuators, diagnostics));
-      // A nested model goes by its scoped name (model_tree.h).
-      m.bodies.back().model_name = models[i].name;
+      m.bodies.push_back(sdfio::load_body(model, models[i].name, model_plugins[i], X_WM, settings,
+                                          body, m.actuators, diagnostics));
+      // Its actuators go by its scoped name too (model_tree.h).
       for (std::size_t a = first_actuator; a < m.actuators.size(); ++a) {
         m.actuators[a].model_name = models[i].name;
       }

@@ -80,6 +80,7 @@ struct WorldContext {
 
 /// What a model plugin's loader reads besides its element.
 struct ModelContext {
+  const std::string& name;  ///< the model's scoped name (model_tree.h)
   const MergedLinks& links;
   const WorldSettings& world;
   Diagnostics& diagnostics;

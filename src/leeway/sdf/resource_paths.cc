@@ -124,8 +124,8 @@ std::optional<fs::path> any_cached_model(const std::string& name,
 
 ResourcePaths resource_paths_from_environment(const fs::path& world_dir) {
   ResourcePaths paths;
-  for (const char* variable :
-       {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH"}) {
+  for (const char* variable : {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH",
+                               "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH", "GAZEBO_MODEL_PATH"}) {
     append_path_variable(variable, paths.model_folders);
   }
   if (!world_dir.empty()) {

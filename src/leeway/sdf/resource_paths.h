@@ -3,8 +3,9 @@
 // A world written for gz-sim names the models it includes in three ways, and each is looked up
 // where gz-sim would look it up:
 // - `model://NAME[/PATH]` and a bare `NAME[/PATH]` (VRX writes `<uri>coast_waves</uri>`): in
-//   each folder of LEEWAY_RESOURCE_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH and
-//   SDF_PATH (colon-separated, in that order), then `models/` beside the world and `../models/`.
+//   each folder of LEEWAY_RESOURCE_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH,
+//   SDF_PATH and GAZEBO_MODEL_PATH (Gazebo classic's, for UUV Simulator's worlds), colon-separated,
+//   in that order, then `models/` beside the world and `../models/`.
 // - A Gazebo Fuel URL, `https://HOST/1.0/OWNER/models/NAME[/VERSION|tip][/files/PATH]`: in the
 //   local Fuel caches, laid out as gz-fuel-tools writes them
 //   (`ROOT/HOST/OWNER/models/NAME/VERSION/`, owner and name lowercased, the highest integer

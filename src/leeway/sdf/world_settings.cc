@@ -1,5 +1,7 @@
 #include "leeway/sdf/world_settings.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <sdf/Model.hh>
 #include <sdf/World.hh>
@@ -48,14 +50,14 @@ Geodetic read_origin(const ignition::math::SphericalCoordinates& sc, const sdf::
 }  // namespace
 
 GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
-  reject_unknown_children(
-      plugin,
-      [](const std::string& n) {
-        return n == "uniform_fluid_density" || n == "enable" || n == "graded_buoyancy";
-      },
-      "<uniform_fluid_density> and <enable>");
+  reject_unknown_children(plugin, {"uniform_fluid_density", "graded_buoyancy", "enable"},
+                          "<uniform_fluid_density>, <graded_buoyancy> and <enable>");
   GzBuoyancy b;
   b.where = location_of(plugin);
+  if (plugin->HasElement("uniform_fluid_density") && plugin->HasElement("graded_buoyancy")) {
+    throw LoadError(location_of(plugin->GetElement("graded_buoyancy")),
+                    "both <uniform_fluid_density> and <graded_buoyancy>; expected one");
+  }
   for_each_child(plugin, [&](const sdf::ElementPtr& child) {
     const std::string& n = child->GetName();
     if (n == "uniform_fluid_density") {
@@ -63,13 +65,28 @@ GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin) {
     } else if (n == "enable") {
       b.enabled_models.insert(text_of(child));
     } else if (n == "graded_buoyancy") {
-      throw LoadError(location_of(child),
-                      "graded buoyancy (density layers) is not supported yet; expected "
-                      "<uniform_fluid_density>");
-    } else {
-      throw LoadError(location_of(child), fmt::format("unknown parameter <{}>; this plugin accepts "
-                                                      "<uniform_fluid_density> and <enable>",
-                                                      n));
+      reject_unknown_children(child, {"default_density", "density_change"},
+                              "<default_density> and <density_change>");
+      b.fluid_density = number_or(child, "default_density", 1000.0, 0.0, true,
+                                  "the density below every layer [kg/m^3]");
+      for_each_child(child, [&](const sdf::ElementPtr& layer) {
+        if (layer->GetName() != "density_change") return;
+        reject_unknown_children(layer, {"above_depth", "density"}, "<above_depth> and <density>");
+        const double z =
+            read_number(required_child(layer, "above_depth", "the layer's height z [m]"),
+                        "the layer's height z [m]");
+        const double density =
+            read_density(required_child(layer, "density", "the layer's density [kg/m^3]"));
+        for (const GzBuoyancy::Layer& other : b.layers) {
+          if (other.z == z) {
+            throw LoadError(location_of(layer),
+                            fmt::format("a second layer at above_depth {} m; expected one", z));
+          }
+        }
+        b.layers.push_back({z, density});
+      });
+      std::sort(b.layers.begin(), b.layers.end(),
+                [](const auto& a, const auto& c) { return a.z < c.z; });
     }
   });
   return b;

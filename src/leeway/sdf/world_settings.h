@@ -32,14 +32,34 @@
 
 namespace leeway::sdfio {
 
+/// gz-sim's buoyancy system. Uniform: the whole world is fluid of `fluid_density`. Graded
+/// (`<graded_buoyancy>`): `fluid_density` below the lowest layer, and each layer's density from
+/// its height up to the next (gz-sim's `above_depth` is a height z in the world, despite its name).
 struct GzBuoyancy {
+  struct Layer {
+    double z = 0.0;        ///< [m], W
+    double density = 0.0;  ///< [kg/m^3], from z up to the next layer
+  };
   SourceLocation where;
   double fluid_density = 1000.0;
-  std::set<std::string> enabled_models;  ///< empty: every model
+  std::vector<Layer> layers;             ///< ascending z; empty: uniform
+  std::set<std::string> enabled_models;  ///< gz-sim's scoped names; empty: every model
 
-  bool applies_to(const std::string& model) const {
-    return enabled_models.empty() || enabled_models.contains(model);
+  /// Whether it acts on the model with scoped name `model` (model_tree.h) and these links: as
+  /// gz-sim, when the model, a model around it or one of its links is enabled.
+  bool applies_to(const std::string& model, const std::vector<std::string>& links = {}) const {
+    if (enabled_models.empty()) return true;
+    for (std::size_t end = model.find("::");; end = model.find("::", end + 2)) {
+      if (enabled_models.contains(model.substr(0, end))) return true;
+      if (end == std::string::npos) break;
+    }
+    for (const std::string& link : links) {
+      if (enabled_models.contains(model + "::" + link)) return true;
+    }
+    return false;
   }
+  /// The density of the topmost layer (the fluid above everything).
+  double top_density() const { return layers.empty() ? fluid_density : layers.back().density; }
 };
 
 struct WorldSettings {
