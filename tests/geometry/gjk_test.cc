@@ -28,11 +28,13 @@ double support_value(const ConvexShape& s, const Eigen::Isometry3d& X_WS, const 
 }
 
 TEST(ConvexShape, SupportPointsLieOnTheSurfaceAndBoundTheShape) {
-  const std::vector<ConvexShape> shapes = {Sphere{0.7}, Box{Vec3(1.0, 0.5, 0.25)},
-                                           Cylinder{0.4, 1.5}, Capsule{0.3, 0.8},
-                                           Ellipsoid{Vec3(2.0, 0.5, 1.0)}};
-  // Largest |x| over the shape, by hand: the corner, the rim, the cap's pole, the long axis.
-  const std::vector<double> radii = {0.7, std::sqrt(1.3125), std::hypot(0.4, 1.5), 1.1, 2.0};
+  const std::vector<ConvexShape> shapes = {
+      Sphere{0.7},       Box{Vec3(1.0, 0.5, 0.25)},      Cylinder{0.4, 1.5},
+      Capsule{0.3, 0.8}, Ellipsoid{Vec3(2.0, 0.5, 1.0)}, Cone{0.5, 0.3}};
+  // Largest |x| over the shape, by hand: the corner, the rim, the cap's pole, the long axis,
+  // the base's rim.
+  const std::vector<double> radii = {0.7, std::sqrt(1.3125),   std::hypot(0.4, 1.5), 1.1,
+                                     2.0, std::hypot(0.5, 0.3)};
   std::mt19937 rng(7);
   std::normal_distribution<double> gauss;
   for (std::size_t k = 0; k < shapes.size(); ++k) {
@@ -51,6 +53,10 @@ TEST(ConvexShape, SupportPointsLieOnTheSurfaceAndBoundTheShape) {
   }
   EXPECT_NEAR(volume(Box{Vec3(1.0, 0.5, 0.25)}), 1.0, 1e-15);
   EXPECT_NEAR(volume(Capsule{1.0, 1.0}), 2.0 * kPi + 4.0 / 3.0 * kPi, 1e-13);
+  EXPECT_NEAR(volume(Cone{0.5, 0.5}), kPi * 0.25 / 3.0, 1e-15);
+  EXPECT_EQ(centroid(Cone{0.5, 0.5}), Vec3(0.0, 0.0, -0.25));
+  EXPECT_EQ(support(Cone{0.5, 0.5}, Vec3(0.1, 0.0, 1.0)), Vec3(0.0, 0.0, 0.5));   // the apex
+  EXPECT_EQ(support(Cone{0.5, 0.5}, Vec3(1.0, 0.0, 0.1)), Vec3(0.5, 0.0, -0.5));  // the rim
 }
 
 TEST(Gjk, TwoSpheresAreTheirCentresApartLessTheRadii) {

@@ -101,10 +101,31 @@ TEST(ShapeImmersion, BoxCutDiagonallyIsAPrism) {
   EXPECT_LT((wet.centroid - Vec3(-1.0 / 6, -1.0 / 6, 0)).norm(), kTol);
 }
 
+TEST(ShapeImmersion, UprightConeIsTheFrustumBelowTheWaterline) {
+  // r = 0.5, L = 1 (base at z = -0.5, apex at +0.5), water up to z = w: the cone above it is a
+  // small cone of height a = 0.5 - w and radius r a / L; what is below is the rest.
+  const double r = 0.5, L = 1.0;
+  const double V = kPi * r * r * L / 3.0, zc = -L / 4.0;  // the whole cone, its centroid
+  for (const double w : {-0.4, -0.1, 0.0, 0.3, 0.49}) {
+    const double a = 0.5 - w, ra = r * a / L;
+    const double v_top = kPi * ra * ra * a / 3.0, z_top = w + a / 4.0;
+    const Immersion wet = immersed_cone(r, L, {Vec3::UnitZ(), w});
+    EXPECT_NEAR(wet.volume, V - v_top, kTol) << w;
+    EXPECT_NEAR(wet.centroid.z(), (V * zc - v_top * z_top) / (V - v_top), kTol) << w;
+    EXPECT_NEAR(wet.centroid.head<2>().norm(), 0.0, kTol) << w;
+  }
+  // Upside down (the water below the apex only): a small cone of height b = w + 0.5 at the tip.
+  const double w = 0.2, b = 0.5 - w, rb = r * b / L;
+  const Immersion tip = immersed_cone(r, L, {-Vec3::UnitZ(), -w});  // the part above z = 0.2
+  EXPECT_NEAR(tip.volume, kPi * rb * rb * b / 3.0, kTol);
+  EXPECT_NEAR(tip.centroid.z(), w + b / 4.0, kTol);
+}
+
 RC_GTEST_PROP(ShapeImmersion, WetAndDryPartsMakeTheWholeShape, ()) {
   // Below n.x <= h and below -n.x <= -h partition the shape: volumes add up to the whole and
-  // the first moments to zero (every shape is centred on its origin).
-  const int kind = *rc::gen::inRange(0, 5);
+  // the first moments to the whole's (every shape but the cone is centred on its origin; the
+  // cone's centroid is a quarter of its length above its base).
+  const int kind = *rc::gen::inRange(0, 6);
   FloatShape s;
   s.kind = static_cast<ShapeKind>(kind);
   s.size = Vec3(1.2, 0.7, 0.4);
@@ -119,7 +140,10 @@ RC_GTEST_PROP(ShapeImmersion, WetAndDryPartsMakeTheWholeShape, ()) {
   const Immersion above = immersed(s, {-n, -h});
   const double whole = shape_volume(s);
   RC_ASSERT(std::abs(below.volume + above.volume - whole) < kTol * whole);
-  RC_ASSERT((below.volume * below.centroid + above.volume * above.centroid).norm() < kTol);
+  const Vec3 centre = s.kind == ShapeKind::kCone ? Vec3(0, 0, -s.length / 4.0) : Vec3::Zero();
+  RC_ASSERT(
+      (below.volume * below.centroid + above.volume * above.centroid - whole * centre).norm() <
+      kTol);
 }
 
 }  // namespace

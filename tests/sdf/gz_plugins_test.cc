@@ -101,6 +101,17 @@ TEST(GzBuoyancy, EveryPrimitiveVolume) {
   EXPECT_NEAR(volume("<ellipsoid><radii>1 2 3</radii></ellipsoid>"), 4.0 / 3 * pi * 6, 1e-12);
   EXPECT_NEAR(volume("<capsule><radius>0.5</radius><length>2</length></capsule>"),
               pi * 0.25 * 2 + 4.0 / 3 * pi * 0.125, 1e-12);
+  // SDF 1.11's cone (base at -L/2, apex at +L/2), which libsdformat 12 keeps as an unknown
+  // element: pi r^2 L / 3, its centre of volume L/4 above the base.
+  EXPECT_NEAR(volume("<cone><radius>0.5</radius><length>2</length></cone>"), pi * 0.25 * 2 / 3,
+              1e-12);
+  const std::string cone =
+      "<collision name='c'><geometry><cone><radius>0.5</radius><length>2"
+      "</length></cone></geometry></collision>";
+  const Model m = load(world_sdf(simple_model("", "m", cone),
+                                 R"(<plugin filename="gz-sim-buoyancy-system" name="b"/>)"));
+  EXPECT_LT((std::get<SubmergedRestoring>(m.bodies[0].restoring).p_BoBcb - Vec3(0, 0, -0.5)).norm(),
+            1e-15);
 }
 
 TEST(GzBuoyancy, EnableRestrictsItToNamedModels) {

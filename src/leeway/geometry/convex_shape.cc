@@ -1,5 +1,6 @@
 #include "leeway/geometry/convex_shape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -42,6 +43,13 @@ Vec3 support(const ConvexShape& shape, const Vec3& d) {
             if (n == 0.0) return Vec3(e.semi_axes.x(), 0.0, 0.0);
             return Vec3(e.semi_axes.cwiseProduct(Ad) / n);
           },
+          [&](const Cone& c) {
+            const Vec3 apex(0.0, 0.0, c.half_length);
+            const double radial = std::hypot(d.x(), d.y());
+            const double k = radial > 0.0 ? c.radius / radial : 0.0;
+            const Vec3 rim(k * d.x(), k * d.y(), -c.half_length);
+            return d.dot(apex) >= d.dot(rim) ? apex : rim;
+          },
       },
       shape);
 }
@@ -53,6 +61,9 @@ double bounding_radius(const ConvexShape& shape) {
                         [](const Cylinder& c) { return std::hypot(c.radius, c.half_length); },
                         [](const Capsule& c) { return c.radius + c.half_length; },
                         [](const Ellipsoid& e) { return e.semi_axes.maxCoeff(); },
+                        [](const Cone& c) {
+                          return std::max(c.half_length, std::hypot(c.radius, c.half_length));
+                        },
                     },
                     shape);
 }
@@ -69,8 +80,14 @@ double volume(const ConvexShape& shape) {
                    4.0 / 3.0 * pi * std::pow(c.radius, 3);
           },
           [](const Ellipsoid& e) { return 4.0 / 3.0 * pi * e.semi_axes.prod(); },
+          [](const Cone& c) { return 2.0 / 3.0 * pi * c.radius * c.radius * c.half_length; },
       },
       shape);
+}
+
+Vec3 centroid(const ConvexShape& shape) {
+  if (const Cone* c = std::get_if<Cone>(&shape)) return Vec3(0.0, 0.0, -0.5 * c->half_length);
+  return Vec3::Zero();
 }
 
 }  // namespace leeway

@@ -9,6 +9,8 @@
 //   cylinder r, L      axis z: s(d) = r (d_x, d_y)/|(d_x, d_y)| + sign(d_z) L/2 z
 //   capsule r, L       the segment z in [-L/2, L/2] swept by a sphere r: sign(d_z) L/2 z + r d/|d|
 //   ellipsoid a        x^T A^-2 x <= 1, A = diag(a):  s(d) = A^2 d / |A d|
+//   cone r, L          base disc r at z = -L/2, apex at +L/2 (gz-math's and SDF 1.11's): s(d) is
+//                      the apex or the base's support point, whichever reaches farther along d
 // (sign(0) is taken as +1: any point of a face is a support point along its normal.)
 #pragma once
 
@@ -35,8 +37,12 @@ struct Capsule {
 struct Ellipsoid {
   Vec3 semi_axes = Vec3::Zero();  ///< along S's x, y, z [m]
 };
+struct Cone {
+  double radius = 0.0;       ///< of the base [m]
+  double half_length = 0.0;  ///< the base at z = -half_length, the apex at +half_length [m]
+};
 
-using ConvexShape = std::variant<Sphere, Box, Cylinder, Capsule, Ellipsoid>;
+using ConvexShape = std::variant<Sphere, Box, Cylinder, Capsule, Ellipsoid, Cone>;
 
 /// s(d) of the header comment, in S; d need not be unit (nor non-zero).
 Vec3 support(const ConvexShape& shape, const Vec3& d_S);
@@ -45,7 +51,11 @@ Vec3 support(const ConvexShape& shape, const Vec3& d_S);
 double bounding_radius(const ConvexShape& shape);
 
 /// Volume [m^3]: box 8 h_x h_y h_z; sphere 4/3 pi r^3; cylinder pi r^2 L;
-/// capsule pi r^2 L + 4/3 pi r^3; ellipsoid 4/3 pi a b c.
+/// capsule pi r^2 L + 4/3 pi r^3; ellipsoid 4/3 pi a b c; cone pi r^2 L / 3.
 double volume(const ConvexShape& shape);
+
+/// Centre of volume [m], in S: the origin, but for a cone, a quarter of its length above the
+/// base, (0, 0, -L/4).
+Vec3 centroid(const ConvexShape& shape);
 
 }  // namespace leeway

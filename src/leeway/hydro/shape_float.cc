@@ -21,6 +21,8 @@ double shape_volume(const FloatShape& s) {
       return 4.0 / 3.0 * kPi * s.size.prod();
     case ShapeKind::kCapsule:
       return kPi * s.radius * s.radius * (s.length + 4.0 / 3.0 * s.radius);
+    case ShapeKind::kCone:
+      return kPi * s.radius * s.radius * s.length / 3.0;
   }
   return 0.0;
 }
@@ -33,6 +35,7 @@ double average_length(const FloatShape& s) {
       return 2.0 * s.radius;
     case ShapeKind::kCylinder:
     case ShapeKind::kCapsule:
+    case ShapeKind::kCone:
       return (2.0 * s.radius + s.length) / 2.0;
     case ShapeKind::kEllipsoid:
       return 2.0 * s.size.sum() / 3.0;
@@ -52,6 +55,8 @@ Immersion immersed(const FloatShape& s, const WaterPlane& plane) {
       return immersed_ellipsoid(s.size, plane);
     case ShapeKind::kCapsule:
       return immersed_capsule(s.radius, s.length, plane);
+    case ShapeKind::kCone:
+      return immersed_cone(s.radius, s.length, plane);
   }
   return {};
 }
@@ -71,6 +76,8 @@ Vec3 half_extent(const FloatShape& s) {
       return s.size;
     case ShapeKind::kCapsule:
       return {s.radius, s.radius, s.length / 2.0 + s.radius};
+    case ShapeKind::kCone:
+      return {s.radius, s.radius, s.length / 2.0};
   }
   return Vec3::Zero();
 }

@@ -7,11 +7,11 @@
 //   tau = -c_ang m_p Lbar^2 w_B
 // with m_p = m_link V / V_shape the link mass in proportion to the immersed share, v_rel the
 // water's velocity relative to the body at the centroid, w_B the body's angular velocity and Lbar
-// the shape's average length (box: (x + y + z) / 3, sphere 2 r, cylinder and capsule (2 r + L) / 2,
-// ellipsoid 2 (a + b + c) / 3: Leeway's reading, as VRX's definition was not available).
-// VRX takes the water plane horizontal at the height above the shape's origin; Leeway tilts it
-// with the local wave slope (the tangent plane), which matters once the wave is not much longer
-// than the shape.
+// the shape's average length (box: (x + y + z) / 3, sphere 2 r, cylinder, capsule, cone (2 r + L) /
+// 2, ellipsoid 2 (a + b + c) / 3: Leeway's reading, as VRX's definition was not available). VRX
+// takes the water plane horizontal at the height above the shape's origin; Leeway tilts it with the
+// local wave slope (the tangent plane), which matters once the wave is not much longer than the
+// shape.
 #pragma once
 
 #include "leeway/core/spatial.h"
@@ -19,13 +19,13 @@
 
 namespace leeway {
 
-enum class ShapeKind { kBox, kSphere, kCylinder, kEllipsoid, kCapsule };
+enum class ShapeKind { kBox, kSphere, kCylinder, kEllipsoid, kCapsule, kCone };
 
 struct FloatShape {
   ShapeKind kind = ShapeKind::kSphere;
   Vec3 size = Vec3::Zero();  ///< box: edge lengths; ellipsoid: semi-axes [m]
   double radius = 0.0;       ///< sphere, cylinder, capsule [m]
-  double length = 0.0;       ///< cylinder, capsule: along the shape's z axis [m]
+  double length = 0.0;       ///< cylinder, capsule, cone: along the shape's z axis [m]
 };
 
 double shape_volume(const FloatShape& shape);

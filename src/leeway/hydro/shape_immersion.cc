@@ -54,18 +54,31 @@ class RevolutionCut {
   explicit RevolutionCut(const WaterPlane& plane)
       : n_a_(plane.n.z()), n_p_(plane.n.head<2>().norm()), h_(plane.h) {}
 
-  /// Adds the slices s0 <= s <= s1 of radius `radius` (cap_center unset) or of a sphere of that
-  /// radius centred at s = *cap_center.
-  void add(double s0, double s1, double radius, const double* cap_center) {
+  /// The radius of the slices between s0 and s1: constant, of a sphere centred at s = c, or of a
+  /// cone with its apex at s = c (the radius given at its other end).
+  enum class Profile { kConstant, kSphere, kCone };
+
+  /// Adds the slices s0 <= s <= s1 of the given profile.
+  void add(double s0, double s1, double radius, Profile profile = Profile::kConstant,
+           double c = 0.0) {
     std::vector<double> cuts{s0, s1};
-    if (cap_center) {
+    if (profile == Profile::kSphere) {
       // Where the chord is tangent to the slice: (h - n_a s)^2 = n_p^2 (r^2 - (s - c)^2).
-      const double c = *cap_center;
       const double b = h_ * n_a_ + n_p_ * n_p_ * c;
       const double disc = b * b - (h_ * h_ - n_p_ * n_p_ * (radius * radius - c * c));
       if (disc >= 0.0) {
         cuts.push_back(b - std::sqrt(disc));
         cuts.push_back(b + std::sqrt(disc));
+      }
+    } else if (profile == Profile::kCone) {
+      // h - n_a s = +-n_p rho(s), rho(s) = k (c - s) with k = radius / |c - base|: linear in s.
+      const double base = std::abs(c - s0) > std::abs(c - s1) ? s0 : s1;
+      const double k = radius / std::abs(c - base);
+      for (const double sign : {1.0, -1.0}) {
+        const double slope = n_a_ - sign * n_p_ * k * (c > base ? 1.0 : -1.0);
+        if (slope != 0.0) {
+          cuts.push_back((h_ - sign * n_p_ * k * (c > base ? c : -c)) / slope);
+        }
       }
     } else if (n_a_ != 0.0) {
       cuts.push_back((h_ - n_p_ * radius) / n_a_);
@@ -74,7 +87,7 @@ class RevolutionCut {
     std::sort(cuts.begin(), cuts.end());
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
       const double a = std::max(cuts[i], s0), b = std::min(cuts[i + 1], s1);
-      if (b > a) add_piece(a, b, radius, cap_center);
+      if (b > a) add_piece(a, b, radius, profile, c, s0, s1);
     }
   }
 
@@ -89,16 +102,20 @@ class RevolutionCut {
   double cross_moment() const { return cross_moment_; }
 
  private:
-  void add_piece(double s0, double s1, double radius, const double* cap_center) {
+  void add_piece(double s0, double s1, double radius, Profile profile, double c, double lo,
+                 double hi) {
     static const GaussLegendre gl;
+    const double base = std::abs(c - lo) > std::abs(c - hi) ? lo : hi;  // a cone's
     for (int i = 0; i < GaussLegendre::kPoints; ++i) {
       const double t = gl.t[i];
       const double s = s0 + (s1 - s0) * t * t * (3.0 - 2.0 * t);
       const double ds = (s1 - s0) * 6.0 * t * (1.0 - t) * gl.w[i];
-      const double rho =
-          cap_center
-              ? std::sqrt(std::max(0.0, radius * radius - (s - *cap_center) * (s - *cap_center)))
-              : radius;
+      double rho = radius;
+      if (profile == Profile::kSphere) {
+        rho = std::sqrt(std::max(0.0, radius * radius - (s - c) * (s - c)));
+      } else if (profile == Profile::kCone) {
+        rho = radius * std::abs(c - s) / std::abs(c - base);
+      }
       double area, moment;  // wet area of the slice and its first moment along the plane's tilt
       if (n_p_ * rho <= 1e-300) {
         area = n_a_ * s <= h_ ? kPi * rho * rho : 0.0;
@@ -156,16 +173,22 @@ Immersion immersed_box(const Vec3& size, const WaterPlane& plane) {
 
 Immersion immersed_cylinder(double radius, double length, const WaterPlane& plane) {
   RevolutionCut cut(plane);
-  cut.add(-0.5 * length, 0.5 * length, radius, nullptr);
+  cut.add(-0.5 * length, 0.5 * length, radius);
+  return finish(cut, plane);
+}
+
+Immersion immersed_cone(double radius, double length, const WaterPlane& plane) {
+  RevolutionCut cut(plane);
+  cut.add(-0.5 * length, 0.5 * length, radius, RevolutionCut::Profile::kCone, 0.5 * length);
   return finish(cut, plane);
 }
 
 Immersion immersed_capsule(double radius, double length, const WaterPlane& plane) {
   RevolutionCut cut(plane);
   const double top = 0.5 * length, bottom = -0.5 * length;
-  cut.add(bottom, top, radius, nullptr);
-  cut.add(top, top + radius, radius, &top);
-  cut.add(bottom - radius, bottom, radius, &bottom);
+  cut.add(bottom, top, radius);
+  cut.add(top, top + radius, radius, RevolutionCut::Profile::kSphere, top);
+  cut.add(bottom - radius, bottom, radius, RevolutionCut::Profile::kSphere, bottom);
   return finish(cut, plane);
 }
 

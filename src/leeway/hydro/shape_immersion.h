@@ -12,8 +12,9 @@
 //   ellipsoid   the unit sphere under x = diag(a, b, c) y: the plane becomes m . y <= h / |D n|,
 //               m = D n / |D n|; V = a b c V_sphere, centroid D c_sphere (exact)
 //   box         the exact clip of the polyhedron (hydro/hull_pressure.h's integrals)
-//   cylinder,   slices across the axis are discs (radius r, or sqrt(r^2 - s^2) in the end caps) cut
-//   capsule     by a chord, of area r^2 (pi/2 + asin x + x sqrt(1 - x^2)), x the chord's offset
+//   cylinder,   slices across the axis are discs (radius r, sqrt(r^2 - s^2) in the end caps, or
+//   capsule,    falling linearly to the cone's apex) cut
+//   cone        by a chord, of area r^2 (pi/2 + asin x + x sqrt(1 - x^2)), x the chord's offset
 //               over r; the slices are integrated along the axis between the points where the
 //               chord leaves the disc, each piece by 20-point Gauss-Legendre after the change of
 //               variable s = s0 + (s1 - s0)(3 t^2 - 2 t^3), which makes the square-root ends
@@ -40,5 +41,7 @@ Immersion immersed_ellipsoid(const Vec3& semi_axes, const WaterPlane& plane);
 Immersion immersed_box(const Vec3& size, const WaterPlane& plane);
 Immersion immersed_cylinder(double radius, double length, const WaterPlane& plane);
 Immersion immersed_capsule(double radius, double length, const WaterPlane& plane);
+/// A cone of base radius `radius` at z = -length/2 and apex at +length/2 (gz-math's).
+Immersion immersed_cone(double radius, double length, const WaterPlane& plane);
 
 }  // namespace leeway

@@ -74,6 +74,8 @@ FloatShape float_shape(const ConvexShape& shape) {
           return {ShapeKind::kCylinder, Vec3::Zero(), s.radius, 2.0 * s.half_length};
         } else if constexpr (std::is_same_v<T, Capsule>) {
           return {ShapeKind::kCapsule, Vec3::Zero(), s.radius, 2.0 * s.half_length};
+        } else if constexpr (std::is_same_v<T, Cone>) {
+          return {ShapeKind::kCone, Vec3::Zero(), s.radius, 2.0 * s.half_length};
         } else {
           return {ShapeKind::kEllipsoid, s.semi_axes, 0.0, 0.0};
         }

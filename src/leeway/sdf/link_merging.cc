@@ -101,7 +101,7 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
       const Eigen::Isometry3d X_BS =
           X_BL * resolve_pose(col.SemanticPose(), link.Name(), col.Element());
       out.primitives.push_back({*shape, X_BS});
-      const Vec3 c = X_BS.translation();
+      const Vec3 c = X_BS * centroid(*shape);
       const double v = volume(*shape);
       total_volume += v;
       volume_moment += v * c;
