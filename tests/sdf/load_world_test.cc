@@ -254,6 +254,38 @@ TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
   }
 }
 
+TEST(LoadWorld, VrxsGeneratedWamvReachesTheSpeedOfVrxsDampingLawAtFullThrust) {
+  // Both engines at their 2353.53 N maximum, in calm water: the surge speed where VRX's
+  // SimpleHydrodynamics damping (xU 100, xUU 150, as the URDF writes them) takes the thrust,
+  // 100 u + 150 u^2 = 4707.07 N. Its actuators go by their joint names less the URDF's `wamv/`.
+  const fs::path vrx = testing::foreign_corpus() / "vrx";
+  if (!fs::is_directory(vrx / "generated" / "wamv_H"))
+    GTEST_SKIP() << "no foreign corpus at " << vrx << ": the generated WAM-V not tested";
+  const testing::ScopedModelPaths paths(
+      {{"LEEWAY_RESOURCE_PATH",
+        testing::joined({vrx / "generated", vrx / "vrx_gz" / "models", vrx / "vrx_urdf", vrx})}});
+  Diagnostics d;
+  const std::string text =
+      world_sdf("<include><uri>model://wamv_H</uri><name>wamv</name></include>", "", "0 0 -9.81");
+  const Model m = load_world_file(testing::write_temp("wamv_full_thrust.sdf", text), d);
+  Inputs in;
+  in.commands.resize(m.actuators.size());
+  for (const char* engine : {"left_engine_propeller_joint", "right_engine_propeller_joint"}) {
+    const int i = m.actuator_index("wamv", engine);
+    ASSERT_GE(i, 0) << engine;
+    in.commands[static_cast<std::size_t>(i)] = 2353.53383667818;
+  }
+  State s = make_initial_state(m);
+  for (int k = 0; k < 12000; ++k)  // 120 s at 10 ms
+    ASSERT_TRUE(step(m, s, in).ok);
+  const double thrust = 2.0 * 2353.53383667818;
+  const double u = (-100.0 + std::sqrt(100.0 * 100.0 + 4.0 * 150.0 * thrust)) / (2.0 * 150.0);
+  EXPECT_NEAR(s.bodies[0].V_WB_B(0), u, 1e-3 * u);
+  // Straight ahead and level (it trims bow-up a little, so its body w is not zero).
+  EXPECT_LT(std::abs(s.bodies[0].V_WB_B(1)), 1e-3 * u);
+  EXPECT_LT(std::abs((s.bodies[0].q_WB * Vec3(s.bodies[0].V_WB_B.head<3>())).z()), 1e-3 * u);
+}
+
 TEST(LoadWorld, DefaultWorldLoadsCleanly) {
   Diagnostics d;
   const Scenario m = load_scenario_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/default.sdf", d);

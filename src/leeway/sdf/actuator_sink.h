@@ -41,8 +41,14 @@ struct ActuatorSink {
   }
 
   /// Adds `a` (its model and body filled in here) and returns its index in the world's list; a
-  /// LoadError at `where` if the model already has an actuator of that name.
+  /// LoadError at `where` if the model already has an actuator of that name. A name that starts
+  /// with the model's URDF namespace (`wamv/left_engine_propeller_joint`) loses it: the model's
+  /// own name already says whose it is (`--command wamv/left_engine_propeller_joint=...`).
   int add(ActuatorModel a, const sdf::ElementPtr& where) {
+    if (!links.name_prefix.empty() && a.name.starts_with(links.name_prefix) &&
+        a.name.size() > links.name_prefix.size()) {
+      a.name.erase(0, links.name_prefix.size());
+    }
     a.model_name = model.Name();
     a.body = body_index;
     for (const ActuatorModel& other : actuators) {

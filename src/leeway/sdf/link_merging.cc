@@ -126,6 +126,16 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   }
   out.collision_volume = total_volume;
   if (total_volume > 0.0) out.p_BoBcv = volume_moment / total_volume;
+  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
+    const std::string& name = model.LinkByIndex(i)->Name();
+    const std::size_t slash = name.find('/');
+    if (slash == std::string::npos || slash == 0 ||
+        (i > 0 && name.compare(0, slash + 1, out.name_prefix) != 0)) {
+      out.name_prefix.clear();
+      break;
+    }
+    if (i == 0) out.name_prefix = name.substr(0, slash + 1);
+  }
 
   for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
     const sdf::Joint& joint = *model.JointByIndex(j);

@@ -26,6 +26,9 @@ struct MergedLinks {
   };
   std::map<std::string, Link> links;  ///< every link, by name
   std::string canonical_link;
+  /// "wamv/" when every link's name starts with that part up to a '/' (the namespace xacro puts
+  /// into VRX's and UUV Simulator's generated URDFs), else empty.
+  std::string name_prefix;
   Eigen::Isometry3d X_MB = Eigen::Isometry3d::Identity();  ///< canonical link in the model frame
   double mass = 0.0;
   Vec3 p_BoBcm = Vec3::Zero();
