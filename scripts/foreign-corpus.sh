@@ -2,7 +2,9 @@
 # Runs every world of the foreign corpus (../shared/foreign: VRX, UUV Simulator and gz-sim files
 # as those projects ship them) with `leeway run`, each with the resource paths and Fuel cache its
 # home simulator would have, and VRX's worlds with the WAM-V spawned as VRX's launch spawns it.
-# Prints one line per world: status, file, and the first error or the run's end.
+# Then every model folder (a model.config) alone, spawned into a calm sea at gz-sim's default
+# 1 ms step.
+# Prints one line per world or model: status, file, and the first error or the run's end.
 #   scripts/foreign-corpus.sh [DURATION_S] [CORPUS]     (defaults: 600 s, ../shared/foreign)
 # Status: runs (the whole duration), stopped (a non-finite state: exit 2), refused (a load
 # error naming file, line and what is missing: exit 1). docs/compatibility.md is its table.
@@ -10,7 +12,7 @@ set -uo pipefail
 duration=${1:-600}
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "${2:-$here/../shared/foreign}" && pwd) || { echo "no corpus"; exit 1; }
-leeway=$here/build/leeway
+leeway=${LEEWAY_BIN:-$here/build/leeway}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -34,7 +36,7 @@ run() {  # FILE ENV... -- ARGS...
     *) status="crashed($?)" ;;
   esac
   local what
-  what=$(printf '%s\n' "$out" | grep -m1 '^error' | sed "s#$corpus/##g" | cut -c1-400)
+  what=$(printf '%s\n' "$out" | grep -m1 '^error' | sed -e "s#$corpus/##g" -e "s#$tmp/##g" | cut -c1-400)
   [ -z "$what" ] && what=$(printf '%s\n' "$out" | grep -m1 '^simulated')
   printf '%s\t%s\t%s\n' "$status" "${file#"$corpus"/}" "$what"
 }
@@ -57,3 +59,19 @@ for f in "$G"/test/worlds/*.sdf "$G"/test/worlds/*.sdf.in "$G"/examples/worlds/*
   line=$(run "$target" "${gz_env[@]}" --)
   printf '%s\n' "${line/$tmp\//gz-sim/test/worlds/(configured) }"
 done
+
+# Every model folder, alone in a calm sea (Leeway's default water: calm, 1025 kg/m^3, surface
+# z = 0), with the union of the paths above.
+cat > "$tmp/sea.sdf" <<'SDF'
+<?xml version="1.0"?>
+<sdf version="1.9"><world name="sea">
+  <physics name="p" type="leeway"><max_step_size>0.001</max_step_size></physics>
+</world></sdf>
+SDF
+all_env=("${vrx_env[0]}:$U/uuv_gazebo_worlds/models:$U/gazebo_models:$U/generated:$G/test/worlds/models"
+         "${vrx_env[1]}" "${uuv_env[@]}")
+while IFS= read -r config; do
+  folder=$(dirname "$config")
+  line=$(run "$tmp/sea.sdf" "${all_env[@]}" -- --spawn "$folder")
+  printf '%s\n' "${line/$tmp\/sea.sdf/${folder#"$corpus"/}}"
+done < <(find "$corpus" -name model.config | sort)

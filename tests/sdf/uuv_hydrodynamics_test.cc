@@ -118,6 +118,16 @@ TEST(UuvUnderwaterObject, ScalingOffsetsAndNeutralBuoyancy) {
   EXPECT_NEAR((r.f_buoyancy_W + r.f_weight_W).norm(), 0.0, 1e-9);  // neutral, whatever <volume>
 }
 
+TEST(UuvUnderwaterObject, DampingThatFeedsEnergyInIsRefused) {
+  // UUV's dissipative damping is negative; an offset that turns the surge term positive would
+  // make the vehicle gain energy (UUV's own test vehicle, all +1, diverges within a second).
+  const std::string text =
+      world(rexrov(fossen_block("<offset_linear_damping>100</offset_linear_damping>")));
+  testing::expect_mentions(testing::load_error("energy.sdf", text),
+                           {"energy.sdf:", "<linear_damping>'s surge entry is 25.18",
+                            "feeds energy", "expected 0 or negative"});
+}
+
 TEST(UuvUnderwaterObject, EverySpellingOfThePluginLoadsTheSameBody) {
   // UUV Simulator 0.6 (with and without ROS) and 0.5, whose name the Desistek SAGA package keeps.
   for (const char* spelling :

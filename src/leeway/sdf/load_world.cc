@@ -330,6 +330,19 @@ std::string spawn_world(const std::vector<Spawn>& spawns) {
   return text + "</world></sdf>\n";
 }
 
+/// Which --spawn an error of the spawned world came from, for a message that has no file of its
+/// own: sdformat's element path names the include ("/sdf/world[...]/include[N]/...").
+std::string spawn_source(const sdf::Error& e, const std::vector<Spawn>& spawns) {
+  const std::string path = e.XmlPath().value_or("");
+  std::size_t index = 0;
+  if (const auto at = path.find("include["); at != std::string::npos) {
+    index = static_cast<std::size_t>(std::atoi(path.c_str() + at + 8));
+  } else if (spawns.size() != 1) {
+    return "--spawn";
+  }
+  return index < spawns.size() ? fmt::format("--spawn {}", spawns[index].uri) : "--spawn";
+}
+
 void check_spawn(const Spawn& s) {
   const SourceLocation where{"--spawn", 0, s.name.empty() ? s.uri : s.name};
   if (s.uri.empty()) throw LoadError(where, "no URI; expected model://NAME, NAME or a folder");
@@ -376,7 +389,9 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
       for (sdf::Error e : parse_guarded("--spawn", [&] {
              return spawned_root.LoadSdfString(spawn_world(spawns), config);
            })) {
-        if (e.FilePath().value_or("<data-string>") == "<data-string>") e.SetFilePath("--spawn");
+        if (e.FilePath().value_or("<data-string>") == "<data-string>") {
+          e.SetFilePath(spawn_source(e, spawns));
+        }
         errors.push_back(e);
       }
     }

@@ -73,6 +73,27 @@ void apply_knobs(const sdf::ElementPtr& m, FossenMatrices& f) {
       s_D * (f.D_q + Vec6::Constant(any_number_or(m, "offset_nonlin_damping", 0.0, "a number")));
 }
 
+/// UUV Simulator writes dissipative damping negative (RexROV's linear surge term is -74.82): a
+/// positive diagonal entry feeds energy into that motion, which then grows without bound (UUV's
+/// own plugin test vehicle, all +1, leaves the water at 100 m/s and diverges within a second).
+void check_dissipative(const sdf::ElementPtr& m, const FossenMatrices& f) {
+  static const char* kDof[] = {"surge", "sway", "heave", "roll", "pitch", "yaw"};
+  for (const auto& [name, diagonal] :
+       {std::pair<const char*, Vec6>{"linear_damping", f.D_lin.diagonal()},
+        std::pair<const char*, Vec6>{"quadratic_damping", f.D_q}}) {
+    for (int i = 0; i < 6; ++i) {
+      if (diagonal[i] > 0.0) {
+        const sdf::ElementPtr e = m->HasElement(name) ? m->GetElement(name) : m;
+        throw LoadError(location_of(e),
+                        fmt::format("<{}>'s {} entry is {} (after UUV's scaling and offsets), "
+                                    "which feeds energy into the motion; expected 0 or negative, "
+                                    "UUV Simulator's sign for damping that dissipates",
+                                    name, kDof[i], diagonal[i]));
+      }
+    }
+  }
+}
+
 double read_length(const sdf::ElementPtr& m, const char* name, const char* what) {
   const std::string why = fmt::format(
       "{}; UUV Simulator falls back to the link's bounding box, Leeway asks for it", what);
@@ -195,6 +216,7 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double wor
     throw_unknown_keyword(type, shape, {"fossen", "sphere", "cylinder"});
   }
   apply_knobs(model, f);
+  check_dissipative(model, f);
   // FRD -> FLU by T M T (T = diag(1, -1, -1, 1, -1, -1)); damping to Leeway's dissipative sign.
   const Vec6 t = flu_frd_signs();
   p.M_A = flip_flu_frd(f.M_A);
