@@ -190,6 +190,26 @@ TEST(Step, CommandsLatchFollowTheirDynamicsAndTimeOut) {
   EXPECT_LT(std::abs(s.actuators[0]), 4.0 * std::exp(-0.4 / 0.2));
 }
 
+TEST(Step, AnInstantActuatorsCommandActsOverTheWholeFirstStep) {
+  // 20 N of thrust held from t = 0 on a free 10 kg body: after one 10 ms step it moves at
+  // F dt / m = 0.02 m/s, not 5/6 of it (RK4's first stage once saw the shaft still at rest).
+  BodyModel b = testing::make_body(10.0, Vec3(1, 2, 2));
+  b.model_name = "boat";
+  Thruster t;
+  t.curve = TableThrust{{-100.0, 100.0}, {-100.0, 100.0}};  // the command is the thrust
+  Model m = testing::one_thruster_model(b, t);
+  m.actuators[0].dynamics.dynamics = ZeroOrderRotor{};
+  m.actuators[0].command_min = -100.0;
+  m.actuators[0].command_max = 100.0;
+  State s = make_initial_state(m);
+  Inputs in;
+  in.commands = {20.0};
+  ASSERT_TRUE(step(m, s, in).ok);
+  EXPECT_NEAR(s.bodies[0].V_WB_B[0], 20.0 * 0.01 / 10.0, 1e-15);
+  ASSERT_TRUE(step(m, s).ok);  // held: the same again
+  EXPECT_NEAR(s.bodies[0].V_WB_B[0], 2.0 * 20.0 * 0.01 / 10.0, 1e-15);
+}
+
 TEST(Step, ARejectedCommandChangesNothing) {
   const Model m = thruster_model();
   State s = make_initial_state(m);

@@ -74,7 +74,7 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const BodyModel& body = model.bodies[i];
     HeldLoads held;
-    held.actuators = {state.actuators, ws.x_mid, ws.x_end};
+    held.actuators = {ws.x_start, ws.x_mid, ws.x_end};
     held.scratch = &ws.scratch;
     if (!inputs.F_ext_Bo_B.empty()) held.F_ext_Bo_B = inputs.F_ext_Bo_B[i];
     if (body.mesh_hydrostatics) {

@@ -14,11 +14,11 @@ namespace leeway {
 struct Workspace {
   /// The latched commands and when they were given, taken into the State when the step ends.
   std::vector<double> commands, command_times;
-  std::vector<double> x_mid, x_end;          ///< actuator states at the step's middle and end
-  std::array<std::vector<double>, 3> x_sub;  ///< at a substep's start, middle and end
-  std::vector<BodyState> bodies_at_start;    ///< restored if a body fails
-  std::vector<double> scratch;               ///< for the force models
-  HullScratch hull;                          ///< for the hull samples
+  std::vector<double> x_start, x_mid, x_end;  ///< actuator states at the step's start, middle, end
+  std::array<std::vector<double>, 3> x_sub;   ///< at a substep's start, middle and end
+  std::vector<BodyState> bodies_at_start;     ///< restored if a body fails
+  std::vector<double> scratch;                ///< for the force models
+  HullScratch hull;                           ///< for the hull samples
 };
 
 }  // namespace leeway
