@@ -227,6 +227,13 @@ TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsAndMovesAsItsParametersSay) {
   EXPECT_NEAR(v_W.z(), w, 2e-3 * w);
 }
 
+/// Where VRX's generated WAM-V and the models its URDF names are found.
+testing::ScopedModelPaths generated_wamv_paths(const fs::path& vrx) {
+  return testing::ScopedModelPaths(
+      {{"LEEWAY_RESOURCE_PATH",
+        testing::joined({vrx / "generated", vrx / "vrx_gz" / "models", vrx / "vrx_urdf", vrx})}});
+}
+
 TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
   // The WAM-V as VRX's launch generates it (H, T and X thruster layouts), with the <name> VRX
   // writes into its Thruster and JointPositionController blocks: it loads, and left alone in
@@ -234,9 +241,7 @@ TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
   const fs::path vrx = testing::foreign_corpus() / "vrx";
   if (!fs::is_directory(vrx / "generated" / "wamv_H"))
     GTEST_SKIP() << "no foreign corpus at " << vrx << ": the generated WAM-V not tested";
-  const testing::ScopedModelPaths paths(
-      {{"LEEWAY_RESOURCE_PATH",
-        testing::joined({vrx / "generated", vrx / "vrx_gz" / "models", vrx / "vrx_urdf", vrx})}});
+  const testing::ScopedModelPaths paths = generated_wamv_paths(vrx);
   for (const char* layout : {"wamv_H", "wamv_T", "wamv_X"}) {
     SCOPED_TRACE(layout);
     Diagnostics d;
@@ -261,9 +266,7 @@ TEST(LoadWorld, VrxsGeneratedWamvReachesTheSpeedOfVrxsDampingLawAtFullThrust) {
   const fs::path vrx = testing::foreign_corpus() / "vrx";
   if (!fs::is_directory(vrx / "generated" / "wamv_H"))
     GTEST_SKIP() << "no foreign corpus at " << vrx << ": the generated WAM-V not tested";
-  const testing::ScopedModelPaths paths(
-      {{"LEEWAY_RESOURCE_PATH",
-        testing::joined({vrx / "generated", vrx / "vrx_gz" / "models", vrx / "vrx_urdf", vrx})}});
+  const testing::ScopedModelPaths paths = generated_wamv_paths(vrx);
   Diagnostics d;
   const std::string text =
       world_sdf("<include><uri>model://wamv_H</uri><name>wamv</name></include>", "", "0 0 -9.81");
