@@ -92,7 +92,7 @@ TEST(VrxWorlds, TasksLeewayDoesNotScoreLoadWithOneWarningAndRun) {
     }
     EXPECT_EQ(task_warnings, c.unscored);
     RunOptions run;
-    run.until_step = static_cast<std::uint64_t>(30.0 / sim.model().dt);  // 30 s
+    run.until_step = static_cast<std::uint64_t>(5.0 / sim.model().dt);  // 5 s
     const RunEnd end = sim.run(run);
     EXPECT_TRUE(end.ok) << end.error;
   }
