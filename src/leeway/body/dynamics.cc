@@ -75,13 +75,12 @@ Vec6 shape_float_wrenches(const BodyModel& body, const Environment& env, double 
     // The water plane tangent to the surface above the shape's origin, in the shape's frame.
     const Mat3 R_WS = R_WB * f.X_BS.linear();
     const Vec3 p_WS = p_WB + R_WB * f.X_BS.translation();
-    const double eta =
-        f.follows_waves
-            ? f.fluid_level + surface_height(env, p_WS.x(), p_WS.y(), t) - env.surface_level
-            : f.fluid_level;
-    const Vec3 n_W = env.waves && f.follows_waves
-                         ? surface_normal(*env.waves, p_WS.x(), p_WS.y(), t)
-                         : Vec3::UnitZ();
+    double eta = f.fluid_level;
+    Vec3 n_W = Vec3::UnitZ();
+    if (f.follows_waves) {
+      eta = f.fluid_level + surface_height(env, p_WS.x(), p_WS.y(), t) - env.surface_level;
+      if (env.waves) n_W = surface_normal(*env.waves, p_WS.x(), p_WS.y(), t);
+    }
     const WaterPlane plane{R_WS.transpose() * n_W, n_W.z() * (eta - p_WS.z())};
     const Immersion wet = immersed(f.shape, plane);
     if (wet.volume <= 0.0) continue;

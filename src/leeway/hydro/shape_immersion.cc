@@ -62,6 +62,7 @@ class RevolutionCut {
   void add(double s0, double s1, double radius, Profile profile = Profile::kConstant,
            double c = 0.0) {
     std::vector<double> cuts{s0, s1};
+    double k = 0.0;  // a cone's radius per unit length from its apex
     if (profile == Profile::kSphere) {
       // Where the chord is tangent to the slice: (h - n_a s)^2 = n_p^2 (r^2 - (s - c)^2).
       const double b = h_ * n_a_ + n_p_ * n_p_ * c;
@@ -73,7 +74,7 @@ class RevolutionCut {
     } else if (profile == Profile::kCone) {
       // h - n_a s = +-n_p rho(s), rho(s) = k (c - s) with k = radius / |c - base|: linear in s.
       const double base = std::abs(c - s0) > std::abs(c - s1) ? s0 : s1;
-      const double k = radius / std::abs(c - base);
+      k = radius / std::abs(c - base);
       for (const double sign : {1.0, -1.0}) {
         const double slope = n_a_ - sign * n_p_ * k * (c > base ? 1.0 : -1.0);
         if (slope != 0.0) {
@@ -87,7 +88,7 @@ class RevolutionCut {
     std::sort(cuts.begin(), cuts.end());
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
       const double a = std::max(cuts[i], s0), b = std::min(cuts[i + 1], s1);
-      if (b > a) add_piece(a, b, radius, profile, c, s0, s1);
+      if (b > a) add_piece(a, b, radius, profile, c, k);
     }
   }
 
@@ -102,10 +103,8 @@ class RevolutionCut {
   double cross_moment() const { return cross_moment_; }
 
  private:
-  void add_piece(double s0, double s1, double radius, Profile profile, double c, double lo,
-                 double hi) {
+  void add_piece(double s0, double s1, double radius, Profile profile, double c, double k) {
     static const GaussLegendre gl;
-    const double base = std::abs(c - lo) > std::abs(c - hi) ? lo : hi;  // a cone's
     for (int i = 0; i < GaussLegendre::kPoints; ++i) {
       const double t = gl.t[i];
       const double s = s0 + (s1 - s0) * t * t * (3.0 - 2.0 * t);
@@ -114,7 +113,7 @@ class RevolutionCut {
       if (profile == Profile::kSphere) {
         rho = std::sqrt(std::max(0.0, radius * radius - (s - c) * (s - c)));
       } else if (profile == Profile::kCone) {
-        rho = radius * std::abs(c - s) / std::abs(c - base);
+        rho = k * std::abs(c - s);
       }
       double area, moment;  // wet area of the slice and its first moment along the plane's tilt
       if (n_p_ * rho <= 1e-300) {

@@ -126,15 +126,14 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   }
   out.collision_volume = total_volume;
   if (total_volume > 0.0) out.p_BoBcv = volume_moment / total_volume;
-  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
-    const std::string& name = model.LinkByIndex(i)->Name();
-    const std::size_t slash = name.find('/');
-    if (slash == std::string::npos || slash == 0 ||
-        (i > 0 && name.compare(0, slash + 1, out.name_prefix) != 0)) {
-      out.name_prefix.clear();
-      break;
-    }
-    if (i == 0) out.name_prefix = name.substr(0, slash + 1);
+  // The first link's "NAME/", if every link starts with it.
+  const std::string& first = model.LinkByIndex(0)->Name();
+  if (const std::size_t slash = first.find('/'); slash != std::string::npos && slash > 0) {
+    std::string prefix = first.substr(0, slash + 1);
+    bool shared = true;
+    for (std::uint64_t i = 1; i < model.LinkCount(); ++i)
+      shared = shared && model.LinkByIndex(i)->Name().starts_with(prefix);
+    if (shared) out.name_prefix = std::move(prefix);
   }
 
   for (std::uint64_t j = 0; j < model.JointCount(); ++j) {

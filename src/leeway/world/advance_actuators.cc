@@ -18,12 +18,11 @@ void advance_actuators(const Model& model, const State& state, Workspace& ws, St
   for (std::size_t i = 0; i < n; ++i) {
     const ActuatorModel& a = model.actuators[i];
     const double u = effective_command(a, ws.commands[i], state.t - ws.command_times[i]);
-    const bool instantaneous = std::holds_alternative<ZeroOrderRotor>(a.dynamics.dynamics) &&
-                               std::isinf(a.dynamics.max_rate);
-    ws.x_start[i] = instantaneous ? advance_rotor(a.dynamics, state.actuators[i], u, model.dt)
-                                  : state.actuators[i];
     ws.x_mid[i] = advance_rotor(a.dynamics, state.actuators[i], u, model.dt / 2);
     ws.x_end[i] = advance_rotor(a.dynamics, state.actuators[i], u, model.dt);
+    const bool instantaneous = std::holds_alternative<ZeroOrderRotor>(a.dynamics.dynamics) &&
+                               std::isinf(a.dynamics.max_rate);
+    ws.x_start[i] = instantaneous ? ws.x_end[i] : state.actuators[i];
     if (data) data->actuator_commands[i] = u;
   }
 }
