@@ -130,7 +130,7 @@ TEST(LoadWorld, RelativePathWorks) {
   std::filesystem::current_path(cwd);
 }
 
-TEST(LoadWorld, AModelFixedToTheWorldIsStaticSceneryAndAnAxisToItIsRefused) {
+TEST(LoadWorld, AModelFixedToTheWorldIsStaticSceneryAndABallJointToItIsRefused) {
   // As gz-sim holds it: UUV's BOP panel and VRX's platform are anchored by a fixed joint to the
   // world, whatever their <static>.
   const std::string anchored = world_sdf(R"(<model name="panel"><pose>1 2 -3 0 0 0.5</pose>
@@ -145,13 +145,14 @@ TEST(LoadWorld, AModelFixedToTheWorldIsStaticSceneryAndAnAxisToItIsRefused) {
   ASSERT_EQ(m.colliders.size(), 1u);
   EXPECT_EQ(m.colliders[0].body, -1);
   EXPECT_LT((m.colliders[0].X_WB.translation() - Vec3(1, 2, -3)).norm(), 1e-12);
-  // A hinge or a slide to the world would need a constraint Leeway does not have: refused, with
-  // what to do, rather than dropped (the model would fall).
-  std::string hinged = anchored;
-  hinged.replace(hinged.find("type=\"fixed\""), 12, "type=\"revolute\"");
-  expect_mentions(load_error("hinge.sdf", hinged),
-                  {"hinge.sdf:" + std::to_string(line_of(hinged, "<joint")), "joint 'world_joint'",
-                   "revolute", "expected a fixed joint"});
+  // A ball joint to the world would need a constraint Leeway does not have: refused, with what
+  // to do, rather than dropped (the model would fall). Revolute and prismatic ones hold it on
+  // their axis (reference/world_joints_test.cc).
+  std::string ball = anchored;
+  ball.replace(ball.find("type=\"fixed\""), 12, "type=\"ball\"");
+  expect_mentions(load_error("ball.sdf", ball),
+                  {"ball.sdf:" + std::to_string(line_of(ball, "<joint")), "joint 'world_joint'",
+                   "ball", "expected a fixed joint"});
 }
 
 /// ../shared/foreign beside the checkout: VRX's, UUV Simulator's and gz-sim's own files (its
@@ -171,6 +172,16 @@ TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
   ASSERT_EQ(m.colliders.size(), 1u);
   EXPECT_EQ(m.colliders[0].body, -1);
   EXPECT_LT((m.colliders[0].X_WB.translation() - Vec3(0, 0, -10)).norm(), 1e-12);
+  // Its ROV panel holds its panel by a revolute joint whose limits are both 0: locked, so
+  // anchored as well (gz-sim holds it at the limit).
+  const Model rov = load_world_file(
+      testing::write_temp(
+          "rov_bop_panel.sdf",
+          world_sdf("<include><uri>model://rov_bop_panel</uri></include>", "", "0 0 -9.81")),
+      d);
+  EXPECT_TRUE(rov.bodies.empty());
+  ASSERT_EQ(rov.colliders.size(), 1u);
+  EXPECT_EQ(rov.colliders[0].body, -1);
 }
 
 TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsAndMovesAsItsParametersSay) {

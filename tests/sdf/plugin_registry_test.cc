@@ -31,6 +31,8 @@ std::size_t contract_of(PluginFamily family) {
       return 4;
     case F::kController:
       return 5;
+    case F::kDetachableJoint:
+      return 6;
   }
   return 99;
 }

@@ -98,6 +98,37 @@ TEST(VrxWorlds, TasksLeewayDoesNotScoreLoadWithOneWarningAndRun) {
   }
 }
 
+TEST(VrxWorlds, ThePerceptionWorldHoldsTheWamvOnItsPlatformUntilTheRelease) {
+  // The WAM-V's DetachableJoint holds it to the articulated platform (a body on a vertical rail
+  // to the world) until VRX's task publishes /vrx/release, at the end of its 10 s initial state.
+  SKIP_WITHOUT_CORPUS();
+  const auto paths = vrx_paths();
+  Diagnostics d;
+  Simulation sim(load_scenario_file((kWorlds / "perception_task.sdf").string(), d, 0, {kWamv}));
+  const Model& m = sim.model();
+  const int wamv = m.body_index("wamv"), platform = m.body_index("platform");
+  ASSERT_GE(wamv, 0);
+  ASSERT_GE(platform, 0);
+  ASSERT_TRUE(m.bodies[static_cast<std::size_t>(platform)].world_joint.has_value());
+  ASSERT_EQ(m.holds.size(), 1u);
+  EXPECT_EQ(m.holds[0].body, wamv);
+  EXPECT_EQ(m.holds[0].until, 10.0);
+  RunOptions run;
+  run.until_step = static_cast<std::uint64_t>(std::lround(9.9 / m.dt));
+  ASSERT_TRUE(sim.run(run).ok);
+  const BodyModel& b = m.bodies[static_cast<std::size_t>(wamv)];
+  EXPECT_EQ(sim.state().bodies[static_cast<std::size_t>(wamv)].p_WB, b.p_WB0);
+  // The platform stays on its rail: it has fallen to its stop 3 m down.
+  const BodyModel& p = m.bodies[static_cast<std::size_t>(platform)];
+  EXPECT_LT(
+      (sim.state().bodies[static_cast<std::size_t>(platform)].p_WB - (p.p_WB0 - Vec3(0, 0, 3)))
+          .norm(),
+      1e-9);
+  run.until_step = static_cast<std::uint64_t>(std::lround(15.0 / m.dt));
+  ASSERT_TRUE(sim.run(run).ok);  // released: afloat, settling to its draft
+  EXPECT_GT((sim.state().bodies[static_cast<std::size_t>(wamv)].p_WB - b.p_WB0).norm(), 0.01);
+}
+
 TEST(VrxWorlds, AWorldWhoseFuelModelIsInNoCacheSaysHowToFetchIt) {
   SKIP_WITHOUT_CORPUS();
   const auto paths = vrx_paths();

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "leeway/body/hull_sample.h"
+#include "leeway/body/world_joint.h"
 #include "leeway/core/spatial.h"
 #include "leeway/hydro/body_lift.h"
 #include "leeway/hydro/coriolis.h"
@@ -39,7 +40,11 @@ struct BodyModel {
   Mat3 I_Bcm = Mat3::Zero();    ///< inertia about Bcm, B axes [kg m^2]
   Mat6 M_RB = Mat6::Zero();     ///< rigid-body mass matrix about Bo, in B
   Mat6 M_A = Mat6::Zero();      ///< added mass about Bo, in B (symmetric)
-  Mat6 M_inv = Mat6::Zero();    ///< (M_RB + M_A)^-1
+  /// The acceleration per wrench: (M_RB + M_A)^-1, or on a world joint the constrained
+  /// s (s^T M s)^-1 s^T (world_joint.h).
+  Mat6 M_inv = Mat6::Zero();
+  /// The joint holding it to the world on an axis, if one does (world_joint.h).
+  std::optional<WorldJoint> world_joint;
 
   bool added_mass_coriolis = true;      ///< include C_A(nu_r) nu_r
   MunkMoment munk = MunkMoment::kKeep;  ///< keep or cancel the Munk moment (coriolis.h)

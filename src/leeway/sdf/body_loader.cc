@@ -7,6 +7,7 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
+#include "leeway/sdf/world_joints.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -287,7 +288,9 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
     throw LoadError(hydro ? hydro->where : location_of(model.Element()),
                     fmt::format("model '{}': {}", model.Name(), problem));
   }
-  b.M_inv = M.ldlt().solve(Mat6::Identity());
+  b.world_joint = load_world_joint(model, links, diagnostics);
+  b.M_inv = b.world_joint ? constrained_inverse_mass(*b.world_joint, M)
+                          : Mat6(M.ldlt().solve(Mat6::Identity()));
   b.restoring = compile_restoring(context, hydro);
   if (gz_buoyant(context) && !world.gz_buoyancy->layers.empty()) {
     b.shape_floats = graded_layer_floats(links, *world.gz_buoyancy);
@@ -300,7 +303,8 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   ActuatorSink sink{model, links, body_index, b, actuators, diagnostics};
   load_actuators(plugins, sink);
   for (const auto& [joint, where] : links.moving_joints) {
-    if (!sink.claimed_joints.contains(joint)) {
+    const bool to_world = b.world_joint && b.world_joint->name == joint;
+    if (!sink.claimed_joints.contains(joint) && !to_world) {
       diagnostics.warn(where, fmt::format("joint '{}' is treated as fixed: Leeway merges a "
                                           "model's links into one rigid body for now",
                                           joint));
@@ -310,6 +314,10 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
   b.p_WB0 = X_WB.translation();
   b.q_WB0 = exact_quarter_turns(Quat(X_WB.linear()));
+  if (b.world_joint) {
+    b.world_joint->p_WB_zero = b.p_WB0;
+    b.world_joint->q_WB_zero = b.q_WB0;
+  }
   return b;
 }
 

@@ -29,24 +29,30 @@ JointInBody joint_in_body(const sdf::Model& model, const sdf::ElementPtr& joint_
                                 "joint whose axis is the actuator's",
                                 name));
   }
+  return joint_in_body(*joint, links);
+}
+
+JointInBody joint_in_body(const sdf::Joint& joint, const MergedLinks& links) {
+  const sdf::JointAxis* axis = joint.Axis(0);
   JointInBody out;
-  out.name = name;
-  out.parent_link = joint->ParentLinkName();
-  out.child_link = joint->ChildLinkName();
+  out.name = joint.Name();
+  out.parent_link = joint.ParentLinkName();
+  out.child_link = joint.ChildLinkName();
   ignition::math::Pose3d X_BJ;
   ignition::math::Vector3d xyz;
-  sdf::Errors errors = joint->SemanticPose().Resolve(X_BJ, links.canonical_link);
+  sdf::Errors errors = joint.SemanticPose().Resolve(X_BJ, links.canonical_link);
   const sdf::Errors axis_errors = axis->ResolveXyz(xyz, links.canonical_link);
   errors.insert(errors.end(), axis_errors.begin(), axis_errors.end());
   if (!errors.empty()) {
-    throw LoadError(location_of(joint->Element()),
-                    fmt::format("joint '{}': {}", name, errors.front().Message()));
+    throw LoadError(location_of(joint.Element()),
+                    fmt::format("joint '{}': {}", joint.Name(), errors.front().Message()));
   }
   out.p_BoJ_B = to_isometry(X_BJ).translation();
   out.axis_B = Vec3(xyz.X(), xyz.Y(), xyz.Z());
   if (!(out.axis_B.norm() > 1e-9)) {
-    throw LoadError(location_of(joint->Element()),
-                    fmt::format("joint '{}' has a zero <axis><xyz>; expected a direction", name));
+    throw LoadError(
+        location_of(joint.Element()),
+        fmt::format("joint '{}' has a zero <axis><xyz>; expected a direction", joint.Name()));
   }
   out.axis_B.normalize();
   if (const auto it = links.links.find(out.child_link); it != links.links.end())

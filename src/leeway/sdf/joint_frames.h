@@ -4,6 +4,7 @@
 // at load, through sdformat's frame graph (so <pose relative_to> and <xyz expressed_in> count).
 #pragma once
 
+#include <sdf/Joint.hh>
 #include <sdf/Model.hh>
 #include <string>
 
@@ -27,6 +28,9 @@ struct JointInBody {
 /// element and the model's joints if there is none, or if it has no axis.
 JointInBody joint_in_body(const sdf::Model& model, const sdf::ElementPtr& joint_name,
                           const MergedLinks& links);
+
+/// `joint` (which has an <axis>) seen from B.
+JointInBody joint_in_body(const sdf::Joint& joint, const MergedLinks& links);
 
 /// Makes `hinge` turn `foil`: the hinge must lie along the foil's span (a LoadError at `where`
 /// otherwise). If it points against it, the span is flipped, so that the deflection is the

@@ -122,10 +122,14 @@ void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
             fmt::format("a second task named '{}'; expected unique <task_name>s", task.name));
       }
     }
-    // VRX holds the vehicle on its platform through the initial phase.
+    // VRX holds the vehicle on its platform through the initial phase: by the vehicle's
+    // DetachableJoint where it has one (hold_detached_vehicles), else by the task.
     const BodyModel& vehicle = m.bodies[static_cast<std::size_t>(task.vehicle)];
-    m.holds.push_back(
-        {task.vehicle, task.ready_time(), {vehicle.p_WB0, vehicle.q_WB0, Vec6::Zero()}});
+    if (std::none_of(m.holds.begin(), m.holds.end(),
+                     [&](const KinematicHold& h) { return h.body == task.vehicle; })) {
+      m.holds.push_back(
+          {task.vehicle, task.ready_time(), {vehicle.p_WB0, vehicle.q_WB0, Vec6::Zero()}});
+    }
     scenario.tasks.push_back(std::move(task));
   }
   for (const auto& [body, plugins] : bodies) {
@@ -245,6 +249,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   m.environment = settings.environment;
   m.origin = settings.origin;
   std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>> bodies;
+  std::vector<int> body_of;
   for (std::size_t i = 0; i < models.size(); ++i) {
     const sdf::Model& model = *models[i].model;
     const Eigen::Isometry3d& X_WM = models[i].X_WM;
@@ -255,6 +260,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
       warn_anchored(model, *anchor, model_plugins[i], diagnostics);
     }
     const int body = models[i].is_static || anchor ? -1 : static_cast<int>(m.bodies.size());
+    body_of.push_back(body);
     if (body >= 0) {
       const std::size_t first_actuator = m.actuators.size();
       m.bodies.push_back(sdfio::load_body(model, models[i].name, model_plugins[i], X_WM, settings,
@@ -273,6 +279,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     }
   }
   check_geo_coverage(settings.geo_fields, m);
+  sdfio::hold_detached_vehicles(models, model_plugins, body_of, world_plugins, m, diagnostics);
   load_autonomy(world_plugins, bodies, scenario, diagnostics);
   for (const auto& object : settings.wind_objects) {
     const std::string& name = object.first;

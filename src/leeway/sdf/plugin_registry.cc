@@ -182,6 +182,9 @@ const std::vector<PluginKind>& plugin_registry() {
        &law<load_station_keeper>},
       {F::kController, {"leeway-dive-pilot", "leeway::DivePilot"}, &law<load_dive_pilot>},
       {F::kController, {"leeway-rov-pilot", "leeway::RovPilot"}, &law<load_rov_pilot>},
+      {F::kDetachableJoint,
+       {"detachable-joint-system", "systems::DetachableJoint"},
+       &load_detachable_joint},
   };
   return table;
 }

@@ -12,6 +12,7 @@
 //   kJointController  model  void(plugin, ActuatorSink&, DrivenJoints&)         load_body, first
 //   kActuator         model  the same                                           load_body
 //   kController       model  ControlLaw(plugin, const Scenario&, int body)      load_world, last
+//   kDetachableJoint  model  DetachableJointParams(plugin, model, name)         load_world, last
 //
 // A loader returns (or adds to) a typed fragment; the caller merges it and checks what involves
 // more than one plugin (one hydrodynamics plugin and one controller per model, one wind per
@@ -30,6 +31,7 @@
 
 #include "leeway/core/error.h"
 #include "leeway/sdf/controller_params.h"
+#include "leeway/sdf/detachable_joint.h"
 #include "leeway/sdf/gz_actuators.h"
 #include "leeway/sdf/hull_params.h"
 #include "leeway/sdf/hydro_params.h"
@@ -47,6 +49,7 @@ enum class PluginFamily {
   kJointController,
   kActuator,
   kController,
+  kDetachableJoint,
 };
 
 /// Where a plugin stands: on the <world> (kWorldSetting, kTask) or on a <model> (the others).
@@ -97,13 +100,16 @@ using HullLoader = void (*)(const sdf::ElementPtr& plugin, const ModelContext& c
 using ActuatorLoader = void (*)(const sdf::ElementPtr& plugin, ActuatorSink& sink,
                                 DrivenJoints& driven);
 using ControllerLoader = LawLoader;  // controller_params.h
+using DetachableJointLoader = DetachableJointParams (*)(const sdf::ElementPtr& plugin,
+                                                        const sdf::Model& model,
+                                                        const std::string& model_name);
 
 /// One row of the table.
 struct PluginKind {
   PluginFamily family;
   PluginPattern pattern;
   std::variant<WorldSettingLoader, TaskLoader, HydrodynamicsLoader, HullLoader, ActuatorLoader,
-               ControllerLoader>
+               ControllerLoader, DetachableJointLoader>
       load;
 };
 

@@ -1,5 +1,5 @@
 // Stages 3 and 4: each body's hull sample when due, its integration over the step, the check
-// that every body stayed finite, and the kinematic holds.
+// that every body stayed finite, the joints to the world and the kinematic holds.
 #include "leeway/body/integrator.h"
 #include "leeway/world/stages.h"
 #include "leeway/world/step.h"
@@ -99,6 +99,7 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], held,
                      model.dt, data ? &start : nullptr);
     }
+    if (body.world_joint) keep_on_joint(*body.world_joint, state.bodies[i]);
     if (!finite(state.bodies[i])) {
       const Event e = diagnose(model, state, static_cast<int>(i), ws.bodies_at_start[i], held);
       state.bodies = ws.bodies_at_start;
