@@ -5,6 +5,7 @@
 
 #include "leeway/body/mass_checks.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/hull_mesh_params.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/world_joints.h"
@@ -106,6 +107,34 @@ std::vector<ShapeFloat> graded_layer_floats(const MergedLinks& links, const GzBu
   return floats;
 }
 
+/// The volume [m^3] and its centroid (in B) of every collision of the model: primitives and
+/// closed meshes (read here, as gz-sim's buoyancy system reads them). A mesh under graded
+/// buoyancy is refused: its layers cut primitives only.
+std::pair<double, Vec3> collision_volume(const MergedLinks& links, const WorldSettings& world,
+                                         Diagnostics& diagnostics) {
+  double volume = links.collision_volume;
+  Vec3 moment = volume * links.p_BoBcv;
+  for (const auto& [mesh, X_BS] : links.meshes) {
+    const sdf::ElementPtr uri = optional_child(mesh, "uri");
+    if (!world.gz_buoyancy->layers.empty()) {
+      throw LoadError(location_of(uri ? uri : mesh),
+                      "gz-sim's graded buoyancy cuts this mesh collision by its density layers, "
+                      "which Leeway does for primitive shapes only; expected box, cylinder, "
+                      "sphere, ellipsoid, capsule or cone collisions, or a uniform fluid");
+    }
+    const sdf::ElementPtr scale_e = optional_child(mesh, "scale");
+    const Vec3 scale = scale_e ? read_vec3(scale_e, "three scale factors") : Vec3::Ones();
+    const HullMesh closed =
+        transformed(load_closed_mesh(
+                        find_mesh_file(required_child(mesh, "uri", "the mesh file")), scale, uri,
+                        "since gz-sim's buoyancy system needs the volume it encloses", diagnostics),
+                    X_BS);
+    volume += closed.volume;
+    moment += closed.volume * closed.p_BoCv;
+  }
+  return {volume, volume > 0.0 ? Vec3(moment / volume) : Vec3::Zero()};
+}
+
 RestoringModel compile_restoring(const ModelContext& c, const std::optional<HydroParams>& hydro) {
   const MergedLinks& links = c.links;
   const WorldSettings& world = c.world;
@@ -136,15 +165,16 @@ RestoringModel compile_restoring(const ModelContext& c, const std::optional<Hydr
     r.p_BoBcb = hydro->buoyancy->p_BoBcb;
     r.height = hydro->buoyancy->height;
   } else if (gz_buoyancy) {
-    if (!links.first_mesh.element.empty()) {
-      throw LoadError(links.first_mesh,
-                      "gz-sim's buoyancy system needs this collision's volume, and Leeway cannot "
-                      "compute mesh volumes yet; expected box, cylinder, sphere, ellipsoid or "
-                      "capsule collisions");
+    if (!links.first_without_volume.element.empty()) {
+      throw LoadError(links.first_without_volume,
+                      "gz-sim's buoyancy system needs this collision's volume, and a heightmap "
+                      "or polyline encloses none Leeway can compute; expected box, cylinder, "
+                      "sphere, ellipsoid, capsule, cone or closed mesh collisions");
     }
+    const auto [volume, p_BoBcv] = collision_volume(links, c.world, c.diagnostics);
     // Graded: the top layer's density here, the layers below it as floats (load_body).
-    r.f_buoyancy_W = -world.gz_buoyancy->top_density() * links.collision_volume * world.gravity_W;
-    r.p_BoBcb = links.p_BoBcv;
+    r.f_buoyancy_W = -world.gz_buoyancy->top_density() * volume * world.gravity_W;
+    r.p_BoBcb = p_BoBcv;
   }
   return r;
 }

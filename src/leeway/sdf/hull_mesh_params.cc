@@ -2,24 +2,48 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "leeway/formats/mesh_file.h"
 #include "leeway/geometry/mesh_shapes.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/resource_paths.h"
 
 namespace leeway::sdfio {
 
-HullMesh load_hull_mesh(const sdf::ElementPtr& e, const MergedLinks& links,
-                        Diagnostics& diagnostics) {
-  reject_unknown_children(e, {"uri", "link", "pose", "scale"}, "<uri>, <link>, <pose>, <scale>");
-  const sdf::ElementPtr uri = required_child(e, "uri", "the mesh file");
-  const std::string path = resolve_file(uri);
-  const sdf::ElementPtr scale_e = optional_child(e, "scale");
-  const Vec3 scale = scale_e ? read_vec3(scale_e, "three scale factors") : Vec3::Ones();
-  if ((scale.array() <= 0.0).any()) {
-    throw LoadError(location_of(scale_e), "expected three positive scale factors");
+namespace fs = std::filesystem;
+
+std::string find_mesh_file(const sdf::ElementPtr& uri) {
+  const std::string text = text_of(uri);
+  const fs::path written_in = fs::path(uri->FilePath()).parent_path();
+  std::optional<fs::path> found;
+  if (text.starts_with("file://")) {
+    found = fs::path(text.substr(7));
+  } else if (text.starts_with("model://") || parse_fuel_url(text)) {
+    const ResourcePaths paths = resource_paths_from_environment(written_in);
+    if (const auto resolved = resolve_resource(text, paths)) found = resolved->path;
+    if (!found) {
+      throw LoadError(location_of(uri),
+                      fmt::format("no mesh '{}' in the model folders ({}) or the Fuel caches "
+                                  "({}); expected the model's folder on GZ_SIM_RESOURCE_PATH",
+                                  text, describe_folders(paths.model_folders),
+                                  describe_folders(paths.fuel_caches)));
+    }
+  } else {
+    found =
+        fs::path(text).is_relative() && !written_in.empty() ? written_in / text : fs::path(text);
   }
+  std::error_code ec;
+  if (!fs::is_regular_file(*found, ec)) {
+    throw LoadError(location_of(uri), fmt::format("no such file '{}'", found->string()));
+  }
+  return found->string();
+}
+
+HullMesh load_closed_mesh(const std::string& path, const Vec3& scale, const sdf::ElementPtr& uri,
+                          const char* use, Diagnostics& diagnostics) {
   MeshFile file;
   try {
     file = read_mesh_file(path, scale);
@@ -31,9 +55,8 @@ HullMesh load_hull_mesh(const sdf::ElementPtr& e, const MergedLinks& links,
   if (!c.closed()) {
     throw LoadError(location_of(uri),
                     fmt::format("{}: the mesh is not closed ({} open edges, {} edges shared by "
-                                "more than two triangles); expected a watertight hull, since "
-                                "the water's pressure is integrated over a closed surface",
-                                path, c.open_edges, c.non_manifold_edges));
+                                "more than two triangles); expected a watertight surface, {}",
+                                path, c.open_edges, c.non_manifold_edges, use));
   }
   if (!c.oriented()) {
     throw LoadError(location_of(uri),
@@ -49,12 +72,27 @@ HullMesh load_hull_mesh(const sdf::ElementPtr& e, const MergedLinks& links,
   }
   if (c.degenerate_dropped > 0 || file.skipped_primitives > 0) {
     diagnostics.warn(location_of(uri),
-                     fmt::format("{}: {} zero-area triangles and {} points or lines carry no "
-                                 "pressure and were dropped",
+                     fmt::format("{}: {} zero-area triangles and {} points or lines enclose "
+                                 "nothing and were dropped",
                                  path, c.degenerate_dropped, file.skipped_primitives));
   }
-  return transformed(built.mesh, link_frame(optional_child(e, "link"), links) *
-                                     read_pose(optional_child(e, "pose")));
+  return std::move(built.mesh);
+}
+
+HullMesh load_hull_mesh(const sdf::ElementPtr& e, const MergedLinks& links,
+                        Diagnostics& diagnostics) {
+  reject_unknown_children(e, {"uri", "link", "pose", "scale"}, "<uri>, <link>, <pose>, <scale>");
+  const sdf::ElementPtr uri = required_child(e, "uri", "the mesh file");
+  const sdf::ElementPtr scale_e = optional_child(e, "scale");
+  const Vec3 scale = scale_e ? read_vec3(scale_e, "three scale factors") : Vec3::Ones();
+  if ((scale.array() <= 0.0).any()) {
+    throw LoadError(location_of(scale_e), "expected three positive scale factors");
+  }
+  const HullMesh mesh = load_closed_mesh(
+      find_mesh_file(uri), scale, uri,
+      "since the water's pressure is integrated over a closed surface", diagnostics);
+  return transformed(
+      mesh, link_frame(optional_child(e, "link"), links) * read_pose(optional_child(e, "pose")));
 }
 
 HullMesh load_sectioned_hull(const sdf::ElementPtr& e, const MergedLinks& links) {

@@ -5,6 +5,7 @@
 #include <sdf/Geometry.hh>
 #include <sdf/Joint.hh>
 #include <sdf/Link.hh>
+#include <sdf/Mesh.hh>
 
 #include "leeway/body/mass_checks.h"
 #include "leeway/sdf/collision_shape.h"
@@ -91,10 +92,15 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
       const sdf::Collision& col = *link.CollisionByIndex(k);
       const std::optional<ConvexShape> shape = convex_shape(*col.Geom());
       if (!shape) {
-        if (col.Geom()->Type() != sdf::GeometryType::PLANE &&
-            col.Geom()->Type() != sdf::GeometryType::EMPTY && out.first_mesh.file.empty() &&
-            out.first_mesh.element.empty()) {
-          out.first_mesh = location_of(col.Element());
+        const sdf::GeometryType type = col.Geom()->Type();
+        if (type == sdf::GeometryType::MESH) {
+          out.meshes.emplace_back(
+              col.Geom()->MeshShape()->Element(),
+              X_BL * resolve_pose(col.SemanticPose(), link.Name(), col.Element()));
+        } else if (type != sdf::GeometryType::PLANE && type != sdf::GeometryType::EMPTY &&
+                   out.first_without_volume.file.empty() &&
+                   out.first_without_volume.element.empty()) {
+          out.first_without_volume = location_of(col.Element());
         }
         continue;
       }

@@ -33,11 +33,13 @@ struct MergedLinks {
   double mass = 0.0;
   Vec3 p_BoBcm = Vec3::Zero();
   Mat3 I_Bcm = Mat3::Zero();
-  double collision_volume = 0.0;  ///< sum of the primitive collision volumes [m^3]
+  double collision_volume = 0.0;  ///< sum of the primitive (not mesh) collision volumes [m^3]
   Vec3 p_BoBcv = Vec3::Zero();    ///< their volume centroid, in B
   /// Every primitive collision, with its frame S in B.
   std::vector<std::pair<ConvexShape, Eigen::Isometry3d>> primitives;
-  SourceLocation first_mesh;  ///< a collision without a computable volume, if any
+  /// Every mesh collision: its <mesh> element and its frame S in B (buoyancy reads the file).
+  std::vector<std::pair<sdf::ElementPtr, Eigen::Isometry3d>> meshes;
+  SourceLocation first_without_volume;  ///< a heightmap or polyline collision, if any
   /// Every joint that is not fixed, with where it was written: merged as if fixed.
   std::map<std::string, SourceLocation> moving_joints;
 };
