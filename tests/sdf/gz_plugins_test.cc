@@ -1,6 +1,8 @@
 // gz-sim's hydrodynamics and buoyancy systems load with gz-sim's meaning.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -286,7 +288,7 @@ TEST(GzBuoyancy, AMeshThatEnclosesNothingIsAnErrorNamingIt) {
   const std::string missing =
       world_sdf(simple_model("", "m", meshed("model://nowhere/x.obj")), kUniform);
   testing::expect_mentions(testing::load_error("missing.sdf", missing),
-                           {"no mesh 'model://nowhere/x.obj'"});
+                           {"no file 'model://nowhere/x.obj'"});
   // Graded buoyancy cuts primitives by its layers, not meshes (yet).
   const std::string closed = testing::write_temp("cube.obj", cube_obj());
   const std::string graded =
@@ -329,5 +331,86 @@ TEST(GzBuoyancy, GzSimsDuckRisesByItsScaledMeshVolume) {
   EXPECT_LT((p.head<2>() - Eigen::Vector2d(2.0, 0.0)).norm(), 1e-6);
 }
 
+TEST(GzHydrodynamics, GzSimsSphereIsCarriedByTheCurrentItLooksUp) {
+  // gz-sim's test/worlds/hydrodynamics.sdf.in, configured: a 40 kg sphere whose current is
+  // looked up in an EnvironmentPreload table giving 1 m/s along x throughout. Its xDotU is
+  // +15.381, which in SNAME's sign is negative added mass (gz-sim and Leeway alike make it
+  // 15.381 kg easier to accelerate), and its signed quadratic term xUU = 94.2475 pushes it by
+  // c u_r^2 (u_r = u - 1 < 0, so forward): u_r(t) = -1 / (1 + k t) with k = c / (m - 15.381),
+  // and x(t) = x0 + t - ln(1 + k t) / k.
+  const std::filesystem::path gz = testing::foreign_corpus() / "gz-sim";
+  const std::filesystem::path in = gz / "test" / "worlds" / "hydrodynamics.sdf.in";
+  if (!std::filesystem::exists(in)) GTEST_SKIP() << "no foreign corpus: " << in << " not tested";
+  std::ifstream file(in);
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (std::size_t at; (at = text.find("@CMAKE_SOURCE_DIR@")) != std::string::npos;)
+    text.replace(at, 18, gz.string());
+  Diagnostics d;
+  const Model m = load_world_file(testing::write_temp("hydrodynamics.sdf", text), d);
+  const auto i = static_cast<std::size_t>(m.body_index("sphere_current"));
+  ASSERT_NE(m.bodies[i].current_lookup, nullptr);
+  State s = make_initial_state(m);
+  for (int k = 0; k < 3000; ++k)
+    ASSERT_TRUE(step(m, s).ok);
+  const double k = 94.2475 / (40.0 - 15.381), t = 3.0;
+  EXPECT_NEAR(s.bodies[i].p_WB.x(), 4.0 + t - std::log1p(k * t) / k, 1e-9);
+  EXPECT_NEAR(s.bodies[i].V_WB_B.x(), 1.0 - 1.0 / (1.0 + k * t), 1e-9);
+  // The spheres without a lookup stay in the world's still water.
+  EXPECT_EQ(s.bodies[static_cast<std::size_t>(m.body_index("sphere1"))].V_WB_B, Vec6::Zero());
+}
+
+TEST(GzHydrodynamics, ALookupFallsBackOutsideItsTableAndIsCheckedAtLoad) {
+  // A table over [-1, 1]^3 giving (0.5 + t, -0.25, 0) at t = 0 and 1 s, in gz-sim's layout
+  // with its own column names.
+  std::string csv = "T,px,py,pz,cx,cy,cz\n";
+  for (int t : {0, 1})
+    for (int x : {-1, 1})
+      for (int y : {-1, 1})
+        for (int z : {-1, 1})
+          csv += fmt::format("{},{},{},{},{},-0.25,0\n", t, x, y, z, 0.5 + t);
+  const std::string table = testing::write_temp("lookup.csv", csv);
+  const std::string preload = R"(<plugin filename="gz-sim-environment-preload-system"
+      name="gz::sim::systems::EnvironmentPreload"><data>)" +
+                              table + R"(</data>
+      <dimensions><time>T</time><space><x>px</x><y>py</y><z>pz</z></space></dimensions>
+    </plugin>)";
+  const std::string columns =
+      "<lookup_current_x>cx</lookup_current_x><lookup_current_y>cy</lookup_current_y>"
+      "<lookup_current_z>cz</lookup_current_z>";
+  const std::string plugin = gz_hydro("<default_current>0.3 0 0</default_current>" + columns);
+  // The water a body at rest at x sees at time t: minus its velocity relative to the water.
+  const auto water_at = [&](double x, int steps) {
+    std::string model = simple_model(plugin);
+    model.insert(model.find("<link"), "<pose>" + std::to_string(x) + " 0 0 0 0 0</pose>");
+    const Model m = load(world_sdf(model, preload));
+    State s = make_initial_state(m);
+    StepData data = make_step_data(m);
+    Workspace ws;
+    for (int k = 0; k < steps; ++k)
+      EXPECT_TRUE(step(m, s).ok);
+    EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+    return Vec3(-data.bodies[0].V_WrB_B.head<3>());
+  };
+  EXPECT_LT((water_at(0.2, 0) - Vec3(0.5, -0.25, 0)).norm(), 1e-12);
+  EXPECT_LT((water_at(0.2, 50) - Vec3(1.0, -0.25, 0)).norm(), 1e-12);  // halfway in time
+  EXPECT_LT((water_at(5.0, 0) - Vec3(0.3, 0, 0)).norm(), 1e-12);       // outside: its own
+
+  // Two of the three, no table in the world, a column the table lacks: errors naming them.
+  const std::string two =
+      world_sdf(simple_model(gz_hydro("<lookup_current_x>cx</lookup_current_x>"
+                                      "<lookup_current_y>cy</lookup_current_y>")),
+                preload);
+  testing::expect_mentions(
+      testing::load_error("two.sdf", two),
+      {"two.sdf:" + std::to_string(testing::line_of(two, "<lookup_current_x>")), "all three"});
+  testing::expect_mentions(
+      testing::load_error("none.sdf", world_sdf(simple_model(gz_hydro(columns)))),
+      {"<lookup_current_x> names column 'cx'", "EnvironmentPreload"});
+  std::string wrong = columns;
+  wrong.replace(wrong.find(">cz<"), 4, ">cw<");
+  testing::expect_mentions(
+      testing::load_error("wrong.sdf", world_sdf(simple_model(gz_hydro(wrong)), preload)),
+      {"EnvironmentPreload table", "no column 'cw'", "lookup.csv:1"});
+}
 }  // namespace
 }  // namespace leeway

@@ -3,6 +3,7 @@
 // step only reads it.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -10,6 +11,7 @@
 #include "leeway/body/hull_sample.h"
 #include "leeway/body/world_joint.h"
 #include "leeway/core/spatial.h"
+#include "leeway/env/vector_field.h"
 #include "leeway/hydro/body_lift.h"
 #include "leeway/hydro/coriolis.h"
 #include "leeway/hydro/cross_flow_drag.h"
@@ -55,6 +57,9 @@ struct BodyModel {
   std::vector<PointWeight> point_weights;  ///< weights outside `restoring` (Otter's payload)
   /// This body's own steady current [m/s], in W (gz-sim's default_current); none: the world's.
   std::optional<Vec3> v_current_override_W;
+  /// This body's own current from a table [m/s], in W, where the table covers it (gz-sim's
+  /// lookup_current_x/y/z); elsewhere v_current_override_W or the world's.
+  std::shared_ptr<const VectorField> current_lookup;
   bool wave_kinematics = true;  ///< add the waves' orbital velocity to the water's
 
   // The hull against the free surface; each present model adds its own term. With any of the

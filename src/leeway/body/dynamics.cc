@@ -35,7 +35,11 @@ struct WaterMotion {
 WaterMotion water_motion(const BodyModel& body, const Environment& env,
                          const EnvironmentState& env_state, double t, const Vec3& p_WB) {
   WaterMotion m{Vec3::Zero(), Vec3::Zero()};
-  if (body.v_current_override_W) {
+  const std::optional<Vec3> looked_up =
+      body.current_lookup ? sample_field_inside(*body.current_lookup, p_WB, t) : std::nullopt;
+  if (looked_up) {
+    m.v_W = *looked_up;
+  } else if (body.v_current_override_W) {
     m.v_W = *body.v_current_override_W;
   } else {
     m.v_W = current_velocity(env, env_state, p_WB, t);

@@ -65,14 +65,18 @@ Sample sample_mesh(const MeshSeries& m, const Vec3& p, double t) {
   return {v, Vec3(at.outside_F.x(), at.outside_F.y(), 0.0)};
 }
 
+Sample sample_file(const VectorField& f, const Vec3& p_W, double t) {
+  const Vec3 p_F = W_to_field(f.placement, p_W);
+  const double t_F = t + f.start_time;
+  return std::holds_alternative<RegularGrid>(f.data)
+             ? sample_grid(std::get<RegularGrid>(f.data), p_F, t_F)
+             : sample_mesh(std::get<MeshSeries>(f.data), p_F, t_F);
+}
+
 }  // namespace
 
 Vec3 sample_field(const VectorField& f, const Vec3& p_W, double t) {
-  const Vec3 p_F = W_to_field(f.placement, p_W);
-  const double t_F = t + f.start_time;
-  const Sample s = std::holds_alternative<RegularGrid>(f.data)
-                       ? sample_grid(std::get<RegularGrid>(f.data), p_F, t_F)
-                       : sample_mesh(std::get<MeshSeries>(f.data), p_F, t_F);
+  const Sample s = sample_file(f, p_W, t);
   double scale = 1.0;
   if (f.outside != OutsidePolicy::kHold && s.outside_F != Vec3::Zero()) {
     if (f.outside == OutsidePolicy::kZero) return Vec3::Zero();
@@ -82,6 +86,12 @@ Vec3 sample_field(const VectorField& f, const Vec3& p_W, double t) {
     if (scale == 0.0) return Vec3::Zero();
   }
   return scale * field_vector_to_W(f.placement, s.value_F);
+}
+
+std::optional<Vec3> sample_field_inside(const VectorField& f, const Vec3& p_W, double t) {
+  const Sample s = sample_file(f, p_W, t);
+  if (s.outside_F != Vec3::Zero()) return std::nullopt;
+  return field_vector_to_W(f.placement, s.value_F);
 }
 
 std::vector<Eigen::Vector2d> horizontal_corners(const VectorField& f) {

@@ -14,6 +14,7 @@
 // time is held.
 #pragma once
 
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct VectorField {
 
 /// The field at p_W and simulation time t, in W.
 Vec3 sample_field(const VectorField& field, const Vec3& p_W, double t);
+
+/// The field at p_W and time t, in W, where the file covers p_W in space (times outside it hold
+/// its ends); nothing elsewhere, whatever the outside policy (gz-sim's lookups fall back so).
+std::optional<Vec3> sample_field_inside(const VectorField& field, const Vec3& p_W, double t);
 
 /// The corners of the file's horizontal extent in file coordinates (4 for a grid, the bounding
 /// box for a mesh): what geo_placement() and the world's coverage check use.

@@ -25,6 +25,11 @@ std::vector<std::string> split(const std::string& line) {
   return out;
 }
 
+std::string lowercase(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), ::tolower);
+  return s;
+}
+
 std::vector<double> distinct_sorted(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -37,23 +42,23 @@ std::size_t position(const std::vector<double>& axis, double v) {
 
 }  // namespace
 
-RegularGrid read_csv_field(const std::string& path) {
+RegularGrid read_csv_field(const std::string& path, const CsvFieldColumns& names) {
   std::ifstream in(path);
   if (!in) throw LoadError({path, 0, ""}, "cannot read the field file");
   std::string line;
   if (!std::getline(in, line)) throw LoadError({path, 1, ""}, "empty file, expected a header");
   const std::vector<std::string> header = split(line);
   std::map<std::string, std::size_t> column;
-  for (std::size_t i = 0; i < header.size(); ++i) {
-    std::string name = header[i];
-    std::transform(name.begin(), name.end(), name.begin(), ::tolower);
-    column[name] = i;
-  }
-  for (const char* required : {"x", "y", "u", "v"}) {
-    if (!column.contains(required)) {
-      throw LoadError({path, 1, ""}, fmt::format("no column '{}' in the header '{}'; expected "
-                                                 "x, y, u, v and optionally z, t, w",
-                                                 required, line));
+  for (std::size_t i = 0; i < header.size(); ++i)
+    column[lowercase(header[i])] = i;
+  for (const std::string* required : {&names.x, &names.y, &names.u, &names.v, &names.w}) {
+    if (required == &names.w && !names.require_w) continue;
+    if (!column.contains(lowercase(*required))) {
+      throw LoadError({path, 1, ""},
+                      fmt::format("no column '{}' in the header '{}'; expected {}, {}, {}, {} and "
+                                  "optionally {}, {}, {}",
+                                  *required, line, names.x, names.y, names.u, names.v, names.z,
+                                  names.t, names.w));
     }
   }
   struct Row {
@@ -65,8 +70,8 @@ RegularGrid read_csv_field(const std::string& path) {
   for (int number = 2; std::getline(in, line); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::vector<std::string> cells = split(line);
-    auto get = [&](const char* name) {
-      const auto it = column.find(name);
+    auto get = [&](const std::string& name) {
+      const auto it = column.find(lowercase(name));
       if (it == column.end()) return 0.0;
       if (it->second >= cells.size()) {
         throw LoadError({path, number, ""}, fmt::format("{} values, expected {} (the header's "
@@ -83,8 +88,8 @@ RegularGrid read_csv_field(const std::string& path) {
       }
       return v;
     };
-    rows.push_back(
-        {get("x"), get("y"), get("z"), get("t"), Vec3(get("u"), get("v"), get("w")), number});
+    rows.push_back({get(names.x), get(names.y), get(names.z), get(names.t),
+                    Vec3(get(names.u), get(names.v), get(names.w)), number});
   }
   if (rows.empty()) throw LoadError({path, 2, ""}, "no data rows");
 

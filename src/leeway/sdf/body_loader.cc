@@ -126,7 +126,7 @@ std::pair<double, Vec3> collision_volume(const MergedLinks& links, const WorldSe
     const Vec3 scale = scale_e ? read_vec3(scale_e, "three scale factors") : Vec3::Ones();
     const HullMesh closed =
         transformed(load_closed_mesh(
-                        find_mesh_file(required_child(mesh, "uri", "the mesh file")), scale, uri,
+                        resolve_file(required_child(mesh, "uri", "the mesh file")), scale, uri,
                         "since gz-sim's buoyancy system needs the volume it encloses", diagnostics),
                     X_BS);
     volume += closed.volume;
@@ -326,6 +326,7 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
     b.shape_floats = graded_layer_floats(links, *world.gz_buoyancy);
   }
   if (hydro) b.v_current_override_W = hydro->v_current_W;
+  if (hydro) b.current_lookup = hydro->current_lookup;
   if (hydro) b.wave_kinematics = hydro->wave_kinematics;
   load_hull(model, plugins, context, hydro, b);
   for (const ShapeFloat& f : b.shape_floats)

@@ -13,7 +13,12 @@
 
 #include <fmt/ranges.h>
 
+#include "leeway/sdf/resource_paths.h"
+
 namespace leeway::sdfio {
+
+namespace fs = std::filesystem;
+
 namespace {
 
 std::string trim(const std::string& s) {
@@ -265,11 +270,28 @@ int read_count_in(const sdf::ElementPtr& element, int lo, int hi, const std::str
 }
 
 std::string resolve_file(const sdf::ElementPtr& file) {
-  std::filesystem::path path = text_of(file);
-  if (path.is_relative() && !file->FilePath().empty()) {
-    path = std::filesystem::path(file->FilePath()).parent_path() / path;
+  const std::string text = text_of(file);
+  const fs::path written_in = fs::path(file->FilePath()).parent_path();
+  fs::path path;
+  if (text.starts_with("file://")) {
+    path = text.substr(7);
+  } else if (text.starts_with("model://") || parse_fuel_url(text)) {
+    const ResourcePaths paths = resource_paths_from_environment(written_in);
+    const auto found = resolve_resource(text, paths);
+    if (!found) {
+      throw LoadError(location_of(file),
+                      fmt::format("no file '{}' in the model folders ({}) or the Fuel caches "
+                                  "({}); expected its model's folder on GZ_SIM_RESOURCE_PATH",
+                                  text, describe_folders(paths.model_folders),
+                                  describe_folders(paths.fuel_caches)));
+    }
+    path = found->path;
+  } else {
+    path = text;
+    if (path.is_relative() && !written_in.empty()) path = written_in / path;
   }
-  if (!std::filesystem::is_regular_file(path)) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
     throw LoadError(location_of(file), fmt::format("no such file '{}'", path.string()));
   }
   return path.string();

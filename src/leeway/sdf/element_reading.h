@@ -47,8 +47,10 @@ sdf::ElementPtr optional_child(const sdf::ElementPtr& parent, const std::string&
 /// The child element called `name`; a LoadError "missing <name>, expected <what>" if absent.
 sdf::ElementPtr required_child(const sdf::ElementPtr& parent, const char* name, const char* what);
 
-/// The path an element names, relative to the folder of the file it was written in; a LoadError
-/// if no such file exists.
+/// The file an element names, found as gz-sim finds it: `file://PATH` and absolute paths as they
+/// are, `model://NAME/PATH` and Fuel URLs (`.../files/PATH`) where <include>s are found
+/// (resource_paths.h), any other path relative to the folder of the SDF file it was written in.
+/// A LoadError at the element, saying where it looked, if there is no such file.
 std::string resolve_file(const sdf::ElementPtr& file);
 
 /// One finite number >= lo (> lo when `strictly`); else "got v, expected <what> >= lo".

@@ -42,20 +42,52 @@ const std::unordered_map<std::string, Coefficient>& coefficient_names() {
 }
 
 bool is_known(const std::string& n) {
-  static const std::array<std::string, 7> others = {
-      "link_name",          "namespace",     "default_current", "disable_coriolis",
-      "disable_added_mass", "water_density", "waterDensity"};
+  static const std::array<std::string, 10> others = {
+      "link_name",     "namespace",    "default_current",  "disable_coriolis", "disable_added_mass",
+      "water_density", "waterDensity", "lookup_current_x", "lookup_current_y", "lookup_current_z"};
   return coefficient_names().contains(n) ||
          std::find(others.begin(), others.end(), n) != others.end();
 }
 
+/// The current field that <lookup_current_x/y/z> name, if they do: all three, in a world with an
+/// EnvironmentPreload table.
+std::shared_ptr<const VectorField> current_lookup(const sdf::ElementPtr& plugin,
+                                                  const std::optional<EnvironmentData>& data) {
+  std::array<sdf::ElementPtr, 3> names;
+  int given = 0;
+  for (int i = 0; i < 3; ++i) {
+    names[i] = optional_child(plugin, std::string("lookup_current_") + "xyz"[i]);
+    given += names[i] != nullptr;
+  }
+  if (given == 0) return nullptr;
+  const sdf::ElementPtr first = names[0] ? names[0] : names[1] ? names[1] : names[2];
+  if (given < 3) {
+    throw LoadError(location_of(first),
+                    "expected all three of <lookup_current_x>, "
+                    "<lookup_current_y> and <lookup_current_z> (Leeway "
+                    "looks the whole current vector up), or none");
+  }
+  if (!data) {
+    throw LoadError(location_of(first),
+                    fmt::format("<{}> names column '{}' of the world's environment data, and "
+                                "the world has none; expected gz-sim's EnvironmentPreload "
+                                "plugin in the <world>, with the table that holds it",
+                                first->GetName(), text_of(first)));
+  }
+  return environment_vector_field(*data, {text_of(names[0]), text_of(names[1]), text_of(names[2])},
+                                  location_of(first));
+}
+
 }  // namespace
 
-HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin, Diagnostics& diagnostics) {
+HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin,
+                                  const std::optional<EnvironmentData>& data,
+                                  Diagnostics& diagnostics) {
   reject_unknown_children(plugin, is_known,
                           "<link_name>, <namespace>, <default_current>, <disable_coriolis>, "
-                          "<disable_added_mass> and the SNAME coefficients xDotU, xU, xUabsU, xUU "
-                          "(x..n for the force, U..R for the velocities)");
+                          "<disable_added_mass>, <lookup_current_x/y/z> and the SNAME "
+                          "coefficients xDotU, xU, xUabsU, xUU (x..n for the force, U..R for the "
+                          "velocities)");
   HydroParams p;
   p.where = location_of(plugin);
   bool added_mass_disabled = false;
@@ -102,6 +134,7 @@ HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin, Diagnostics& di
   if (p.link_name.empty()) {
     throw LoadError(p.where, "missing <link_name>, expected the name of the link to act on");
   }
+  p.current_lookup = current_lookup(plugin, data);
   if (added_mass_disabled) {
     p.M_A.setZero();
     p.added_mass_coriolis = false;

@@ -2,45 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <optional>
 #include <stdexcept>
 
 #include "leeway/formats/mesh_file.h"
 #include "leeway/geometry/mesh_shapes.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/resource_paths.h"
 
 namespace leeway::sdfio {
-
-namespace fs = std::filesystem;
-
-std::string find_mesh_file(const sdf::ElementPtr& uri) {
-  const std::string text = text_of(uri);
-  const fs::path written_in = fs::path(uri->FilePath()).parent_path();
-  std::optional<fs::path> found;
-  if (text.starts_with("file://")) {
-    found = fs::path(text.substr(7));
-  } else if (text.starts_with("model://") || parse_fuel_url(text)) {
-    const ResourcePaths paths = resource_paths_from_environment(written_in);
-    if (const auto resolved = resolve_resource(text, paths)) found = resolved->path;
-    if (!found) {
-      throw LoadError(location_of(uri),
-                      fmt::format("no mesh '{}' in the model folders ({}) or the Fuel caches "
-                                  "({}); expected the model's folder on GZ_SIM_RESOURCE_PATH",
-                                  text, describe_folders(paths.model_folders),
-                                  describe_folders(paths.fuel_caches)));
-    }
-  } else {
-    found =
-        fs::path(text).is_relative() && !written_in.empty() ? written_in / text : fs::path(text);
-  }
-  std::error_code ec;
-  if (!fs::is_regular_file(*found, ec)) {
-    throw LoadError(location_of(uri), fmt::format("no such file '{}'", found->string()));
-  }
-  return found->string();
-}
 
 HullMesh load_closed_mesh(const std::string& path, const Vec3& scale, const sdf::ElementPtr& uri,
                           const char* use, Diagnostics& diagnostics) {
@@ -89,7 +57,7 @@ HullMesh load_hull_mesh(const sdf::ElementPtr& e, const MergedLinks& links,
     throw LoadError(location_of(scale_e), "expected three positive scale factors");
   }
   const HullMesh mesh = load_closed_mesh(
-      find_mesh_file(uri), scale, uri,
+      resolve_file(uri), scale, uri,
       "since the water's pressure is integrated over a closed surface", diagnostics);
   return transformed(
       mesh, link_frame(optional_child(e, "link"), links) * read_pose(optional_child(e, "pose")));

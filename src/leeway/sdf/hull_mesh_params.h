@@ -18,12 +18,6 @@
 
 namespace leeway::sdfio {
 
-/// The file a mesh <uri> names, found as gz-sim finds it: `file://PATH` and absolute paths as
-/// they are, `model://NAME/PATH` and Fuel URLs (`.../files/PATH`) where <include>s are found
-/// (resource_paths.h), and any other relative path beside the SDF file it was written in. A
-/// LoadError at the element, naming where it looked, when it is nowhere.
-std::string find_mesh_file(const sdf::ElementPtr& uri);
-
 /// The closed surface in the mesh file at `path` (scaled by `scale`), in the file's frame: a
 /// LoadError at `uri` when it cannot be read, is open, has flipped faces or is inside out.
 /// `use` says in messages what the closed surface is for.

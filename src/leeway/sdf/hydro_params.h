@@ -4,11 +4,13 @@
 // the links' inertia into a BodyModel.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "leeway/core/error.h"
+#include "leeway/env/vector_field.h"
 #include "leeway/hydro/body_lift.h"
 #include "leeway/hydro/coriolis.h"
 #include "leeway/hydro/cross_flow_drag.h"
@@ -36,6 +38,9 @@ struct HydroParams {
   MunkMoment munk = MunkMoment::kKeep;
   bool wave_kinematics = true;      ///< the waves' orbital velocity moves the water it sees
   std::optional<Vec3> v_current_W;  ///< a per-model current (gz-sim's default_current)
+  /// A per-model current looked up in a table where it covers the body (gz-sim's
+  /// lookup_current_x/y/z), in place of v_current_W or the world's.
+  std::shared_ptr<const VectorField> current_lookup;
   std::optional<BuoyancyVolume> buoyancy;
   std::optional<LinearRestoring> linear_restoring;
   std::vector<PointWeight> point_weights;

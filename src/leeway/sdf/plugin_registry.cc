@@ -39,6 +39,15 @@ std::string folded(const std::string& s) {
 void setting_gz_buoyancy(const sdf::ElementPtr& p, WorldContext& c) {
   c.settings.gz_buoyancy = load_gz_buoyancy(p);
 }
+void setting_environment_preload(const sdf::ElementPtr& p, WorldContext& c) {
+  if (c.settings.environment_data) {
+    throw LoadError(location_of(p), fmt::format("a second EnvironmentPreload (the first is at "
+                                                "{}:{}); expected one table per world",
+                                                c.settings.environment_data->where.file,
+                                                c.settings.environment_data->where.line));
+  }
+  c.settings.environment_data = load_environment_preload(p);
+}
 void setting_environment(const sdf::ElementPtr& p, WorldContext& c) {
   load_environment(p, c.run_seed, c.settings, c.diagnostics);
 }
@@ -68,7 +77,7 @@ std::optional<TaskModel> unscored_vrx_task(const sdf::ElementPtr& p, const Model
 }
 
 HydroParams hydro_gz(const sdf::ElementPtr& p, const ModelContext& c) {
-  return load_gz_hydrodynamics(p, c.diagnostics);
+  return load_gz_hydrodynamics(p, c.world.environment_data, c.diagnostics);
 }
 HydroParams hydro_uuv(const sdf::ElementPtr& p, const ModelContext& c) {
   return load_uuv_underwater_object(p, c.world.environment.fluid_density, c.diagnostics);
@@ -139,6 +148,9 @@ const std::vector<PluginKind>& plugin_registry() {
       // On the <world>.
       {F::kWorldSetting, {"buoyancy-system", "systems::Buoyancy"}, &setting_gz_buoyancy},
       {F::kWorldSetting, {"leeway-environment", "leeway::Environment"}, &setting_environment},
+      {F::kWorldSetting,
+       {"environment-preload-system", "systems::EnvironmentPreload"},
+       &setting_environment_preload},
       {F::kWorldSetting, {"underwater_current", "UnderwaterCurrentPlugin"}, &setting_uuv_current},
       {F::kWorldSetting, {"USVWind", "vrx::USVWind"}, &setting_vrx_wind},
       {F::kWorldSetting, {"usv_gazebo_wind_plugin", ""}, &setting_vrx_wind},

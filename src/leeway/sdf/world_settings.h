@@ -28,6 +28,7 @@
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
 #include "leeway/sdf/environment_params.h"
+#include "leeway/sdf/environment_preload.h"
 #include "leeway/sdf/field_params.h"
 
 namespace leeway::sdfio {
@@ -69,6 +70,7 @@ struct WorldSettings {
   std::vector<GeoCoverage> geo_fields;  ///< checked by the world loader once models are placed
   Environment environment;
   std::optional<GzBuoyancy> gz_buoyancy;
+  std::optional<EnvironmentData> environment_data;  ///< gz-sim's EnvironmentPreload table
   SourceLocation wind_where;  ///< what set the wind (empty: nothing), to refuse a second source
   WindObjects wind_objects;   ///< VRX's windage, by model
 };
