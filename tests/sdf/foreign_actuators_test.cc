@@ -206,6 +206,38 @@ TEST(GzLiftDrag, ItsOwnDensityWinsOverTheWorldsAsInGzSim) {
   EXPECT_EQ(in_air.fluid_density, 0.0);
 }
 
+TEST(GzJointPositionController, OneCommandForSeveralJointsFromItsInitialPosition) {
+  // gz-sim 8's multiple <joint_name>: one command turns two rudders, within the range both
+  // allow; <initial_position> is where it starts and stays until commanded; commands from an
+  // Actuators message (use_actuator_msg) arrive by the actuator's name.
+  const std::string rudders = kRudder + link("rudder2", "-1 1 0 0 0 0") +
+                              joint("rudder2_joint", "base", "rudder2", "0 0 1",
+                                    "<limit><lower>-0.3</lower><upper>0.5</upper></limit>");
+  std::string second_foil = kLiftDrag;
+  second_foil.replace(second_foil.find("<link_name>rudder<"), 18, "<link_name>rudder2<");
+  const std::string controller =
+      R"(<plugin filename="gz-sim-joint-position-controller-system"
+                 name="gz::sim::systems::JointPositionController">
+        <joint_name>rudder_joint</joint_name><joint_name>rudder2_joint</joint_name>
+        <initial_position>0.2</initial_position><use_velocity_commands>true</use_velocity_commands>
+        <use_actuator_msg>true</use_actuator_msg><actuator_number>0</actuator_number></plugin>)";
+  const Model m = load(world_sdf(model(rudders + controller + kLiftDrag + second_foil)));
+  ASSERT_EQ(m.actuators.size(), 1u);
+  const int a = m.actuator_index("boat", "rudder_joint");
+  const auto& surfaces = m.bodies[0].control_surfaces;
+  ASSERT_EQ(surfaces.size(), 2u);
+  EXPECT_EQ(surfaces[0].actuator, a);
+  EXPECT_EQ(surfaces[1].actuator, a);
+  EXPECT_EQ(m.actuators[0].dynamics.x_min, -0.3);  // the narrower of the two ranges
+  EXPECT_EQ(m.actuators[0].dynamics.x_max, 0.5);
+  State s = make_initial_state(m);
+  EXPECT_EQ(s.actuators[0], 0.2);
+  for (int k = 0; k < 100; ++k)
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_EQ(s.actuators[0], 0.2);  // held, not drifting back to 0
+  EXPECT_EQ(check_command(m.actuators[0], 0.55).value, 0.5);
+}
+
 TEST(GzLiftDrag, AControlledHingeDeflectsTheFoil) {
   // Turned 0.1 rad about +z in a 2 m/s surge, the rudder meets the flow at +0.1 rad (gz-sim:
   // forward and upward turn with the link): lift 4 * 0.1 q A along +y, drag 0.2 * 0.1 q A aft.

@@ -36,6 +36,9 @@ struct ActuatorModel {
   CommandPolicy policy = CommandPolicy::kClamp;
   double watchdog_timeout = std::numeric_limits<double>::infinity();  ///< [s]
   double command_gain = 1.0;
+  /// Its state and held command at t = 0, in its unit (gz-sim's JointPositionController
+  /// <initial_position>); within the state's limits.
+  double initial = 0.0;
 
   std::string full_name() const { return model_name + "/" + name; }
 };

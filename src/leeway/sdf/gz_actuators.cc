@@ -25,34 +25,45 @@ DrivenJoint* driving(DrivenJoints& driven, const std::string& link) {
 
 void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& sink,
                                        DrivenJoints& driven) {
-  reject_unknown_children(p,
-                          {"joint_name", "joint_index", "use_velocity_commands", "p_gain", "i_gain",
-                           "d_gain", "i_max", "i_min", "cmd_max", "cmd_min", "cmd_offset", "topic",
-                           "sub_topic", "initial_position", "name"},
-                          "gz-sim's JointPositionController parameters (docs/sdf-reference.md)");
-  const sdf::ElementPtr name = required_child(p, "joint_name", "the joint it drives");
-  if (driven.contains(text_of(name))) {
-    throw LoadError(location_of(name), fmt::format("a second controller for joint '{}'; expected "
-                                                   "one controller per joint",
-                                                   text_of(name)));
-  }
+  reject_unknown_children(
+      p,
+      {"joint_name", "joint_index", "use_velocity_commands", "p_gain", "i_gain", "d_gain", "i_max",
+       "i_min", "cmd_max", "cmd_min", "cmd_offset", "topic", "sub_topic", "initial_position",
+       "use_actuator_msg", "actuator_number", "name"},
+      "gz-sim's JointPositionController parameters (docs/sdf-reference.md)");
+  // One command drives every joint it names (gz-sim 8 and later); the actuator takes the first's
+  // name and the range every joint allows.
+  std::vector<DrivenJoint> joints;
+  required_child(p, "joint_name", "the joint it drives");
+  for_each_child(p, [&](const sdf::ElementPtr& name) {
+    if (name->GetName() != "joint_name") return;
+    if (driven.contains(text_of(name))) {
+      throw LoadError(location_of(name), fmt::format("a second controller for joint '{}'; "
+                                                     "expected one controller per joint",
+                                                     text_of(name)));
+    }
+    joints.push_back({sink.joint(name), -1, false});
+  });
   if (const sdf::ElementPtr e = optional_child(p, "joint_index"); e && read_number(e, "0") != 0) {
     throw LoadError(location_of(e), "expected joint index 0: Leeway's joints have one axis");
   }
-  if (const sdf::ElementPtr e = optional_child(p, "initial_position");
-      e && read_number(e, "0") != 0.0) {
-    throw LoadError(location_of(e),
-                    "expected 0: actuators start at rest; turn the joint's parent pose instead");
+  if (const sdf::ElementPtr e = optional_child(p, "actuator_number")) {
+    read_count_at_least(e, 0, "the index into the Actuators message");
   }
-  DrivenJoint d;
-  d.joint = sink.joint(name);
   ActuatorModel a;
-  a.name = d.joint.name;
+  a.name = joints.front().joint.name;
   a.unit = "rad";
   a.dynamics.dynamics = ZeroOrderRotor{};
-  a.dynamics.x_min = std::min(d.joint.lower, 0.0);
-  a.dynamics.x_max = std::max(d.joint.upper, 0.0);
-  a.dynamics.max_rate = d.joint.max_velocity;
+  a.initial = any_number_or(p, "initial_position", 0.0, "a joint position in rad");
+  double lower = -INFINITY, upper = INFINITY, max_velocity = INFINITY;
+  for (const DrivenJoint& d : joints) {
+    lower = std::max(lower, d.joint.lower);
+    upper = std::min(upper, d.joint.upper);
+    max_velocity = std::min(max_velocity, d.joint.max_velocity);
+  }
+  a.dynamics.x_min = std::min(lower, a.initial);
+  a.dynamics.x_max = std::max(upper, a.initial);
+  a.dynamics.max_rate = max_velocity;
   if (flag_or(p, "use_velocity_commands", false)) {
     if (const sdf::ElementPtr e = optional_child(p, "cmd_max")) {
       a.dynamics.max_rate =
@@ -63,8 +74,11 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
   }
   a.command_min = a.dynamics.x_min;
   a.command_max = a.dynamics.x_max;
-  d.actuator = sink.add(std::move(a), p);
-  driven.emplace(d.joint.name, std::move(d));
+  const int actuator = sink.add(std::move(a), p);
+  for (DrivenJoint& d : joints) {
+    d.actuator = actuator;
+    driven.emplace(d.joint.name, std::move(d));
+  }
 }
 
 void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints& driven) {

@@ -18,10 +18,12 @@ State make_initial_state(const Model& model) {
     if (h.until > 0.0) s.bodies[static_cast<std::size_t>(h.body)] = h.pose;
   }
   s.hulls.resize(model.bodies.size());
-  // Actuators start at rest with a zero command, given at t = 0.
-  for (const ActuatorModel& a : model.actuators)
-    s.actuators.push_back(std::clamp(0.0, a.dynamics.x_min, a.dynamics.x_max));
-  s.commands.assign(model.actuators.size(), 0.0);
+  // Actuators start at rest at their initial state (0 unless a plugin says), held there by a
+  // command given at t = 0.
+  for (const ActuatorModel& a : model.actuators) {
+    s.actuators.push_back(std::clamp(a.initial, a.dynamics.x_min, a.dynamics.x_max));
+    s.commands.push_back(a.initial);
+  }
   s.command_times.assign(model.actuators.size(), 0.0);
   return s;
 }
