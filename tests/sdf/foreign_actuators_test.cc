@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <numbers>
 
 #include "leeway/propulsion/control_surface.h"
@@ -204,6 +207,108 @@ TEST(GzLiftDrag, ItsOwnDensityWinsOverTheWorldsAsInGzSim) {
   const ControlSurface& in_air = air.bodies[0].control_surfaces.at(0);
   EXPECT_EQ(in_air.fluid, Fluid::kAir);
   EXPECT_EQ(in_air.fluid_density, 0.0);
+}
+
+TEST(GzBuoyancyEngine, GzSimsBoxRisesAsItsBladderFills) {
+  // gz-sim's test/worlds/buoyancy_engine.sdf: a 1000 kg, 1 m^3 box, neutral in water of
+  // 1000 kg/m^3, with a bladder at its neutral 2 litres. Commanded to 3 litres, it fills at
+  // r = 0.3 l/s for T = 10/3 s: the push rho g r t gives z = a' t^3 / 6 (a' = rho g r / m), then
+  // the full 9.8 N.
+  const std::filesystem::path file =
+      testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / "buoyancy_engine.sdf";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
+  Diagnostics d;
+  const Model m = load_world_file(file.string(), d);
+  const int box = m.body_index("buoyant_box");
+  const int bladder = m.actuator_index("buoyant_box", "buoyancy_engine");
+  ASSERT_GE(bladder, 0);
+  EXPECT_EQ(m.actuators[static_cast<std::size_t>(bladder)].unit, "m^3");
+  State s = make_initial_state(m);
+  EXPECT_EQ(s.actuators[static_cast<std::size_t>(bladder)], 0.002);
+  Inputs fill;
+  fill.commands.assign(m.actuators.size(), std::nullopt);
+  fill.commands[static_cast<std::size_t>(bladder)] = 0.003;
+  for (int k = 0; k < 1000; ++k)  // 1 s: still filling
+    ASSERT_TRUE(step(m, s, fill).ok);
+  const double a = 1000 * 9.8 * 0.0003 / 1000;
+  EXPECT_NEAR(s.actuators[static_cast<std::size_t>(bladder)], 0.0023, 1e-12);
+  EXPECT_NEAR(s.bodies[static_cast<std::size_t>(box)].p_WB.z(), a / 6.0, 1e-12);
+  for (int k = 0; k < 4000; ++k)  // to 5 s: full since 10/3 s
+    ASSERT_TRUE(step(m, s).ok);
+  const double T = 10.0 / 3.0, tail = 5.0 - T, g_full = 9.8 * 1000 * 0.001 / 1000;
+  const double z = a * T * T * T / 6.0 + a * T * T / 2.0 * tail + g_full * tail * tail / 2.0;
+  EXPECT_NEAR(s.bodies[static_cast<std::size_t>(box)].p_WB.z(), z, 1e-9);
+}
+
+TEST(GzLinearBattery, GzSimsSubCoastsOnceItsBatteryIsFlat) {
+  // gz-sim's test/worlds/thruster_battery.sdf: a 100.1 kg sub with no drag and no gravity, its
+  // thruster commanded to 300 N, and a 14.4 V battery holding 0.00005 Ah (0.18 C) that draws
+  // 28.8 W once the sub is commanded. Its current rises as i(t) = 2 A (1 - e^-t) (tau 1 s), so
+  // it is flat when 2 (t - 1 + e^-t) / 3600 = 0.00005: t = 0.4426 s. The thruster then stops,
+  // and the sub coasts at 300 t / 100.1 m/s.
+  const std::filesystem::path file =
+      testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / "thruster_battery.sdf";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
+  Diagnostics d;
+  const Model m = load_world_file(file.string(), d);
+  ASSERT_EQ(m.batteries.size(), 1u);
+  const int thruster = m.actuator_index("sub", "propeller_joint");
+  EXPECT_EQ(m.actuators[static_cast<std::size_t>(thruster)].battery, 0);
+  double t_flat = 0.0;  // the drain time of the closed form, by bisection
+  for (double lo = 0.0, hi = 2.0; hi - lo > 1e-12;) {
+    t_flat = (lo + hi) / 2;
+    ((2.0 * (t_flat - 1.0 + std::exp(-t_flat)) / 3600.0 < 0.00005) ? lo : hi) = t_flat;
+  }
+  State s = make_initial_state(m);
+  Inputs full;
+  full.commands.assign(m.actuators.size(), 300.0);
+  ASSERT_TRUE(step(m, s, full).ok);
+  int flat_at = 0;
+  for (int k = 2; k <= 2000; ++k) {
+    ASSERT_TRUE(step(m, s).ok);
+    if (!flat_at && s.batteries[0].flat(m.batteries[0])) flat_at = k;
+  }
+  ASSERT_GT(flat_at, 0);
+  EXPECT_NEAR(flat_at * m.dt, t_flat, 0.003);  // the discrete drain, within 3 steps
+  // Thrust acted over the steps that began with charge left, flat_at of them; since then the
+  // sub coasts.
+  const auto velocity_W = [&]() -> Vec3 {
+    return s.bodies[0].q_WB * Vec3(linear(s.bodies[0].V_WB_B));
+  };
+  EXPECT_NEAR(velocity_W().x(), 300.0 * flat_at * m.dt / m.bodies[0].mass, 1e-9);
+  EXPECT_EQ(s.actuators[static_cast<std::size_t>(thruster)], 0.0);
+  const Vec3 coasting = velocity_W();
+  for (int k = 0; k < 1000; ++k)
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_LT((velocity_W() - coasting).norm(), 1e-12);
+}
+
+TEST(GzLinearBattery, AThrusterDrawsFromTheBatteryItNames) {
+  // gz-sim's battery_thruster_consumer.sdf: model2's thruster draws its 500 W from
+  // linear_battery2 on top of the battery's own 500 W; a name no battery has is an error.
+  const std::filesystem::path file =
+      testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / "battery_thruster_consumer.sdf";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Diagnostics d;
+  const Model m = load_world_string(text, file.string(), d);
+  ASSERT_EQ(m.batteries.size(), 2u);
+  const ActuatorModel& consumer =
+      m.actuators[static_cast<std::size_t>(m.actuator_index("model2", "propeller_joint"))];
+  EXPECT_EQ(m.batteries[static_cast<std::size_t>(consumer.battery)].name, "linear_battery2");
+  EXPECT_EQ(consumer.power_load, 500.0);
+  // Both drain from t = 0 (<start_draining>); model2's twice as fast at first: 1000 W.
+  State s = make_initial_state(m);
+  ASSERT_TRUE(step(m, s).ok);
+  const double k = m.dt / 1.9499, V = 12.592;
+  EXPECT_NEAR(s.batteries[0].current, k * 500.0 / V, 1e-12);
+  EXPECT_NEAR(s.batteries[1].current, k * 1000.0 / V, 1e-12);
+  std::string wrong = text;
+  wrong.replace(wrong.find("<battery_name>linear_battery2</battery_name>"), 44,
+                "<battery_name>spare</battery_name>");
+  testing::expect_mentions(testing::load_error("consumer.sdf", wrong),
+                           {"thruster 'propeller_joint' of model 'model2'", "battery 'spare'"});
 }
 
 TEST(GzJointPositionController, OneCommandForSeveralJointsFromItsInitialPosition) {

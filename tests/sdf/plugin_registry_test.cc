@@ -33,6 +33,8 @@ std::size_t contract_of(PluginFamily family) {
       return 5;
     case F::kDetachableJoint:
       return 6;
+    case F::kBattery:
+      return 7;
   }
   return 99;
 }

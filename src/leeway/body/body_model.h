@@ -13,6 +13,7 @@
 #include "leeway/core/spatial.h"
 #include "leeway/env/vector_field.h"
 #include "leeway/hydro/body_lift.h"
+#include "leeway/hydro/buoyancy_engine.h"
 #include "leeway/hydro/coriolis.h"
 #include "leeway/hydro/cross_flow_drag.h"
 #include "leeway/hydro/damping.h"
@@ -77,6 +78,7 @@ struct BodyModel {
   // Actuated forces; their states are the world's actuators (Model::actuators).
   std::vector<Thruster> thrusters;
   std::vector<ControlSurface> control_surfaces;
+  std::vector<BuoyancyEngine> buoyancy_engines;  ///< bladders of variable volume
 
   // Initial state, from the SDF poses.
   Vec3 p_WB0 = Vec3::Zero();

@@ -39,6 +39,7 @@ struct BodyWrenches {
     kPointWeights,
     kThrusters,
     kControlSurfaces,
+    kBuoyancyEngines,
     kCurrentRate,
     kExternal,
     kCount

@@ -39,6 +39,11 @@ struct ActuatorModel {
   /// Its state and held command at t = 0, in its unit (gz-sim's JointPositionController
   /// <initial_position>); within the state's limits.
   double initial = 0.0;
+  /// The battery (Model::batteries) that powers it, or -1: it stops (state and command 0) once
+  /// that battery is flat, and draws `power_load` [W] from it while its model is running.
+  int battery = -1;
+  double power_load = 0.0;
+  std::string battery_name;  ///< as its plugin names it (gz-sim's Thruster <battery_name>)
 
   std::string full_name() const { return model_name + "/" + name; }
 };

@@ -141,6 +141,9 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
   if (!speed_command) {
     t.curve = TableThrust{{a.command_min, a.command_max}, {a.command_min, a.command_max}};
   }
+  // Its battery is found once the model's batteries are read (battery_params.h).
+  a.power_load = number_or(p, "power_load", 0.0, 0.0, false, "a power in W");
+  if (const sdf::ElementPtr b = optional_child(p, "battery_name")) a.battery_name = text_of(b);
   t.actuator = sink.add(std::move(a), p);
   if (DrivenJoint* steering = driving(driven, joint.parent_link)) {
     t.azimuth_actuator = steering->actuator;
@@ -235,6 +238,43 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
   }
   s.law = f;
   sink.add_control_surface(std::move(s), p);
+}
+
+void load_gz_buoyancy_engine(const sdf::ElementPtr& p, ActuatorSink& sink) {
+  reject_unknown_children(
+      p,
+      {"link_name", "namespace", "min_volume", "neutral_volume", "default_volume", "max_volume",
+       "max_inflation_rate", "fluid_density", "surface"},
+      "gz-sim's BuoyancyEngine parameters (docs/sdf-reference.md)");
+  BuoyancyEngine e;
+  e.p_BoL_B =
+      link_frame(required_child(p, "link_name", "the link it pushes"), sink.links).translation();
+  e.fluid_density = number_or(p, "fluid_density", 1000.0, 0.0, true, "a density in kg/m^3");
+  e.neutral_volume = number_or(p, "neutral_volume", 0.0003, 0.0, false, "a volume in m^3");
+  if (const sdf::ElementPtr s = optional_child(p, "surface")) {
+    e.surface_z = read_number(s, "a height in m (world frame)");
+  }
+  ActuatorModel a;
+  a.name = "buoyancy_engine";
+  a.unit = "m^3";
+  a.dynamics.dynamics = ZeroOrderRotor{};
+  a.dynamics.x_min = number_or(p, "min_volume", 0.00003, 0.0, false, "a volume in m^3");
+  a.dynamics.x_max = number_or(p, "max_volume", 0.00099, 0.0, false, "a volume in m^3");
+  if (!(a.dynamics.x_min <= a.dynamics.x_max)) {
+    throw LoadError(location_of(p), fmt::format("<min_volume> {} is above <max_volume> {}; "
+                                                "expected min_volume <= max_volume",
+                                                a.dynamics.x_min, a.dynamics.x_max));
+  }
+  a.dynamics.max_rate = number_or(p, "max_inflation_rate", 0.000003, 0.0, false, "a rate in m^3/s");
+  // gz-sim starts the bladder at <default_volume>, or at <min_volume> without one.
+  const sdf::ElementPtr start = optional_child(p, "default_volume");
+  a.initial = start ? read_number_in(start, a.dynamics.x_min, a.dynamics.x_max,
+                                     "a volume within <min_volume> and <max_volume> [m^3]")
+                    : a.dynamics.x_min;
+  a.command_min = a.dynamics.x_min;
+  a.command_max = a.dynamics.x_max;
+  e.actuator = sink.add(std::move(a), p);
+  sink.body.buoyancy_engines.push_back(e);
 }
 
 }  // namespace leeway::sdfio

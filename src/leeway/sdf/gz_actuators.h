@@ -73,5 +73,8 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& plugin, ActuatorSi
                                        DrivenJoints& driven);
 void load_gz_thruster(const sdf::ElementPtr& plugin, ActuatorSink& sink, DrivenJoints& driven);
 void load_gz_lift_drag(const sdf::ElementPtr& plugin, ActuatorSink& sink, DrivenJoints& driven);
+/// gz-sim's buoyancy engine: an actuator `buoyancy_engine` [m^3] and its bladder's force
+/// (hydro/buoyancy_engine.h).
+void load_gz_buoyancy_engine(const sdf::ElementPtr& plugin, ActuatorSink& sink);
 
 }  // namespace leeway::sdfio

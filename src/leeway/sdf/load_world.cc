@@ -15,6 +15,7 @@
 #include <set>
 
 #include "leeway/body/integrator.h"
+#include "leeway/sdf/battery_params.h"
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/collider_loader.h"
 #include "leeway/sdf/controller_params.h"
@@ -270,6 +271,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
         m.actuators[a].model_name = models[i].name;
       }
       check_substeps(m.bodies.back(), m.dt, model, diagnostics);
+      sdfio::load_batteries(model_plugins[i], model, models[i].name, body, m, diagnostics);
       bodies.emplace_back(body, &model_plugins[i]);
     }
     Collider collider = sdfio::load_collider(model, body, X_WM);

@@ -6,6 +6,7 @@
 
 #include "leeway/sdf/actuator_params.h"
 #include "leeway/sdf/autopilot_params.h"
+#include "leeway/sdf/battery_params.h"
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/dive_pilot_params.h"
 #include "leeway/sdf/element_reading.h"
@@ -175,6 +176,9 @@ const std::vector<PluginKind>& plugin_registry() {
        &load_gz_joint_position_controller},
       {F::kActuator, {"thruster-system", "systems::Thruster"}, &load_gz_thruster},
       {F::kActuator, {"lift-drag-system", "systems::LiftDrag"}, &load_gz_lift_drag},
+      {F::kActuator,
+       {"buoyancy-engine-system", "systems::BuoyancyEngine"},
+       &without_joints<load_gz_buoyancy_engine>},
       // UUV Simulator 0.6 and the plain builds; 0.5's packages (LAUV, Desistek SAGA) drop "uuv_".
       {F::kActuator, {"thruster_ros_plugin", ""}, &without_joints<load_uuv_thruster>},
       {F::kActuator, {"thruster_plugin", ""}, &without_joints<load_uuv_thruster>},
@@ -194,6 +198,9 @@ const std::vector<PluginKind>& plugin_registry() {
        &law<load_station_keeper>},
       {F::kController, {"leeway-dive-pilot", "leeway::DivePilot"}, &law<load_dive_pilot>},
       {F::kController, {"leeway-rov-pilot", "leeway::RovPilot"}, &law<load_rov_pilot>},
+      {F::kBattery,
+       {"linearbatteryplugin-system", "systems::LinearBatteryPlugin"},
+       &load_linear_battery},
       {F::kDetachableJoint,
        {"detachable-joint-system", "systems::DetachableJoint"},
        &load_detachable_joint},

@@ -13,6 +13,7 @@
 //   kActuator         model  the same                                           load_body
 //   kController       model  ControlLaw(plugin, const Scenario&, int body)      load_world, last
 //   kDetachableJoint  model  DetachableJointParams(plugin, model, name)         load_world, last
+//   kBattery          model  LinearBattery(plugin, Diagnostics&)                load_world
 //
 // A loader returns (or adds to) a typed fragment; the caller merges it and checks what involves
 // more than one plugin (one hydrodynamics plugin and one controller per model, one wind per
@@ -50,6 +51,7 @@ enum class PluginFamily {
   kActuator,
   kController,
   kDetachableJoint,
+  kBattery,
 };
 
 /// Where a plugin stands: on the <world> (kWorldSetting, kTask) or on a <model> (the others).
@@ -100,6 +102,7 @@ using HullLoader = void (*)(const sdf::ElementPtr& plugin, const ModelContext& c
 using ActuatorLoader = void (*)(const sdf::ElementPtr& plugin, ActuatorSink& sink,
                                 DrivenJoints& driven);
 using ControllerLoader = LawLoader;  // controller_params.h
+using BatteryLoader = LinearBattery (*)(const sdf::ElementPtr& plugin, Diagnostics& diagnostics);
 using DetachableJointLoader = DetachableJointParams (*)(const sdf::ElementPtr& plugin,
                                                         const sdf::Model& model,
                                                         const std::string& model_name);
@@ -109,7 +112,7 @@ struct PluginKind {
   PluginFamily family;
   PluginPattern pattern;
   std::variant<WorldSettingLoader, TaskLoader, HydrodynamicsLoader, HullLoader, ActuatorLoader,
-               ControllerLoader, DetachableJointLoader>
+               ControllerLoader, DetachableJointLoader, BatteryLoader>
       load;
 };
 

@@ -13,6 +13,7 @@
 #include "leeway/core/geo.h"
 #include "leeway/env/environment.h"
 #include "leeway/propulsion/actuator.h"
+#include "leeway/propulsion/linear_battery.h"
 #include "leeway/world/contacts.h"
 
 namespace leeway {
@@ -32,6 +33,7 @@ struct Model {
   /// Every commanded actuator of every body, in the order of the models, then of their
   /// declarations; the recording's actuator columns follow this order.
   std::vector<ActuatorModel> actuators;
+  std::vector<LinearBattery> batteries;  ///< gz-sim's linear batteries (linear_battery.h)
   /// The collision shapes of every model that has any, moving or static, in the models' order.
   std::vector<Collider> colliders;
   /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.

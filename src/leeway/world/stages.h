@@ -34,8 +34,8 @@ void advance_actuators(const Model& model, const State& state, Workspace& ws, St
 std::optional<Event> integrate_bodies(const Model& model, State& state, const Inputs& inputs,
                                       Workspace& ws, StepData* data);
 
-/// Takes the actuators' states and commands into the State, advances the environment's random
-/// processes and the clock (advance_clock.cc).
+/// Drains the batteries, takes the actuators' states and commands into the State, advances the
+/// environment's random processes and the clock (advance_clock.cc).
 void advance_clock(const Model& model, State& state, Workspace& ws);
 
 /// The outputs that need the step's end state: contacts (compute_outputs.cc).

@@ -25,6 +25,8 @@ State make_initial_state(const Model& model) {
     s.commands.push_back(a.initial);
   }
   s.command_times.assign(model.actuators.size(), 0.0);
+  for (const LinearBattery& b : model.batteries)
+    s.batteries.push_back(initial_battery_state(b));
   return s;
 }
 

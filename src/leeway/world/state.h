@@ -8,6 +8,7 @@
 #include "leeway/body/body_state.h"
 #include "leeway/body/hull_sample.h"
 #include "leeway/env/environment.h"
+#include "leeway/propulsion/linear_battery.h"
 
 namespace leeway {
 
@@ -32,6 +33,8 @@ struct State {
   std::vector<double> actuators;
   std::vector<double> commands;
   std::vector<double> command_times;
+  /// One per Model::batteries entry: its charge, current and voltage; written by step().
+  std::vector<BatteryState> batteries;
 
   bool operator==(const State&) const = default;
 };
@@ -39,7 +42,8 @@ struct State {
 /// The state a world starts in: every body at its SDF pose and initial twist (a held body at its
 /// hold's pose, at rest), t = 0, the
 /// environment's processes at their means with random streams derived from the model's seed,
-/// every actuator at rest (0, or its nearest limit) under a zero command.
+/// every actuator at rest at its initial state under a command to stay there, every battery at its
+/// initial charge.
 State make_initial_state(const Model& model);
 
 }  // namespace leeway
