@@ -5,8 +5,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <numbers>
 
 #include "leeway/propulsion/control_surface.h"
@@ -289,8 +287,7 @@ TEST(GzLinearBattery, AThrusterDrawsFromTheBatteryItNames) {
   const std::filesystem::path file =
       testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / "battery_thruster_consumer.sdf";
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
-  std::ifstream in(file);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = testing::read_text(file);
   Diagnostics d;
   const Model m = load_world_string(text, file.string(), d);
   ASSERT_EQ(m.batteries.size(), 2u);
@@ -309,6 +306,18 @@ TEST(GzLinearBattery, AThrusterDrawsFromTheBatteryItNames) {
                 "<battery_name>spare</battery_name>");
   testing::expect_mentions(testing::load_error("consumer.sdf", wrong),
                            {"thruster 'propeller_joint' of model 'model2'", "battery 'spare'"});
+}
+
+TEST(GzJointPositionController, ANestedModelsJointKeepsItsScopedName) {
+  // gz-sim's joint_position_controller_nested_models.sdf drives model2's rotor_joint and its
+  // nested model21's, named model21::rotor_joint: two actuators, as gz-sim has two topics.
+  const std::filesystem::path file = testing::foreign_corpus() / "gz-sim" / "test" / "worlds" /
+                                     "joint_position_controller_nested_models.sdf";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
+  Diagnostics d;
+  const Model m = load_world_file(file.string(), d);
+  EXPECT_GE(m.actuator_index("model2", "rotor_joint"), 0);
+  EXPECT_GE(m.actuator_index("model2", "model21::rotor_joint"), 0);
 }
 
 TEST(GzJointPositionController, OneCommandForSeveralJointsFromItsInitialPosition) {

@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <numbers>
 
 #include "leeway/body/dynamics.h"
@@ -306,15 +304,10 @@ TEST(GzBuoyancy, GzSimsDuckRisesByItsScaledMeshVolume) {
   // encloses 1.18892 m^3 (gz-common's corrected Volume(), gz-common#877), 1/8 of it scaled (as
   // gz-sim applies <scale> since gz-sim#3909): its rise is the closed form under the constant
   // net force g (rho V - m), whatever it turns.
-  const std::filesystem::path gz = testing::foreign_corpus() / "gz-sim";
-  const std::filesystem::path in = gz / "test" / "worlds" / "buoyancy.sdf.in";
-  if (!std::filesystem::exists(in)) GTEST_SKIP() << "no foreign corpus: " << in << " not tested";
-  std::ifstream file(in);
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  for (std::size_t at; (at = text.find("@CMAKE_SOURCE_DIR@")) != std::string::npos;)
-    text.replace(at, 18, gz.string());
+  const std::optional<std::string> world = testing::configured_gz_world("buoyancy");
+  if (!world) GTEST_SKIP() << "no foreign corpus: gz-sim's buoyancy.sdf.in not tested";
   Diagnostics d;
-  const Model m = load_world_file(testing::write_temp("buoyancy.sdf", text), d);
+  const Model m = load_world_file(*world, d);
   const int duck = m.body_index("duck");
   ASSERT_GE(duck, 0);
   const double V = 1.18892 / 8.0, g = 9.8;
@@ -338,15 +331,10 @@ TEST(GzHydrodynamics, GzSimsSphereIsCarriedByTheCurrentItLooksUp) {
   // 15.381 kg easier to accelerate), and its signed quadratic term xUU = 94.2475 pushes it by
   // c u_r^2 (u_r = u - 1 < 0, so forward): u_r(t) = -1 / (1 + k t) with k = c / (m - 15.381),
   // and x(t) = x0 + t - ln(1 + k t) / k.
-  const std::filesystem::path gz = testing::foreign_corpus() / "gz-sim";
-  const std::filesystem::path in = gz / "test" / "worlds" / "hydrodynamics.sdf.in";
-  if (!std::filesystem::exists(in)) GTEST_SKIP() << "no foreign corpus: " << in << " not tested";
-  std::ifstream file(in);
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  for (std::size_t at; (at = text.find("@CMAKE_SOURCE_DIR@")) != std::string::npos;)
-    text.replace(at, 18, gz.string());
+  const std::optional<std::string> world = testing::configured_gz_world("hydrodynamics");
+  if (!world) GTEST_SKIP() << "no foreign corpus: gz-sim's hydrodynamics.sdf.in not tested";
   Diagnostics d;
-  const Model m = load_world_file(testing::write_temp("hydrodynamics.sdf", text), d);
+  const Model m = load_world_file(*world, d);
   const auto i = static_cast<std::size_t>(m.body_index("sphere_current"));
   ASSERT_NE(m.bodies[i].current_lookup, nullptr);
   State s = make_initial_state(m);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -117,6 +118,25 @@ class ScopedModelPaths {
 /// (each skips with a message when it is absent, as in a user's clone).
 inline std::filesystem::path foreign_corpus() {
   return std::filesystem::path(LEEWAY_SOURCE_DIR) / ".." / "shared" / "foreign";
+}
+
+/// The text of `file`.
+inline std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// gz-sim's test world `name` (test/worlds/NAME.sdf.in) configured as gz-sim's CMake does
+/// (@CMAKE_SOURCE_DIR@ replaced by the corpus's gz-sim folder) into a file of its own; nothing
+/// without the corpus.
+inline std::optional<std::string> configured_gz_world(const std::string& name) {
+  const std::filesystem::path gz = foreign_corpus() / "gz-sim";
+  const std::filesystem::path in = gz / "test" / "worlds" / (name + ".sdf.in");
+  if (!std::filesystem::exists(in)) return std::nullopt;
+  std::string text = read_text(in);
+  for (std::size_t at; (at = text.find("@CMAKE_SOURCE_DIR@")) != std::string::npos;)
+    text.replace(at, 18, gz.string());
+  return write_temp(name + ".sdf", text);
 }
 
 /// The colon-joined folders.

@@ -17,17 +17,18 @@
 namespace leeway {
 
 struct LinearBattery {
-  std::string name;              ///< its <battery_name>
-  int body = -1;                 ///< the body (model) it powers
-  double e0 = 0.0;               ///< the open-circuit voltage's constant term [V]
-  double e1 = 0.0;               ///< its term linear in the charge drawn, 1 - q / c [V]
-  double capacity = 1.0;         ///< c [Ah]
-  double resistance = 0.0;       ///< r [ohm]
-  double tau = 1.0;              ///< the current's smoothing time [s]
-  double power_load = 0.0;       ///< what the model draws beside its actuators [W]
-  double initial_voltage = 0.0;  ///< V before the first step [V]
-  double initial_charge = 1.0;   ///< q at t = 0 [Ah]
-  bool start_draining = false;   ///< drains from t = 0, not from its model's first command
+  std::string name;               ///< its <battery_name>
+  int body = -1;                  ///< the body (model) it powers
+  double e0 = 0.0;                ///< the open-circuit voltage's constant term [V]
+  double e1 = 0.0;                ///< its term linear in the charge drawn, 1 - q / c [V]
+  double capacity = 1.0;          ///< c [Ah]
+  double resistance = 0.0;        ///< r [ohm]
+  double tau = 1.0;               ///< the current's smoothing time [s]
+  double power_load = 0.0;        ///< what the model draws beside its actuators [W]
+  double initial_voltage = 0.0;   ///< V before the first step [V]
+  double initial_charge = 1.0;    ///< q at t = 0 [Ah]
+  bool start_draining = false;    ///< drains from t = 0, not from its model's first command
+  bool drains_on_command = true;  ///< starts draining at its model's first non-zero command
 };
 
 struct BatteryState {

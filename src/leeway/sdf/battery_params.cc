@@ -15,7 +15,8 @@ LinearBattery load_linear_battery(const sdf::ElementPtr& p, Diagnostics& diagnos
       {"battery_name", "voltage", "open_circuit_voltage_constant_coef",
        "open_circuit_voltage_linear_coef", "initial_charge", "capacity", "resistance",
        "smooth_current_tau", "power_load", "fix_issue_225", "enable_recharge", "charging_time",
-       "recharge_by_topic", "power_draining_topic", "stop_power_draining_topic", "start_draining"},
+       "recharge_by_topic", "power_draining_topic", "stop_power_draining_topic", "start_draining",
+       "start_on_motion"},
       "gz-sim's LinearBatteryPlugin parameters (docs/sdf-reference.md)");
   LinearBattery b;
   b.name = text_of(required_child(p, "battery_name", "the battery's name"));
@@ -36,6 +37,15 @@ LinearBattery load_linear_battery(const sdf::ElementPtr& p, Diagnostics& diagnos
   b.power_load = number_or(p, "power_load", 0.0, 0.0, false, "a power in W");
   if (const sdf::ElementPtr e = optional_child(p, "start_draining"))
     b.start_draining = read_bool(e);
+  if (const sdf::ElementPtr e = optional_child(p, "start_on_motion")) {
+    b.drains_on_command = read_bool(e);
+    if (!b.drains_on_command && !b.start_draining) {
+      diagnostics.warn(location_of(e),
+                       fmt::format("battery '{}': with <start_on_motion>false it drains from a "
+                                   "message, which Leeway does not receive yet: it stays full",
+                                   b.name));
+    }
+  }
   if (const sdf::ElementPtr e = optional_child(p, "fix_issue_225"); !e || !read_bool(e)) {
     diagnostics.warn(location_of(e ? e : p),
                      fmt::format("battery '{}': without <fix_issue_225>true, gz-sim counts each "

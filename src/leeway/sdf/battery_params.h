@@ -15,6 +15,7 @@
 //     <fix_issue_225>true</fix_issue_225>                  the state of charge is q / c
 //     <start_draining>true</start_draining>                drain from t = 0 (false: from the
 //                                                          model's first non-zero command)
+//     <start_on_motion>false</start_on_motion>             not from the first command either
 //   </plugin>
 //
 // Every thruster of the model (gz-sim's Thruster) stops once the battery is flat; one that names

@@ -29,7 +29,9 @@ JointInBody joint_in_body(const sdf::Model& model, const sdf::ElementPtr& joint_
                                 "joint whose axis is the actuator's",
                                 name));
   }
-  return joint_in_body(*joint, links);
+  JointInBody out = joint_in_body(*joint, links);
+  out.name = name;  // as written: a nested model's joint keeps its scope (model21::rotor_joint)
+  return out;
 }
 
 JointInBody joint_in_body(const sdf::Joint& joint, const MergedLinks& links) {

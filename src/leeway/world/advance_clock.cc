@@ -20,7 +20,7 @@ void drain_batteries(const Model& model, State& state, const Workspace& ws) {
     for (std::size_t i = 0; i < model.actuators.size(); ++i) {
       const ActuatorModel& a = model.actuators[i];
       if (a.body != battery.body) continue;
-      s.draining = s.draining || ws.commands[i] != 0.0;
+      s.draining = s.draining || (battery.drains_on_command && ws.commands[i] != 0.0);
       if (a.battery == static_cast<int>(b)) power += a.power_load;
     }
     if (s.draining) drain_battery(battery, s, power, model.dt);
