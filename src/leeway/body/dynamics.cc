@@ -20,8 +20,8 @@ std::string_view BodyWrenches::name(int term) {
       "restoring",           "hull pressure",       "strip buoyancy",
       "shape floats",        "hull friction",       "windage",
       "cross-flow drag",     "body lift",           "point weights",
-      "thrusters",           "control surfaces",    "buoyancy engines",
-      "current rate",        "external wrench"};
+      "thrusters",           "control surfaces",    "current rate",
+      "external wrench"};
   return names.at(static_cast<std::size_t>(term));
 }
 
@@ -243,6 +243,12 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
         point_weight_wrench(p, R_WB, Vec3(0.0, 0.0, -body.gravity));
   }
   const std::span<const double> x = held.actuators[static_cast<std::size_t>(stage)];
+  // A buoyancy engine changes the body's buoyancy: its push is part of the restoring term.
+  for (const BuoyancyEngine& e : body.buoyancy_engines) {
+    w.terms[BodyWrenches::kRestoring] +=
+        buoyancy_engine_wrench(e, x[static_cast<std::size_t>(e.actuator)], state.p_WB, R_WB,
+                               Vec3(0.0, 0.0, -body.gravity));
+  }
   const bool actuated = !body.thrusters.empty() || !body.control_surfaces.empty();
   // The air (true wind at Bo, in B) is needed by the actuators and by a report.
   const Vec3 v_wind_B = actuated || report
@@ -262,12 +268,6 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
     const std::span<ActuatorLoad> loads = report ? report->actuators : std::span<ActuatorLoad>();
     w.terms[BodyWrenches::kThrusters] = thrusters_wrench(body, x, nu, around, loads);
     w.terms[BodyWrenches::kControlSurfaces] = control_surfaces_wrench(body, x, nu, around, loads);
-  }
-  w.terms[BodyWrenches::kBuoyancyEngines].setZero();
-  for (const BuoyancyEngine& e : body.buoyancy_engines) {
-    w.terms[BodyWrenches::kBuoyancyEngines] +=
-        buoyancy_engine_wrench(e, x[static_cast<std::size_t>(e.actuator)], state.p_WB, R_WB,
-                               Vec3(0.0, 0.0, -body.gravity));
   }
   w.terms[BodyWrenches::kCurrentRate] =
       body.M_A * current_twist_rate(R_WB, angular(nu), water.v_W, water.a_W);

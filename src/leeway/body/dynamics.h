@@ -39,7 +39,6 @@ struct BodyWrenches {
     kPointWeights,
     kThrusters,
     kControlSurfaces,
-    kBuoyancyEngines,
     kCurrentRate,
     kExternal,
     kCount
