@@ -9,6 +9,7 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/model_tree.h"
 #include "leeway/sdf/plugin_registry.h"
+#include "leeway/sdf/task_params.h"
 
 namespace leeway::sdfio {
 
@@ -51,8 +52,7 @@ void hold_detached_vehicles(const std::vector<PlacedModel>& models,
   // state.
   std::optional<double> vrx_release;
   for (const PluginUse& use : world_plugins.of(PluginFamily::kTask)) {
-    vrx_release =
-        number_or(use.element, "initial_state_duration", 10.0, 0.0, false, "a duration in seconds");
+    vrx_release = vrx_initial_duration(use.element);
   }
   for (std::size_t i = 0; i < models.size(); ++i) {
     for (const PluginUse& use : model_plugins[i].of(PluginFamily::kDetachableJoint)) {

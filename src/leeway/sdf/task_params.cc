@@ -96,6 +96,10 @@ void warn_unscored_vrx_task(const sdf::ElementPtr& plugin, Diagnostics& diagnost
                   plugin->GetAttribute("name")->GetAsString()));
 }
 
+double vrx_initial_duration(const sdf::ElementPtr& plugin) {
+  return number_or(plugin, "initial_state_duration", 10.0, 0.0, false, "a duration in seconds");
+}
+
 TaskModel load_vrx_task(const sdf::ElementPtr& plugin, TaskKind kind, const Model& model,
                         Diagnostics& diagnostics) {
   TaskModel task;
@@ -124,8 +128,7 @@ TaskModel load_vrx_task(const sdf::ElementPtr& plugin, TaskKind kind, const Mode
                                 task.vehicle_name, fmt::join(names, ", ")));
   }
   task.name = text_of(required_child(plugin, "task_name", "the task's name"));
-  task.initial_duration =
-      number_or(plugin, "initial_state_duration", 10.0, 0.0, false, "a duration in seconds");
+  task.initial_duration = vrx_initial_duration(plugin);
   task.ready_duration =
       number_or(plugin, "ready_state_duration", 10.0, 0.0, false, "a duration in seconds");
   task.running_duration =

@@ -33,6 +33,10 @@ namespace leeway::sdfio {
 /// docking...): the world runs without that task, its physics intact.
 void warn_unscored_vrx_task(const sdf::ElementPtr& plugin, Diagnostics& diagnostics);
 
+/// A VRX scoring plugin's <initial_state_duration> [s] (10 by default): when the task leaves its
+/// initial state and publishes /vrx/release. Every VRX scoring plugin has it, scored or not.
+double vrx_initial_duration(const sdf::ElementPtr& plugin);
+
 /// The task of `kind` a VRX scoring plugin describes in `model` (its bodies and origin already
 /// loaded).
 TaskModel load_vrx_task(const sdf::ElementPtr& plugin, TaskKind kind, const Model& model,
