@@ -157,13 +157,15 @@ TEST(WorldJoints, RefusedWhereLeewayCannotHonourThem) {
   testing::expect_mentions(d.warnings()[0].str(), {"joint 'j'", "damping 3", "not applied"});
 }
 
-// gz-sim's lift-drag test rig: a 3 kg body with two 10 m^2 wings on a rail along x
-// (test/worlds/lift_drag.sdf). Pushed every way, it moves along the rail only; moving at 4 m/s
-// forward (-x), each wing meets the flow at alpha = a0 = 0.1 rad, so it drags
-// cda a0 (rho / 2) V^2 A with the plugin's air density 1.2041 kg/m^3.
-TEST(WorldJoints, GzSimsLiftDragRigRunsOnItsRail) {
-  const fs::path file = testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / "lift_drag.sdf";
+// gz-sim's lift-drag test rig: a 3 kg body with two 10 m^2 wings on a rail along x. Pushed every
+// way, it moves along the rail only; moving at 4 m/s forward (-x), each wing meets the flow at
+// alpha = a0 = 0.1 rad, so it drags cda a0 (rho / 2) V^2 A with the plugin's air density
+// 1.2041 kg/m^3. `file`: the rig in gz-sim's test/worlds.
+void expect_lift_drag_rig_on_its_rail(const std::string& file_name) {
+  const fs::path file = testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / file_name;
   if (!fs::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file << " not tested";
+  const testing::ScopedModelPaths paths(
+      {{"GZ_SIM_RESOURCE_PATH", (file.parent_path() / "models").string()}});
   Diagnostics d;
   const Model m = load_world_file(file.string(), d);
   ASSERT_EQ(m.bodies.size(), 1u);
@@ -187,6 +189,31 @@ TEST(WorldJoints, GzSimsLiftDragRigRunsOnItsRail) {
   const double drag = 20.0 * 0.1 * 0.5 * 1.2041 * 16.0 * 10.0;  // one wing's [N]
   EXPECT_NEAR(data.bodies[0].nu_dot[0] * 3.0, 2.0 * drag, 1e-4);
   EXPECT_LT(data.bodies[0].nu_dot.tail<5>().norm(), 1e-15);
+}
+
+TEST(WorldJoints, GzSimsLiftDragRigRunsOnItsRail) {
+  expect_lift_drag_rig_on_its_rail("lift_drag.sdf");
+}
+
+// The same rig with its wings included as nested models (`file://lift_drag_wing`, found on
+// GZ_SIM_RESOURCE_PATH as gz-sim finds it) held by fixed joints: they are part of the body, and
+// LiftDrag finds its link by the scoped name `wing_1::base_link`.
+TEST(WorldJoints, GzSimsLiftDragRigWithNestedWingsRunsOnItsRail) {
+  expect_lift_drag_rig_on_its_rail("lift_drag_nested_model.sdf");
+}
+
+// The nested wings' frames compose with their model's pose: two 1 kg wings at (0, +-5.5, 0.5)
+// in the model frame and the 1 kg body at its origin put the centre of mass at (0, 0, 1/3).
+TEST(WorldJoints, NestedModelsHeldByJointsMergeAtTheirPoses) {
+  const fs::path file =
+      testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / "lift_drag_nested_model.sdf";
+  if (!fs::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file << " not tested";
+  const testing::ScopedModelPaths paths(
+      {{"GZ_SIM_RESOURCE_PATH", (file.parent_path() / "models").string()}});
+  Diagnostics d;
+  const Model m = load_world_file(file.string(), d);
+  ASSERT_EQ(m.bodies.size(), 1u);
+  EXPECT_LT((m.bodies[0].p_BoBcm - Vec3(0, 0, 1.0 / 3.0)).norm(), 1e-12);
 }
 
 // VRX's articulated platform (its perception worlds hold the WAM-V on it): two default 1 kg

@@ -151,6 +151,22 @@ TEST_F(FuelCache, AMissingIncludeInsideAnIncludedModelIsAnErrorNotADrop) {
                             "model://tent", (root_ / "cache").string()});
 }
 
+TEST_F(FuelCache, AFileUriIsAPathOrSearchedOnTheResourcePathsAsGzSimDoes) {
+  write_model(root_ / "models" / "wing", 4.0);
+  const ScopedModelPaths paths({{"GZ_SIM_RESOURCE_PATH", (root_ / "models").string()}});
+  EXPECT_EQ(mass_of("file://wing"), 4.0);
+  EXPECT_EQ(mass_of("file://" + (root_ / "models" / "wing").string()), 4.0);
+  // Missing, it is the error even when a plugin names a link of it (gz-sim's lift-drag rig).
+  const std::string message = testing::load_error(
+      "rig.sdf", world_sdf(testing::simple_model(
+                     "<include><uri>file://nowhere</uri></include>"
+                     "<plugin filename=\"gz-sim-lift-drag-system\" "
+                     "name=\"gz::sim::systems::LiftDrag\"><link_name>nowhere::base_link"
+                     "</link_name><area>1</area></plugin>",
+                     "rig")));
+  expect_mentions(message, {"file://nowhere", (root_ / "models").string()});
+}
+
 TEST_F(FuelCache, AModelSpawnedIntoAWorldIsPlacedAndNamedAsAsked) {
   const ScopedModelPaths paths({{"GZ_FUEL_CACHE_PATH", (root_ / "cache").string()}});
   const std::string world =

@@ -59,10 +59,9 @@ Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3
   } else {
     c.X_WB = X_WM;
   }
-  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
-    const sdf::Link& link = *model.LinkByIndex(i);
-    const Eigen::Isometry3d X_BL =
-        X_BM * resolve_pose(link.SemanticPose(), "__model__", link.Element());
+  for (const BodyLink& body_link : body_links(model)) {
+    const sdf::Link& link = *body_link.link;
+    const Eigen::Isometry3d X_BL = X_BM * body_link.X_ML;
     for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
       const sdf::Collision& col = *link.CollisionByIndex(k);
       const std::optional<ConvexShape> shape = convex_shape(*col.Geom());
@@ -73,7 +72,7 @@ Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3
           c.undetected.push_back(location_of(col.Element()));
         continue;
       }
-      CollisionShape s{link.Name() + "::" + col.Name(), *shape,
+      CollisionShape s{body_link.name + "::" + col.Name(), *shape,
                        X_BL * resolve_pose(col.SemanticPose(), link.Name(), col.Element())};
       c.radius = std::max(c.radius, s.X_BS.translation().norm() + bounding_radius(s.shape));
       c.shapes.push_back(std::move(s));

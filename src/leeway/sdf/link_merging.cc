@@ -19,7 +19,57 @@ SourceLocation inertial_location(const sdf::Link& link) {
   return location_of(e->HasElement("inertial") ? e->GetElement("inertial") : e);
 }
 
+void add_body_links(const sdf::Model& model, const std::string& scope,
+                    const Eigen::Isometry3d& X_MN, std::vector<BodyLink>& out) {
+  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
+    const sdf::Link* link = model.LinkByIndex(i);
+    out.push_back({link, scope + link->Name(),
+                   X_MN * resolve_pose(link->SemanticPose(), "__model__", link->Element())});
+  }
+  for (std::uint64_t i = 0; i < model.ModelCount(); ++i) {
+    const sdf::Model& nested = *model.ModelByIndex(i);
+    if (joint_into(model, nested) == nullptr) continue;  // a model of its own (model_tree.h)
+    add_body_links(nested, scope + nested.Name() + "::",
+                   X_MN * resolve_pose(nested.SemanticPose(), "__model__", nested.Element()), out);
+  }
+}
+
+void add_moving_joints(const sdf::Model& model, const std::string& scope,
+                       std::map<std::string, SourceLocation>& out) {
+  for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
+    const sdf::Joint& joint = *model.JointByIndex(j);
+    if (joint.Type() != sdf::JointType::FIXED) {
+      out[scope + joint.Name()] = location_of(joint.Element());
+    }
+  }
+  for (std::uint64_t i = 0; i < model.ModelCount(); ++i) {
+    const sdf::Model& nested = *model.ModelByIndex(i);
+    if (joint_into(model, nested) != nullptr) {
+      add_moving_joints(nested, scope + nested.Name() + "::", out);
+    }
+  }
+}
+
 }  // namespace
+
+const sdf::Joint* joint_into(const sdf::Model& parent, const sdf::Model& nested) {
+  const std::string scope = nested.Name() + "::";
+  for (std::uint64_t j = 0; j < parent.JointCount(); ++j) {
+    const sdf::Joint* joint = parent.JointByIndex(j);
+    // A joint names a nested model's link (`wing_1::base_link`) or the model itself (its
+    // canonical link, as SDFormat 1.8 allows: `blade_1`).
+    for (const std::string& end : {joint->ParentLinkName(), joint->ChildLinkName()}) {
+      if (end == nested.Name() || end.starts_with(scope)) return joint;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<BodyLink> body_links(const sdf::Model& model) {
+  std::vector<BodyLink> out;
+  add_body_links(model, "", Eigen::Isometry3d::Identity(), out);
+  return out;
+}
 
 Eigen::Isometry3d resolve_pose(const sdf::SemanticPose& pose, const std::string& relative_to,
                                const sdf::ElementPtr& where) {
@@ -56,13 +106,12 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   std::vector<Part> parts;
   double total_volume = 0.0;
   Vec3 volume_moment = Vec3::Zero();
-  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
-    const sdf::Link& link = *model.LinkByIndex(i);
-    const Eigen::Isometry3d X_BL =
-        X_BM * resolve_pose(link.SemanticPose(), "__model__", link.Element());
+  for (const BodyLink& body_link : body_links(model)) {
+    const sdf::Link& link = *body_link.link;
+    const Eigen::Isometry3d X_BL = X_BM * body_link.X_ML;
     const auto& inertial = link.Inertial();
     const double m = inertial.MassMatrix().Mass();
-    out.links[link.Name()] = {X_BL, m};
+    out.links[body_link.name] = {X_BL, m};
     if (!link.Element()->HasElement("inertial")) {
       // SDF's default, not Leeway's: a dummy thruster or fin link written without one (as URDF
       // lets it be) would add a kilogram to a vehicle that may weigh a few.
@@ -70,10 +119,11 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
                        fmt::format("link '{}' has no <inertial>, so SDF gives it a mass of 1 kg "
                                    "and a unit inertia, which count in the body; give it an "
                                    "<inertial> (a gram or so for a frame-only link)",
-                                   link.Name()));
+                                   body_link.name));
     }
     if (const std::string problem = check_mass(m); !problem.empty()) {
-      throw LoadError(inertial_location(link), fmt::format("link '{}': {}", link.Name(), problem));
+      throw LoadError(inertial_location(link),
+                      fmt::format("link '{}': {}", body_link.name, problem));
     }
     const auto moi = inertial.MassMatrix().Moi();
     Mat3 I_L;
@@ -83,7 +133,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     }
     // A link may weigh next to nothing (a thruster or sensor frame); the body must not.
     if (const std::string problem = check_link_inertia_tensor(I_L); !problem.empty()) {
-      throw LoadError(inertial_location(link), fmt::format("link '{}': {}", link.Name(), problem));
+      throw LoadError(inertial_location(link),
+                      fmt::format("link '{}': {}", body_link.name, problem));
     }
     const Eigen::Isometry3d X_BI = X_BL * to_isometry(inertial.Pose());
     parts.push_back({m, X_BI.translation(), X_BI.linear() * I_L * X_BI.linear().transpose()});
@@ -142,12 +193,7 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     if (shared) out.name_prefix = std::move(prefix);
   }
 
-  for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
-    const sdf::Joint& joint = *model.JointByIndex(j);
-    if (joint.Type() != sdf::JointType::FIXED) {
-      out.moving_joints[joint.Name()] = location_of(joint.Element());
-    }
-  }
+  add_moving_joints(model, "", out.moving_joints);
   return out;
 }
 

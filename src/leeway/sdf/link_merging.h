@@ -1,6 +1,8 @@
 // Leeway's bodies are rigid for now: all links of a model are merged into one body whose frame B
-// is the model's canonical link. Joints are ignored until the articulated solver arrives; the
-// loader warns about each one that is not fixed unless an actuator stands in for it (a
+// is the model's canonical link. So are the links of every nested model a joint of the model
+// holds (gz-sim's lift-drag rig holds its wings, included as models, by fixed joints), under
+// gz-sim's scoped names (`wing_1::base_link`). Joints are ignored until the articulated solver
+// arrives; the loader warns about each one that is not fixed unless an actuator stands in for it (a
 // propeller's spin, a steering joint, a fin's hinge).
 //
 // Composite inertia (parallel-axis theorem), for links i with mass m_i, centre of mass c_i and
@@ -45,6 +47,19 @@ struct MergedLinks {
 };
 
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics);
+
+/// A link of the body a model makes, with its scoped name and its frame in the model frame M.
+struct BodyLink {
+  const sdf::Link* link = nullptr;
+  std::string name;  ///< `base_link`, or `wing_1::base_link` for a held nested model's link
+  Eigen::Isometry3d X_ML = Eigen::Isometry3d::Identity();
+};
+
+/// The model's links, then those of each nested model a joint of it holds (recursively).
+std::vector<BodyLink> body_links(const sdf::Model& model);
+
+/// The joint of `parent` that holds a link of its nested model `nested`, if any.
+const sdf::Joint* joint_into(const sdf::Model& parent, const sdf::Model& nested);
 
 /// X_BL of the link that `link_name` names (the canonical link when it is null); a LoadError
 /// naming the element if the model has no such link.

@@ -47,8 +47,10 @@ std::string explain_missing_uri(const std::string& message, const sdfio::Resourc
         "Fortress), which fills ~/.gz/fuel, or set GZ_FUEL_CACHE_PATH to a cache that has it",
         uri, sdfio::describe_folders(paths->fuel_caches), uri);
   }
-  if (uri.find("://") == std::string::npos || uri.starts_with("model://")) {
-    const std::string rest = uri.starts_with("model://") ? uri.substr(8) : uri;
+  if (uri.find("://") == std::string::npos || uri.starts_with("model://") ||
+      (uri.starts_with("file://") && !uri.starts_with("file:///"))) {
+    const std::string rest =
+        uri.substr(uri.find("://") == std::string::npos ? 0 : uri.find("://") + 3);
     const std::string name = rest.substr(0, rest.find('/'));
     return fmt::format(
         "no model folder '{}' for '{}' (searched: {}; and the Fuel caches {}); expected a folder "
@@ -64,15 +66,19 @@ std::string explain_missing_uri(const std::string& message, const sdfio::Resourc
       uri);
 }
 
+bool is_missing_uri(const sdf::Error& e) {
+  return e.Code() == sdf::ErrorCode::URI_LOOKUP &&
+         e.Message().find("Unable to find uri[") != std::string::npos;
+}
+
 LoadError to_load_error(const sdf::Error& e, const std::string& source,
                         const sdfio::ResourcePaths* paths) {
   SourceLocation where;
   where.file = e.FilePath().value_or(source);
   where.line = e.LineNumber().value_or(0);
   where.element = e.XmlPath().value_or("");
-  const bool missing_uri = e.Code() == sdf::ErrorCode::URI_LOOKUP &&
-                           e.Message().find("Unable to find uri[") != std::string::npos;
-  return LoadError(where, missing_uri ? explain_missing_uri(e.Message(), paths) : e.Message());
+  return LoadError(where,
+                   is_missing_uri(e) ? explain_missing_uri(e.Message(), paths) : e.Message());
 }
 
 // sdformat 12 lets some malformed documents escape as a C++ exception instead of an sdf::Error: a
@@ -221,6 +227,12 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
                                   root.Model()->Name()));
     }
     throw LoadError({source, 0, ""}, "no <world> in the file, expected an SDF world");
+  }
+  // A model that is not there makes every later complaint about it (a plugin's link, say) a
+  // consequence: the missing file is the error to name.
+  if (const auto missing = std::find_if(sdf_errors.begin(), sdf_errors.end(), is_missing_uri);
+      missing != sdf_errors.end()) {
+    throw to_load_error(*missing, source, paths);
   }
   const sdf::World& world = *root.WorldByIndex(0);
   Scenario scenario;

@@ -18,18 +18,6 @@ Eigen::Isometry3d pose_of(const sdf::Model& model) {
   return to_isometry(pose);
 }
 
-/// The joint of `parent` that holds a frame of `nested`, if any.
-const sdf::Joint* joint_into(const sdf::Model& parent, const sdf::Model& nested) {
-  const std::string scope = nested.Name() + "::";
-  for (std::uint64_t j = 0; j < parent.JointCount(); ++j) {
-    const sdf::Joint* joint = parent.JointByIndex(j);
-    if (joint->ParentLinkName().starts_with(scope) || joint->ChildLinkName().starts_with(scope)) {
-      return joint;
-    }
-  }
-  return nullptr;
-}
-
 void place(const sdf::Model& model, const std::string& name, const Eigen::Isometry3d& X_WM,
            bool is_static, std::vector<PlacedModel>& out, Diagnostics& diagnostics) {
   if (model.LinkCount() > 0) {
@@ -41,10 +29,13 @@ void place(const sdf::Model& model, const std::string& name, const Eigen::Isomet
   for (std::uint64_t i = 0; i < model.ModelCount(); ++i) {
     const sdf::Model& nested = *model.ModelByIndex(i);
     if (const sdf::Joint* joint = joint_into(model, nested)) {
-      diagnostics.warn(location_of(nested.Element()),
-                       fmt::format("nested model '{}' is ignored: joint '{}' of model '{}' holds "
-                                   "it, and Leeway does not merge links across models yet",
-                                   nested.Name(), joint->Name(), name));
+      // Merged into the body of `model` (link_merging.h), which needs a link to merge it into.
+      if (model.LinkCount() == 0) {
+        diagnostics.warn(location_of(nested.Element()),
+                         fmt::format("nested model '{}' is ignored: joint '{}' holds it, and "
+                                     "model '{}' has no link of its own to merge it into",
+                                     nested.Name(), joint->Name(), name));
+      }
       continue;
     }
     place(nested, name + "::" + nested.Name(), X_WM * pose_of(nested), is_static || nested.Static(),

@@ -1,7 +1,8 @@
 // The bodies a world's model tree makes, as gz-sim makes them. A <model> nested in another
 // (written inline, or by an <include> inside a model, as VRX's course models hold their buoys)
 // that no joint of its parent holds is a model of its own: it moves freely, or stays put if it
-// or any model around it is static. A model with no links of its own is only a container.
+// or any model around it is static. One a joint holds is merged into its parent's body. A model
+// with no links of its own is only a container.
 #pragma once
 
 #include <Eigen/Geometry>
@@ -21,9 +22,10 @@ struct PlacedModel {
 };
 
 /// `top` and every free nested model in them, in document order (a parent before its nested
-/// models), each with its world pose. A nested model a joint of its parent holds is left out
-/// with a warning (Leeway does not merge across models yet); so is a model with neither links
-/// nor nested models (nothing to simulate).
+/// models), each with its world pose. A nested model a joint of its parent holds is part of the
+/// parent's body (link_merging.h), not a model here; in a parent without links of its own it is
+/// left out with a warning. A model with neither links nor nested models is left out with a
+/// warning (nothing to simulate).
 std::vector<PlacedModel> place_models(const std::vector<const sdf::Model*>& top,
                                       Diagnostics& diagnostics);
 

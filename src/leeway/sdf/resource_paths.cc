@@ -182,9 +182,19 @@ std::optional<Resolved> resolve_resource(const std::string& uri, const ResourceP
     if (const auto found = in_fuel_caches(*url, paths.fuel_caches)) return Resolved{*found, false};
     return std::nullopt;
   }
-  if (uri.find("://") != std::string::npos && !uri.starts_with("model://")) return std::nullopt;
-  const std::string relative = uri.starts_with("model://") ? uri.substr(8) : uri;
-  if (fs::path(relative).is_absolute()) return std::nullopt;  // sdformat has tried it already
+  // gz-sim reads `file://PATH` as PATH: absolute, or searched for on the resource paths.
+  const bool file_uri = uri.starts_with("file://");
+  if (!file_uri && uri.find("://") != std::string::npos && !uri.starts_with("model://")) {
+    return std::nullopt;
+  }
+  const std::string relative = uri.starts_with("model://") ? uri.substr(8)
+                               : file_uri                  ? uri.substr(7)
+                                                           : uri;
+  if (fs::path(relative).is_absolute()) {  // sdformat has tried it already, unless a file://
+    std::error_code ec;
+    if (file_uri && fs::exists(relative, ec)) return Resolved{relative, false};
+    return std::nullopt;
+  }
   if (const auto found = in_model_folders(relative, paths.model_folders)) {
     return Resolved{*found, false};
   }

@@ -52,7 +52,8 @@ struct Resolved {
   bool fuel_fallback = false;
 };
 
-/// The folder (for a model) or file a URI names, or nullopt when it is nowhere.
+/// The folder (for a model) or file a URI names (`model://`, `file://`, bare, or a Fuel URL),
+/// or nullopt when it is nowhere.
 std::optional<Resolved> resolve_resource(const std::string& uri, const ResourcePaths& paths);
 
 /// "folder:folder:..." for messages, or "nowhere" when there is none.
