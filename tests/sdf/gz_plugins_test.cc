@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "leeway/body/dynamics.h"
+#include "leeway/core/geo.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 
@@ -399,6 +400,71 @@ TEST(GzHydrodynamics, ALookupFallsBackOutsideItsTableAndIsCheckedAtLoad) {
   testing::expect_mentions(
       testing::load_error("wrong.sdf", world_sdf(simple_model(gz_hydro(wrong)), preload)),
       {"EnvironmentPreload table", "no column 'cw'", "lookup.csv:1"});
+}
+
+// gz-sim's spherical tables (its underwater_currents.sdf): latitude in <x>, longitude in <y>,
+// altitude in <z>, radians unless units="degrees", placed by the world's
+// <spherical_coordinates>. A table linear in longitude, latitude and altitude is interpolated
+// exactly, so the current a body sees says where the table put it: at the exact geodetic
+// position of its W position (GeographicLib), to a millimetre (1e-6 in these values; the flat
+// map leaves out the tilt of the vertical 500 m out, z d / R = 0.2 mm at 3 m depth).
+TEST(GzHydrodynamics, ASphericalTableIsPlacedByTheWorldsGeodeticOrigin) {
+  const Geodetic origin{36.8, -121.9, 2.0};  // Monterey Bay, 2 m above the ellipsoid
+  const double deg = std::numbers::pi / 180.0;
+  const auto table = [&](bool degrees) {
+    std::string csv = "t,latitude,longitude,altitude,east,north,up\n";
+    for (double lat : {origin.latitude_deg - 0.01, origin.latitude_deg + 0.01})
+      for (double lon : {origin.longitude_deg - 0.01, origin.longitude_deg + 0.01})
+        for (double alt : {-10.0, 10.0}) {
+          const double a = degrees ? 1.0 : deg;
+          csv += fmt::format("0,{:.17g},{:.17g},{},{:.17g},{:.17g},{}\n", lat * a, lon * a, alt,
+                             100.0 * (lon - origin.longitude_deg),
+                             100.0 * (lat - origin.latitude_deg), alt / 10.0);
+        }
+    return testing::write_temp(degrees ? "sphere_deg.csv" : "sphere_rad.csv", csv);
+  };
+  const std::string sphere = R"(<spherical_coordinates><surface_model>EARTH_WGS84</surface_model>
+      <latitude_deg>36.8</latitude_deg><longitude_deg>-121.9</longitude_deg>
+      <elevation>2</elevation><heading_deg>0</heading_deg></spherical_coordinates>)";
+  const auto preload = [&](const std::string& units, const std::string& path) {
+    return R"(<plugin filename="gz-sim-environment-preload-system"
+      name="gz::sim::systems::EnvironmentPreload"><data>)" +
+           path + R"(</data><dimensions><space reference="spherical")" + units +
+           R"(><x>latitude</x><y>longitude</y><z>altitude</z></space></dimensions></plugin>)";
+  };
+  std::string model =
+      simple_model(gz_hydro("<lookup_current_x>east</lookup_current_x><lookup_current_y>north"
+                            "</lookup_current_y><lookup_current_z>up</lookup_current_z>"));
+  const Vec3 p_W(300.0, -400.0, -3.0);
+  model.insert(model.find("<link"),
+               fmt::format("<pose>{} {} {} 0 0 0</pose>", p_W.x(), p_W.y(), p_W.z()));
+  const Geodetic at = W_to_geodetic(origin, p_W);
+  for (const auto& [units, path] : {std::pair{std::string(" units=\"degrees\""), table(true)},
+                                    std::pair{std::string(), table(false)}}) {
+    const Model m = load(world_sdf(model, sphere + preload(units, path)));
+    State s = make_initial_state(m);
+    StepData data = make_step_data(m);
+    Workspace ws;
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+    const Vec3 water = -data.bodies[0].V_WrB_B.head<3>();
+    EXPECT_NEAR(water.x(), 100.0 * (at.longitude_deg - origin.longitude_deg), 1e-6) << units;
+    EXPECT_NEAR(water.y(), 100.0 * (at.latitude_deg - origin.latitude_deg), 1e-6) << units;
+    // Altitude = the origin's + z; the Earth's curvature 500 m out (2 cm) is not added.
+    EXPECT_NEAR(water.z(), (origin.altitude_m + p_W.z()) / 10.0, 2.5e-3) << units;
+  }
+
+  // Without <spherical_coordinates>, with other units or another reference: errors naming them.
+  testing::expect_mentions(
+      testing::load_error("no_origin.sdf", world_sdf(model, preload("", table(false)))),
+      {"spherical coordinates", "<spherical_coordinates>"});
+  testing::expect_mentions(
+      testing::load_error("furlongs.sdf",
+                          world_sdf(model, sphere + preload(" units=\"grads\"", table(false)))),
+      {"units 'grads'", "radians"});
+  std::string ecef = preload("", table(false));
+  ecef.replace(ecef.find("spherical"), 9, "ecef");
+  testing::expect_mentions(testing::load_error("ecef.sdf", world_sdf(model, sphere + ecef)),
+                           {"space reference 'ecef'"});
 }
 }  // namespace
 }  // namespace leeway

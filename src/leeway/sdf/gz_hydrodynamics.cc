@@ -52,7 +52,8 @@ bool is_known(const std::string& n) {
 /// The current field that <lookup_current_x/y/z> name, if they do: all three, in a world with an
 /// EnvironmentPreload table.
 std::shared_ptr<const VectorField> current_lookup(const sdf::ElementPtr& plugin,
-                                                  const std::optional<EnvironmentData>& data) {
+                                                  const std::optional<EnvironmentData>& data,
+                                                  Diagnostics& diagnostics) {
   std::array<sdf::ElementPtr, 3> names;
   int given = 0;
   for (int i = 0; i < 3; ++i) {
@@ -75,7 +76,7 @@ std::shared_ptr<const VectorField> current_lookup(const sdf::ElementPtr& plugin,
                                 first->GetName(), text_of(first)));
   }
   return environment_vector_field(*data, {text_of(names[0]), text_of(names[1]), text_of(names[2])},
-                                  location_of(first));
+                                  location_of(first), diagnostics);
 }
 
 }  // namespace
@@ -134,7 +135,7 @@ HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin,
   if (p.link_name.empty()) {
     throw LoadError(p.where, "missing <link_name>, expected the name of the link to act on");
   }
-  p.current_lookup = current_lookup(plugin, data);
+  p.current_lookup = current_lookup(plugin, data, diagnostics);
   if (added_mass_disabled) {
     p.M_A.setZero();
     p.added_mass_coriolis = false;

@@ -47,7 +47,7 @@ void setting_environment_preload(const sdf::ElementPtr& p, WorldContext& c) {
                                                 c.settings.environment_data->where.file,
                                                 c.settings.environment_data->where.line));
   }
-  c.settings.environment_data = load_environment_preload(p);
+  c.settings.environment_data = load_environment_preload(p, c.settings.origin);
 }
 void setting_environment(const sdf::ElementPtr& p, WorldContext& c) {
   load_environment(p, c.run_seed, c.settings, c.diagnostics);
