@@ -157,6 +157,85 @@ TEST(WorldJoints, RefusedWhereLeewayCannotHonourThem) {
   testing::expect_mentions(d.warnings()[0].str(), {"joint 'j'", "damping 3", "not applied"});
 }
 
+// A JointPositionController naming the hinge drives it kinematically: rate-limited at its
+// <cmd_max> 0.5 rad/s towards its command, whatever gravity does, the pivot fixed.
+TEST(WorldJoints, AJointPositionControllerTurnsItsHingeKinematically) {
+  std::string text = pendulum(0.0, 0.001);
+  text.insert(text.find("</model>"),
+              R"(<plugin filename="gz-sim-joint-position-controller-system"
+      name="gz::sim::systems::JointPositionController"><joint_name>hinge</joint_name>
+      <use_velocity_commands>true</use_velocity_commands><cmd_max>0.5</cmd_max></plugin>)");
+  Diagnostics d;
+  const Model m = load_world_string(text, "servo.sdf", d);
+  ASSERT_EQ(m.actuators.size(), 1u);
+  EXPECT_EQ(m.actuators[0].unit, "rad");
+  const WorldJoint& joint = *m.bodies[0].world_joint;
+  ASSERT_EQ(joint.drive, WorldJoint::Drive::kPosition);
+  State s = make_initial_state(m);
+  const Vec3 pivot_W = s.bodies[0].p_WB + s.bodies[0].q_WB * Vec3(0, 0, 1);
+  Inputs in;
+  in.commands = {0.4};
+  for (int k = 0; k < 400; ++k)  // 0.4 s at 0.5 rad/s
+    ASSERT_TRUE(step(m, s, k == 0 ? in : Inputs{}).ok);
+  EXPECT_NEAR(joint_position(joint, s.bodies[0]), 0.2, 1e-12);
+  EXPECT_NEAR(angular(s.bodies[0].V_WB_B).x(), 0.5, 1e-12);
+  for (int k = 0; k < 1600; ++k)  // there at 0.8 s, then held against gravity
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_NEAR(joint_position(joint, s.bodies[0]), 0.4, 1e-12);
+  EXPECT_EQ(s.bodies[0].V_WB_B, Vec6::Zero());
+  EXPECT_LT((s.bodies[0].p_WB + s.bodies[0].q_WB * Vec3(0, 0, 1) - pivot_W).norm(), 1e-12);
+
+  // With an <initial_position>, the hinge starts there.
+  text.insert(text.find("<cmd_max>"), "<initial_position>0.3</initial_position>");
+  const Model started = load_world_string(text, "started.sdf", d);
+  EXPECT_NEAR(joint_position(joint, make_initial_state(started).bodies[0]), 0.3, 1e-15);
+}
+
+// gz-sim's JointController drives a vertical rail's velocity [m/s]: from its initial 0.2 m/s
+// up, then 0.3 m/s down onto the rail's lower stop at -1 m, where it stays.
+TEST(WorldJoints, AJointControllerDrivesARailsVelocityToItsStop) {
+  const std::string text = testing::world_sdf(
+      R"(<model name="car"><pose>1 2 3 0 0 0</pose><link name="l"><inertial><mass>5</mass>
+      <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial></link>
+      <joint name="rail" type="prismatic"><parent>world</parent><child>l</child>
+        <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>2</upper></limit></axis></joint>
+      <plugin filename="gz-sim-joint-controller-system" name="gz::sim::systems::JointController">
+        <joint_name>rail</joint_name><initial_velocity>0.2</initial_velocity></plugin>
+    </model>)",
+      "", "0 0 -9.81");
+  Diagnostics d;
+  const Model m = load_world_string(text, "rail.sdf", d);
+  ASSERT_EQ(m.actuators.size(), 1u);
+  EXPECT_EQ(m.actuators[0].unit, "m/s");
+  ASSERT_EQ(m.bodies[0].world_joint->drive, WorldJoint::Drive::kVelocity);
+  State s = make_initial_state(m);
+  EXPECT_EQ(linear(s.bodies[0].V_WB_B), Vec3(0, 0, 0.2));
+  for (int k = 0; k < 100; ++k)  // 1 s (10 ms steps) up at 0.2 m/s, gravity or not
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_LT((s.bodies[0].p_WB - Vec3(1, 2, 3.2)).norm(), 1e-12);
+  Inputs in;
+  in.commands = {-0.3};
+  for (int k = 0; k < 100; ++k)
+    ASSERT_TRUE(step(m, s, k == 0 ? in : Inputs{}).ok);
+  EXPECT_LT((s.bodies[0].p_WB - Vec3(1, 2, 2.9)).norm(), 1e-12);
+  for (int k = 0; k < 500; ++k)  // the stop at z = 2 m (-1 from the start) at t = 5 s
+    ASSERT_TRUE(step(m, s).ok);
+  EXPECT_LT((s.bodies[0].p_WB - Vec3(1, 2, 2)).norm(), 1e-12);
+  EXPECT_EQ(s.bodies[0].V_WB_B, Vec6::Zero());
+
+  // On a joint that does not hold the model to the world it moves nothing, and says so.
+  std::string inner = text;
+  inner.replace(inner.find("<parent>world</parent>"), 22, "<parent>l</parent>");
+  inner.replace(inner.find("<child>l</child>"), 16, "<child>m</child>");
+  inner.insert(inner.find("<joint name"), R"(<link name="m"><inertial><mass>1</mass>
+      <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial></link>)");
+  Diagnostics inner_d;
+  load_world_string(inner, "inner.sdf", inner_d);
+  ASSERT_EQ(inner_d.warnings().size(), 1u);
+  testing::expect_mentions(inner_d.warnings()[0].str(),
+                           {"joint 'rail'", "JointController", "moves nothing"});
+}
+
 // gz-sim's lift-drag test rig: a 3 kg body with two 10 m^2 wings on a rail along x. Pushed every
 // way, it moves along the rail only; moving at 4 m/s forward (-x), each wing meets the flow at
 // alpha = a0 = 0.1 rad, so it drags cda a0 (rho / 2) V^2 A with the plugin's air density

@@ -30,16 +30,12 @@ double joint_position(const WorldJoint& joint, const BodyState& state) {
   return wrap_angle(2.0 * std::atan2(q_rel.vec().dot(joint.axis_B), q_rel.w()));
 }
 
-void keep_on_joint(const WorldJoint& joint, BodyState& state) {
-  const bool revolute = joint.type == WorldJoint::Type::kRevolute;
-  double q = joint_position(joint, state);
-  // a . omega or a . v: the joint velocity of the twist's part along s.
-  double q_dot = joint.axis_B.dot(revolute ? angular(state.V_WB_B) : linear(state.V_WB_B));
+void place_on_joint(const WorldJoint& joint, double q, double q_dot, BodyState& state) {
   if (q < joint.lower || q > joint.upper) {
     q = std::clamp(q, joint.lower, joint.upper);
     if ((q == joint.lower && q_dot < 0.0) || (q == joint.upper && q_dot > 0.0)) q_dot = 0.0;
   }
-  if (revolute) {
+  if (joint.type == WorldJoint::Type::kRevolute) {
     state.q_WB = joint.q_WB_zero * Quat(Eigen::AngleAxisd(q, joint.axis_B));
     // The axis' point stays where it was at q = 0.
     state.p_WB = joint.p_WB_zero + joint.q_WB_zero * joint.p_BoJo_B - state.q_WB * joint.p_BoJo_B;
@@ -48,6 +44,23 @@ void keep_on_joint(const WorldJoint& joint, BodyState& state) {
     state.p_WB = joint.p_WB_zero + q * (joint.q_WB_zero * joint.axis_B);
   }
   state.V_WB_B = motion_subspace(joint) * q_dot;
+}
+
+void keep_on_joint(const WorldJoint& joint, BodyState& state) {
+  const bool revolute = joint.type == WorldJoint::Type::kRevolute;
+  // a . omega or a . v: the joint velocity of the twist's part along s.
+  const double q_dot = joint.axis_B.dot(revolute ? angular(state.V_WB_B) : linear(state.V_WB_B));
+  place_on_joint(joint, joint_position(joint, state), q_dot, state);
+}
+
+void drive_joint(const WorldJoint& joint, const BodyState& start, double x0, double x_mid,
+                 double x1, double dt, BodyState& state) {
+  if (joint.drive == WorldJoint::Drive::kPosition) {
+    place_on_joint(joint, x1, (x1 - x0) / dt, state);
+  } else {
+    const double q0 = joint_position(joint, start);
+    place_on_joint(joint, q0 + dt * (x0 + 4.0 * x_mid + x1) / 6.0, x1, state);
+  }
 }
 
 }  // namespace leeway

@@ -17,6 +17,11 @@
 // read from the pose, the pose rebuilt from q, and the twist made s qdot. Position limits are
 // hard stops: a body reaching one stops there (the velocity into the stop is lost, an inelastic
 // contact, as a simulator's joint limit without restitution behaves).
+//
+// A joint may instead be driven, kinematically, by an actuator (a JointPositionController's
+// position servo, a JointController's velocity): the body then moves as the actuator's state
+// prescribes, whatever the forces on it (its loads are still computed and reported), as a
+// simulator's joint motor of unlimited effort does. drive_joint() moves it over a step.
 #pragma once
 
 #include <cmath>
@@ -38,6 +43,11 @@ struct WorldJoint {
   double lower = -INFINITY, upper = INFINITY;
   Vec3 p_WB_zero = Vec3::Zero();  ///< the body's pose at q = 0
   Quat q_WB_zero = Quat::Identity();
+  /// Free: the forces move the body. Position, velocity: actuator `driver`'s state
+  /// (Model::actuators) is q [rad or m] or qdot [rad/s or m/s].
+  enum class Drive { kFree, kPosition, kVelocity };
+  Drive drive = Drive::kFree;
+  int driver = -1;
 };
 
 /// s, the twist of B (about Bo, in B) per unit joint velocity.
@@ -50,8 +60,18 @@ Mat6 constrained_inverse_mass(const WorldJoint& joint, const Mat6& M);
 /// The joint position [rad or m] of a body at `state` (on the joint, or near it).
 double joint_position(const WorldJoint& joint, const BodyState& state);
 
-/// Puts `state` exactly on the joint: at its position clamped to the limits, with the twist
-/// s qdot (zero into a limit it reached).
+/// Puts `state` on the joint at position q clamped to the limits, with the twist s qdot (zero
+/// into a limit it reached).
+void place_on_joint(const WorldJoint& joint, double q, double q_dot, BodyState& state);
+
+/// Puts `state` exactly on the joint, at the position and joint velocity it has (or near).
 void keep_on_joint(const WorldJoint& joint, BodyState& state);
+
+/// Moves a driven joint's body over a step of dt from `start`, its driver's state being x0, x_mid
+/// and x1 at the step's start, middle and end: to q = x1 with qdot = (x1 - x0) / dt (position),
+/// or by qdot's integral by Simpson's rule, exact for the quadratic the step's actuator states
+/// follow, with qdot = x1 (velocity). Limits stop it as they stop a free body.
+void drive_joint(const WorldJoint& joint, const BodyState& start, double x0, double x_mid,
+                 double x1, double dt, BodyState& state);
 
 }  // namespace leeway

@@ -249,8 +249,9 @@ void load_actuators(const ClassifiedPlugins& plugins, ActuatorSink& sink) {
     if (!d.used) {
       sink.diagnostics.warn(
           location_of(sink.model.Element()),
-          fmt::format("joint '{}' is driven by a JointPositionController but steers no thruster "
-                      "and hinges no LiftDrag foil; its actuator '{}' moves nothing",
+          fmt::format("joint '{}' is driven by a JointPositionController but steers no thruster, "
+                      "hinges no LiftDrag foil and does not hold the model to the world; its "
+                      "actuator '{}' moves nothing",
                       joint, joint));
     }
   }

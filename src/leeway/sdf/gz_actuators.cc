@@ -18,6 +18,16 @@ DrivenJoint* driving(DrivenJoints& driven, const std::string& link) {
   return nullptr;
 }
 
+/// The body's joint to the world, if `joint` names it.
+WorldJoint* world_joint_named(ActuatorSink& sink, const std::string& joint) {
+  return sink.body.world_joint && sink.body.world_joint->name == joint ? &*sink.body.world_joint
+                                                                       : nullptr;
+}
+
+const char* joint_unit(const WorldJoint* joint, const char* angular, const char* linear) {
+  return joint && joint->type == WorldJoint::Type::kPrismatic ? linear : angular;
+}
+
 }  // namespace
 
 // VRX writes a <name> into its Thruster and JointPositionController blocks; gz-sim ignores it,
@@ -50,11 +60,15 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
   if (const sdf::ElementPtr e = optional_child(p, "actuator_number")) {
     read_count_at_least(e, 0, "the index into the Actuators message");
   }
+  // A joint to the world it names moves the body (world_joint.h); its unit is then the joint's.
+  WorldJoint* world = nullptr;
+  for (const DrivenJoint& d : joints)
+    world = world ? world : world_joint_named(sink, d.joint.name);
   ActuatorModel a;
   a.name = joints.front().joint.name;
-  a.unit = "rad";
+  a.unit = joint_unit(world, "rad", "m");
   a.dynamics.dynamics = ZeroOrderRotor{};
-  a.initial = any_number_or(p, "initial_position", 0.0, "a joint position in rad");
+  a.initial = any_number_or(p, "initial_position", 0.0, "a joint position in rad (m if sliding)");
   double lower = -INFINITY, upper = INFINITY, max_velocity = INFINITY;
   for (const DrivenJoint& d : joints) {
     lower = std::max(lower, d.joint.lower);
@@ -75,10 +89,66 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
   a.command_min = a.dynamics.x_min;
   a.command_max = a.dynamics.x_max;
   const int actuator = sink.add(std::move(a), p);
+  if (world) {
+    world->drive = WorldJoint::Drive::kPosition;
+    world->driver = actuator;
+  }
   for (DrivenJoint& d : joints) {
     d.actuator = actuator;
+    d.used = d.used || world_joint_named(sink, d.joint.name) != nullptr;
     driven.emplace(d.joint.name, std::move(d));
   }
+}
+
+void load_gz_joint_controller(const sdf::ElementPtr& p, ActuatorSink& sink) {
+  reject_unknown_children(p,
+                          {"joint_name", "initial_velocity", "use_force_commands", "p_gain",
+                           "i_gain", "d_gain", "i_max", "i_min", "cmd_max", "cmd_min", "cmd_offset",
+                           "topic", "sub_topic", "use_actuator_msg", "actuator_number"},
+                          "gz-sim's JointController parameters (docs/sdf-reference.md)");
+  const sdf::ElementPtr first = required_child(p, "joint_name", "the joint it drives");
+  WorldJoint* world = nullptr;
+  std::vector<JointInBody> joints;
+  for_each_child(p, [&](const sdf::ElementPtr& name) {
+    if (name->GetName() != "joint_name") return;
+    joints.push_back(sink.joint(name));
+    world = world ? world : world_joint_named(sink, joints.back().name);
+  });
+  if (const sdf::ElementPtr e = optional_child(p, "actuator_number")) {
+    read_count_at_least(e, 0, "the index into the Actuators message");
+  }
+  ActuatorModel a;
+  a.name = joints.front().name;
+  a.unit = joint_unit(world, "rad/s", "m/s");
+  a.dynamics.dynamics = ZeroOrderRotor{};
+  a.initial =
+      any_number_or(p, "initial_velocity", 0.0, "a joint velocity in rad/s (m/s if sliding)");
+  double max_velocity = INFINITY;
+  for (const JointInBody& j : joints)
+    max_velocity = std::min(max_velocity, j.max_velocity);
+  a.dynamics.x_min = std::min(-max_velocity, a.initial);
+  a.dynamics.x_max = std::max(max_velocity, a.initial);
+  a.command_min = a.dynamics.x_min;
+  a.command_max = a.dynamics.x_max;
+  if (flag_or(p, "use_force_commands", false)) {
+    sink.diagnostics.warn(location_of(p),
+                          fmt::format("'{}': gz-sim's PID on the joint's effort needs the "
+                                      "joint's own dynamics, which Leeway's rigid body does not "
+                                      "have; the joint takes its commanded velocity at once",
+                                      a.name));
+  }
+  const int actuator = sink.add(std::move(a), p);
+  if (world) {
+    world->drive = WorldJoint::Drive::kVelocity;
+    world->driver = actuator;
+    return;
+  }
+  sink.diagnostics.warn(location_of(first),
+                        fmt::format("joint '{}' is driven by a JointController, which moves a "
+                                    "joint to the world only (Leeway merges a model's other "
+                                    "joints into its rigid body); its actuator '{}' moves "
+                                    "nothing",
+                                    joints.front().name, joints.front().name));
 }
 
 void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints& driven) {

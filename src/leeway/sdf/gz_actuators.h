@@ -31,8 +31,18 @@
 //                         needs the joint's own dynamics, which Leeway's rigid body does not
 //                         have: the servo is instant within the joint's velocity limit (warned)
 //   accepted: <p_gain>, <i_gain>, <d_gain>, <i_max>, <i_min>, <cmd_min>, <cmd_offset>, <topic>,
-//   <sub_topic>, <joint_index> (0 only); <initial_position> must be 0.
-//   The joint it drives must steer a thruster or hinge a LiftDrag foil.
+//   <sub_topic>, <joint_index> (0 only), <initial_position> (the state at t = 0),
+//   <use_actuator_msg>, <actuator_number>, several <joint_name> (one command for all).
+//   The joint it drives steers a thruster, hinges a LiftDrag foil, or is the model's joint to
+//   the world, which it then moves (world_joint.h; a sliding joint's unit is m); else a warning.
+//
+// JointController (joint-controller-system): one actuator named after <joint_name>, whose state
+// is the joint's velocity [rad/s, or m/s for a prismatic joint], within the joint's <velocity>
+// limit; <initial_velocity> (0) at t = 0. It drives a joint to the world; any other joint it
+// names moves nothing (warned). <use_force_commands>true (gz-sim's PID on the effort) is
+// warned about: the velocity is taken at once. Accepted: <p_gain>, <i_gain>, <d_gain>,
+// <i_max>, <i_min>, <cmd_max>, <cmd_min>, <cmd_offset>, <topic>, <sub_topic>,
+// <use_actuator_msg>, <actuator_number>.
 //
 // LiftDrag (lift-drag-system): a foil with gz-sim's two-lines law (foil.h).
 //   <link_name>           the foil's link (required); if it turns on a joint a
@@ -68,9 +78,13 @@ struct DrivenJoint {
 };
 using DrivenJoints = std::map<std::string, DrivenJoint>;
 
-/// Adds the controller's actuator and records its joint in `driven`.
+/// Adds the controller's actuator and records its joint in `driven`; a joint to the world it
+/// names is driven by it.
 void load_gz_joint_position_controller(const sdf::ElementPtr& plugin, ActuatorSink& sink,
                                        DrivenJoints& driven);
+/// gz-sim's JointController: an actuator, the joint's velocity, which drives a joint to the
+/// world (and moves nothing else, with a warning).
+void load_gz_joint_controller(const sdf::ElementPtr& plugin, ActuatorSink& sink);
 void load_gz_thruster(const sdf::ElementPtr& plugin, ActuatorSink& sink, DrivenJoints& driven);
 void load_gz_lift_drag(const sdf::ElementPtr& plugin, ActuatorSink& sink, DrivenJoints& driven);
 /// gz-sim's buoyancy engine: an actuator `buoyancy_engine` [m^3] and its bladder's force

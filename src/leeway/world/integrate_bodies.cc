@@ -1,5 +1,6 @@
 // Stages 3 and 4: each body's hull sample when due, its integration over the step, the check
-// that every body stayed finite, the joints to the world and the kinematic holds.
+// that every body stayed finite, the joints to the world (free or driven) and the kinematic
+// holds.
 #include "leeway/body/integrator.h"
 #include "leeway/world/stages.h"
 #include "leeway/world/step.h"
@@ -34,6 +35,20 @@ void hold(State& state, int body, double t_end, StepData* data) {
     state.bodies[static_cast<std::size_t>(body)] = h.pose;
     if (data) data->bodies[static_cast<std::size_t>(body)].nu_dot.setZero();
   }
+}
+
+/// Puts body `i` back on its joint to the world after its integration, or, if an actuator drives
+/// the joint, where the actuator puts it (its acceleration output is then the prescribed one).
+void move_on_joint(const WorldJoint& joint, const Workspace& ws, std::size_t i, double dt,
+                   State& state, StepData* data) {
+  if (joint.drive == WorldJoint::Drive::kFree) {
+    keep_on_joint(joint, state.bodies[i]);
+    return;
+  }
+  const auto a = static_cast<std::size_t>(joint.driver);
+  drive_joint(joint, ws.bodies_at_start[i], ws.x_start[a], ws.x_mid[a], ws.x_end[a], dt,
+              state.bodies[i]);
+  if (data) data->bodies[i].nu_dot = (state.bodies[i].V_WB_B - ws.bodies_at_start[i].V_WB_B) / dt;
 }
 
 /// The actuator states at fraction s of the step: the quadratic through those at its start,
@@ -99,7 +114,7 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], held,
                      model.dt, data ? &start : nullptr);
     }
-    if (body.world_joint) keep_on_joint(*body.world_joint, state.bodies[i]);
+    if (body.world_joint) move_on_joint(*body.world_joint, ws, i, model.dt, state, data);
     if (!finite(state.bodies[i])) {
       const Event e = diagnose(model, state, static_cast<int>(i), ws.bodies_at_start[i], held);
       state.bodies = ws.bodies_at_start;

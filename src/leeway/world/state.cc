@@ -25,6 +25,14 @@ State make_initial_state(const Model& model) {
     s.commands.push_back(a.initial);
   }
   s.command_times.assign(model.actuators.size(), 0.0);
+  // A driven joint to the world starts where (or as fast as) its actuator starts.
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    const std::optional<WorldJoint>& joint = model.bodies[i].world_joint;
+    if (!joint || joint->drive == WorldJoint::Drive::kFree) continue;
+    const double x = s.actuators[static_cast<std::size_t>(joint->driver)];
+    const bool position = joint->drive == WorldJoint::Drive::kPosition;
+    place_on_joint(*joint, position ? x : 0.0, position ? 0.0 : x, s.bodies[i]);
+  }
   for (const LinearBattery& b : model.batteries)
     s.batteries.push_back(initial_battery_state(b));
   return s;
