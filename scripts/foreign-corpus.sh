@@ -5,13 +5,17 @@
 # Then every model folder (a model.config) alone, spawned into a calm sea at gz-sim's default
 # 1 ms step.
 # Prints one line per world or model: status, file, and the first error or the run's end.
-#   scripts/foreign-corpus.sh [DURATION_S] [CORPUS]     (defaults: 600 s, ../shared/foreign)
+#   scripts/foreign-corpus.sh [DURATION_S] [CORPUS] [PARTS]
+# (defaults: 600 s, ../shared/foreign, "vrx uuv gz models": which of the four groups below to run;
+# `scripts/foreign-corpus.sh 600 "" vrx` runs every VRX world for 10 simulated minutes).
 # Status: runs (the whole duration), stopped (a non-finite state: exit 2), refused (a load
 # error naming file, line and what is missing: exit 1). docs/compatibility.md is its table.
 set -uo pipefail
 duration=${1:-600}
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "${2:-$here/../shared/foreign}" && pwd) || { echo "no corpus"; exit 1; }
+parts=" ${3:-vrx uuv gz models} "
+want() { [[ $parts == *" $1 "* ]]; }
 leeway=${LEEWAY_BIN:-$here/build/leeway}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,14 +45,14 @@ run() {  # FILE ENV... -- ARGS...
   printf '%s\t%s\t%s\n' "$status" "${file#"$corpus"/}" "$what"
 }
 
-for f in "$V"/vrx_gz/worlds/*.sdf "$V"/vrx_gz/worlds/*/*.sdf; do
+want vrx && for f in "$V"/vrx_gz/worlds/*.sdf "$V"/vrx_gz/worlds/*/*.sdf; do
   run "$f" "${vrx_env[@]}" -- --spawn wamv=model://wamv_H@-532,162,0,0,0,1
 done
-for f in "$U"/uuv_gazebo_worlds/worlds/*.world "$U"/uuv_tutorials/*/worlds/*.world \
+want uuv && for f in "$U"/uuv_gazebo_worlds/worlds/*.world "$U"/uuv_tutorials/*/worlds/*.world \
          "$U"/uuv_gazebo_plugins/uuv_gazebo_ros_plugins/test/worlds/*.world; do
   run "$f" "${uuv_env[@]}" --
 done
-for f in "$G"/test/worlds/*.sdf "$G"/test/worlds/*.sdf.in "$G"/examples/worlds/*.sdf \
+want gz && for f in "$G"/test/worlds/*.sdf "$G"/test/worlds/*.sdf.in "$G"/examples/worlds/*.sdf \
          "$G"/tutorials/files/*/*.sdf "$G"/tutorials/files/surface_vehicles/gz_maritime_ws/src/gazebo_maritime/worlds/*.sdf; do
   target=$f
   if [[ $f == *.sdf.in ]]; then  # configured as gz-sim's CMake does
@@ -70,7 +74,7 @@ cat > "$tmp/sea.sdf" <<'SDF'
 SDF
 all_env=("${vrx_env[0]}:$U/uuv_gazebo_worlds/models:$U/gazebo_models:$U/generated:$G/test/worlds/models"
          "${vrx_env[1]}" "${uuv_env[@]}")
-while IFS= read -r config; do
+want models && while IFS= read -r config; do
   folder=$(dirname "$config")
   line=$(run "$tmp/sea.sdf" "${all_env[@]}" -- --spawn "$folder")
   printf '%s\n' "${line/$tmp\/sea.sdf/${folder#"$corpus"/}}"
