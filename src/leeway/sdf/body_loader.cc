@@ -118,9 +118,10 @@ std::pair<double, Vec3> collision_volume(const MergedLinks& links, const WorldSe
     const sdf::ElementPtr uri = optional_child(mesh, "uri");
     if (!world.gz_buoyancy->layers.empty()) {
       throw LoadError(location_of(uri ? uri : mesh),
-                      "gz-sim's graded buoyancy cuts this mesh collision by its density layers, "
-                      "which Leeway does for primitive shapes only; expected box, cylinder, "
-                      "sphere, ellipsoid, capsule or cone collisions, or a uniform fluid");
+                      "a mesh collision under gz-sim's graded buoyancy, which gives it no "
+                      "buoyancy at all (gz-sim cuts boxes and spheres only, and warns); Leeway's "
+                      "layers cut primitive shapes only; expected box, cylinder, sphere, "
+                      "ellipsoid, capsule or cone collisions, or a uniform fluid");
     }
     const sdf::ElementPtr scale_e = optional_child(mesh, "scale");
     const Vec3 scale = scale_e ? read_vec3(scale_e, "three scale factors") : Vec3::Ones();
