@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 #include "leeway/world/step.h"
@@ -239,8 +240,10 @@ TEST(WorldJoints, AJointControllerDrivesARailsVelocityToItsStop) {
 // gz-sim's lift-drag test rig: a 3 kg body with two 10 m^2 wings on a rail along x. Pushed every
 // way, it moves along the rail only; moving at 4 m/s forward (-x), each wing meets the flow at
 // alpha = a0 = 0.1 rad, so it drags cda a0 (rho / 2) V^2 A with the plugin's air density
-// 1.2041 kg/m^3. `file`: the rig in gz-sim's test/worlds.
-void expect_lift_drag_rig_on_its_rail(const std::string& file_name) {
+// 1.2041 kg/m^3. `file`: the rig in gz-sim's test/worlds; `p_BoBcm`: its centre of mass, if
+// given.
+void expect_lift_drag_rig_on_its_rail(const std::string& file_name,
+                                      const std::optional<Vec3>& p_BoBcm = std::nullopt) {
   const fs::path file = testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / file_name;
   if (!fs::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file << " not tested";
   const testing::ScopedModelPaths paths(
@@ -249,6 +252,9 @@ void expect_lift_drag_rig_on_its_rail(const std::string& file_name) {
   const Model m = load_world_file(file.string(), d);
   ASSERT_EQ(m.bodies.size(), 1u);
   ASSERT_EQ(m.bodies[0].mass, 3.0);
+  if (p_BoBcm) {
+    EXPECT_LT((m.bodies[0].p_BoBcm - *p_BoBcm).norm(), 1e-12);
+  }
   const Vec3 p0 = m.bodies[0].p_WB0;
   State s = make_initial_state(m);
   Inputs push;
@@ -276,23 +282,11 @@ TEST(WorldJoints, GzSimsLiftDragRigRunsOnItsRail) {
 
 // The same rig with its wings included as nested models (`file://lift_drag_wing`, found on
 // GZ_SIM_RESOURCE_PATH as gz-sim finds it) held by fixed joints: they are part of the body, and
-// LiftDrag finds its link by the scoped name `wing_1::base_link`.
+// LiftDrag finds its link by the scoped name `wing_1::base_link`. Their frames compose with their
+// model's pose: two 1 kg wings at (0, +-5.5, 0.5) in the model frame and the 1 kg body at its
+// origin put the centre of mass at (0, 0, 1/3).
 TEST(WorldJoints, GzSimsLiftDragRigWithNestedWingsRunsOnItsRail) {
-  expect_lift_drag_rig_on_its_rail("lift_drag_nested_model.sdf");
-}
-
-// The nested wings' frames compose with their model's pose: two 1 kg wings at (0, +-5.5, 0.5)
-// in the model frame and the 1 kg body at its origin put the centre of mass at (0, 0, 1/3).
-TEST(WorldJoints, NestedModelsHeldByJointsMergeAtTheirPoses) {
-  const fs::path file =
-      testing::foreign_corpus() / "gz-sim" / "test" / "worlds" / "lift_drag_nested_model.sdf";
-  if (!fs::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file << " not tested";
-  const testing::ScopedModelPaths paths(
-      {{"GZ_SIM_RESOURCE_PATH", (file.parent_path() / "models").string()}});
-  Diagnostics d;
-  const Model m = load_world_file(file.string(), d);
-  ASSERT_EQ(m.bodies.size(), 1u);
-  EXPECT_LT((m.bodies[0].p_BoBcm - Vec3(0, 0, 1.0 / 3.0)).norm(), 1e-12);
+  expect_lift_drag_rig_on_its_rail("lift_drag_nested_model.sdf", Vec3(0, 0, 1.0 / 3.0));
 }
 
 // VRX's articulated platform (its perception worlds hold the WAM-V on it): two default 1 kg
