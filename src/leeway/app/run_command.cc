@@ -49,6 +49,14 @@ void print_final_states(const Model& model, const State& state, OutputFrame fram
   }
 }
 
+/// One line per sensor: what, where and how often.
+void print_sensors(const Model& model) {
+  for (const SensorModel& s : model.sensors) {
+    fmt::print("sensor     {} ({}, on {}, {})\n", s.full_name(), sensor_type_name(s), s.link_name,
+               s.rate_hz > 0.0 ? fmt::format("{:g} Hz", s.rate_hz) : std::string("every step"));
+  }
+}
+
 /// The requested duration, or the time the last task finishes.
 double run_duration(const Scenario& scenario, double requested) {
   if (requested > 0.0) return requested;
@@ -182,6 +190,7 @@ int run_command(const RunCommandOptions& o) {
 
   fmt::print("world      {} ({})\n", model.world_name, model.source);
   print_final_states(model, state, o.frame);
+  print_sensors(model);
   print_tasks(sim);
   print_events(sim.data().counts);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);

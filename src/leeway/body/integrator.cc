@@ -30,14 +30,14 @@ void integrate_body(const BodyModel& body, const Environment& env,
     return compute_body_state_rate(body, env, env_state, at, s, held, stage);
   };
   BodyStateRate k1;
-  if (start) {
+  if (start && start->wrenches) {
     *start->wrenches =
         compute_body_wrenches(body, env, env_state, t, state, held, Stage::kStart, start->report);
     k1 = body_state_rate(body, state, *start->wrenches);
-    *start->nu_dot = k1.nu_dot;
   } else {
     k1 = rate(t, state, Stage::kStart);
   }
+  if (start) *start->nu_dot = k1.nu_dot;
   const BodyStateRate k2 = rate(t + dt / 2, advanced(state, k1, dt / 2), Stage::kMid);
   const BodyStateRate k3 = rate(t + dt / 2, advanced(state, k2, dt / 2), Stage::kMid);
   const BodyStateRate k4 = rate(t + dt, advanced(state, k3, dt), Stage::kEnd);

@@ -18,9 +18,9 @@ namespace leeway {
 /// What the first stage evaluated at the step's start state, kept for the step's outputs
 /// (world/step_data.h): written in place, it costs no other evaluation.
 struct StartOfStep {
-  BodyWrenches* wrenches;  ///< every term [N, N m], about Bo in B
+  BodyWrenches* wrenches;  ///< every term [N, N m], about Bo in B; null: not kept
   Vec6* nu_dot;            ///< M^-1 times their sum [m/s^2, rad/s^2], in B
-  ForceReport* report;     ///< the flows at Bo and the actuators' loads
+  ForceReport* report;     ///< the flows at Bo and the actuators' loads (with `wrenches`)
 };
 
 /// RK4 is stable on a decay of rate r [1/s] while r h < 2.785; a body's substeps keep

@@ -54,6 +54,15 @@ void write_run_summary(const std::string& path, const Simulation& sim, const Run
                       {"twist", array_of(r.twist)}});
   }
   j["bodies"] = bodies;
+  nlohmann::json sensors = nlohmann::json::array();
+  for (const SensorModel& sensor : model.sensors) {
+    sensors.push_back({{"model", sensor.model_name},
+                       {"name", sensor.name},
+                       {"type", sensor_type_name(sensor)},
+                       {"link", sensor.link_name},
+                       {"rate_hz", sensor.rate_hz}});
+  }
+  j["sensors"] = sensors;
   nlohmann::json tasks = nlohmann::json::array();
   for (std::size_t k = 0; k < task_models.size(); ++k) {
     const TaskModel& task = task_models[k];

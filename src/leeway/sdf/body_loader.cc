@@ -8,6 +8,7 @@
 #include "leeway/sdf/hull_mesh_params.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
+#include "leeway/sdf/sensor_params.h"
 #include "leeway/sdf/world_joints.h"
 
 namespace leeway::sdfio {
@@ -287,7 +288,8 @@ Quat exact_quarter_turns(const Quat& q) {
 BodyModel load_body(const sdf::Model& model, const std::string& name,
                     const ClassifiedPlugins& plugins, const Eigen::Isometry3d& X_WM,
                     const WorldSettings& world, int body_index,
-                    std::vector<ActuatorModel>& actuators, Diagnostics& diagnostics) {
+                    std::vector<ActuatorModel>& actuators, std::vector<SensorModel>& sensors,
+                    Diagnostics& diagnostics) {
   const MergedLinks links = merge_links(model, diagnostics);
   const ModelContext context{name, links, world, diagnostics};
   const std::optional<HydroParams> hydro = load_hydro_plugin(model, plugins, context);
@@ -343,6 +345,9 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
                                           joint));
     }
   }
+
+  for (SensorModel& s : load_sensors(model, name, links, body_index, diagnostics))
+    sensors.push_back(std::move(s));
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
   b.p_WB0 = X_WB.translation();

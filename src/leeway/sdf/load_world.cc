@@ -277,7 +277,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     if (body >= 0) {
       const std::size_t first_actuator = m.actuators.size();
       m.bodies.push_back(sdfio::load_body(model, models[i].name, model_plugins[i], X_WM, settings,
-                                          body, m.actuators, diagnostics));
+                                          body, m.actuators, m.sensors, diagnostics));
       // Its actuators go by its scoped name too (model_tree.h).
       for (std::size_t a = first_actuator; a < m.actuators.size(); ++a) {
         m.actuators[a].model_name = models[i].name;

@@ -28,19 +28,18 @@ Event diagnose(const Model& model, const State& state, int body, const BodyState
 }
 
 /// Puts `body` back at its pose, at rest, if a hold covers the step ending at `t_end`: its loads
-/// were evaluated, its motion is prescribed (so its acceleration output is zero).
-void hold(State& state, int body, double t_end, StepData* data) {
+/// were evaluated, its motion is prescribed (so its acceleration is zero).
+void hold(State& state, std::size_t body, double t_end, Workspace& ws) {
   for (const KinematicHold& h : state.holds) {
-    if (h.body != body || !(t_end < h.until)) continue;
-    state.bodies[static_cast<std::size_t>(body)] = h.pose;
-    if (data) data->bodies[static_cast<std::size_t>(body)].nu_dot.setZero();
+    if (static_cast<std::size_t>(h.body) != body || !(t_end < h.until)) continue;
+    state.bodies[body] = h.pose;
+    ws.nu_dot_start[body].setZero();
   }
 }
 
 /// Puts body `i` back on its joint to the world after its integration, or, if an actuator drives
-/// the joint, where the actuator puts it (its acceleration output is then the prescribed one).
-void move_on_joint(const WorldJoint& joint, const Workspace& ws, std::size_t i, double dt,
-                   State& state, StepData* data) {
+/// the joint, where the actuator puts it (its acceleration is then the step's mean).
+void move_on_joint(const WorldJoint& joint, Workspace& ws, std::size_t i, double dt, State& state) {
   if (joint.drive == WorldJoint::Drive::kFree) {
     keep_on_joint(joint, state.bodies[i]);
     return;
@@ -48,7 +47,7 @@ void move_on_joint(const WorldJoint& joint, const Workspace& ws, std::size_t i, 
   const auto a = static_cast<std::size_t>(joint.driver);
   drive_joint(joint, ws.bodies_at_start[i], ws.x_start[a], ws.x_mid[a], ws.x_end[a], dt,
               state.bodies[i]);
-  if (data) data->bodies[i].nu_dot = (state.bodies[i].V_WB_B - ws.bodies_at_start[i].V_WB_B) / dt;
+  ws.nu_dot_start[i] = (state.bodies[i].V_WB_B - ws.bodies_at_start[i].V_WB_B) / dt;
 }
 
 /// The actuator states at fraction s of the step: the quadratic through those at its start,
@@ -84,6 +83,7 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
   // Restored whole if any body fails. The hull samples need no restoring: one taken in this
   // step is of the start state at the start time, which is what the bodies return to.
   ws.bodies_at_start = state.bodies;
+  ws.nu_dot_start.resize(model.bodies.size());
   const double t_end = static_cast<double>(state.step_count + 1) * model.dt;
   ForceReport report;
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
@@ -102,19 +102,19 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       }
       held.hull = &hull;
     }
-    StartOfStep start{nullptr, nullptr, &report};
+    // The acceleration at the start is kept for the sensors; the force terms when asked for.
+    StartOfStep start{nullptr, &ws.nu_dot_start[i], &report};
     if (data) {
       report.actuators = data->actuator_loads;
       start.wrenches = &data->bodies[i].wrenches;
-      start.nu_dot = &data->bodies[i].nu_dot;
     }
     if (const int n = substeps_for(body, model.dt); n > 1) {
-      integrate_in_substeps(model, state, i, n, held, data ? &start : nullptr, ws, state.bodies[i]);
+      integrate_in_substeps(model, state, i, n, held, &start, ws, state.bodies[i]);
     } else {
       integrate_body(body, model.environment, state.environment, state.t, state.bodies[i], held,
-                     model.dt, data ? &start : nullptr);
+                     model.dt, &start);
     }
-    if (body.world_joint) move_on_joint(*body.world_joint, ws, i, model.dt, state, data);
+    if (body.world_joint) move_on_joint(*body.world_joint, ws, i, model.dt, state);
     if (!finite(state.bodies[i])) {
       const Event e = diagnose(model, state, static_cast<int>(i), ws.bodies_at_start[i], held);
       state.bodies = ws.bodies_at_start;
@@ -124,7 +124,8 @@ std::optional<Event> integrate_bodies(const Model& model, State& state, const In
       data->bodies[i].V_WrB_B = report.V_WrB_B;
       data->bodies[i].v_air_B = report.v_air_B;
     }
-    hold(state, static_cast<int>(i), t_end, data);
+    hold(state, i, t_end, ws);
+    if (data) data->bodies[i].nu_dot = ws.nu_dot_start[i];
   }
   return std::nullopt;
 }

@@ -35,4 +35,13 @@ int Model::actuator_index(const std::string& model_name, const std::string& actu
   return -1;
 }
 
+int Model::sensor_index(const std::string& model_name, const std::string& sensor) const {
+  for (std::size_t i = 0; i < sensors.size(); ++i) {
+    if (sensors[i].model_name == model_name && sensors[i].name == sensor) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
 }  // namespace leeway

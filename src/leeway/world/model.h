@@ -14,6 +14,7 @@
 #include "leeway/env/environment.h"
 #include "leeway/propulsion/actuator.h"
 #include "leeway/propulsion/linear_battery.h"
+#include "leeway/sensors/sensor.h"
 #include "leeway/world/contacts.h"
 
 namespace leeway {
@@ -38,6 +39,8 @@ struct Model {
   std::vector<Collider> colliders;
   /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.
   std::vector<KinematicHold> holds;
+  /// Every sensor of every body, in the order of the models, then of their links and sensors.
+  std::vector<SensorModel> sensors;
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;
@@ -47,6 +50,8 @@ struct Model {
   std::string shape_name(int collider, int shape) const;
   /// Index of the actuator called `actuator` in model `model_name`, or -1.
   int actuator_index(const std::string& model_name, const std::string& actuator) const;
+  /// Index of the sensor called `sensor` in model `model_name`, or -1.
+  int sensor_index(const std::string& model_name, const std::string& sensor) const;
 };
 
 /// Gives `model` the seed `seed`: its environment's random parts are drawn again

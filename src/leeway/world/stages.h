@@ -34,6 +34,10 @@ void advance_actuators(const Model& model, const State& state, Workspace& ws, St
 std::optional<Event> integrate_bodies(const Model& model, State& state, const Inputs& inputs,
                                       Workspace& ws, StepData* data);
 
+/// Each sensor due at the step's start samples the state the step started from
+/// (sample_sensors.cc).
+void sample_sensors(const Model& model, State& state, const Workspace& ws, StepData* data);
+
 /// Drains the batteries, takes the actuators' states and commands into the State, advances the
 /// environment's random processes and the clock (advance_clock.cc).
 void advance_clock(const Model& model, State& state, Workspace& ws);

@@ -35,6 +35,8 @@ State make_initial_state(const Model& model) {
   }
   for (const LinearBattery& b : model.batteries)
     s.batteries.push_back(initial_battery_state(b));
+  for (const SensorModel& sensor : model.sensors)
+    s.sensors.push_back(initial_sensor_state(sensor, model.seed));
   return s;
 }
 

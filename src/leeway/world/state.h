@@ -9,6 +9,7 @@
 #include "leeway/body/hull_sample.h"
 #include "leeway/env/environment.h"
 #include "leeway/propulsion/linear_battery.h"
+#include "leeway/sensors/sensor.h"
 
 namespace leeway {
 
@@ -35,6 +36,9 @@ struct State {
   std::vector<double> command_times;
   /// One per Model::batteries entry: its charge, current and voltage; written by step().
   std::vector<BatteryState> batteries;
+  /// One per Model::sensors entry: its random stream, bias processes and schedule; written by
+  /// step() whether or not its readings are kept (sensors/sensor.h).
+  std::vector<SensorState> sensors;
 
   bool operator==(const State&) const = default;
 };
@@ -43,7 +47,7 @@ struct State {
 /// hold's pose, at rest), t = 0, the
 /// environment's processes at their means with random streams derived from the model's seed,
 /// every actuator at rest at its initial state under a command to stay there, every battery at its
-/// initial charge.
+/// initial charge, every sensor's turn-on biases drawn and its first sample due at t = 0.
 State make_initial_state(const Model& model);
 
 }  // namespace leeway

@@ -19,13 +19,15 @@
 //                        force term went wrong; a body under a kinematic hold (State::holds,
 //                        body/body_state.h) is then put back at its pose, at rest
 //                                                                          (integrate_bodies.cc)
+//     sample_sensors     each sensor due at the step's start measures the state the step
+//                        started from, with its noise (sensors/sensor.h); it samples whether
+//                        or not outputs are kept                           (sample_sensors.cc)
 //     advance_clock      the actuators' states and commands taken; the environment's random
 //                        processes (gusts, Gauss-Markov current) advanced over dt (held within a
 //                        step; waves and tides are evaluated at each stage's time); step_count
 //                        += 1, t = step_count * dt                             (advance_clock.cc)
 //     compute_outputs    with outputs asked for: the contacts at the step's end
 //                                                                           (compute_outputs.cc)
-//     (sample_sensors    the sensors' readings, with the sensors issue)
 //
 // The step is the physics alone. Whatever decides the commands (a user's autonomy over a bridge,
 // or Leeway's reference controllers, gnc/autonomy.h) runs before it and gives them in `inputs`;

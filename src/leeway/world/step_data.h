@@ -5,13 +5,15 @@
 // never changes a bit of the State.
 //
 // Times: the force outputs (wrenches, nu_dot, flows, actuator loads) are those of RK4's first
-// stage, at the step's start state and time `t_start`: they come free with the integration. The
-// contacts are at the step's end, with the State that step() leaves.
+// stage, at the step's start state and time `t_start`: they come free with the integration. So
+// are the sensors' samples, each stamped with its time. The contacts are at the step's end, with
+// the State that step() leaves.
 #pragma once
 
 #include <vector>
 
 #include "leeway/body/dynamics.h"
+#include "leeway/sensors/sensor.h"
 #include "leeway/world/events.h"
 
 namespace leeway {
@@ -56,8 +58,11 @@ struct StepData {
   std::vector<ActuatorLoad> actuator_loads;
   std::vector<ContactPair> contacts;         ///< at the step's end; by compute_outputs()
   std::vector<ContactPoint> contact_points;  ///< one per contacts entry; by compute_outputs()
-  std::vector<Event> events;                 ///< this step's, in order; by every stage
-  EventCounts counts{};                      ///< events of each kind since make_step_data()
+  /// One per Model::sensors: its latest reading (`sampled` if this step took it), of the state
+  /// the step started from; by sample_sensors().
+  std::vector<SensorSample> sensors;
+  std::vector<Event> events;  ///< this step's, in order; by every stage
+  EventCounts counts{};       ///< events of each kind since make_step_data()
 };
 
 /// Outputs sized for `model`, every count zero.

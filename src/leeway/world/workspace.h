@@ -17,8 +17,11 @@ struct Workspace {
   std::vector<double> x_start, x_mid, x_end;  ///< actuator states at the step's start, middle, end
   std::array<std::vector<double>, 3> x_sub;   ///< at a substep's start, middle and end
   std::vector<BodyState> bodies_at_start;     ///< restored if a body fails
-  std::vector<double> scratch;                ///< for the force models
-  HullScratch hull;                           ///< for the hull samples
+  /// Each body's acceleration at the step's start (in B; the prescribed one for a held or
+  /// driven body), for the sensors.
+  std::vector<Vec6> nu_dot_start;
+  std::vector<double> scratch;  ///< for the force models
+  HullScratch hull;             ///< for the hull samples
 };
 
 }  // namespace leeway

@@ -1,0 +1,187 @@
+#include "leeway/sdf/sensor_params.h"
+
+#include <fmt/format.h>
+#include <sdf/Link.hh>
+#include <sdf/Sensor.hh>
+
+#include <cmath>
+
+#include "leeway/sdf/element_reading.h"
+
+namespace leeway::sdfio {
+namespace {
+
+double noise_number(const sdf::ElementPtr& noise, const char* name, double lo, const char* what) {
+  return number_or(noise, name, 0.0, lo, false, what);
+}
+
+/// gz-sim's noise on the three axes of <angular_velocity> or <linear_acceleration>.
+std::array<NoiseModel, 3> read_axes(const sdf::ElementPtr& parent) {
+  std::array<NoiseModel, 3> out;
+  if (!parent) return out;
+  reject_unknown_children(parent, {"x", "y", "z"}, "<x>, <y>, <z>");
+  for (int i = 0; i < 3; ++i) {
+    const sdf::ElementPtr axis = optional_child(parent, std::string(1, "xyz"[i]));
+    if (!axis) continue;
+    reject_unknown_children(axis, {"noise"}, "<noise>");
+    if (const sdf::ElementPtr noise = optional_child(axis, "noise")) out[i] = read_gz_noise(noise);
+  }
+  return out;
+}
+
+/// R_RW: the rotation from W (ENU) to the IMU's orientation reference frame.
+Mat3 read_reference_frame(const sdf::ElementPtr& imu, const std::string& sensor,
+                          Diagnostics& diagnostics) {
+  const sdf::ElementPtr frame = optional_child(imu, "orientation_reference_frame");
+  const sdf::ElementPtr localization = frame ? optional_child(frame, "localization") : nullptr;
+  const std::string name = localization ? text_of(localization) : "ENU";
+  Mat3 R = Mat3::Identity();
+  if (name == "NWU") {
+    R << 0, 1, 0, -1, 0, 0, 0, 0, 1;  // x north = y_ENU, y west = -x_ENU, z up
+  } else if (name == "NED") {
+    R << 0, 1, 0, 1, 0, 0, 0, 0, -1;  // x north, y east, z down
+  } else if (name != "ENU") {
+    diagnostics.warn(location_of(localization),
+                     fmt::format("IMU '{}': orientation reference '{}' is read as ENU (Leeway "
+                                 "gives ENU, NWU or NED orientations)",
+                                 sensor, name));
+  }
+  return R;
+}
+
+ImuModel read_imu(const sdf::ElementPtr& sensor, const std::string& name,
+                  Diagnostics& diagnostics) {
+  ImuModel imu;
+  const sdf::ElementPtr e = optional_child(sensor, "imu");
+  if (!e) return imu;
+  reject_unknown_children(e,
+                          {"orientation_reference_frame", "angular_velocity", "linear_acceleration",
+                           "enable_orientation", "topic"},
+                          "gz-sim's <imu> elements (docs/sensors.md)");
+  imu.angular_velocity = read_axes(optional_child(e, "angular_velocity"));
+  imu.linear_acceleration = read_axes(optional_child(e, "linear_acceleration"));
+  imu.R_RW = read_reference_frame(e, name, diagnostics);
+  return imu;
+}
+
+PressureModel read_air_pressure(const sdf::ElementPtr& sensor) {
+  PressureModel pressure;
+  const sdf::ElementPtr e = optional_child(sensor, "air_pressure");
+  if (!e) return pressure;
+  reject_unknown_children(e, {"reference_altitude", "pressure"},
+                          "gz-sim's <air_pressure> elements (docs/sensors.md)");
+  pressure.reference_altitude = any_number_or(e, "reference_altitude", 0.0, "an altitude in m");
+  if (const sdf::ElementPtr p = optional_child(e, "pressure")) {
+    reject_unknown_children(p, {"noise"}, "<noise>");
+    if (const sdf::ElementPtr noise = optional_child(p, "noise")) {
+      pressure.noise = read_gz_noise(noise);
+    }
+  }
+  return pressure;
+}
+
+}  // namespace
+
+NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
+  reject_unknown_children(
+      noise,
+      {"type", "mean", "stddev", "bias_mean", "bias_stddev", "dynamic_bias_stddev",
+       "dynamic_bias_correlation_time", "precision", "noise_density", "bias_random_walk",
+       "bias_instability", "bias_correlation_time", "turn_on_bias_stddev"},
+      "gz-sim's <noise> elements and Leeway's (docs/sensors.md)");
+  std::string type = noise->HasAttribute("type") ? noise->GetAttribute("type")->GetAsString() : "";
+  if (const sdf::ElementPtr t = optional_child(noise, "type")) type = text_of(t);
+  NoiseModel n;
+  if (type == "none" || type.empty()) return n;
+  if (type != "gaussian" && type != "gaussian_quantized") {
+    throw LoadError(location_of(noise), fmt::format("noise type '{}'; expected none, gaussian "
+                                                    "or gaussian_quantized",
+                                                    type));
+  }
+  n.mean = any_number_or(noise, "mean", 0.0, "a mean");
+  n.white_stddev = noise_number(noise, "stddev", 0.0, "a standard deviation");
+  n.turn_on_mean = any_number_or(noise, "bias_mean", 0.0, "a bias");
+  n.turn_on_sigma = noise_number(noise, "bias_stddev", 0.0, "a standard deviation");
+  n.random_sign = true;  // gz-sim flips the turn-on bias' sign with probability 1/2
+  const double dynamic = noise_number(noise, "dynamic_bias_stddev", 0.0, "a standard deviation");
+  const double tau =
+      noise_number(noise, "dynamic_bias_correlation_time", 0.0, "a correlation time in s");
+  if (dynamic > 0.0 && tau > 0.0) {
+    // gz-sim: b = e^(-dt/tau) b + N(0, s^2 tau / 2 (1 - e^(-2 dt/tau))), a Gauss-Markov bias of
+    // stationary sigma s sqrt(tau / 2), starting from the turn-on bias.
+    n.instability = {0.0, dynamic * std::sqrt(tau / 2.0), tau};
+    n.turn_on_decays = true;
+  }
+  n.quantum = noise_number(noise, "precision", 0.0, "a resolution");
+  // Leeway's continuous parameters.
+  n.density = noise_number(noise, "noise_density", 0.0, "a density in unit sqrt(s)");
+  n.random_walk = noise_number(noise, "bias_random_walk", 0.0, "a random walk in unit / sqrt(s)");
+  if (const sdf::ElementPtr b = optional_child(noise, "bias_instability")) {
+    if (n.turn_on_decays) {
+      throw LoadError(location_of(b),
+                      "both gz-sim's dynamic bias and <bias_instability>; "
+                      "expected one Gauss-Markov bias");
+    }
+    n.instability.sigma = read_number_at_least(b, 0.0, false, "a standard deviation");
+    n.instability.tau = read_number_at_least(
+        required_child(noise, "bias_correlation_time", "the bias instability's correlation time"),
+        0.0, true, "a correlation time in s");
+  }
+  if (const sdf::ElementPtr t = optional_child(noise, "turn_on_bias_stddev")) {
+    n.turn_on_sigma = read_number_at_least(t, 0.0, false, "a standard deviation");
+    n.random_sign = false;
+  }
+  return n;
+}
+
+std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
+                                      const MergedLinks& links, int body,
+                                      Diagnostics& diagnostics) {
+  std::vector<SensorModel> out;
+  for (const BodyLink& body_link : body_links(model)) {
+    const sdf::Link& link = *body_link.link;
+    for (std::uint64_t i = 0; i < link.SensorCount(); ++i) {
+      const sdf::Sensor& sdf_sensor = *link.SensorByIndex(i);
+      const sdf::ElementPtr e = sdf_sensor.Element();
+      const std::string type = e->GetAttribute("type")->GetAsString();
+      if (type == "contact") continue;  // read by the collider (collider_loader.h)
+      if (type != "imu" && type != "air_pressure") {
+        diagnostics.warn_once("sensor type " + type, location_of(e),
+                              fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
+                                          "once for every sensor of that type)",
+                                          sdf_sensor.Name(), type));
+        continue;
+      }
+      SensorModel s;
+      s.model_name = model_name;
+      s.name = sdf_sensor.Name();
+      s.link_name = body_link.name;
+      s.body = body;
+      s.X_BS = links.links.at(body_link.name).X_BL *
+               resolve_pose(sdf_sensor.SemanticPose(), link.Name(), e);
+      if (const sdf::ElementPtr rate = optional_child(e, "update_rate")) {
+        s.rate_hz = read_number_at_least(rate, 0.0, false, "a rate in Hz (0: every step)");
+      }
+      if (const sdf::ElementPtr topic = optional_child(e, "topic")) s.topic = text_of(topic);
+      if (type == "imu") {
+        s.kind = read_imu(e, s.name, diagnostics);
+      } else {
+        s.kind = read_air_pressure(e);
+      }
+      if (const std::string problem = check_sensor(s); !problem.empty()) {
+        throw LoadError(location_of(e), fmt::format("sensor '{}': {}", s.name, problem));
+      }
+      for (const SensorModel& other : out) {
+        if (other.name == s.name) {
+          throw LoadError(location_of(e), fmt::format("a second sensor '{}' in model '{}'; "
+                                                      "expected unique sensor names",
+                                                      s.name, model_name));
+        }
+      }
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,52 @@
+// The sensors of a model, read from gz-sim's <sensor> elements on its links (sensors/sensor.h).
+//
+//   <link name="imu_link">
+//     <sensor name="imu" type="imu">
+//       <pose>0.3 -0.2 1.3 0 0 0</pose>     S in the link frame (sdformat's pose semantics)
+//       <update_rate>100</update_rate>      [Hz]; 0 (SDF's default): every step
+//       <topic>...</topic>                  kept for the interfaces; accepted
+//       <always_on>, <visualize>, <enable_metrics>, <gz_frame_id>: accepted, no effect
+//       <imu>
+//         <orientation_reference_frame><localization>ENU</localization> ENU (default), NWU, NED
+//         <angular_velocity><x|y|z><noise type="gaussian">...      [rad/s]
+//         <linear_acceleration><x|y|z><noise type="gaussian">...   [m/s^2]
+//         <enable_orientation>: accepted
+//       </imu>
+//     </sensor>
+//
+// <noise> has gz-sim's meaning (sensors/noise.h): type (attribute, or a <type> child as older
+// files write it) none, gaussian or gaussian_quantized; <mean>, <stddev>, <bias_mean>,
+// <bias_stddev>, <dynamic_bias_stddev>, <dynamic_bias_correlation_time>, <precision> (all 0 by
+// default). Leeway's own continuous parameters may be added in the same block:
+// <noise_density> [unit sqrt(s)], <bias_random_walk> [unit / sqrt(s)], <bias_instability>
+// [unit] with <bias_correlation_time> [s], <turn_on_bias_stddev> [unit].
+//
+//   <sensor name="pressure" type="air_pressure">   absolute pressure, in air or in water
+//     <air_pressure>                               (sensors/pressure.h)
+//       <reference_altitude>0</reference_altitude>  [m] the altitude of W's z = 0
+//       <pressure><noise>...</noise></pressure>     [Pa]
+//     </air_pressure>
+//   </sensor>
+//
+// Sensor types Leeway does not simulate yet are warned about once per type, naming the first.
+#pragma once
+
+#include <sdf/Model.hh>
+#include <string>
+#include <vector>
+
+#include "leeway/core/error.h"
+#include "leeway/sdf/link_merging.h"
+#include "leeway/sensors/sensor.h"
+
+namespace leeway::sdfio {
+
+/// gz-sim's <noise> element as a NoiseModel (sensors/noise.h).
+NoiseModel read_gz_noise(const sdf::ElementPtr& noise);
+
+/// The sensors on the links of `model` (whose body is `body`, named `model_name`, its links
+/// merged into `links`), in the order of its links and of their <sensor>s.
+std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
+                                      const MergedLinks& links, int body, Diagnostics& diagnostics);
+
+}  // namespace leeway::sdfio

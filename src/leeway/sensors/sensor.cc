@@ -1,0 +1,102 @@
+#include "leeway/sensors/sensor.h"
+
+#include <cmath>
+
+#include "leeway/core/overloaded.h"
+#include "leeway/sensors/pressure.h"
+
+namespace leeway {
+namespace {
+
+// A sample time j / f is reached by a step starting at t when t f >= j, up to the rounding of
+// t = k dt (a few ulps of t f).
+constexpr double kScheduleSlack = 1e-9;
+
+/// The noise models of a sensor's axes, in the order SensorState::axes keeps them.
+template <typename Visit>
+void for_each_axis(const SensorModel& sensor, Visit&& visit) {
+  std::visit(Overloaded{[&](const ImuModel& imu) {
+                          for (const NoiseModel& n : imu.angular_velocity)
+                            visit(n);
+                          for (const NoiseModel& n : imu.linear_acceleration)
+                            visit(n);
+                        },
+                        [&](const PressureModel& pressure) { visit(pressure.noise); }},
+             sensor.kind);
+}
+
+}  // namespace
+
+const char* sensor_type_name(const SensorModel& sensor) {
+  return std::visit(Overloaded{[](const ImuModel&) { return "imu"; },
+                               [](const PressureModel&) { return "air_pressure"; }},
+                    sensor.kind);
+}
+
+SensorState initial_sensor_state(const SensorModel& sensor, std::uint64_t world_seed) {
+  SensorState s{RandomStream(world_seed, "sensor " + sensor.full_name()), 0, -1.0, {}};
+  for_each_axis(sensor,
+                [&](const NoiseModel& n) { s.axes.push_back(initial_noise_state(n, s.rng)); });
+  return s;
+}
+
+bool sample_due(const SensorModel& sensor, const SensorState& state, double t) {
+  return sensor.rate_hz == 0.0 ||
+         t * sensor.rate_hz + kScheduleSlack >= static_cast<double>(state.next_sample);
+}
+
+SensorSample take_sample(const SensorModel& sensor, SensorState& state, const SampleContext& at) {
+  const double t = at.t;
+  const double nominal = sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : at.dt_step;
+  const double dt = state.last_time < 0.0 ? nominal : t - state.last_time;
+  state.last_time = t;
+  if (sensor.rate_hz > 0.0) {
+    state.next_sample =
+        static_cast<std::uint64_t>(std::floor(t * sensor.rate_hz + kScheduleSlack)) + 1;
+  }
+  SensorSample out;
+  out.sampled = true;
+  out.t = t;
+  std::size_t axis = 0;
+  const auto noisy = [&](const NoiseModel& n, double x) {
+    return apply_noise(n, state.axes[axis++], x, dt, state.rng);
+  };
+  std::visit(Overloaded{[&](const ImuModel& imu) {
+                          const ImuTruth truth = imu_truth(sensor.X_BS, at.body, at.nu_dot, at.g_W);
+                          ImuReading r;
+                          for (int i = 0; i < 3; ++i)
+                            r.omega_S[i] = noisy(imu.angular_velocity[i], truth.omega_S[i]);
+                          for (int i = 0; i < 3; ++i)
+                            r.f_S[i] = noisy(imu.linear_acceleration[i], truth.f_S[i]);
+                          r.q_RS = (Quat(imu.R_RW) * truth.q_WS).normalized();
+                          out.reading = r;
+                        },
+                        [&](const PressureModel& pressure) {
+                          const Environment& env = at.environment;
+                          const double g = at.g_W.norm();
+                          const Vec3 p_WS = at.body.p_WB + at.body.q_WB * sensor.X_BS.translation();
+                          PressureReading r;
+                          r.pressure = noisy(
+                              pressure.noise,
+                              absolute_pressure(env, p_WS, t, g, pressure.reference_altitude));
+                          const double p_air = standard_atmosphere_pressure(
+                              pressure.reference_altitude + env.surface_level);
+                          r.depth = g > 0.0 ? (r.pressure - p_air) / (env.fluid_density * g) : 0.0;
+                          out.reading = r;
+                        }},
+             sensor.kind);
+  return out;
+}
+
+std::string check_sensor(const SensorModel& sensor) {
+  if (!std::isfinite(sensor.rate_hz) || sensor.rate_hz < 0.0) {
+    return "the update rate is negative or not finite; expected >= 0 Hz (0: every step)";
+  }
+  std::string problem;
+  for_each_axis(sensor, [&](const NoiseModel& n) {
+    if (problem.empty()) problem = check_noise(n);
+  });
+  return problem;
+}
+
+}  // namespace leeway

@@ -1,0 +1,119 @@
+// A sensor fixed to a body: what it measures (its kind), where (frame S in the body frame B),
+// how often, and with what error; its state (its own random stream, bias processes and
+// schedule); and one reading.
+//
+// Schedule. A sensor of rate f [Hz] takes sample j at time j / f: at the first step whose start
+// time reaches it, with that time as its timestamp, measuring the state the step starts from
+// (as the step's other outputs do, world/step_data.h). Over any run its samples average exactly f
+// (gz-sim truncates the period to whole milliseconds, so 30 Hz is 31.25 Hz there); a sensor
+// faster than the step samples once a step. Rate 0 samples every step.
+//
+// Every sensor samples whether or not anything reads it, from its own random stream (seeded by
+// the world's seed and its scoped name, core/random.h): its noise is the same whoever listens,
+// and adding a sensor changes no other sensor's numbers.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "leeway/body/body_state.h"
+#include "leeway/core/random.h"
+#include "leeway/core/spatial.h"
+#include "leeway/env/environment.h"
+#include "leeway/sensors/imu.h"
+#include "leeway/sensors/noise.h"
+
+namespace leeway {
+
+/// An inertial measurement unit (sensors/imu.h): noise on each axis of S.
+struct ImuModel {
+  std::array<NoiseModel, 3> angular_velocity;     ///< [rad/s]
+  std::array<NoiseModel, 3> linear_acceleration;  ///< [m/s^2]
+  /// The frame R its orientation is given in, from W: identity for ENU (NWU, NED turn it).
+  Mat3 R_RW = Mat3::Identity();
+};
+
+/// A pressure sensor (sensors/pressure.h): absolute pressure in water or air.
+struct PressureModel {
+  NoiseModel noise;                 ///< [Pa]
+  double reference_altitude = 0.0;  ///< the altitude of W's z = 0 [m]
+};
+
+struct SensorModel {
+  std::string model_name;                                  ///< the SDF model it belongs to (scoped)
+  std::string name;                                        ///< its <sensor> name
+  std::string link_name;                                   ///< the link it is on
+  int body = -1;                                           ///< index into Model::bodies
+  Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< its frame in B
+  double rate_hz = 0.0;                                    ///< 0: every step
+  std::string topic;  ///< its <topic> as written (empty: none), for the interfaces
+  std::variant<ImuModel, PressureModel> kind;
+
+  std::string full_name() const { return model_name + "/" + name; }
+};
+
+struct ImuReading {
+  Vec3 f_S = Vec3::Zero();       ///< specific force [m/s^2], in S
+  Vec3 omega_S = Vec3::Zero();   ///< angular velocity [rad/s], in S
+  Quat q_RS = Quat::Identity();  ///< orientation of S in the IMU's reference R, noiseless
+
+  bool operator==(const ImuReading&) const = default;
+};
+
+struct PressureReading {
+  double pressure = 0.0;  ///< absolute [Pa]
+  /// Depth below the calm surface the pressure gives, (P - P_air) / (rho g) [m]: a depth
+  /// gauge's reading (negative in air, as far as the air's pressure falls with height).
+  double depth = 0.0;
+
+  bool operator==(const PressureReading&) const = default;
+};
+
+/// A sensor's latest reading.
+struct SensorSample {
+  bool sampled = false;  ///< taken in the last step (else the one before, or none yet)
+  double t = -1.0;       ///< its time [s]; -1 before the first
+  std::variant<ImuReading, PressureReading> reading;
+
+  bool operator==(const SensorSample&) const = default;
+};
+
+struct SensorState {
+  RandomStream rng;
+  std::uint64_t next_sample = 0;  ///< j: the next sample is due at j / rate
+  double last_time = -1.0;        ///< of the latest sample [s]; -1 before the first
+  std::vector<NoiseState> axes;   ///< one per noisy axis, in the kind's order
+
+  bool operator==(const SensorState&) const = default;
+};
+
+/// Its type as SDF names it: "imu", "air_pressure".
+const char* sensor_type_name(const SensorModel& sensor);
+
+/// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
+SensorState initial_sensor_state(const SensorModel& sensor, std::uint64_t world_seed);
+
+/// Whether a sample of `sensor` is due at a step starting at time t [s] of step dt.
+bool sample_due(const SensorModel& sensor, const SensorState& state, double t);
+
+/// What a sample measures: the world at time t, a body in it.
+struct SampleContext {
+  double t = 0.0;        ///< [s]
+  double dt_step = 0.0;  ///< the step [s], the first interval of a sensor sampling every step
+  const BodyState& body;
+  const Vec6& nu_dot;  ///< the body's acceleration (in B)
+  const Vec3& g_W;
+  const Environment& environment;
+};
+
+/// Takes the sample due at `at.t` (sample_due): the exact measurement with its noise; advances
+/// the sensor's state.
+SensorSample take_sample(const SensorModel& sensor, SensorState& state, const SampleContext& at);
+
+/// A problem with `sensor` ("" if none): a rate that is negative or not finite, bad noise.
+std::string check_sensor(const SensorModel& sensor);
+
+}  // namespace leeway

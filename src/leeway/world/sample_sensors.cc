@@ -1,0 +1,22 @@
+// Stage 4b: the sensors due at the step's start sample the state the step started from, with the
+// acceleration the integration found there (sensors/sensor.h).
+#include "leeway/world/stages.h"
+
+namespace leeway::stages {
+
+void sample_sensors(const Model& model, State& state, const Workspace& ws, StepData* data) {
+  for (std::size_t i = 0; i < model.sensors.size(); ++i) {
+    const SensorModel& sensor = model.sensors[i];
+    SensorState& sensor_state = state.sensors[i];
+    if (data) data->sensors[i].sampled = false;
+    if (!sample_due(sensor, sensor_state, state.t)) continue;
+    const auto body = static_cast<std::size_t>(sensor.body);
+    const SampleContext at{
+        state.t,         model.dt,         ws.bodies_at_start[body], ws.nu_dot_start[body],
+        model.gravity_W, model.environment};
+    SensorSample sample = take_sample(sensor, sensor_state, at);
+    if (data) data->sensors[i] = std::move(sample);
+  }
+}
+
+}  // namespace leeway::stages

@@ -1,0 +1,210 @@
+// gz-sim's <sensor> elements read into Leeway's sensors (sdf/sensor_params.h), and the sensors in
+// a running world (world/sample_sensors.cc): gz-sim's <noise> blocks in their meaning, the IMU's
+// readings against closed forms with noise off, exact sample rates, and each sensor's own
+// random stream.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "leeway/world/step.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::load;
+using testing::simple_model;
+using testing::world_sdf;
+
+/// gz-sim's noise block for one axis.
+std::string gz_noise(double stddev, double bias_mean, double bias_stddev, double dynamic,
+                     double tau, double precision) {
+  return "<noise type=\"gaussian\"><mean>0</mean><stddev>" + std::to_string(stddev) +
+         "</stddev><bias_mean>" + std::to_string(bias_mean) + "</bias_mean><bias_stddev>" +
+         std::to_string(bias_stddev) + "</bias_stddev><dynamic_bias_stddev>" +
+         std::to_string(dynamic) + "</dynamic_bias_stddev><dynamic_bias_correlation_time>" +
+         std::to_string(tau) + "</dynamic_bias_correlation_time><precision>" +
+         std::to_string(precision) + "</precision></noise>";
+}
+
+/// An IMU called `name` at `pose` on the link, with `imu` inside its <imu>.
+std::string imu_sensor(const std::string& name, const std::string& pose, double rate,
+                       const std::string& imu = "") {
+  return "<sensor name=\"" + name + "\" type=\"imu\"><pose>" + pose + "</pose><update_rate>" +
+         std::to_string(rate) + "</update_rate><imu>" + imu + "</imu></sensor>";
+}
+
+TEST(Sensors, AnImuBlockKeepsGzSimsMeaning) {
+  // VRX's WAM-V IMU: the gyro's x axis as VRX writes it (wamv_gazebo.urdf.xacro's imu).
+  const std::string imu = "<angular_velocity><x>" +
+                          gz_noise(0.009, 0.00075, 0.005, 0.00002, 400.0, 0.00025) +
+                          "</x></angular_velocity>";
+  const Model m =
+      load(world_sdf(simple_model("", "wamv", imu_sensor("imu", "0.3 -0.2 1.3 0 0 0", 100, imu))));
+  ASSERT_EQ(m.sensors.size(), 1u);
+  const SensorModel& s = m.sensors[0];
+  EXPECT_EQ(s.full_name(), "wamv/imu");
+  EXPECT_EQ(s.rate_hz, 100.0);
+  EXPECT_LT((s.X_BS.translation() - Vec3(0.3, -0.2, 1.3)).norm(), 1e-15);
+  const NoiseModel& n = std::get<ImuModel>(s.kind).angular_velocity[0];
+  EXPECT_EQ(n.white_stddev, 0.009);  // a sample's, as in gz-sim
+  EXPECT_EQ(n.turn_on_mean, 0.00075);
+  EXPECT_EQ(n.turn_on_sigma, 0.005);
+  EXPECT_TRUE(n.random_sign);
+  EXPECT_TRUE(n.turn_on_decays);
+  EXPECT_DOUBLE_EQ(n.instability.sigma, 0.00002 * std::sqrt(200.0));  // s sqrt(tau / 2)
+  EXPECT_EQ(n.instability.tau, 400.0);
+  EXPECT_EQ(n.quantum, 0.00025);
+  EXPECT_TRUE(std::get<ImuModel>(s.kind).angular_velocity[1].is_zero());
+}
+
+TEST(Sensors, ALevelImuHeldAgainstGravityReadsGravityUpInItsFrame) {
+  // 10 kg held by an upward 98.1 N: at rest. The IMU is turned +90 degrees about x, so the
+  // body's up is its +y.
+  const Model m =
+      load(world_sdf(simple_model("", "m", imu_sensor("imu", "1 0 0 1.5707963267948966 0 0", 0)),
+                     "", "0 0 -9.81"));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  Inputs held;
+  held.F_ext_Bo_B = {(Vec6() << 0, 0, 98.1, 0, 0, 0).finished()};
+  for (int k = 0; k < 10; ++k) {
+    ASSERT_TRUE(step(m, s, held, ws, &data).ok);
+    ASSERT_TRUE(data.sensors[0].sampled);
+    EXPECT_NEAR(data.sensors[0].t, k * m.dt, 1e-15);
+    const ImuReading& r = std::get<ImuReading>(data.sensors[0].reading);
+    EXPECT_LT((r.f_S - Vec3(0, 9.81, 0)).norm(), 1e-12);
+    EXPECT_LT(r.omega_S.norm(), 1e-15);
+  }
+}
+
+TEST(Sensors, AnImuCarriedRoundACircleMeasuresItsCentripetalAcceleration) {
+  // A hinge about z 2 m from the IMU, turned at 0.5 rad/s by gz-sim's JointController: the IMU
+  // reads omega^2 r = 0.5 m/s^2 towards the axis and 0.5 rad/s about z.
+  const std::string model = R"(<model name="arm"><link name="l"><inertial><mass>5</mass>
+      <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz></inertia></inertial>)" +
+                            imu_sensor("imu", "0 0 0 0 0 0", 0) + R"(</link>
+      <joint name="hinge" type="revolute"><parent>world</parent><child>l</child>
+        <pose>-2 0 0 0 0 0</pose><axis><xyz>0 0 1</xyz></axis></joint>
+      <plugin filename="gz-sim-joint-controller-system" name="gz::sim::systems::JointController">
+        <joint_name>hinge</joint_name><initial_velocity>0.5</initial_velocity></plugin>
+    </model>)";
+  const Model m = load(world_sdf(model));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  for (int k = 0; k < 300; ++k)  // 3 s, 1.5 rad round
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  const ImuReading& r = std::get<ImuReading>(data.sensors[0].reading);
+  EXPECT_LT((r.f_S - Vec3(-0.5, 0, 0)).norm(), 1e-12);  // the axis is at -2 m along the body's x
+  EXPECT_LT((r.omega_S - Vec3(0, 0, 0.5)).norm(), 1e-12);
+  // Its orientation: turned by the sample's time (the step's start) times the rate.
+  const double yaw = 0.5 * data.sensors[0].t;
+  EXPECT_LT(r.q_RS.angularDistance(Quat(Eigen::AngleAxisd(yaw, Vec3::UnitZ()))), 1e-12);
+}
+
+TEST(Sensors, APressureSensorHeldUnderACalmSeaReadsTheHeadAndItsDepth) {
+  // gz-sim's air pressure sensor, 0.2 m above the origin of a body held 5 m down in the
+  // default 1025 kg/m^3 water: 101325 + 1025 g 4.8 Pa, and a depth of 4.8 m.
+  std::string model =
+      simple_model("", "auv",
+                   R"(<sensor name="depth" type="air_pressure"><pose>0 0 0.2 0 0 0</pose>
+        <update_rate>10</update_rate><air_pressure><reference_altitude>0</reference_altitude>
+        <pressure><noise type="gaussian"><stddev>0</stddev></noise></pressure></air_pressure>
+      </sensor>)");
+  model.insert(model.find("<link"), "<pose>0 0 -5 0 0 0</pose>");
+  const Model m = load(world_sdf(model, "", "0 0 -9.81"));
+  ASSERT_EQ(m.sensors.size(), 1u);
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  Inputs held;
+  held.F_ext_Bo_B = {(Vec6() << 0, 0, 98.1, 0, 0, 0).finished()};
+  ASSERT_TRUE(step(m, s, held, ws, &data).ok);
+  const PressureReading& r = std::get<PressureReading>(data.sensors[0].reading);
+  EXPECT_NEAR(r.pressure, 101325.0 + 1025.0 * 9.81 * 4.8, 1e-9 * 101325.0);
+  EXPECT_NEAR(r.depth, 4.8, 1e-12);
+}
+
+TEST(Sensors, SamplesComeAtTheirExactRate) {
+  // 30 Hz for 1000 s at a 10 ms step: 30,000 samples (gz-sim, truncating the period to 33 ms,
+  // takes 30,303).
+  const Model m = load(world_sdf(simple_model("", "m", imu_sensor("imu", "0 0 0 0 0 0", 30))));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  int samples = 0;
+  double last = -1.0;
+  for (int k = 0; k < 100000; ++k) {
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+    if (!data.sensors[0].sampled) continue;
+    ++samples;
+    // Each sample j at the first step reaching its time j / 30.
+    const double due = std::floor(data.sensors[0].t * 30.0 + 1e-9) / 30.0;
+    EXPECT_GE(data.sensors[0].t - due, -1e-12);
+    EXPECT_LT(data.sensors[0].t - due, m.dt);
+    last = data.sensors[0].t;
+  }
+  EXPECT_EQ(samples, 30000);
+  EXPECT_NEAR(last, 999.97, 1e-9);  // sample 29,999 at 999.9667 s, taken at the 999.97 s step
+}
+
+TEST(Sensors, AnotherSensorChangesNoSensorsNumbers) {
+  // A noisy IMU alone, then with a second one declared before it: the same readings, bit for bit.
+  const std::string noisy = "<linear_acceleration><x>" +
+                            gz_noise(0.021, 0.05, 0.0075, 0.000375, 175.0, 0.0) +
+                            "</x></linear_acceleration>";
+  const auto readings = [&](const std::string& sensors, std::uint64_t seed) {
+    const std::string text = world_sdf(simple_model("", "m", sensors));
+    Diagnostics d;
+    const Model m = load_world_file(testing::write_temp("sensors.sdf", text), d, seed);
+    const int i = m.sensor_index("m", "imu");
+    State s = make_initial_state(m);
+    StepData data = make_step_data(m);
+    Workspace ws;
+    std::vector<double> out;
+    for (int k = 0; k < 50; ++k) {
+      EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+      out.push_back(
+          std::get<ImuReading>(data.sensors[static_cast<std::size_t>(i)].reading).f_S.x());
+    }
+    return out;
+  };
+  const std::string imu = imu_sensor("imu", "0 0 0 0 0 0", 0, noisy);
+  const std::vector<double> alone = readings(imu, 3);
+  EXPECT_EQ(readings(imu_sensor("other", "0 0 0 0 0 0", 0, noisy) + imu, 3), alone);
+  EXPECT_EQ(readings(imu, 3), alone);
+  EXPECT_NE(readings(imu, 4), alone);
+}
+
+TEST(Sensors, BadSensorsAreErrorsAndUnknownTypesAWarning) {
+  const std::string negative = world_sdf(simple_model(
+      "", "m",
+      imu_sensor("imu", "0 0 0 0 0 0", 10,
+                 "<angular_velocity><y><noise type=\"gaussian\"><stddev>-1</stddev></noise></y>"
+                 "</angular_velocity>")));
+  // sdformat refuses it first (its schema has a minimum of 0), naming the element.
+  testing::expect_mentions(
+      testing::load_error("negative.sdf", negative),
+      {"negative.sdf:" + std::to_string(testing::line_of(negative, "<stddev>")), "<stddev>"});
+  const std::string odd = world_sdf(simple_model(
+      "", "m",
+      imu_sensor("imu", "0 0 0 0 0 0", 10,
+                 "<angular_velocity><y><noise type=\"pink\"></noise></y></angular_velocity>")));
+  testing::expect_mentions(testing::load_error("odd.sdf", odd), {"noise type 'pink'", "gaussian"});
+
+  Diagnostics d;
+  const std::string gps =
+      R"(<sensor name="gps1" type="navsat"><update_rate>20</update_rate></sensor>
+      <sensor name="gps2" type="navsat"/>)";
+  const Model m =
+      load_world_file(testing::write_temp("gps.sdf", world_sdf(simple_model("", "m", gps))), d);
+  EXPECT_TRUE(m.sensors.empty());
+  ASSERT_EQ(d.warnings().size(), 1u);
+  testing::expect_mentions(d.warnings()[0].str(), {"sensor 'gps1'", "navsat", "not simulated yet"});
+}
+
+}  // namespace
+}  // namespace leeway
