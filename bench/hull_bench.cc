@@ -13,6 +13,8 @@
 //                            real-time factor = 0.01 s / time
 //   WamvStepWavesWithOutputs the same, keeping the step's outputs (world/step_data.h); the two
 //                            against main's WamvStepWaves: scripts/bench-baseline.sh
+//   WamvStepWavesWithoutSensors  WamvStepWaves without its sensors (VRX's IMU at 100 Hz): what
+//                            they cost
 #include <benchmark/benchmark.h>
 
 #include <limits>
@@ -157,11 +159,16 @@ void CatamaranStepEveryStage(benchmark::State& bs) {
 }
 BENCHMARK(CatamaranStepEveryStage);
 
-/// `outputs`: keep the step's outputs (world/step_data.h), as the runner does.
-void wamv_step_waves(benchmark::State& bs, bool outputs) {
+/// `outputs`: keep the step's outputs (world/step_data.h), as the runner does; `sensors`: keep
+/// the WAM-V's sensors (VRX's IMU at 100 Hz).
+void wamv_step_waves(benchmark::State& bs, bool outputs, bool sensors = true) {
   Diagnostics diagnostics;
   Model m = load_world_string(std::string(default_world_sdf()), "default world", diagnostics, 1);
+  const int wamv = m.body_index("wamv");
   std::erase_if(m.bodies, [](const BodyModel& b) { return b.model_name != "wamv"; });
+  std::erase_if(m.sensors, [&](const SensorModel& x) { return !sensors || x.body != wamv; });
+  for (SensorModel& x : m.sensors)
+    x.body = 0;
   m.dt = 0.01;
   State s = make_initial_state(m);
   Workspace ws;
@@ -178,8 +185,12 @@ void WamvStepWaves(benchmark::State& bs) {
 void WamvStepWavesWithOutputs(benchmark::State& bs) {
   wamv_step_waves(bs, true);
 }
+void WamvStepWavesWithoutSensors(benchmark::State& bs) {
+  wamv_step_waves(bs, false, false);
+}
 BENCHMARK(WamvStepWaves);
 BENCHMARK(WamvStepWavesWithOutputs);
+BENCHMARK(WamvStepWavesWithoutSensors);
 
 }  // namespace
 }  // namespace leeway

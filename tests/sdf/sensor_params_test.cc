@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "leeway/core/geo.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 
@@ -128,6 +129,114 @@ TEST(Sensors, APressureSensorHeldUnderACalmSeaReadsTheHeadAndItsDepth) {
   EXPECT_NEAR(r.depth, 4.8, 1e-12);
 }
 
+/// A world at `latitude` (longitude 150.679736, VRX's Sydney regatta) around `models`.
+std::string geo_world(const std::string& models, double latitude = -33.724223) {
+  std::string text = world_sdf(models);
+  text.insert(text.find("<gravity>"),
+              "<spherical_coordinates><surface_model>EARTH_WGS84</surface_model><latitude_deg>" +
+                  std::to_string(latitude) +
+                  "</latitude_deg><longitude_deg>150.679736</longitude_deg><elevation>0"
+                  "</elevation><heading_deg>0</heading_deg></spherical_coordinates>");
+  return text;
+}
+
+std::string navsat(const std::string& pose, const std::string& inside = "") {
+  return R"(<sensor name="gps" type="navsat"><pose>)" + pose +
+         R"(</pose><update_rate>20</update_rate><navsat>)" + inside + "</navsat></sensor>";
+}
+
+TEST(Sensors, AGnssReceiverGivesItsAntennasGeodeticPositionAndVelocity) {
+  // 1000 m north of 45 N is 0.0089983 degrees further (the meridian's radius of curvature is
+  // M = a (1 - e^2) / (1 - e^2 sin^2 45)^(3/2) = 6 367 381.8 m there).
+  const Model north = load(geo_world(simple_model("", "m", navsat("0 0 0 0 0 0")), 45.0));
+  State s = make_initial_state(north);
+  s.bodies[0].p_WB = Vec3(0, 1000, 2);
+  StepData data = make_step_data(north);
+  Workspace ws;
+  ASSERT_TRUE(step(north, s, {}, ws, &data).ok);
+  const GnssReading& r = std::get<GnssReading>(data.sensors[0].reading);
+  ASSERT_TRUE(r.fix);
+  EXPECT_NEAR(r.latitude_deg - 45.0, 0.0089983, 5e-8);  // to the five figures given
+
+  // VRX's antenna (-0.85, 0, 1.3) on a moving, turning body: its position round-trips through
+  // the geodetic origin to 1 micrometre, and its velocity is v + omega x r turned into ENU.
+  const Model m = load(geo_world(simple_model("", "wamv", navsat("-0.85 0 1.3 0 0 0"))));
+  s = make_initial_state(m);
+  s.bodies[0].p_WB = Vec3(-532, 162, 0.2);
+  s.bodies[0].q_WB = Quat(Eigen::AngleAxisd(1.0, Vec3::UnitZ()));
+  s.bodies[0].V_WB_B << 1.5, 0.2, 0.0, 0.0, 0.0, 0.1;
+  data = make_step_data(m);
+  const BodyState start = s.bodies[0];
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  const GnssReading& g = std::get<GnssReading>(data.sensors[0].reading);
+  ASSERT_TRUE(g.fix);
+  const Vec3 r_B(-0.85, 0, 1.3);
+  const Vec3 p_WS = start.p_WB + start.q_WB * r_B;
+  const Geodetic origin = *m.origin;
+  EXPECT_LT((geodetic_to_W(origin, {g.latitude_deg, g.longitude_deg, g.altitude}) - p_WS).norm(),
+            1e-6);
+  const Vec3 v_WS = start.q_WB * (linear(start.V_WB_B) + angular(start.V_WB_B).cross(r_B));
+  // 570 m from the origin, the antenna's east-north-up axes are W's turned by 9e-5 rad.
+  EXPECT_LT((g.v_ENU - v_WS).norm(), 1.5e-4);
+}
+
+TEST(Sensors, GnssNoiseIsInMetres) {
+  // 2 m horizontal and 3 m vertical deviations: the positions' errors, back in metres, have
+  // them (to 3 %, five standard errors of 20,000 samples).
+  const std::string noise = R"(<position_sensing>
+      <horizontal><noise type="gaussian"><stddev>2</stddev></noise></horizontal>
+      <vertical><noise type="gaussian"><stddev>3</stddev></noise></vertical></position_sensing>)";
+  const Model m = load(geo_world(simple_model("", "m", navsat("0 0 0 0 0 0", noise))));
+  State s = make_initial_state(m);
+  s.bodies[0].p_WB = Vec3(100, -50, 1);
+  const Vec3 p = s.bodies[0].p_WB;
+  StepData data = make_step_data(m);
+  Workspace ws;
+  Vec3 sum_sq = Vec3::Zero();
+  int n = 0;
+  while (n < 20000) {
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+    if (!data.sensors[0].sampled) continue;
+    const GnssReading& r = std::get<GnssReading>(data.sensors[0].reading);
+    const Vec3 e = geodetic_to_W(*m.origin, {r.latitude_deg, r.longitude_deg, r.altitude}) - p;
+    sum_sq += e.cwiseProduct(e);
+    ++n;
+  }
+  const Vec3 sd = (sum_sq / n).cwiseSqrt();
+  EXPECT_NEAR(sd.x() / 2.0, 1.0, 0.03);
+  EXPECT_NEAR(sd.y() / 2.0, 1.0, 0.03);
+  EXPECT_NEAR(sd.z() / 3.0, 1.0, 0.03);
+}
+
+TEST(Sensors, AGnssReceiverLosesItsFixUnderWaterAndFixesAgainAfterItsReacquisitionTime) {
+  const Model m = load(geo_world(simple_model(
+      "", "auv", navsat("0 0 0 0 0 0", "<reacquisition_time>2</reacquisition_time>"))));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  const auto sample = [&] {
+    do {
+      EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+    } while (!data.sensors[0].sampled);
+    return std::get<GnssReading>(data.sensors[0].reading);
+  };
+  s.bodies[0].p_WB = Vec3(0, 0, 0.1);
+  EXPECT_TRUE(sample().fix);     // above the water from the start: fixed at once
+  s.bodies[0].p_WB.z() = -0.01;  // a centimetre under
+  const GnssReading under = sample();
+  EXPECT_FALSE(under.fix);
+  EXPECT_TRUE(std::isnan(under.latitude_deg));
+  s.bodies[0].p_WB.z() = 0.05;  // surfaced: the next sample's time starts the 2 s
+  EXPECT_FALSE(sample().fix);
+  const double surfaced = data.sensors[0].t;
+  double fixed_at = -1.0;
+  while (fixed_at < 0.0) {
+    const GnssReading r = sample();
+    if (r.fix) fixed_at = data.sensors[0].t;
+  }
+  EXPECT_NEAR(fixed_at - surfaced, 2.0, 1e-9);
+}
+
 TEST(Sensors, SamplesComeAtTheirExactRate) {
   // 30 Hz for 1000 s at a 10 ms step: 30,000 samples (gz-sim, truncating the period to 33 ms,
   // takes 30,303).
@@ -196,14 +305,15 @@ TEST(Sensors, BadSensorsAreErrorsAndUnknownTypesAWarning) {
   testing::expect_mentions(testing::load_error("odd.sdf", odd), {"noise type 'pink'", "gaussian"});
 
   Diagnostics d;
-  const std::string gps =
-      R"(<sensor name="gps1" type="navsat"><update_rate>20</update_rate></sensor>
-      <sensor name="gps2" type="navsat"/>)";
+  const std::string mags =
+      R"(<sensor name="mag1" type="magnetometer"><update_rate>20</update_rate></sensor>
+      <sensor name="mag2" type="magnetometer"/>)";
   const Model m =
-      load_world_file(testing::write_temp("gps.sdf", world_sdf(simple_model("", "m", gps))), d);
+      load_world_file(testing::write_temp("mags.sdf", world_sdf(simple_model("", "m", mags))), d);
   EXPECT_TRUE(m.sensors.empty());
   ASSERT_EQ(d.warnings().size(), 1u);
-  testing::expect_mentions(d.warnings()[0].str(), {"sensor 'gps1'", "navsat", "not simulated yet"});
+  testing::expect_mentions(d.warnings()[0].str(),
+                           {"sensor 'mag1'", "magnetometer", "not simulated yet"});
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "leeway/core/geo.h"
 #include "leeway/sim/simulation.h"
 #include "sdf/sdf_test_util.h"
 
@@ -67,6 +68,57 @@ TEST(VrxWorlds, StationKeepingAndWayfindingRunAndScoreWithTheSpawnedWamv) {
       EXPECT_LT(b.V_WB_B.norm(), 2.0);       // moving with the waves, not diverging
     }
   }
+}
+
+TEST(VrxWorlds, TheSpawnedWamvCarriesVrxsImu) {
+  // VRX's generated WAM-V: its IMU on wamv/imu_wamv_link, 0.3 m forward, 0.2 m to starboard and
+  // 1.3 m above base_link, at 100 Hz with VRX's noise. Afloat in the station-keeping world's
+  // waves, its vertical specific force averages g (the bias is at most a few 0.01 m/s^2).
+  SKIP_WITHOUT_CORPUS();
+  const auto paths = vrx_paths();
+  Diagnostics d;
+  const Model m =
+      load_scenario_file((kWorlds / "stationkeeping_task.sdf").string(), d, 0, {kWamv}).model;
+  const int i = m.sensor_index("wamv", "imu_wamv_sensor");
+  ASSERT_GE(i, 0);
+  const SensorModel& imu = m.sensors[static_cast<std::size_t>(i)];
+  EXPECT_EQ(imu.link_name, "wamv/imu_wamv_link");
+  EXPECT_EQ(imu.rate_hz, 100.0);
+  EXPECT_LT((imu.X_BS.translation() - Vec3(0.3, -0.2, 1.3)).norm(), 1e-12);
+  const ImuModel& noise = std::get<ImuModel>(imu.kind);
+  EXPECT_EQ(noise.angular_velocity[2].white_stddev, 0.009);
+  EXPECT_EQ(noise.linear_acceleration[0].white_stddev, 0.021);
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  double sum = 0.0;
+  int samples = 0;
+  for (int k = 0; k < 2500; ++k) {  // 10 s at 4 ms: 1000 samples
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+    const SensorSample& sample = data.sensors[static_cast<std::size_t>(i)];
+    if (!sample.sampled) continue;
+    sum += std::get<ImuReading>(sample.reading).f_S.z();
+    ++samples;
+  }
+  EXPECT_EQ(samples, 1000);
+  EXPECT_NEAR(sum / samples, 9.8, 0.2);
+
+  // Its GNSS antenna, 1.3 m up on wamv/gps_wamv_link at 20 Hz without noise (VRX gives none):
+  // a fix, at the antenna's geodetic position through the world's <spherical_coordinates>.
+  const int g = m.sensor_index("wamv", "navsat");
+  ASSERT_GE(g, 0);
+  const SensorModel& gps = m.sensors[static_cast<std::size_t>(g)];
+  EXPECT_EQ(gps.rate_hz, 20.0);
+  EXPECT_LT((gps.X_BS.translation() - Vec3(-0.85, 0, 1.3)).norm(), 1e-12);
+  const BodyState& wamv = s.bodies[static_cast<std::size_t>(m.body_index("wamv"))];
+  do {
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  } while (!data.sensors[static_cast<std::size_t>(g)].sampled);
+  const GnssReading& fix = std::get<GnssReading>(data.sensors[static_cast<std::size_t>(g)].reading);
+  ASSERT_TRUE(fix.fix);
+  const Vec3 p_W = geodetic_to_W(*m.origin, {fix.latitude_deg, fix.longitude_deg, fix.altitude});
+  EXPECT_LT((p_W - Vec3(-532, 162, 0)).head<2>().norm(), 3.0);  // near the spawn point
+  EXPECT_NEAR(p_W.z() - wamv.p_WB.z(), 1.3, 0.2);               // 1.3 m up, rolling a little
 }
 
 TEST(VrxWorlds, TasksLeewayDoesNotScoreLoadWithOneWarningAndRun) {

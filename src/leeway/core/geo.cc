@@ -3,6 +3,7 @@
 #include <GeographicLib/LocalCartesian.hpp>
 #include <GeographicLib/UTMUPS.hpp>
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -21,6 +22,19 @@ Geodetic W_to_geodetic(const Geodetic& origin, const Vec3& p_W) {
                                           origin.altitude_m);
   Geodetic g;
   enu.Reverse(p_W.x(), p_W.y(), p_W.z(), g.latitude_deg, g.longitude_deg, g.altitude_m);
+  return g;
+}
+
+Geodetic W_to_geodetic(const Geodetic& origin, const Vec3& p_W, Mat3& R_WE) {
+  const GeographicLib::LocalCartesian enu(origin.latitude_deg, origin.longitude_deg,
+                                          origin.altitude_m);
+  Geodetic g;
+  std::vector<double> M(9);  // row-major, from the point's ENU to the origin's
+  enu.Reverse(p_W.x(), p_W.y(), p_W.z(), g.latitude_deg, g.longitude_deg, g.altitude_m, M);
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c)
+      R_WE(r, c) = M[static_cast<std::size_t>(3 * r + c)];
+  }
   return g;
 }
 

@@ -29,6 +29,10 @@ Vec3 geodetic_to_W(const Geodetic& origin, const Geodetic& point);
 /// The geodetic position of p_W.
 Geodetic W_to_geodetic(const Geodetic& origin, const Vec3& p_W);
 
+/// The same, with R_WE: the rotation from the east-north-up frame at the point to W (they part by
+/// the Earth's curvature, about 1.6e-4 rad a kilometre).
+Geodetic W_to_geodetic(const Geodetic& origin, const Vec3& p_W, Mat3& R_WE);
+
 /// The geodetic point at UTM (easting, northing) [m] in `zone` (forced: no zone change at the
 /// zone's edge, as a survey in one zone expects). Throws std::invalid_argument when the zone is
 /// not 1..60 or the point is not on the Earth.

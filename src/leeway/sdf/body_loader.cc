@@ -346,7 +346,7 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
     }
   }
 
-  for (SensorModel& s : load_sensors(model, name, links, body_index, diagnostics))
+  for (SensorModel& s : load_sensors(model, name, links, body_index, world.origin, diagnostics))
     sensors.push_back(std::move(s));
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;

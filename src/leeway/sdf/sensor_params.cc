@@ -80,6 +80,40 @@ PressureModel read_air_pressure(const sdf::ElementPtr& sensor) {
   return pressure;
 }
 
+/// gz-sim's <horizontal> and <vertical> noise of a GNSS quantity, on east, north and up.
+std::array<NoiseModel, 3> read_enu(const sdf::ElementPtr& sensing) {
+  std::array<NoiseModel, 3> out;
+  if (!sensing) return out;
+  reject_unknown_children(sensing, {"horizontal", "vertical"}, "<horizontal>, <vertical>");
+  for (const char* axis : {"horizontal", "vertical"}) {
+    const sdf::ElementPtr e = optional_child(sensing, axis);
+    if (!e) continue;
+    reject_unknown_children(e, {"noise"}, "<noise>");
+    const sdf::ElementPtr noise = optional_child(e, "noise");
+    if (!noise) continue;
+    const NoiseModel n = read_gz_noise(noise);
+    if (axis[0] == 'h') {
+      out[0] = out[1] = n;  // east and north, each its own process
+    } else {
+      out[2] = n;
+    }
+  }
+  return out;
+}
+
+GnssModel read_navsat(const sdf::ElementPtr& sensor, const std::string& type) {
+  GnssModel gnss;
+  const sdf::ElementPtr e = optional_child(sensor, type);  // <navsat>, or the legacy <gps>
+  if (!e) return gnss;
+  reject_unknown_children(e, {"position_sensing", "velocity_sensing", "reacquisition_time"},
+                          "gz-sim's <navsat> elements and Leeway's <reacquisition_time> "
+                          "(docs/sensors.md)");
+  gnss.position = read_enu(optional_child(e, "position_sensing"));
+  gnss.velocity = read_enu(optional_child(e, "velocity_sensing"));
+  gnss.reacquisition_time = number_or(e, "reacquisition_time", 1.0, 0.0, false, "a time in s");
+  return gnss;
+}
+
 }  // namespace
 
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
@@ -136,6 +170,7 @@ NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
 
 std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
                                       const MergedLinks& links, int body,
+                                      const std::optional<Geodetic>& origin,
                                       Diagnostics& diagnostics) {
   std::vector<SensorModel> out;
   for (const BodyLink& body_link : body_links(model)) {
@@ -145,7 +180,7 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const sdf::ElementPtr e = sdf_sensor.Element();
       const std::string type = e->GetAttribute("type")->GetAsString();
       if (type == "contact") continue;  // read by the collider (collider_loader.h)
-      if (type != "imu" && type != "air_pressure") {
+      if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps") {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -165,8 +200,17 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       if (const sdf::ElementPtr topic = optional_child(e, "topic")) s.topic = text_of(topic);
       if (type == "imu") {
         s.kind = read_imu(e, s.name, diagnostics);
-      } else {
+      } else if (type == "air_pressure") {
         s.kind = read_air_pressure(e);
+      } else {
+        s.kind = read_navsat(e, type);
+        if (!origin) {
+          diagnostics.warn_once("navsat without origin", location_of(e),
+                                fmt::format("GNSS receiver '{}' in a world without "
+                                            "<spherical_coordinates>: its positions are given "
+                                            "about 0 N 0 E at the ellipsoid's surface",
+                                            s.name));
+        }
       }
       if (const std::string problem = check_sensor(s); !problem.empty()) {
         throw LoadError(location_of(e), fmt::format("sensor '{}': {}", s.name, problem));

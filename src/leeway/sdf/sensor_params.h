@@ -31,6 +31,7 @@
 // Sensor types Leeway does not simulate yet are warned about once per type, naming the first.
 #pragma once
 
+#include <optional>
 #include <sdf/Model.hh>
 #include <string>
 #include <vector>
@@ -45,8 +46,11 @@ namespace leeway::sdfio {
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise);
 
 /// The sensors on the links of `model` (whose body is `body`, named `model_name`, its links
-/// merged into `links`), in the order of its links and of their <sensor>s.
+/// merged into `links`), in the order of its links and of their <sensor>s. `origin`: the
+/// world's geodetic origin, which a GNSS receiver needs (without it, 0 N 0 E with a warning).
 std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
-                                      const MergedLinks& links, int body, Diagnostics& diagnostics);
+                                      const MergedLinks& links, int body,
+                                      const std::optional<Geodetic>& origin,
+                                      Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

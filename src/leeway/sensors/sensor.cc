@@ -21,15 +21,53 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                           for (const NoiseModel& n : imu.linear_acceleration)
                             visit(n);
                         },
-                        [&](const PressureModel& pressure) { visit(pressure.noise); }},
+                        [&](const PressureModel& pressure) { visit(pressure.noise); },
+                        [&](const GnssModel& gnss) {
+                          for (const NoiseModel& n : gnss.position)
+                            visit(n);
+                          for (const NoiseModel& n : gnss.velocity)
+                            visit(n);
+                        }},
              sensor.kind);
+}
+
+/// The GNSS receiver's reading (gnss.h); `noisy(model, x)` adds an axis' noise.
+template <typename Noisy>
+GnssReading gnss_sample(const GnssModel& gnss, const SensorModel& sensor, SensorState& state,
+                        const SampleContext& at, Noisy&& noisy) {
+  const Vec3 r = sensor.X_BS.translation();
+  const Vec3 p_WS = at.body.p_WB + at.body.q_WB * r;
+  const Vec3 v_WS = at.body.q_WB * (linear(at.body.V_WB_B) + angular(at.body.V_WB_B).cross(r));
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (p_WS.z() < surface_height(at.environment, p_WS.x(), p_WS.y(), at.t)) {
+    state.surfaced_at = kInf;
+  } else if (state.surfaced_at == kInf) {
+    state.surfaced_at = at.t;
+  }
+  // The errors are drawn whether or not there is a fix: their processes run on.
+  Vec3 e_W, e_v;
+  for (int i = 0; i < 3; ++i)
+    e_W[i] = noisy(gnss.position[static_cast<std::size_t>(i)], 0.0);
+  for (int i = 0; i < 3; ++i)
+    e_v[i] = noisy(gnss.velocity[static_cast<std::size_t>(i)], 0.0);
+  GnssReading out;
+  if (!gnss_has_fix(gnss, state.surfaced_at, at.t)) return out;
+  Mat3 R_WE;
+  const Geodetic g = W_to_geodetic(at.origin, p_WS + e_W, R_WE);
+  out.fix = true;
+  out.latitude_deg = g.latitude_deg;
+  out.longitude_deg = g.longitude_deg;
+  out.altitude = g.altitude_m;
+  out.v_ENU = R_WE.transpose() * v_WS + e_v;
+  return out;
 }
 
 }  // namespace
 
 const char* sensor_type_name(const SensorModel& sensor) {
   return std::visit(Overloaded{[](const ImuModel&) { return "imu"; },
-                               [](const PressureModel&) { return "air_pressure"; }},
+                               [](const PressureModel&) { return "air_pressure"; },
+                               [](const GnssModel&) { return "navsat"; }},
                     sensor.kind);
 }
 
@@ -83,6 +121,9 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
                               pressure.reference_altitude + env.surface_level);
                           r.depth = g > 0.0 ? (r.pressure - p_air) / (env.fluid_density * g) : 0.0;
                           out.reading = r;
+                        },
+                        [&](const GnssModel& gnss) {
+                          out.reading = gnss_sample(gnss, sensor, state, at, noisy);
                         }},
              sensor.kind);
   return out;

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <variant>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "leeway/core/random.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
+#include "leeway/sensors/gnss.h"
 #include "leeway/sensors/imu.h"
 #include "leeway/sensors/noise.h"
 
@@ -50,7 +52,7 @@ struct SensorModel {
   Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< its frame in B
   double rate_hz = 0.0;                                    ///< 0: every step
   std::string topic;  ///< its <topic> as written (empty: none), for the interfaces
-  std::variant<ImuModel, PressureModel> kind;
+  std::variant<ImuModel, PressureModel, GnssModel> kind;
 
   std::string full_name() const { return model_name + "/" + name; }
 };
@@ -76,7 +78,7 @@ struct PressureReading {
 struct SensorSample {
   bool sampled = false;  ///< taken in the last step (else the one before, or none yet)
   double t = -1.0;       ///< its time [s]; -1 before the first
-  std::variant<ImuReading, PressureReading> reading;
+  std::variant<ImuReading, PressureReading, GnssReading> reading;
 
   bool operator==(const SensorSample&) const = default;
 };
@@ -86,11 +88,14 @@ struct SensorState {
   std::uint64_t next_sample = 0;  ///< j: the next sample is due at j / rate
   double last_time = -1.0;        ///< of the latest sample [s]; -1 before the first
   std::vector<NoiseState> axes;   ///< one per noisy axis, in the kind's order
+  /// A GNSS antenna's last surfacing [s] (gnss.h): -inf above water from the start, +inf while
+  /// under water.
+  double surfaced_at = -std::numeric_limits<double>::infinity();
 
   bool operator==(const SensorState&) const = default;
 };
 
-/// Its type as SDF names it: "imu", "air_pressure".
+/// Its type as SDF names it: "imu", "air_pressure", "navsat".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
@@ -107,6 +112,7 @@ struct SampleContext {
   const Vec6& nu_dot;  ///< the body's acceleration (in B)
   const Vec3& g_W;
   const Environment& environment;
+  const Geodetic& origin;  ///< under W's origin
 };
 
 /// Takes the sample due at `at.t` (sample_due): the exact measurement with its noise; advances

@@ -5,6 +5,7 @@
 namespace leeway::stages {
 
 void sample_sensors(const Model& model, State& state, const Workspace& ws, StepData* data) {
+  const Geodetic origin = model.origin.value_or(Geodetic{});
   for (std::size_t i = 0; i < model.sensors.size(); ++i) {
     const SensorModel& sensor = model.sensors[i];
     SensorState& sensor_state = state.sensors[i];
@@ -13,7 +14,7 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
     const auto body = static_cast<std::size_t>(sensor.body);
     const SampleContext at{
         state.t,         model.dt,         ws.bodies_at_start[body], ws.nu_dot_start[body],
-        model.gravity_W, model.environment};
+        model.gravity_W, model.environment, origin};
     SensorSample sample = take_sample(sensor, sensor_state, at);
     if (data) data->sensors[i] = std::move(sample);
   }
