@@ -1,9 +1,11 @@
 #include "leeway/core/geo.h"
 
 #include <gtest/gtest.h>
+#include <GeographicLib/LocalCartesian.hpp>
 
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 namespace leeway {
 namespace {
@@ -59,6 +61,30 @@ TEST(Geo, RoundTripsAreExact) {
   const Geodetic back = utm_to_geodetic(zone, en.x(), en.y());
   EXPECT_NEAR(back.latitude_deg, g.latitude_deg, 1e-11);
   EXPECT_NEAR(back.longitude_deg, g.longitude_deg, 1e-11);
+}
+
+TEST(Geo, TheEastNorthUpAxesAtAPointAreGeographicLibsRotation) {
+  // R_WE against LocalCartesian's own matrix (an independent computation), and the closed form
+  // of a point due east on the equator: its up axis is turned by its longitude about north.
+  const Geodetic origin{-33.7, 150.7, 12.0};
+  const GeographicLib::LocalCartesian enu(origin.latitude_deg, origin.longitude_deg,
+                                          origin.altitude_m);
+  for (const Vec3& p : {Vec3(5000, -3000, 20), Vec3(-40000, 70000, -100), Vec3(1, 2, 3)}) {
+    Mat3 R_WE;
+    const Geodetic g = W_to_geodetic(origin, p, R_WE);
+    double lat, lon, h;
+    std::vector<double> M(9);
+    enu.Reverse(p.x(), p.y(), p.z(), lat, lon, h, M);
+    EXPECT_EQ(g.latitude_deg, lat);
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c)
+        EXPECT_NEAR(R_WE(r, c), M[static_cast<std::size_t>(3 * r + c)], 1e-14);
+  }
+  Mat3 R_WE;
+  const Geodetic equator{0.0, 0.0, 0.0};
+  const Geodetic g = W_to_geodetic(equator, Vec3(100000, 0, 0), R_WE);
+  const double lambda = g.longitude_deg * std::numbers::pi / 180.0;
+  EXPECT_LT((R_WE.col(2) - Vec3(std::sin(lambda), 0, std::cos(lambda))).norm(), 1e-14);
 }
 
 TEST(Geo, UtmOnTheCentralMeridianIsTheScaledMeridianArc) {

@@ -199,14 +199,20 @@ TEST(Wamv, TheDefaultWorldInlinesTheLibraryModel) {
     EXPECT_EQ(library.actuators[i].name, inlined.actuators[i].name);
     EXPECT_EQ(library.actuators[i].command_max, inlined.actuators[i].command_max);
   }
-  // VRX's IMU, 100 Hz at (0.3, -0.2, 1.3) m in base_link.
-  ASSERT_EQ(library.sensors.size(), 1u);
-  ASSERT_EQ(inlined.sensors.size(), 1u);
+  // VRX's IMU, 100 Hz at (0.3, -0.2, 1.3) m in base_link, and its GNSS antenna, 20 Hz at
+  // (-0.85, 0, 1.3) m.
+  ASSERT_EQ(library.sensors.size(), 2u);
+  ASSERT_EQ(inlined.sensors.size(), 2u);
   for (const Model* m : {&library, &inlined}) {
     EXPECT_EQ(m->sensors[0].name, "imu_wamv_sensor");
-    EXPECT_EQ(m->sensors[0].rate_hz, 100.0);
-    EXPECT_TRUE(m->sensors[0].X_BS.isApprox(library.sensors[0].X_BS, 1e-15));
+    EXPECT_EQ(m->sensors[1].name, "navsat");
+    for (std::size_t i = 0; i < 2; ++i) {
+      EXPECT_EQ(m->sensors[i].rate_hz, library.sensors[i].rate_hz);
+      EXPECT_TRUE(m->sensors[i].X_BS.isApprox(library.sensors[i].X_BS, 1e-15));
+    }
   }
+  EXPECT_EQ(library.sensors[0].rate_hz, 100.0);
+  EXPECT_EQ(library.sensors[1].rate_hz, 20.0);
 }
 
 /// VRX's logistic fit at command 1 (A 0.01, K 59.82, B 5, nu 0.38, C 0.56, M 0.28): 242.67 N.

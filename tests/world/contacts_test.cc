@@ -34,6 +34,8 @@ std::string course(const std::string& obstacles) {
 <sdf version="1.9">
   <world name="course">
     <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
+    <spherical_coordinates><latitude_deg>-33.724223</latitude_deg>
+      <longitude_deg>150.679736</longitude_deg></spherical_coordinates>
     <plugin filename="libStationkeepingScoringPlugin.so" name="vrx::StationkeepingScoringPlugin">
       <vehicle>wamv</vehicle>
       <task_name>station_keeping</task_name>

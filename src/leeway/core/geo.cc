@@ -2,8 +2,8 @@
 
 #include <GeographicLib/LocalCartesian.hpp>
 #include <GeographicLib/UTMUPS.hpp>
+#include <cmath>
 #include <stdexcept>
-#include <vector>
 
 #include <fmt/format.h>
 
@@ -25,16 +25,29 @@ Geodetic W_to_geodetic(const Geodetic& origin, const Vec3& p_W) {
   return g;
 }
 
+namespace {
+
+/// The east-north-up axes at geodetic (latitude, longitude) as columns in Earth-centred,
+/// Earth-fixed axes.
+Mat3 R_ecef_enu(double latitude_deg, double longitude_deg) {
+  constexpr double kDeg = 3.14159265358979323846 / 180.0;
+  const double sp = std::sin(latitude_deg * kDeg), cp = std::cos(latitude_deg * kDeg);
+  const double sl = std::sin(longitude_deg * kDeg), cl = std::cos(longitude_deg * kDeg);
+  Mat3 R;
+  R << -sl, -sp * cl, cp * cl,  //
+      cl, -sp * sl, cp * sl,    //
+      0.0, cp, sp;
+  return R;
+}
+
+}  // namespace
+
 Geodetic W_to_geodetic(const Geodetic& origin, const Vec3& p_W, Mat3& R_WE) {
-  const GeographicLib::LocalCartesian enu(origin.latitude_deg, origin.longitude_deg,
-                                          origin.altitude_m);
-  Geodetic g;
-  std::vector<double> M(9);  // row-major, from the point's ENU to the origin's
-  enu.Reverse(p_W.x(), p_W.y(), p_W.z(), g.latitude_deg, g.longitude_deg, g.altitude_m, M);
-  for (int r = 0; r < 3; ++r) {
-    for (int c = 0; c < 3; ++c)
-      R_WE(r, c) = M[static_cast<std::size_t>(3 * r + c)];
-  }
+  const Geodetic g = W_to_geodetic(origin, p_W);
+  // W is the ENU frame at the origin: both frames through the Earth-fixed axes. (Computed here
+  // rather than by LocalCartesian's matrix output, which takes a heap-allocated vector.)
+  R_WE = R_ecef_enu(origin.latitude_deg, origin.longitude_deg).transpose() *
+         R_ecef_enu(g.latitude_deg, g.longitude_deg);
   return g;
 }
 
