@@ -120,6 +120,31 @@ TEST(RunCommand, SameSeedGivesByteIdenticalRecordings) {
   EXPECT_NE(a, slurp(tmp("c.csv")));
 }
 
+TEST(RunCommand, SensorsAreRecordedOneFilePerSensorAndRepeatBitForBit) {
+  // The default world's WAM-V: VRX's IMU at 100 Hz and GNSS at 20 Hz, for 2 s at its 5 ms step:
+  // samples at 0, 0.01, ..., 1.99 s and 0, 0.05, ..., 1.95 s.
+  const std::string a = tmp("sensors_a"), b = tmp("sensors_b");
+  std::filesystem::remove_all(a);
+  const Result r = run("run --duration 2 --seed 3 --record-sensors " + a);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("sensors    " + a + " (2 files, 240 samples)"), std::string::npos)
+      << r.output;
+  const auto imu = read_csv(a + "/wamv.imu_wamv_sensor.csv");
+  ASSERT_EQ(imu.size(), 201u);
+  EXPECT_EQ(imu[0].front(), "t");
+  EXPECT_EQ(imu[0].size(), 11u);
+  EXPECT_EQ(imu[200][0], "1.99");
+  const double f_z = std::stod(imu[100][3]);
+  EXPECT_NEAR(f_z, 9.8, 0.5);  // afloat: gravity's reaction, give or take the waves and noise
+  const auto gps = read_csv(a + "/wamv.navsat.csv");
+  ASSERT_EQ(gps.size(), 41u);
+  EXPECT_EQ(gps[1][1], "1");  // a fix
+  EXPECT_NEAR(std::stod(gps[1][2]), -33.7224, 1e-3);
+  ASSERT_EQ(run("run --duration 2 --seed 3 --record-sensors " + b).status, 0);
+  EXPECT_EQ(slurp(a + "/wamv.imu_wamv_sensor.csv"), slurp(b + "/wamv.imu_wamv_sensor.csv"));
+  EXPECT_EQ(slurp(a + "/wamv.navsat.csv"), slurp(b + "/wamv.navsat.csv"));
+}
+
 TEST(RunCommand, EnuAndNedRecordingsDescribeTheSameMotion) {
   ASSERT_EQ(run("run --duration 10 --record-rate 20 --record " + tmp("enu.csv")).status, 0);
   ASSERT_EQ(run("run --duration 10 --record-rate 20 --frame ned --record " + tmp("ned.csv")).status,
@@ -295,7 +320,7 @@ TEST(RunCommand, HelpDocumentsEveryOption) {
   const Result r = run("run --help");
   EXPECT_EQ(r.status, 0);
   for (const char* opt : {"WORLD", "--duration", "--seed", "--record", "--record-rate", "--frame",
-                          "--summary", "--command", "--spawn"}) {
+                          "--summary", "--command", "--spawn", "--record-sensors"}) {
     EXPECT_NE(r.output.find(opt), std::string::npos) << opt;
   }
 }

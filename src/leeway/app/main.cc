@@ -145,6 +145,10 @@ int main(int argc, char** argv) {
                   "t,model,x,y,z,roll,pitch,yaw,u,v,w,p,q,r (world position [m], ZYX Euler\n"
                   "angles [rad], body twist [m/s, rad/s]), then the state of every actuator of\n"
                   "the world, MODEL/ACTUATOR, in its own unit");
+  run->add_option("--record-sensors", o.record_sensors_path,
+                  "Write every sensor's samples to this folder (made if need be): one CSV per\n"
+                  "sensor, MODEL.SENSOR.csv, a row per sample (docs/sensors.md gives the\n"
+                  "columns and units)");
   run->add_option("--record-rate", o.record_rate,
                   "Rows per simulated second; at most the physics rate 1/max_step_size [Hz]")
       ->check(kPositiveFinite)

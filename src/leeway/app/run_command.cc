@@ -13,6 +13,7 @@
 #include "leeway/output/csv_recorder.h"
 #include "leeway/output/progress_bar.h"
 #include "leeway/output/run_summary.h"
+#include "leeway/output/sensor_recorder.h"
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
@@ -151,6 +152,7 @@ int run_command(const RunCommandOptions& o) {
   const Model& model = sim.model();
   run.until_step = steps_for(summary.duration, model.dt);
   std::optional<CsvRecorder> recorder;
+  std::optional<SensorRecorder> sensor_recorder;
   std::optional<SummaryWriter> summary_writer;
   ProgressBar bar(static_cast<double>(run.until_step) * model.dt,
                   o.progress && ProgressBar::stderr_is_terminal());
@@ -160,6 +162,10 @@ int run_command(const RunCommandOptions& o) {
       recorder.emplace(o.record_path, o.frame, model);
       summary.recording_path = o.record_path;
       sim.attach(*recorder, interval);
+    }
+    if (!o.record_sensors_path.empty()) {
+      sensor_recorder.emplace(o.record_sensors_path, model);
+      sim.attach(*sensor_recorder);
     }
     sim.attach(bar);
     if (!o.summary_path.empty()) {
@@ -199,6 +205,10 @@ int run_command(const RunCommandOptions& o) {
   if (recorder) {
     fmt::print("recording  {} ({} rows, {})\n", o.record_path, recorder->rows_written(),
                o.frame == OutputFrame::kEnuFlu ? "ENU/FLU" : "NED/FRD");
+  }
+  if (sensor_recorder) {
+    fmt::print("sensors    {} ({} files, {} samples)\n", o.record_sensors_path,
+               sensor_recorder->files(), sensor_recorder->samples_written());
   }
   if (!o.summary_path.empty()) fmt::print("summary    {}\n", o.summary_path);
   return 0;

@@ -18,8 +18,9 @@ struct RunCommandOptions {
   /// Simulated seconds; 0: until the world's tasks finish, or kDefaultDuration without tasks.
   double duration = 0.0;
   std::uint64_t seed = 0;
-  std::string record_path;    ///< empty: no recording
-  double record_rate = 10.0;  ///< rows per second of simulated time
+  std::string record_path;          ///< empty: no recording
+  std::string record_sensors_path;  ///< a folder for the sensors' CSVs; empty: none
+  double record_rate = 10.0;        ///< rows per second of simulated time
   OutputFrame frame = OutputFrame::kEnuFlu;
   std::string summary_path;           ///< empty: no JSON summary
   bool progress = true;               ///< draw the progress bar if stderr is a terminal

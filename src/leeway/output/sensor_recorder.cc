@@ -1,0 +1,98 @@
+#include "leeway/output/sensor_recorder.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <set>
+#include <stdexcept>
+
+#include "leeway/core/overloaded.h"
+
+namespace leeway {
+namespace {
+
+std::string safe(const std::string& name) {
+  std::string out = name;
+  for (char& c : out) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '-' || c == '_';
+    if (!ok) c = '_';
+  }
+  return out;
+}
+
+const char* header(const SensorModel& sensor) {
+  return std::visit(
+      Overloaded{
+          [](const ImuModel&) { return "t,f_x,f_y,f_z,omega_x,omega_y,omega_z,q_w,q_x,q_y,q_z"; },
+          [](const PressureModel&) { return "t,pressure,depth"; },
+          [](const GnssModel&) { return "t,fix,latitude,longitude,altitude,v_east,v_north,v_up"; }},
+      sensor.kind);
+}
+
+void append_row(fmt::memory_buffer& out, const SensorSample& s) {
+  auto it = std::back_inserter(out);
+  std::visit(Overloaded{[&](const ImuReading& r) {
+                          fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{}\n", s.t, r.f_S.x(),
+                                         r.f_S.y(), r.f_S.z(), r.omega_S.x(), r.omega_S.y(),
+                                         r.omega_S.z(), r.q_RS.w(), r.q_RS.x(), r.q_RS.y(),
+                                         r.q_RS.z());
+                        },
+                        [&](const PressureReading& r) {
+                          fmt::format_to(it, "{},{},{}\n", s.t, r.pressure, r.depth);
+                        },
+                        [&](const GnssReading& r) {
+                          fmt::format_to(it, "{},{},{},{},{},{},{},{}\n", s.t, r.fix ? 1 : 0,
+                                         r.latitude_deg, r.longitude_deg, r.altitude, r.v_ENU.x(),
+                                         r.v_ENU.y(), r.v_ENU.z());
+                        }},
+             s.reading);
+}
+
+}  // namespace
+
+std::string SensorRecorder::file_name(const SensorModel& sensor) {
+  return safe(sensor.model_name) + "." + safe(sensor.name) + ".csv";
+}
+
+SensorRecorder::SensorRecorder(const std::filesystem::path& folder, const Model& model) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) {
+    throw std::runtime_error(fmt::format("cannot make the sensor recordings' folder '{}': {}",
+                                         folder.string(), ec.message()));
+  }
+  std::set<std::string> names;
+  for (const SensorModel& sensor : model.sensors) {
+    const std::filesystem::path path = folder / file_name(sensor);
+    if (!names.insert(file_name(sensor)).second) {
+      throw std::runtime_error(
+          fmt::format("two sensors would be recorded in '{}' (their names "
+                      "differ only in characters a file name cannot hold)",
+                      path.string()));
+    }
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    if (!f) {
+      throw std::runtime_error(fmt::format("cannot write the sensor recording '{}': {}",
+                                           path.string(), std::strerror(errno)));
+    }
+    files_.emplace_back(f);
+    fmt::print(f, "{}\n", header(sensor));
+  }
+}
+
+void SensorRecorder::on_step(const Simulation& sim) {
+  const std::vector<SensorSample>& samples = sim.data().sensors;
+  fmt::memory_buffer row;
+  for (std::size_t i = 0; i < files_.size(); ++i) {
+    if (!samples[i].sampled) continue;
+    row.clear();
+    append_row(row, samples[i]);
+    std::fwrite(row.data(), 1, row.size(), files_[i].get());
+    std::fflush(files_[i].get());
+    ++samples_;
+  }
+}
+
+}  // namespace leeway
