@@ -237,6 +237,31 @@ TEST(Sensors, AGnssReceiverLosesItsFixUnderWaterAndFixesAgainAfterItsReacquisiti
   EXPECT_NEAR(fixed_at - surfaced, 2.0, 1e-9);
 }
 
+TEST(Sensors, AnAltimeterMeasuresItsHeightAboveItsStartAndItsVerticalVelocity) {
+  // gz-sim's altimeter, 1 m above the origin of a body falling from rest at z = 50 m: it reads
+  // -g t^2 / 2 and -g t at each sample's time (RK4 is exact on the parabola).
+  std::string model = simple_model("", "drop",
+                                   R"(<sensor name="alt" type="altimeter"><pose>0 0 1 0 0 0</pose>
+        <update_rate>10</update_rate><altimeter><vertical_position><noise type="none"/>
+        </vertical_position></altimeter></sensor>)");
+  model.insert(model.find("<link"), "<pose>0 0 50 0 0 0</pose>");
+  const Model m = load(world_sdf(model, "", "0 0 -9.81"));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  int samples = 0;
+  for (int k = 0; k < 200; ++k) {
+    ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+    if (!data.sensors[0].sampled) continue;
+    ++samples;
+    const double t = data.sensors[0].t;
+    const AltimeterReading& r = std::get<AltimeterReading>(data.sensors[0].reading);
+    EXPECT_NEAR(r.vertical_position, -0.5 * 9.81 * t * t, 1e-9);
+    EXPECT_NEAR(r.vertical_velocity, -9.81 * t, 1e-9);
+  }
+  EXPECT_EQ(samples, 20);
+}
+
 TEST(Sensors, SamplesComeAtTheirExactRate) {
   // 30 Hz for 1000 s at a 10 ms step: 30,000 samples (gz-sim, truncating the period to 33 ms,
   // takes 30,303).

@@ -4,6 +4,7 @@
 //   imu           t, f_x, f_y, f_z [m/s^2], omega_x, omega_y, omega_z [rad/s] (in the sensor
 //                 frame S), q_w, q_x, q_y, q_z (S in the IMU's reference frame)
 //   air_pressure  t, pressure [Pa], depth [m]
+//   altimeter     t, vertical_position [m], vertical_velocity [m/s]
 //   navsat        t, fix (1 or 0), latitude, longitude [deg], altitude [m above the WGS-84
 //                 ellipsoid], v_east, v_north, v_up [m/s] (nan without a fix)
 // t is the sample's time [s]. Numbers are written in the shortest form that reads back to the same

@@ -346,10 +346,14 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
     }
   }
 
-  for (SensorModel& s : load_sensors(model, name, links, body_index, world.origin, diagnostics))
-    sensors.push_back(std::move(s));
-
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
+  for (SensorModel& s : load_sensors(model, name, links, body_index, world.origin, diagnostics)) {
+    // gz-sim's altimeter measures from where it starts.
+    if (auto* altimeter = std::get_if<AltimeterModel>(&s.kind)) {
+      altimeter->vertical_reference = (X_WB * s.X_BS).translation().z();
+    }
+    sensors.push_back(std::move(s));
+  }
   b.p_WB0 = X_WB.translation();
   b.q_WB0 = exact_quarter_turns(Quat(X_WB.linear()));
   if (b.world_joint) {

@@ -114,6 +114,22 @@ GnssModel read_navsat(const sdf::ElementPtr& sensor, const std::string& type) {
   return gnss;
 }
 
+AltimeterModel read_altimeter(const sdf::ElementPtr& sensor) {
+  AltimeterModel altimeter;
+  const sdf::ElementPtr e = optional_child(sensor, "altimeter");
+  if (!e) return altimeter;
+  reject_unknown_children(e, {"vertical_position", "vertical_velocity"},
+                          "gz-sim's <altimeter> elements (docs/sensors.md)");
+  for (auto [name, noise] : {std::pair{"vertical_position", &altimeter.position},
+                             std::pair{"vertical_velocity", &altimeter.velocity}}) {
+    const sdf::ElementPtr quantity = optional_child(e, name);
+    if (!quantity) continue;
+    reject_unknown_children(quantity, {"noise"}, "<noise>");
+    if (const sdf::ElementPtr n = optional_child(quantity, "noise")) *noise = read_gz_noise(n);
+  }
+  return altimeter;
+}
+
 }  // namespace
 
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
@@ -180,7 +196,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const sdf::ElementPtr e = sdf_sensor.Element();
       const std::string type = e->GetAttribute("type")->GetAsString();
       if (type == "contact") continue;  // read by the collider (collider_loader.h)
-      if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps") {
+      if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
+          type != "altimeter") {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -202,6 +219,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_imu(e, s.name, diagnostics);
       } else if (type == "air_pressure") {
         s.kind = read_air_pressure(e);
+      } else if (type == "altimeter") {
+        s.kind = read_altimeter(e);
       } else {
         s.kind = read_navsat(e, type);
         if (!origin) {

@@ -28,6 +28,18 @@
 //     </air_pressure>
 //   </sensor>
 //
+//   <sensor name="gps" type="navsat">              (or type="gps" with <gps>): sensors/gnss.h
+//     <navsat>
+//       <position_sensing><horizontal|vertical><noise>   [m], not gz-sim's degrees
+//       <velocity_sensing><horizontal|vertical><noise>   [m/s]
+//       <reacquisition_time>1</reacquisition_time>       [s] Leeway's
+//     </navsat>
+//   </sensor>
+//
+//   <sensor name="alt" type="altimeter">           gz-sim's: height above the start, in W
+//     <altimeter><vertical_position|vertical_velocity><noise>   [m], [m/s]
+//   </sensor>
+//
 // Sensor types Leeway does not simulate yet are warned about once per type, naming the first.
 #pragma once
 

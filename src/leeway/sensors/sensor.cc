@@ -27,6 +27,10 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                             visit(n);
                           for (const NoiseModel& n : gnss.velocity)
                             visit(n);
+                        },
+                        [&](const AltimeterModel& altimeter) {
+                          visit(altimeter.position);
+                          visit(altimeter.velocity);
                         }},
              sensor.kind);
 }
@@ -67,7 +71,8 @@ GnssReading gnss_sample(const GnssModel& gnss, const SensorModel& sensor, Sensor
 const char* sensor_type_name(const SensorModel& sensor) {
   return std::visit(Overloaded{[](const ImuModel&) { return "imu"; },
                                [](const PressureModel&) { return "air_pressure"; },
-                               [](const GnssModel&) { return "navsat"; }},
+                               [](const GnssModel&) { return "navsat"; },
+                               [](const AltimeterModel&) { return "altimeter"; }},
                     sensor.kind);
 }
 
@@ -99,33 +104,42 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
   const auto noisy = [&](const NoiseModel& n, double x) {
     return apply_noise(n, state.axes[axis++], x, dt, state.rng);
   };
-  std::visit(Overloaded{[&](const ImuModel& imu) {
-                          const ImuTruth truth = imu_truth(sensor.X_BS, at.body, at.nu_dot, at.g_W);
-                          ImuReading r;
-                          for (int i = 0; i < 3; ++i)
-                            r.omega_S[i] = noisy(imu.angular_velocity[i], truth.omega_S[i]);
-                          for (int i = 0; i < 3; ++i)
-                            r.f_S[i] = noisy(imu.linear_acceleration[i], truth.f_S[i]);
-                          r.q_RS = (Quat(imu.R_RW) * truth.q_WS).normalized();
-                          out.reading = r;
-                        },
-                        [&](const PressureModel& pressure) {
-                          const Environment& env = at.environment;
-                          const double g = at.g_W.norm();
-                          const Vec3 p_WS = at.body.p_WB + at.body.q_WB * sensor.X_BS.translation();
-                          PressureReading r;
-                          r.pressure = noisy(
-                              pressure.noise,
-                              absolute_pressure(env, p_WS, t, g, pressure.reference_altitude));
-                          const double p_air = standard_atmosphere_pressure(
-                              pressure.reference_altitude + env.surface_level);
-                          r.depth = g > 0.0 ? (r.pressure - p_air) / (env.fluid_density * g) : 0.0;
-                          out.reading = r;
-                        },
-                        [&](const GnssModel& gnss) {
-                          out.reading = gnss_sample(gnss, sensor, state, at, noisy);
-                        }},
-             sensor.kind);
+  std::visit(
+      Overloaded{
+          [&](const ImuModel& imu) {
+            const ImuTruth truth = imu_truth(sensor.X_BS, at.body, at.nu_dot, at.g_W);
+            ImuReading r;
+            for (int i = 0; i < 3; ++i)
+              r.omega_S[i] = noisy(imu.angular_velocity[i], truth.omega_S[i]);
+            for (int i = 0; i < 3; ++i)
+              r.f_S[i] = noisy(imu.linear_acceleration[i], truth.f_S[i]);
+            r.q_RS = (Quat(imu.R_RW) * truth.q_WS).normalized();
+            out.reading = r;
+          },
+          [&](const PressureModel& pressure) {
+            const Environment& env = at.environment;
+            const double g = at.g_W.norm();
+            const Vec3 p_WS = at.body.p_WB + at.body.q_WB * sensor.X_BS.translation();
+            PressureReading r;
+            r.pressure = noisy(pressure.noise,
+                               absolute_pressure(env, p_WS, t, g, pressure.reference_altitude));
+            const double p_air =
+                standard_atmosphere_pressure(pressure.reference_altitude + env.surface_level);
+            r.depth = g > 0.0 ? (r.pressure - p_air) / (env.fluid_density * g) : 0.0;
+            out.reading = r;
+          },
+          [&](const GnssModel& gnss) { out.reading = gnss_sample(gnss, sensor, state, at, noisy); },
+          [&](const AltimeterModel& altimeter) {
+            const Vec3 r = sensor.X_BS.translation();
+            const double z = at.body.p_WB.z() + (at.body.q_WB * r).z();
+            const Vec3 v_W =
+                at.body.q_WB * (linear(at.body.V_WB_B) + angular(at.body.V_WB_B).cross(r));
+            AltimeterReading a;
+            a.vertical_position = noisy(altimeter.position, z - altimeter.vertical_reference);
+            a.vertical_velocity = noisy(altimeter.velocity, v_W.z());
+            out.reading = a;
+          }},
+      sensor.kind);
   return out;
 }
 

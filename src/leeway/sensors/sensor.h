@@ -38,6 +38,14 @@ struct ImuModel {
   Mat3 R_RW = Mat3::Identity();
 };
 
+/// gz-sim's altimeter: the sensor's height above where it started, and its vertical velocity,
+/// in W (not a height above the ground or the seabed).
+struct AltimeterModel {
+  NoiseModel position;              ///< [m]
+  NoiseModel velocity;              ///< [m/s]
+  double vertical_reference = 0.0;  ///< the sensor's z in W at the start [m]
+};
+
 /// A pressure sensor (sensors/pressure.h): absolute pressure in water or air.
 struct PressureModel {
   NoiseModel noise;                 ///< [Pa]
@@ -52,7 +60,7 @@ struct SensorModel {
   Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< its frame in B
   double rate_hz = 0.0;                                    ///< 0: every step
   std::string topic;  ///< its <topic> as written (empty: none), for the interfaces
-  std::variant<ImuModel, PressureModel, GnssModel> kind;
+  std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel> kind;
 
   std::string full_name() const { return model_name + "/" + name; }
 };
@@ -74,11 +82,18 @@ struct PressureReading {
   bool operator==(const PressureReading&) const = default;
 };
 
+struct AltimeterReading {
+  double vertical_position = 0.0;  ///< [m] above the start
+  double vertical_velocity = 0.0;  ///< [m/s], up
+
+  bool operator==(const AltimeterReading&) const = default;
+};
+
 /// A sensor's latest reading.
 struct SensorSample {
   bool sampled = false;  ///< taken in the last step (else the one before, or none yet)
   double t = -1.0;       ///< its time [s]; -1 before the first
-  std::variant<ImuReading, PressureReading, GnssReading> reading;
+  std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading> reading;
 
   bool operator==(const SensorSample&) const = default;
 };
@@ -95,7 +110,7 @@ struct SensorState {
   bool operator==(const SensorState&) const = default;
 };
 
-/// Its type as SDF names it: "imu", "air_pressure", "navsat".
+/// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
