@@ -262,6 +262,38 @@ TEST(Sensors, AnAltimeterMeasuresItsHeightAboveItsStartAndItsVerticalVelocity) {
   EXPECT_EQ(samples, 20);
 }
 
+TEST(Sensors, AMagnetometerMeasuresTheWorldMagneticModelsFieldInItsFrame) {
+  // At 0 N 120 E on the ellipsoid at 2025.0 the WMM2025 field is (north, east, down) = (39677.8,
+  // -109.6, -10580.2) nT (its report's test value): a magnetometer there, level and turned 30
+  // degrees left of east, reads it in its frame in tesla, and its compass heading is 60 degrees
+  // (from grid north) less the field's declination, -0.158 degrees.
+  std::string model =
+      simple_model("", "auv",
+                   R"(<sensor name="mag" type="magnetometer"><update_rate>10</update_rate>
+        <magnetometer><decimal_year>2025.0</decimal_year></magnetometer></sensor>)");
+  model.insert(model.find("<link"), "<pose>0 0 0 0 0 0.5235987755982988</pose>");
+  std::string text = world_sdf(model);
+  text.insert(text.find("<gravity>"),
+              "<spherical_coordinates><latitude_deg>0</latitude_deg><longitude_deg>120"
+              "</longitude_deg><elevation>0</elevation></spherical_coordinates>");
+  const Model m = load(text);
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  const MagnetometerReading& r = std::get<MagnetometerReading>(data.sensors[0].reading);
+  const Vec3 B_W = Vec3(-109.6, 39677.8, 10580.2) * 1e-9;  // ENU
+  const Vec3 expected = Quat(Eigen::AngleAxisd(M_PI / 6, Vec3::UnitZ())).conjugate() * B_W;
+  EXPECT_LT((r.B_S - expected).cwiseAbs().maxCoeff(), 0.1e-9);
+  const double declination = std::atan2(-109.6, 39677.8);
+  EXPECT_NEAR(r.heading, M_PI / 3 - declination, 1e-5);
+
+  // A date outside the model's five years is an error.
+  std::string late = text;
+  late.replace(late.find("2025.0</decimal_year>"), 6, "2031.0");
+  testing::expect_mentions(testing::load_error("late.sdf", late), {"got 2031", "decimal year"});
+}
+
 TEST(Sensors, SamplesComeAtTheirExactRate) {
   // 30 Hz for 1000 s at a 10 ms step: 30,000 samples (gz-sim, truncating the period to 33 ms,
   // takes 30,303).
@@ -331,14 +363,13 @@ TEST(Sensors, BadSensorsAreErrorsAndUnknownTypesAWarning) {
 
   Diagnostics d;
   const std::string mags =
-      R"(<sensor name="mag1" type="magnetometer"><update_rate>20</update_rate></sensor>
-      <sensor name="mag2" type="magnetometer"/>)";
+      R"(<sensor name="mag1" type="sonar"><update_rate>20</update_rate></sensor>
+      <sensor name="mag2" type="sonar"/>)";
   const Model m =
       load_world_file(testing::write_temp("mags.sdf", world_sdf(simple_model("", "m", mags))), d);
   EXPECT_TRUE(m.sensors.empty());
   ASSERT_EQ(d.warnings().size(), 1u);
-  testing::expect_mentions(d.warnings()[0].str(),
-                           {"sensor 'mag1'", "magnetometer", "not simulated yet"});
+  testing::expect_mentions(d.warnings()[0].str(), {"sensor 'mag1'", "sonar", "not simulated yet"});
 }
 
 }  // namespace

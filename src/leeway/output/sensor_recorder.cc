@@ -28,29 +28,33 @@ const char* header(const SensorModel& sensor) {
           [](const ImuModel&) { return "t,f_x,f_y,f_z,omega_x,omega_y,omega_z,q_w,q_x,q_y,q_z"; },
           [](const PressureModel&) { return "t,pressure,depth"; },
           [](const GnssModel&) { return "t,fix,latitude,longitude,altitude,v_east,v_north,v_up"; },
-          [](const AltimeterModel&) { return "t,vertical_position,vertical_velocity"; }},
+          [](const AltimeterModel&) { return "t,vertical_position,vertical_velocity"; },
+          [](const MagnetometerModel&) { return "t,B_x,B_y,B_z,heading"; }},
       sensor.kind);
 }
 
 void append_row(fmt::memory_buffer& out, const SensorSample& s) {
   auto it = std::back_inserter(out);
   std::visit(
-      Overloaded{[&](const ImuReading& r) {
-                   fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{}\n", s.t, r.f_S.x(),
-                                  r.f_S.y(), r.f_S.z(), r.omega_S.x(), r.omega_S.y(), r.omega_S.z(),
-                                  r.q_RS.w(), r.q_RS.x(), r.q_RS.y(), r.q_RS.z());
-                 },
-                 [&](const PressureReading& r) {
-                   fmt::format_to(it, "{},{},{}\n", s.t, r.pressure, r.depth);
-                 },
-                 [&](const GnssReading& r) {
-                   fmt::format_to(it, "{},{},{},{},{},{},{},{}\n", s.t, r.fix ? 1 : 0,
-                                  r.latitude_deg, r.longitude_deg, r.altitude, r.v_ENU.x(),
-                                  r.v_ENU.y(), r.v_ENU.z());
-                 },
-                 [&](const AltimeterReading& r) {
-                   fmt::format_to(it, "{},{},{}\n", s.t, r.vertical_position, r.vertical_velocity);
-                 }},
+      Overloaded{
+          [&](const ImuReading& r) {
+            fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{}\n", s.t, r.f_S.x(), r.f_S.y(),
+                           r.f_S.z(), r.omega_S.x(), r.omega_S.y(), r.omega_S.z(), r.q_RS.w(),
+                           r.q_RS.x(), r.q_RS.y(), r.q_RS.z());
+          },
+          [&](const PressureReading& r) {
+            fmt::format_to(it, "{},{},{}\n", s.t, r.pressure, r.depth);
+          },
+          [&](const GnssReading& r) {
+            fmt::format_to(it, "{},{},{},{},{},{},{},{}\n", s.t, r.fix ? 1 : 0, r.latitude_deg,
+                           r.longitude_deg, r.altitude, r.v_ENU.x(), r.v_ENU.y(), r.v_ENU.z());
+          },
+          [&](const AltimeterReading& r) {
+            fmt::format_to(it, "{},{},{}\n", s.t, r.vertical_position, r.vertical_velocity);
+          },
+          [&](const MagnetometerReading& r) {
+            fmt::format_to(it, "{},{},{},{},{}\n", s.t, r.B_S.x(), r.B_S.y(), r.B_S.z(), r.heading);
+          }},
       s.reading);
 }
 

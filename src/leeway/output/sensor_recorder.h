@@ -5,6 +5,7 @@
 //                 frame S), q_w, q_x, q_y, q_z (S in the IMU's reference frame)
 //   air_pressure  t, pressure [Pa], depth [m]
 //   altimeter     t, vertical_position [m], vertical_velocity [m/s]
+//   magnetometer  t, B_x, B_y, B_z [T] in S, heading [rad] clockwise from magnetic north
 //   navsat        t, fix (1 or 0), latitude, longitude [deg], altitude [m above the WGS-84
 //                 ellipsoid], v_east, v_north, v_up [m/s] (nan without a fix)
 // t is the sample's time [s]. Numbers are written in the shortest form that reads back to the same

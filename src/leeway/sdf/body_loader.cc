@@ -347,7 +347,8 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   }
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
-  for (SensorModel& s : load_sensors(model, name, links, body_index, world.origin, diagnostics)) {
+  for (SensorModel& s : load_sensors(model, name, links, body_index, world.origin,
+                                     world.magnetic_field_W, diagnostics)) {
     // gz-sim's altimeter measures from where it starts.
     if (auto* altimeter = std::get_if<AltimeterModel>(&s.kind)) {
       altimeter->vertical_reference = (X_WB * s.X_BS).translation().z();

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sensors/magnetic_model.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -130,6 +131,34 @@ AltimeterModel read_altimeter(const sdf::ElementPtr& sensor) {
   return altimeter;
 }
 
+MagnetometerModel read_magnetometer(const sdf::ElementPtr& sensor,
+                                    const std::optional<Geodetic>& origin,
+                                    const Vec3& magnetic_field_W) {
+  MagnetometerModel magnetometer;
+  magnetometer.fixed = !origin;
+  magnetometer.B_W_fixed = magnetic_field_W;
+  const sdf::ElementPtr e = optional_child(sensor, "magnetometer");
+  if (!e) return magnetometer;
+  reject_unknown_children(e, {"x", "y", "z", "decimal_year"},
+                          "gz-sim's <magnetometer> elements and Leeway's <decimal_year> "
+                          "(docs/sensors.md)");
+  for (int i = 0; i < 3; ++i) {
+    const sdf::ElementPtr axis = optional_child(e, std::string(1, "xyz"[i]));
+    if (!axis) continue;
+    reject_unknown_children(axis, {"noise"}, "<noise>");
+    if (const sdf::ElementPtr n = optional_child(axis, "noise")) {
+      magnetometer.noise[static_cast<std::size_t>(i)] = read_gz_noise(n);
+    }
+  }
+  if (const sdf::ElementPtr year = optional_child(e, "decimal_year")) {
+    const MagneticModel& wmm = wmm2025();
+    magnetometer.decimal_year = read_number_in(year, wmm.epoch, wmm.valid_until,
+                                               "a decimal year within the World Magnetic "
+                                               "Model 2025's validity");
+  }
+  return magnetometer;
+}
+
 }  // namespace
 
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
@@ -187,7 +216,7 @@ NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
 std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
                                       const MergedLinks& links, int body,
                                       const std::optional<Geodetic>& origin,
-                                      Diagnostics& diagnostics) {
+                                      const Vec3& magnetic_field_W, Diagnostics& diagnostics) {
   std::vector<SensorModel> out;
   for (const BodyLink& body_link : body_links(model)) {
     const sdf::Link& link = *body_link.link;
@@ -197,7 +226,7 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const std::string type = e->GetAttribute("type")->GetAsString();
       if (type == "contact") continue;  // read by the collider (collider_loader.h)
       if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
-          type != "altimeter") {
+          type != "altimeter" && type != "magnetometer") {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -221,6 +250,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_air_pressure(e);
       } else if (type == "altimeter") {
         s.kind = read_altimeter(e);
+      } else if (type == "magnetometer") {
+        s.kind = read_magnetometer(e, origin, magnetic_field_W);
       } else {
         s.kind = read_navsat(e, type);
         if (!origin) {

@@ -59,10 +59,11 @@ NoiseModel read_gz_noise(const sdf::ElementPtr& noise);
 
 /// The sensors on the links of `model` (whose body is `body`, named `model_name`, its links
 /// merged into `links`), in the order of its links and of their <sensor>s. `origin`: the
-/// world's geodetic origin, which a GNSS receiver needs (without it, 0 N 0 E with a warning).
+/// world's geodetic origin, which a GNSS receiver needs (without it, 0 N 0 E with a warning)
+/// and a magnetometer uses (without it, the world's `magnetic_field_W` [T]).
 std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
                                       const MergedLinks& links, int body,
                                       const std::optional<Geodetic>& origin,
-                                      Diagnostics& diagnostics);
+                                      const Vec3& magnetic_field_W, Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

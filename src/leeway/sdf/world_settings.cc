@@ -182,6 +182,8 @@ WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugi
     throw LoadError(location_of(world.Element()), "<gravity> is not finite");
   }
   if (const auto* sc = world.SphericalCoordinates()) s.origin = read_origin(*sc, world.Element());
+  const auto B = world.MagneticField();
+  s.magnetic_field_W = {B.X(), B.Y(), B.Z()};
   WorldContext context{s, run_seed, "", diagnostics};
   for (const PluginUse& use : world_plugins.uses) {
     if (!use.kind) {

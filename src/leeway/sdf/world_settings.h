@@ -67,6 +67,8 @@ struct WorldSettings {
   Vec3 gravity_W{0.0, 0.0, -9.80665};
   /// The world's <spherical_coordinates>: the geodetic point under W's origin (W is ENU there).
   std::optional<Geodetic> origin;
+  /// The world's <magnetic_field> [T], in W: a magnetometer's field when there is no origin.
+  Vec3 magnetic_field_W = Vec3::Zero();
   std::vector<GeoCoverage> geo_fields;  ///< checked by the world loader once models are placed
   Environment environment;
   std::optional<GzBuoyancy> gz_buoyancy;

@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "leeway/core/overloaded.h"
+#include "leeway/core/rotation.h"
+#include "leeway/sensors/magnetic_model.h"
 #include "leeway/sensors/pressure.h"
 
 namespace leeway {
@@ -31,6 +33,10 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                         [&](const AltimeterModel& altimeter) {
                           visit(altimeter.position);
                           visit(altimeter.velocity);
+                        },
+                        [&](const MagnetometerModel& magnetometer) {
+                          for (const NoiseModel& n : magnetometer.noise)
+                            visit(n);
                         }},
              sensor.kind);
 }
@@ -66,13 +72,39 @@ GnssReading gnss_sample(const GnssModel& gnss, const SensorModel& sensor, Sensor
   return out;
 }
 
+/// The magnetometer's reading; `noisy(model, x)` adds an axis' noise.
+template <typename Noisy>
+MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
+                                        const SensorModel& sensor, const SampleContext& at,
+                                        Noisy&& noisy) {
+  const Vec3 p_WS = at.body.p_WB + at.body.q_WB * sensor.X_BS.translation();
+  Vec3 B_W = magnetometer.B_W_fixed;
+  if (!magnetometer.fixed) {
+    Mat3 R_WE;
+    const Geodetic where = W_to_geodetic(at.origin, p_WS, R_WE);
+    const Vec3 ned = magnetic_field_ned(wmm2025(), where, magnetometer.decimal_year);
+    B_W = R_WE * Vec3(ned.y(), ned.x(), -ned.z()) * 1e-9;  // ENU at the sensor, nT -> T
+  }
+  const Mat3 R_WS = at.body.q_WB.toRotationMatrix() * sensor.X_BS.linear();
+  const Vec3 exact = R_WS.transpose() * B_W;
+  MagnetometerReading out;
+  for (int i = 0; i < 3; ++i)
+    out.B_S[i] = noisy(magnetometer.noise[static_cast<std::size_t>(i)], exact[i]);
+  // Tilt-compensated: the measured field and S's x axis, both levelled with the true attitude.
+  const Vec3 B_meas_W = R_WS * out.B_S, x_W = R_WS.col(0);
+  const double north = std::atan2(B_meas_W.x(), B_meas_W.y());  // its bearing from grid north
+  out.heading = wrap_angle(std::atan2(x_W.x(), x_W.y()) - north);
+  return out;
+}
+
 }  // namespace
 
 const char* sensor_type_name(const SensorModel& sensor) {
   return std::visit(Overloaded{[](const ImuModel&) { return "imu"; },
                                [](const PressureModel&) { return "air_pressure"; },
                                [](const GnssModel&) { return "navsat"; },
-                               [](const AltimeterModel&) { return "altimeter"; }},
+                               [](const AltimeterModel&) { return "altimeter"; },
+                               [](const MagnetometerModel&) { return "magnetometer"; }},
                     sensor.kind);
 }
 
@@ -138,6 +170,9 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
             a.vertical_position = noisy(altimeter.position, z - altimeter.vertical_reference);
             a.vertical_velocity = noisy(altimeter.velocity, v_W.z());
             out.reading = a;
+          },
+          [&](const MagnetometerModel& magnetometer) {
+            out.reading = magnetometer_sample(magnetometer, sensor, at, noisy);
           }},
       sensor.kind);
   return out;

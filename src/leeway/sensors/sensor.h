@@ -46,6 +46,15 @@ struct AltimeterModel {
   double vertical_reference = 0.0;  ///< the sensor's z in W at the start [m]
 };
 
+/// A magnetometer: the Earth's field from the World Magnetic Model 2025 at the sensor's position
+/// and date (sensors/magnetic_model.h), or a fixed field in a world without a geodetic origin.
+struct MagnetometerModel {
+  std::array<NoiseModel, 3> noise;  ///< on each axis of S [T]
+  double decimal_year = 2025.0;     ///< the date the field is taken at
+  bool fixed = false;               ///< the field is B_W_fixed (no geodetic origin)
+  Vec3 B_W_fixed = Vec3::Zero();    ///< [T], in W
+};
+
 /// A pressure sensor (sensors/pressure.h): absolute pressure in water or air.
 struct PressureModel {
   NoiseModel noise;                 ///< [Pa]
@@ -60,7 +69,7 @@ struct SensorModel {
   Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< its frame in B
   double rate_hz = 0.0;                                    ///< 0: every step
   std::string topic;  ///< its <topic> as written (empty: none), for the interfaces
-  std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel> kind;
+  std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel> kind;
 
   std::string full_name() const { return model_name + "/" + name; }
 };
@@ -89,11 +98,21 @@ struct AltimeterReading {
   bool operator==(const AltimeterReading&) const = default;
 };
 
+struct MagnetometerReading {
+  Vec3 B_S = Vec3::Zero();  ///< the field [T], in S
+  /// The compass heading of S's x axis [rad], clockwise from magnetic north (the noisy field's
+  /// horizontal direction), with S's true tilt taken out; in [-pi, pi).
+  double heading = 0.0;
+
+  bool operator==(const MagnetometerReading&) const = default;
+};
+
 /// A sensor's latest reading.
 struct SensorSample {
   bool sampled = false;  ///< taken in the last step (else the one before, or none yet)
   double t = -1.0;       ///< its time [s]; -1 before the first
-  std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading> reading;
+  std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading, MagnetometerReading>
+      reading;
 
   bool operator==(const SensorSample&) const = default;
 };
@@ -110,7 +129,7 @@ struct SensorState {
   bool operator==(const SensorState&) const = default;
 };
 
-/// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter".
+/// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter", "magnetometer".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
