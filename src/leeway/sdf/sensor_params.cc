@@ -16,18 +16,19 @@ double noise_number(const sdf::ElementPtr& noise, const char* name, double lo, c
   return number_or(noise, name, 0.0, lo, false, what);
 }
 
-/// gz-sim's noise on the three axes of <angular_velocity> or <linear_acceleration>.
+/// The noise of `parent`'s child `name`, an element holding one <noise> (gz-sim's <x>,
+/// <pressure>, <horizontal>...); none when either is absent.
+NoiseModel noise_in(const sdf::ElementPtr& parent, const std::string& name) {
+  const sdf::ElementPtr e = parent ? optional_child(parent, name) : nullptr;
+  if (!e) return {};
+  reject_unknown_children(e, {"noise"}, "<noise>");
+  const sdf::ElementPtr noise = optional_child(e, "noise");
+  return noise ? read_gz_noise(noise) : NoiseModel{};
+}
+
+/// gz-sim's noise on the three axes <x>, <y>, <z> of `parent`.
 std::array<NoiseModel, 3> read_axes(const sdf::ElementPtr& parent) {
-  std::array<NoiseModel, 3> out;
-  if (!parent) return out;
-  reject_unknown_children(parent, {"x", "y", "z"}, "<x>, <y>, <z>");
-  for (int i = 0; i < 3; ++i) {
-    const sdf::ElementPtr axis = optional_child(parent, std::string(1, "xyz"[i]));
-    if (!axis) continue;
-    reject_unknown_children(axis, {"noise"}, "<noise>");
-    if (const sdf::ElementPtr noise = optional_child(axis, "noise")) out[i] = read_gz_noise(noise);
-  }
-  return out;
+  return {noise_in(parent, "x"), noise_in(parent, "y"), noise_in(parent, "z")};
 }
 
 /// R_RW: the rotation from W (ENU) to the IMU's orientation reference frame.
@@ -59,6 +60,11 @@ ImuModel read_imu(const sdf::ElementPtr& sensor, const std::string& name,
                           {"orientation_reference_frame", "angular_velocity", "linear_acceleration",
                            "enable_orientation", "topic"},
                           "gz-sim's <imu> elements (docs/sensors.md)");
+  for (const char* quantity : {"angular_velocity", "linear_acceleration"}) {
+    if (const sdf::ElementPtr q = optional_child(e, quantity)) {
+      reject_unknown_children(q, {"x", "y", "z"}, "<x>, <y>, <z>");
+    }
+  }
   imu.angular_velocity = read_axes(optional_child(e, "angular_velocity"));
   imu.linear_acceleration = read_axes(optional_child(e, "linear_acceleration"));
   imu.R_RW = read_reference_frame(e, name, diagnostics);
@@ -72,34 +78,18 @@ PressureModel read_air_pressure(const sdf::ElementPtr& sensor) {
   reject_unknown_children(e, {"reference_altitude", "pressure"},
                           "gz-sim's <air_pressure> elements (docs/sensors.md)");
   pressure.reference_altitude = any_number_or(e, "reference_altitude", 0.0, "an altitude in m");
-  if (const sdf::ElementPtr p = optional_child(e, "pressure")) {
-    reject_unknown_children(p, {"noise"}, "<noise>");
-    if (const sdf::ElementPtr noise = optional_child(p, "noise")) {
-      pressure.noise = read_gz_noise(noise);
-    }
-  }
+  pressure.noise = noise_in(e, "pressure");
   return pressure;
 }
 
-/// gz-sim's <horizontal> and <vertical> noise of a GNSS quantity, on east, north and up.
+/// gz-sim's <horizontal> and <vertical> noise of a GNSS quantity, on east, north and up (east
+/// and north each a process of the horizontal model).
 std::array<NoiseModel, 3> read_enu(const sdf::ElementPtr& sensing) {
-  std::array<NoiseModel, 3> out;
-  if (!sensing) return out;
-  reject_unknown_children(sensing, {"horizontal", "vertical"}, "<horizontal>, <vertical>");
-  for (const char* axis : {"horizontal", "vertical"}) {
-    const sdf::ElementPtr e = optional_child(sensing, axis);
-    if (!e) continue;
-    reject_unknown_children(e, {"noise"}, "<noise>");
-    const sdf::ElementPtr noise = optional_child(e, "noise");
-    if (!noise) continue;
-    const NoiseModel n = read_gz_noise(noise);
-    if (axis[0] == 'h') {
-      out[0] = out[1] = n;  // east and north, each its own process
-    } else {
-      out[2] = n;
-    }
+  if (sensing) {
+    reject_unknown_children(sensing, {"horizontal", "vertical"}, "<horizontal>, <vertical>");
   }
-  return out;
+  const NoiseModel horizontal = noise_in(sensing, "horizontal");
+  return {horizontal, horizontal, noise_in(sensing, "vertical")};
 }
 
 GnssModel read_navsat(const sdf::ElementPtr& sensor, const std::string& type) {
@@ -121,13 +111,8 @@ AltimeterModel read_altimeter(const sdf::ElementPtr& sensor) {
   if (!e) return altimeter;
   reject_unknown_children(e, {"vertical_position", "vertical_velocity"},
                           "gz-sim's <altimeter> elements (docs/sensors.md)");
-  for (auto [name, noise] : {std::pair{"vertical_position", &altimeter.position},
-                             std::pair{"vertical_velocity", &altimeter.velocity}}) {
-    const sdf::ElementPtr quantity = optional_child(e, name);
-    if (!quantity) continue;
-    reject_unknown_children(quantity, {"noise"}, "<noise>");
-    if (const sdf::ElementPtr n = optional_child(quantity, "noise")) *noise = read_gz_noise(n);
-  }
+  altimeter.position = noise_in(e, "vertical_position");
+  altimeter.velocity = noise_in(e, "vertical_velocity");
   return altimeter;
 }
 
@@ -142,14 +127,7 @@ MagnetometerModel read_magnetometer(const sdf::ElementPtr& sensor,
   reject_unknown_children(e, {"x", "y", "z", "decimal_year"},
                           "gz-sim's <magnetometer> elements and Leeway's <decimal_year> "
                           "(docs/sensors.md)");
-  for (int i = 0; i < 3; ++i) {
-    const sdf::ElementPtr axis = optional_child(e, std::string(1, "xyz"[i]));
-    if (!axis) continue;
-    reject_unknown_children(axis, {"noise"}, "<noise>");
-    if (const sdf::ElementPtr n = optional_child(axis, "noise")) {
-      magnetometer.noise[static_cast<std::size_t>(i)] = read_gz_noise(n);
-    }
-  }
+  magnetometer.noise = read_axes(e);
   if (const sdf::ElementPtr year = optional_child(e, "decimal_year")) {
     const MagneticModel& wmm = wmm2025();
     magnetometer.decimal_year = read_number_in(year, wmm.epoch, wmm.valid_until,
