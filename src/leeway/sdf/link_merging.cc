@@ -1,6 +1,8 @@
 #include "leeway/sdf/link_merging.h"
 
 #include <fmt/format.h>
+
+#include <functional>
 #include <sdf/Collision.hh>
 #include <sdf/Geometry.hh>
 #include <sdf/Joint.hh>
@@ -19,34 +21,20 @@ SourceLocation inertial_location(const sdf::Link& link) {
   return location_of(e->HasElement("inertial") ? e->GetElement("inertial") : e);
 }
 
-void add_body_links(const sdf::Model& model, const std::string& scope,
-                    const Eigen::Isometry3d& X_MN, std::vector<BodyLink>& out) {
-  for (std::uint64_t i = 0; i < model.LinkCount(); ++i) {
-    const sdf::Link* link = model.LinkByIndex(i);
-    out.push_back({link, scope + link->Name(),
-                   X_MN * resolve_pose(link->SemanticPose(), "__model__", link->Element())});
-  }
+/// Calls f(model, scope, X_MN) for `model` and, recursively, every nested model a joint of it
+/// holds (the models whose links make its body): `scope` is the prefix of their scoped names
+/// ("" for the model, "wing_1::" for a held nested model), X_MN their frame in the model's.
+using BodyModelVisit =
+    std::function<void(const sdf::Model&, const std::string&, const Eigen::Isometry3d&)>;
+void for_each_body_model(const sdf::Model& model, const std::string& scope,
+                         const Eigen::Isometry3d& X_MN, const BodyModelVisit& f) {
+  f(model, scope, X_MN);
   for (std::uint64_t i = 0; i < model.ModelCount(); ++i) {
     const sdf::Model& nested = *model.ModelByIndex(i);
     if (joint_into(model, nested) == nullptr) continue;  // a model of its own (model_tree.h)
-    add_body_links(nested, scope + nested.Name() + "::",
-                   X_MN * resolve_pose(nested.SemanticPose(), "__model__", nested.Element()), out);
-  }
-}
-
-void add_moving_joints(const sdf::Model& model, const std::string& scope,
-                       std::map<std::string, SourceLocation>& out) {
-  for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
-    const sdf::Joint& joint = *model.JointByIndex(j);
-    if (joint.Type() != sdf::JointType::FIXED) {
-      out[scope + joint.Name()] = location_of(joint.Element());
-    }
-  }
-  for (std::uint64_t i = 0; i < model.ModelCount(); ++i) {
-    const sdf::Model& nested = *model.ModelByIndex(i);
-    if (joint_into(model, nested) != nullptr) {
-      add_moving_joints(nested, scope + nested.Name() + "::", out);
-    }
+    for_each_body_model(nested, scope + nested.Name() + "::",
+                        X_MN * resolve_pose(nested.SemanticPose(), "__model__", nested.Element()),
+                        f);
   }
 }
 
@@ -67,7 +55,15 @@ const sdf::Joint* joint_into(const sdf::Model& parent, const sdf::Model& nested)
 
 std::vector<BodyLink> body_links(const sdf::Model& model) {
   std::vector<BodyLink> out;
-  add_body_links(model, "", Eigen::Isometry3d::Identity(), out);
+  for_each_body_model(
+      model, "", Eigen::Isometry3d::Identity(),
+      [&](const sdf::Model& m, const std::string& scope, const Eigen::Isometry3d& X_MN) {
+        for (std::uint64_t i = 0; i < m.LinkCount(); ++i) {
+          const sdf::Link* link = m.LinkByIndex(i);
+          out.push_back({link, scope + link->Name(),
+                         X_MN * resolve_pose(link->SemanticPose(), "__model__", link->Element())});
+        }
+      });
   return out;
 }
 
@@ -193,7 +189,15 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     if (shared) out.name_prefix = std::move(prefix);
   }
 
-  add_moving_joints(model, "", out.moving_joints);
+  for_each_body_model(model, "", Eigen::Isometry3d::Identity(),
+                      [&](const sdf::Model& m, const std::string& scope, const Eigen::Isometry3d&) {
+                        for (std::uint64_t j = 0; j < m.JointCount(); ++j) {
+                          const sdf::Joint& joint = *m.JointByIndex(j);
+                          if (joint.Type() != sdf::JointType::FIXED) {
+                            out.moving_joints[scope + joint.Name()] = location_of(joint.Element());
+                          }
+                        }
+                      });
   return out;
 }
 
