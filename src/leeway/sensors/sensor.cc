@@ -41,13 +41,21 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
              sensor.kind);
 }
 
+/// The sensor's origin in W and its velocity there (with the lever arm, omega x r), in W.
+struct SensorPoint {
+  Vec3 p_W, v_W;
+};
+SensorPoint sensor_point(const SensorModel& sensor, const BodyState& body) {
+  const Vec3 r = sensor.X_BS.translation();
+  return {body.p_WB + body.q_WB * r,
+          body.q_WB * (linear(body.V_WB_B) + angular(body.V_WB_B).cross(r))};
+}
+
 /// The GNSS receiver's reading (gnss.h); `noisy(model, x)` adds an axis' noise.
 template <typename Noisy>
 GnssReading gnss_sample(const GnssModel& gnss, const SensorModel& sensor, SensorState& state,
                         const SampleContext& at, Noisy&& noisy) {
-  const Vec3 r = sensor.X_BS.translation();
-  const Vec3 p_WS = at.body.p_WB + at.body.q_WB * r;
-  const Vec3 v_WS = at.body.q_WB * (linear(at.body.V_WB_B) + angular(at.body.V_WB_B).cross(r));
+  const auto [p_WS, v_WS] = sensor_point(sensor, at.body);
   constexpr double kInf = std::numeric_limits<double>::infinity();
   if (p_WS.z() < surface_height(at.environment, p_WS.x(), p_WS.y(), at.t)) {
     state.surfaced_at = kInf;
@@ -77,7 +85,7 @@ template <typename Noisy>
 MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
                                         const SensorModel& sensor, const SampleContext& at,
                                         Noisy&& noisy) {
-  const Vec3 p_WS = at.body.p_WB + at.body.q_WB * sensor.X_BS.translation();
+  const Vec3 p_WS = sensor_point(sensor, at.body).p_W;
   Vec3 B_W = magnetometer.B_W_fixed;
   if (!magnetometer.fixed) {
     Mat3 R_WE;
@@ -151,7 +159,7 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           [&](const PressureModel& pressure) {
             const Environment& env = at.environment;
             const double g = at.g_W.norm();
-            const Vec3 p_WS = at.body.p_WB + at.body.q_WB * sensor.X_BS.translation();
+            const Vec3 p_WS = sensor_point(sensor, at.body).p_W;
             PressureReading r;
             r.pressure = noisy(pressure.noise,
                                absolute_pressure(env, p_WS, t, g, pressure.reference_altitude));
@@ -162,13 +170,11 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           },
           [&](const GnssModel& gnss) { out.reading = gnss_sample(gnss, sensor, state, at, noisy); },
           [&](const AltimeterModel& altimeter) {
-            const Vec3 r = sensor.X_BS.translation();
-            const double z = at.body.p_WB.z() + (at.body.q_WB * r).z();
-            const Vec3 v_W =
-                at.body.q_WB * (linear(at.body.V_WB_B) + angular(at.body.V_WB_B).cross(r));
+            const SensorPoint point = sensor_point(sensor, at.body);
             AltimeterReading a;
-            a.vertical_position = noisy(altimeter.position, z - altimeter.vertical_reference);
-            a.vertical_velocity = noisy(altimeter.velocity, v_W.z());
+            a.vertical_position =
+                noisy(altimeter.position, point.p_W.z() - altimeter.vertical_reference);
+            a.vertical_velocity = noisy(altimeter.velocity, point.v_W.z());
             out.reading = a;
           },
           [&](const MagnetometerModel& magnetometer) {
