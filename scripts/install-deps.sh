@@ -10,8 +10,8 @@ packages=(
   libeigen3-dev libsdformat-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   # geo-referencing and field files (CF NetCDF, HEC-RAS HDF5)
   libgeographiclib-dev libnetcdf-dev libhdf5-dev
-  # hull meshes (STL, OBJ, DAE)
-  libassimp-dev
+  # hull and seabed meshes (STL, OBJ, DAE), and the rays sensors cast against them
+  libassimp-dev libembree-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
 )

@@ -36,6 +36,7 @@ struct Environment {
   double fluid_density = 1025.0;  ///< water [kg/m^3]
   double air_density = 1.225;     ///< [kg/m^3] (ISA sea level), for sails and air fans
   double surface_level = 0.0;     ///< calm free-surface height in W [m]
+  double sound_speed = 1500.0;    ///< in the water [m/s], for the acoustic sensors
   CurrentModel current;
   std::optional<VectorField> current_field;  ///< added to the current [m/s]
   WindModel wind;

@@ -22,14 +22,25 @@ std::string safe(const std::string& name) {
   return out;
 }
 
-const char* header(const SensorModel& sensor) {
+std::string header(const SensorModel& sensor) {
   return std::visit(
-      Overloaded{
-          [](const ImuModel&) { return "t,f_x,f_y,f_z,omega_x,omega_y,omega_z,q_w,q_x,q_y,q_z"; },
-          [](const PressureModel&) { return "t,pressure,depth"; },
-          [](const GnssModel&) { return "t,fix,latitude,longitude,altitude,v_east,v_north,v_up"; },
-          [](const AltimeterModel&) { return "t,vertical_position,vertical_velocity"; },
-          [](const MagnetometerModel&) { return "t,B_x,B_y,B_z,heading"; }},
+      Overloaded{[](const ImuModel&) {
+                   return std::string("t,f_x,f_y,f_z,omega_x,omega_y,omega_z,q_w,q_x,q_y,q_z");
+                 },
+                 [](const PressureModel&) { return std::string("t,pressure,depth"); },
+                 [](const GnssModel&) {
+                   return std::string("t,fix,latitude,longitude,altitude,v_east,v_north,v_up");
+                 },
+                 [](const AltimeterModel&) {
+                   return std::string("t,vertical_position,vertical_velocity");
+                 },
+                 [](const MagnetometerModel&) { return std::string("t,B_x,B_y,B_z,heading"); },
+                 [](const DvlModel& dvl) {
+                   std::string h = "t,target,v_x,v_y,v_z,var_x,var_y,var_z,altitude,good_beams";
+                   for (std::size_t i = 1; i <= dvl.beams_S.size(); ++i)
+                     h += fmt::format(",range_{0},velocity_{0}", i);
+                   return h;
+                 }},
       sensor.kind);
 }
 
@@ -54,6 +65,16 @@ void append_row(fmt::memory_buffer& out, const SensorSample& s) {
           },
           [&](const MagnetometerReading& r) {
             fmt::format_to(it, "{},{},{},{},{}\n", s.t, r.B_S.x(), r.B_S.y(), r.B_S.z(), r.heading);
+          },
+          [&](const DvlReading& r) {
+            fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{}", s.t, static_cast<int>(r.target),
+                           r.v_R.x(), r.v_R.y(), r.v_R.z(), r.covariance(0, 0), r.covariance(1, 1),
+                           r.covariance(2, 2), r.altitude, r.good_beams);
+            for (int i = 0; i < r.beam_count; ++i) {
+              const DvlBeamReading& b = r.beams[static_cast<std::size_t>(i)];
+              fmt::format_to(it, ",{},{}", b.range, b.velocity);
+            }
+            fmt::format_to(it, "\n");
           }},
       s.reading);
 }

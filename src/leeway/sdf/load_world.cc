@@ -23,6 +23,7 @@
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/model_tree.h"
 #include "leeway/sdf/plugin_registry.h"
+#include "leeway/sdf/ray_scene_loader.h"
 #include "leeway/sdf/resource_paths.h"
 #include "leeway/sdf/sdformat_scope.h"
 #include "leeway/sdf/world_joints.h"
@@ -293,6 +294,11 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     }
   }
   check_geo_coverage(settings.geo_fields, m);
+  // Only a world whose sensors cast rays needs its static meshes read.
+  if (std::any_of(m.sensors.begin(), m.sensors.end(),
+                  [](const SensorModel& s) { return std::holds_alternative<DvlModel>(s.kind); })) {
+    m.ray_scene = sdfio::load_ray_scene(models, body_of, diagnostics);
+  }
   sdfio::hold_detached_vehicles(models, model_plugins, body_of, world_plugins, m, diagnostics);
   load_autonomy(world_plugins, bodies, scenario, diagnostics);
   for (const auto& object : settings.wind_objects) {

@@ -5,6 +5,7 @@
 #include <sdf/Sensor.hh>
 
 #include <cmath>
+#include <numbers>
 
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sensors/magnetic_model.h"
@@ -137,6 +138,143 @@ MagnetometerModel read_magnetometer(const sdf::ElementPtr& sensor,
   return magnetometer;
 }
 
+/// Whether `e`'s attribute `name` reads true ("true" or "1").
+bool attribute_true(const sdf::ElementPtr& e, const std::string& name) {
+  const sdf::ParamPtr a = e ? e->GetAttribute(name) : nullptr;
+  if (!a) return false;
+  const std::string v = a->GetAsString();
+  return v == "true" || v == "1";
+}
+
+/// A noise block's standard deviation, for the DVL's Gaussian beam noise.
+double gaussian_stddev(const sdf::ElementPtr& noise) {
+  const NoiseModel n = read_gz_noise(noise);
+  if (n.mean != 0.0 || n.turn_on_mean != 0.0 || n.turn_on_sigma != 0.0 ||
+      n.instability.sigma != 0.0 || n.random_walk != 0.0 || n.density != 0.0) {
+    throw LoadError(location_of(noise),
+                    "a DVL's beam noise is white: expected a <noise> with a "
+                    "<stddev> [m/s] and no mean or bias");
+  }
+  return n.white_stddev;
+}
+
+DvlTracking read_when(const sdf::ElementPtr& mode) {
+  const sdf::ElementPtr when = optional_child(mode, "when");
+  if (!when) return DvlTracking::kAlways;  // gz-sensors' default
+  return read_keyword<DvlTracking>(when, {{"always", DvlTracking::kAlways},
+                                          {"never", DvlTracking::kNever},
+                                          {"best", DvlTracking::kBest}});
+}
+
+/// gz-sim Harmonic's DVL, `<sensor type="custom" gz:type="dvl">` with its <gz:dvl> block
+/// (sensors/dvl.h), and Leeway's additions in the same block.
+DvlModel read_gz_dvl(const sdf::ElementPtr& sensor) {
+  const sdf::ElementPtr e = required_child(sensor, "gz:dvl", "the DVL's parameters");
+  reject_unknown_children(
+      e,
+      {"type", "arrangement", "tracking", "resolution", "maximum_range", "minimum_range",
+       "reference_frame", "rays_per_beam", "sound_speed_assumed", "velocity_noise_fraction",
+       "range_noise", "range_noise_fraction", "min_beams", "max_velocity", "dropout",
+       "max_incidence", "altitude_method"},
+      "gz-sim's <type>, <arrangement>, <tracking>, <resolution>, <maximum_range>, "
+      "<minimum_range>, <reference_frame>, and Leeway's <rays_per_beam>, <sound_speed_assumed>, "
+      "<velocity_noise_fraction>, <range_noise>, <range_noise_fraction>, <min_beams>, "
+      "<max_velocity>, <dropout>, <max_incidence>, <altitude_method>");
+  DvlModel d;
+  d.water_near = d.water_far = -1.0;  // 0.2 and 0.8 of the range unless given, as in gz
+  if (const sdf::ElementPtr type = optional_child(e, "type")) {
+    d.phased_array = read_keyword<bool>(type, {{"piston", false}, {"phased_array", true}});
+  }
+  const sdf::ElementPtr arrangement = required_child(e, "arrangement", "the beams (<beam>)");
+  reject_unknown_children(arrangement, {"beam"}, "<beam>");
+  const double unit = attribute_true(arrangement, "degrees") ? std::numbers::pi / 180.0 : 1.0;
+  const char* angle = unit == 1.0 ? "an angle in radians" : "an angle in degrees";
+  std::optional<double> aperture;
+  for_each_child(arrangement, [&](const sdf::ElementPtr& beam) {
+    reject_unknown_children(beam, {"aperture", "rotation", "tilt"},
+                            "<aperture>, <rotation> and <tilt>");
+    const double a = beam->HasElement("aperture")
+                         ? read_number(beam->GetElement("aperture"), angle) * unit
+                         : d.aperture;
+    if (aperture && *aperture != a) {
+      throw LoadError(location_of(beam),
+                      "the beams' apertures differ; Leeway's DVL gives every "
+                      "beam the same aperture");
+    }
+    aperture = a;
+    const double rotation = any_number_or(beam, "rotation", 0.0, angle) * unit;
+    const double tilt = any_number_or(beam, "tilt", 0.0, angle) * unit;
+    if (!(std::abs(tilt) < 0.5 * std::numbers::pi)) {
+      throw LoadError(location_of(beam->GetElement("tilt")),
+                      "expected a tilt within (-90, 90) degrees of the DVL's axis");
+    }
+    // gz-sensors: the beam is x turned by the tilt about y, then by the rotation about x, in
+    // the beams' frame, which is S pitched down by 90 degrees (x down, z forward).
+    const Vec3 axis = Eigen::AngleAxisd(0.5 * std::numbers::pi, Vec3::UnitY()) *
+                      (Eigen::AngleAxisd(rotation, Vec3::UnitX()) *
+                       (Eigen::AngleAxisd(tilt, Vec3::UnitY()) * Vec3::UnitX()));
+    d.beams_S.push_back(axis.normalized());
+  });
+  if (aperture) d.aperture = *aperture;
+  if (const sdf::ElementPtr tracking = optional_child(e, "tracking")) {
+    reject_unknown_children(tracking, {"bottom_mode", "water_mass_mode"},
+                            "<bottom_mode> and <water_mass_mode>");
+    d.bottom = DvlTracking::kNever;  // each mode is on where the block names it
+    if (const sdf::ElementPtr bottom = optional_child(tracking, "bottom_mode")) {
+      reject_unknown_children(bottom, {"when", "noise", "visualize"},
+                              "<when>, <noise> and <visualize>");
+      d.bottom = read_when(bottom);
+      if (const sdf::ElementPtr noise = optional_child(bottom, "noise")) {
+        d.velocity_noise = gaussian_stddev(noise);
+        d.velocity_noise_fraction = 0.0;  // gz's meaning: a constant standard deviation
+      }
+    }
+    if (const sdf::ElementPtr water = optional_child(tracking, "water_mass_mode")) {
+      reject_unknown_children(
+          water, {"when", "noise", "visualize", "water_velocity", "bins", "boundaries"},
+          "<when>, <noise>, <visualize>, <water_velocity>, <bins> and "
+          "<boundaries>");
+      d.water = read_when(water);
+      if (const sdf::ElementPtr noise = optional_child(water, "noise"))
+        d.water_velocity_noise = gaussian_stddev(noise);
+      if (const sdf::ElementPtr bins = optional_child(water, "bins"))
+        d.water_bins = read_count_at_least(bins, 1, "bins");
+      if (const sdf::ElementPtr b = optional_child(water, "boundaries")) {
+        reject_unknown_children(b, {"near", "far"}, "<near> and <far>");
+        d.water_near = number_or(b, "near", -1.0, 0.0, false, "a distance in m");
+        d.water_far = number_or(b, "far", -1.0, 0.0, false, "a distance in m");
+      }
+    }
+  } else {
+    d.bottom = DvlTracking::kAlways;
+  }
+  d.max_range = number_or(e, "maximum_range", d.max_range, 0.0, true, "a range in m");
+  d.min_range = number_or(e, "minimum_range", d.min_range, 0.0, false, "a range in m");
+  if (d.water_near < 0.0) d.water_near = 0.2 * d.max_range;
+  if (d.water_far < 0.0) d.water_far = 0.8 * d.max_range;
+  if (const sdf::ElementPtr frame = optional_child(e, "reference_frame"))
+    d.R_SR = read_pose(frame).linear();
+  if (const sdf::ElementPtr rays = optional_child(e, "rays_per_beam"))
+    d.rays_per_beam = read_count_in(rays, 1, 64, "rays per beam");
+  d.sound_speed_assumed = number_or(e, "sound_speed_assumed", d.sound_speed_assumed, 0.0, true,
+                                    "a speed of sound in m/s");
+  d.velocity_noise_fraction = number_or(e, "velocity_noise_fraction", d.velocity_noise_fraction,
+                                        0.0, false, "a fraction of the beam velocity");
+  d.range_noise = number_or(e, "range_noise", d.range_noise, 0.0, false, "a distance in m");
+  d.range_noise_fraction = number_or(e, "range_noise_fraction", d.range_noise_fraction, 0.0, false,
+                                     "a fraction of the range");
+  if (const sdf::ElementPtr beams = optional_child(e, "min_beams"))
+    d.min_beams = read_count_in(beams, 3, kMaxDvlBeams, "beams");
+  d.max_velocity = number_or(e, "max_velocity", d.max_velocity, 0.0, true, "a speed in m/s");
+  if (const sdf::ElementPtr dropout = optional_child(e, "dropout"))
+    d.dropout = read_number_in(dropout, 0.0, 1.0, "a probability");
+  if (const sdf::ElementPtr incidence = optional_child(e, "max_incidence"))
+    d.max_incidence = read_number_in(incidence, 0.0, 0.5 * std::numbers::pi, "an angle in rad");
+  if (const sdf::ElementPtr method = optional_child(e, "altitude_method"))
+    d.plane_fit = read_keyword<bool>(method, {{"plane_fit", true}, {"mean_projected", false}});
+  return d;
+}
+
 }  // namespace
 
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
@@ -203,8 +341,10 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const sdf::ElementPtr e = sdf_sensor.Element();
       const std::string type = e->GetAttribute("type")->GetAsString();
       if (type == "contact") continue;  // read by the collider (collider_loader.h)
+      const sdf::ParamPtr custom_type = e->GetAttribute("gz:type");
+      const bool dvl = type == "custom" && custom_type && custom_type->GetAsString() == "dvl";
       if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
-          type != "altimeter" && type != "magnetometer") {
+          type != "altimeter" && type != "magnetometer" && !dvl) {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -230,6 +370,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_altimeter(e);
       } else if (type == "magnetometer") {
         s.kind = read_magnetometer(e, origin, magnetic_field_W);
+      } else if (dvl) {
+        s.kind = read_gz_dvl(e);
       } else {
         s.kind = read_navsat(e, type);
         if (!origin) {

@@ -108,12 +108,13 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
       plugin,
       [](const std::string& n) {
         static const std::set<std::string> known = {
-            "fluid_density",   "air_density", "surface_level", "current", "current_process",
-            "current_profile", "tides",       "wind",          "waves",   "wavefield",
-            "current_field",   "wind_field",  "bathymetry"};
+            "fluid_density",   "air_density", "surface_level", "current",    "current_process",
+            "current_profile", "tides",       "wind",          "waves",      "wavefield",
+            "current_field",   "wind_field",  "bathymetry",    "sound_speed"};
         return known.contains(n);
       },
-      "<fluid_density>, <air_density>, <surface_level>, <current> or <current_process>, "
+      "<fluid_density>, <air_density>, <sound_speed>, <surface_level>, <current> or "
+      "<current_process>, "
       "<current_profile>, "
       "<tides>, <current_field>, <wind>, <wind_field>, <bathymetry>, and <waves> or "
       "<wavefield>");
@@ -123,6 +124,10 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
   }
   if (plugin->HasElement("air_density")) {
     env.air_density = read_density(plugin->GetElement("air_density"));
+  }
+  if (plugin->HasElement("sound_speed")) {
+    env.sound_speed = number_or(plugin, "sound_speed", env.sound_speed, 0.0, true,
+                                "the speed of sound in the water [m/s]");
   }
   if (plugin->HasElement("current") && plugin->HasElement("current_process")) {
     throw LoadError(location_of(plugin->GetElement("current_process")),

@@ -37,7 +37,8 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                         [&](const MagnetometerModel& magnetometer) {
                           for (const NoiseModel& n : magnetometer.noise)
                             visit(n);
-                        }},
+                        },
+                        [](const DvlModel&) {}},  // its noise is drawn per beam (dvl.h)
              sensor.kind);
 }
 
@@ -112,7 +113,8 @@ const char* sensor_type_name(const SensorModel& sensor) {
                                [](const PressureModel&) { return "air_pressure"; },
                                [](const GnssModel&) { return "navsat"; },
                                [](const AltimeterModel&) { return "altimeter"; },
-                               [](const MagnetometerModel&) { return "magnetometer"; }},
+                               [](const MagnetometerModel&) { return "magnetometer"; },
+                               [](const DvlModel&) { return "dvl"; }},
                     sensor.kind);
 }
 
@@ -179,6 +181,17 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           },
           [&](const MagnetometerModel& magnetometer) {
             out.reading = magnetometer_sample(magnetometer, sensor, at, noisy);
+          },
+          [&](const DvlModel& dvl) {
+            struct : EchoSource {
+              std::optional<Echo> first_echo(const Ray&, double) const override { return {}; }
+            } nothing;
+            const SensorPoint point = sensor_point(sensor, at.body);
+            const DvlPose pose{point.p_W, point.v_W,
+                               at.body.q_WB.toRotationMatrix() * sensor.X_BS.linear()};
+            out.reading =
+                sample_dvl(dvl, pose, at.echoes ? *at.echoes : nothing, at.environment,
+                           at.environment_state, t, at.environment.sound_speed, state.rng);
           }},
       sensor.kind);
   return out;
@@ -188,6 +201,7 @@ std::string check_sensor(const SensorModel& sensor) {
   if (!std::isfinite(sensor.rate_hz) || sensor.rate_hz < 0.0) {
     return "the update rate is negative or not finite; expected >= 0 Hz (0: every step)";
   }
+  if (const auto* dvl = std::get_if<DvlModel>(&sensor.kind)) return check_dvl(*dvl);
   std::string problem;
   for_each_axis(sensor, [&](const NoiseModel& n) {
     if (problem.empty()) problem = check_noise(n);

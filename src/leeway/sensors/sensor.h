@@ -24,6 +24,7 @@
 #include "leeway/core/random.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
+#include "leeway/sensors/dvl.h"
 #include "leeway/sensors/gnss.h"
 #include "leeway/sensors/imu.h"
 #include "leeway/sensors/noise.h"
@@ -69,7 +70,8 @@ struct SensorModel {
   Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< its frame in B
   double rate_hz = 0.0;                                    ///< 0: every step
   std::string topic;  ///< its <topic> as written (empty: none), for the interfaces
-  std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel> kind;
+  std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel, DvlModel>
+      kind;
 
   std::string full_name() const { return model_name + "/" + name; }
 };
@@ -111,7 +113,8 @@ struct MagnetometerReading {
 struct SensorSample {
   bool sampled = false;  ///< taken in the last step (else the one before, or none yet)
   double t = -1.0;       ///< its time [s]; -1 before the first
-  std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading, MagnetometerReading>
+  std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading, MagnetometerReading,
+               DvlReading>
       reading;
 
   bool operator==(const SensorSample&) const = default;
@@ -129,7 +132,8 @@ struct SensorState {
   bool operator==(const SensorState&) const = default;
 };
 
-/// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter", "magnetometer".
+/// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter", "magnetometer",
+/// "dvl".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
@@ -146,7 +150,10 @@ struct SampleContext {
   const Vec6& nu_dot;  ///< the body's acceleration (in B)
   const Vec3& g_W;
   const Environment& environment;
+  const EnvironmentState& environment_state;
   const Geodetic& origin;  ///< under W's origin
+  /// What the sensor's rays meet (world/ray_cast.h); null: nothing.
+  const EchoSource* echoes = nullptr;
 };
 
 /// Takes the sample due at `at.t` (sample_due): the exact measurement with its noise; advances

@@ -16,6 +16,7 @@
 #include "leeway/propulsion/linear_battery.h"
 #include "leeway/sensors/sensor.h"
 #include "leeway/world/contacts.h"
+#include "leeway/world/ray_scene.h"
 
 namespace leeway {
 
@@ -37,6 +38,9 @@ struct Model {
   std::vector<LinearBattery> batteries;  ///< gz-sim's linear batteries (linear_battery.h)
   /// The collision shapes of every model that has any, moving or static, in the models' order.
   std::vector<Collider> colliders;
+  /// The static mesh and plane collisions that sensors' rays meet (world/ray_cast.h); loaded
+  /// only for a world with a sensor that casts rays.
+  RayScene ray_scene;
   /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.
   std::vector<KinematicHold> holds;
   /// Every sensor of every body, in the order of the models, then of their links and sensors.

@@ -1,5 +1,6 @@
 // Stage 4b: the sensors due at the step's start sample the state the step started from, with the
 // acceleration the integration found there (sensors/sensor.h).
+#include "leeway/world/ray_cast.h"
 #include "leeway/world/stages.h"
 
 namespace leeway::stages {
@@ -12,9 +13,11 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
     if (data) data->sensors[i].sampled = false;
     if (!sample_due(sensor, sensor_state, state.t)) continue;
     const auto body = static_cast<std::size_t>(sensor.body);
+    const WorldEchoes echoes(model, ws.bodies_at_start, sensor.body);
     const SampleContext at{
-        state.t,         model.dt,         ws.bodies_at_start[body], ws.nu_dot_start[body],
-        model.gravity_W, model.environment, origin};
+        state.t,         model.dt,          ws.bodies_at_start[body], ws.nu_dot_start[body],
+        model.gravity_W, model.environment, state.environment,        origin,
+        &echoes};
     SensorSample sample = take_sample(sensor, sensor_state, at);
     if (data) data->sensors[i] = std::move(sample);
   }
