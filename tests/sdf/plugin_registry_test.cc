@@ -35,6 +35,8 @@ std::size_t contract_of(PluginFamily family) {
       return 6;
     case F::kBattery:
       return 7;
+    case F::kSensor:
+      return 8;
   }
   return 99;
 }

@@ -40,11 +40,23 @@ std::string header(const SensorModel& sensor) {
                    for (std::size_t i = 1; i <= dvl.beams_S.size(); ++i)
                      h += fmt::format(",range_{0},velocity_{0}", i);
                    return h;
+                 },
+                 [](const RangeBearingModel&) { return std::string("t,range,bearing,elevation"); },
+                 [](const AcousticPositionModel&) { return std::string("t,x,y,z"); },
+                 [](const GroundTruthModel&) {
+                   return std::string(
+                       "t,x,y,z,q_w,q_x,q_y,q_z,v_x,v_y,v_z,omega_x,omega_y,omega_z,a_x,a_y,a_z");
+                 },
+                 [](const EnvironmentProbeModel& probe) {
+                   return std::string(probe.quantity ==
+                                              EnvironmentProbeModel::Quantity::kWaveElevation
+                                          ? "t,elevation"
+                                          : "t,v_x,v_y,v_z,relative_x,relative_y,relative_z");
                  }},
       sensor.kind);
 }
 
-void append_row(fmt::memory_buffer& out, const SensorSample& s) {
+void append_row(fmt::memory_buffer& out, const SensorModel& sensor, const SensorSample& s) {
   auto it = std::back_inserter(out);
   std::visit(
       Overloaded{
@@ -75,6 +87,27 @@ void append_row(fmt::memory_buffer& out, const SensorSample& s) {
               fmt::format_to(it, ",{},{}", b.range, b.velocity);
             }
             fmt::format_to(it, "\n");
+          },
+          [&](const RangeBearingReading& r) {
+            fmt::format_to(it, "{},{},{},{}\n", s.t, r.range, r.bearing, r.elevation);
+          },
+          [&](const AcousticPositionReading& r) {
+            fmt::format_to(it, "{},{},{},{}\n", s.t, r.p_W.x(), r.p_W.y(), r.p_W.z());
+          },
+          [&](const GroundTruthReading& r) {
+            fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.t,
+                           r.p_W.x(), r.p_W.y(), r.p_W.z(), r.q_WS.w(), r.q_WS.x(), r.q_WS.y(),
+                           r.q_WS.z(), r.v_S.x(), r.v_S.y(), r.v_S.z(), r.omega_S.x(),
+                           r.omega_S.y(), r.omega_S.z(), r.a_S.x(), r.a_S.y(), r.a_S.z());
+          },
+          [&](const EnvironmentProbeReading& r) {
+            if (std::get<EnvironmentProbeModel>(sensor.kind).quantity ==
+                EnvironmentProbeModel::Quantity::kWaveElevation) {
+              fmt::format_to(it, "{},{}\n", s.t, r.elevation);
+              return;
+            }
+            fmt::format_to(it, "{},{},{},{},{},{},{}\n", s.t, r.v_W.x(), r.v_W.y(), r.v_W.z(),
+                           r.relative_S.x(), r.relative_S.y(), r.relative_S.z());
           }},
       s.reading);
 }
@@ -117,7 +150,7 @@ void SensorRecorder::on_step(const Simulation& sim) {
   for (std::size_t i = 0; i < files_.size(); ++i) {
     if (!samples[i].sampled) continue;
     row.clear();
-    append_row(row, samples[i]);
+    append_row(row, sim.model().sensors[i], samples[i]);
     std::fwrite(row.data(), 1, row.size(), files_[i].get());
     std::fflush(files_[i].get());
     ++samples_;

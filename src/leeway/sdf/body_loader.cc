@@ -9,6 +9,7 @@
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/sensor_params.h"
+#include "leeway/sdf/sensor_plugins.h"
 #include "leeway/sdf/world_joints.h"
 
 namespace leeway::sdfio {
@@ -347,8 +348,25 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   }
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
-  for (SensorModel& s : load_sensors(model, name, links, body_index, world.origin,
-                                     world.magnetic_field_W, diagnostics)) {
+  std::vector<SensorModel> plugin_sensors;
+  std::set<std::pair<std::string, std::string>> taken;
+  SensorPluginContext sensor_context{model, context, body_index, plugin_sensors, taken};
+  for (const PluginUse& use : plugins.of(PluginFamily::kSensor))
+    use.loader<SensorLoader>()(use.element, sensor_context);
+  std::vector<SensorModel> link_sensors = load_sensors(model, name, links, body_index, world.origin,
+                                                       world.magnetic_field_W, taken, diagnostics);
+  for (SensorModel& s : plugin_sensors) {
+    for (const SensorModel& other : link_sensors) {
+      if (other.name == s.name) {
+        throw LoadError(location_of(model.Element()),
+                        fmt::format("model '{}' has two sensors called '{}' (a link's <sensor> and "
+                                    "a sensor plugin's topic); expected unique names",
+                                    name, s.name));
+      }
+    }
+    link_sensors.push_back(std::move(s));
+  }
+  for (SensorModel& s : link_sensors) {
     // gz-sim's altimeter measures from where it starts.
     if (auto* altimeter = std::get_if<AltimeterModel>(&s.kind)) {
       altimeter->vertical_reference = (X_WB * s.X_BS).translation().z();

@@ -161,7 +161,10 @@ Vec3 read_vec3(const sdf::ElementPtr& element, const std::string& expected) {
 }
 
 bool read_bool(const sdf::ElementPtr& element) {
-  const std::string text = text_of(element);
+  // Any case, as sdformat reads a bool (UUV Simulator's xacro writes Python's True, False).
+  std::string text = text_of(element);
+  for (char& ch : text)
+    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (text == "true" || text == "1") return true;
   if (text == "false" || text == "0") return false;
   throw LoadError(location_of(element),

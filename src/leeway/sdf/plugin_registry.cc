@@ -14,6 +14,7 @@
 #include "leeway/sdf/gz_hydrodynamics.h"
 #include "leeway/sdf/leeway_hydrodynamics.h"
 #include "leeway/sdf/rov_pilot_params.h"
+#include "leeway/sdf/sensor_plugins.h"
 #include "leeway/sdf/shape_float_params.h"
 #include "leeway/sdf/station_keeper_params.h"
 #include "leeway/sdf/task_params.h"
@@ -207,6 +208,14 @@ const std::vector<PluginKind>& plugin_registry() {
       {F::kDetachableJoint,
        {"detachable-joint-system", "systems::DetachableJoint"},
        &load_detachable_joint},
+      {F::kSensor, {"uuv_gazebo_ros_imu_plugin", ""}, &load_uuv_imu},
+      {F::kSensor, {"uuv_gazebo_ros_subsea_pressure_plugin", ""}, &load_uuv_pressure},
+      {F::kSensor, {"uuv_gazebo_ros_magnetometer_plugin", ""}, &load_uuv_magnetometer},
+      {F::kSensor, {"uuv_gazebo_ros_dvl_plugin", ""}, &load_uuv_dvl},
+      {F::kSensor, {"uuv_gazebo_ros_rpt_plugin", ""}, &load_uuv_rpt},
+      {F::kSensor, {"uuv_gazebo_ros_pose_gt_plugin", ""}, &load_uuv_pose_gt},
+      {F::kSensor, {"AcousticPingerPlugin", "::AcousticPingerPlugin"}, &load_vrx_pinger},
+      {F::kSensor, {"odometry-publisher-system", "systems::OdometryPublisher"}, &load_gz_odometry},
   };
   return table;
 }

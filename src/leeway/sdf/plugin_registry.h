@@ -14,6 +14,7 @@
 //   kController       model  ControlLaw(plugin, const Scenario&, int body)      load_world, last
 //   kDetachableJoint  model  DetachableJointParams(plugin, model, name)         load_world, last
 //   kBattery          model  LinearBattery(plugin, Diagnostics&)                load_world
+//   kSensor           model  void(plugin, SensorPluginContext&), adds a sensor   load_body
 //
 // A loader returns (or adds to) a typed fragment; the caller merges it and checks what involves
 // more than one plugin (one hydrodynamics plugin and one controller per model, one wind per
@@ -52,6 +53,7 @@ enum class PluginFamily {
   kController,
   kDetachableJoint,
   kBattery,
+  kSensor,
 };
 
 /// Where a plugin stands: on the <world> (kWorldSetting, kTask) or on a <model> (the others).
@@ -107,12 +109,15 @@ using DetachableJointLoader = DetachableJointParams (*)(const sdf::ElementPtr& p
                                                         const sdf::Model& model,
                                                         const std::string& model_name);
 
+struct SensorPluginContext;  // sensor_plugins.h
+using SensorLoader = void (*)(const sdf::ElementPtr& plugin, SensorPluginContext& context);
+
 /// One row of the table.
 struct PluginKind {
   PluginFamily family;
   PluginPattern pattern;
   std::variant<WorldSettingLoader, TaskLoader, HydrodynamicsLoader, HullLoader, ActuatorLoader,
-               ControllerLoader, DetachableJointLoader, BatteryLoader>
+               ControllerLoader, DetachableJointLoader, BatteryLoader, SensorLoader>
       load;
 };
 

@@ -275,6 +275,34 @@ DvlModel read_gz_dvl(const sdf::ElementPtr& sensor) {
   return d;
 }
 
+/// Leeway's environment probes, `<sensor type="custom" leeway:type="wave_gauge">` (or
+/// current_meter, anemometer); nullopt for another custom sensor.
+std::optional<EnvironmentProbeModel::Quantity> probe_quantity(const sdf::ElementPtr& sensor) {
+  using Q = EnvironmentProbeModel::Quantity;
+  const sdf::ParamPtr t = sensor->GetAttribute("leeway:type");
+  if (!t) return std::nullopt;
+  const std::string type = t->GetAsString();
+  if (type == "wave_gauge") return Q::kWaveElevation;
+  if (type == "current_meter") return Q::kWaterVelocity;
+  if (type == "anemometer") return Q::kWindVelocity;
+  throw LoadError(location_of(sensor), fmt::format("leeway:type '{}'; expected wave_gauge, "
+                                                   "current_meter or anemometer",
+                                                   type));
+}
+
+/// Its <leeway:probe><noise> applies to the elevation, or to each velocity component.
+EnvironmentProbeModel read_probe(const sdf::ElementPtr& sensor,
+                                 EnvironmentProbeModel::Quantity quantity) {
+  EnvironmentProbeModel probe;
+  probe.quantity = quantity;
+  const sdf::ElementPtr e = optional_child(sensor, "leeway:probe");
+  if (!e) return probe;
+  reject_unknown_children(e, {"noise"}, "<noise>");
+  if (const sdf::ElementPtr noise = optional_child(e, "noise"))
+    probe.noise.fill(read_gz_noise(noise));
+  return probe;
+}
+
 }  // namespace
 
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
@@ -332,7 +360,9 @@ NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
 std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
                                       const MergedLinks& links, int body,
                                       const std::optional<Geodetic>& origin,
-                                      const Vec3& magnetic_field_W, Diagnostics& diagnostics) {
+                                      const Vec3& magnetic_field_W,
+                                      const std::set<std::pair<std::string, std::string>>& taken,
+                                      Diagnostics& diagnostics) {
   std::vector<SensorModel> out;
   for (const BodyLink& body_link : body_links(model)) {
     const sdf::Link& link = *body_link.link;
@@ -341,10 +371,13 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const sdf::ElementPtr e = sdf_sensor.Element();
       const std::string type = e->GetAttribute("type")->GetAsString();
       if (type == "contact") continue;  // read by the collider (collider_loader.h)
-      const sdf::ParamPtr custom_type = e->GetAttribute("gz:type");
-      const bool dvl = type == "custom" && custom_type && custom_type->GetAsString() == "dvl";
+      if (taken.contains({body_link.name, sdf_sensor.Name()})) continue;
+      const sdf::ParamPtr gz_type = e->GetAttribute("gz:type");
+      const bool dvl = type == "custom" && gz_type && gz_type->GetAsString() == "dvl";
+      const std::optional<EnvironmentProbeModel::Quantity> probe =
+          type == "custom" ? probe_quantity(e) : std::nullopt;
       if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
-          type != "altimeter" && type != "magnetometer" && !dvl) {
+          type != "altimeter" && type != "magnetometer" && !dvl && !probe) {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -372,6 +405,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_magnetometer(e, origin, magnetic_field_W);
       } else if (dvl) {
         s.kind = read_gz_dvl(e);
+      } else if (probe) {
+        s.kind = read_probe(e, *probe);
       } else {
         s.kind = read_navsat(e, type);
         if (!origin) {

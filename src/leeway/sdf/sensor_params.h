@@ -45,7 +45,9 @@
 
 #include <optional>
 #include <sdf/Model.hh>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "leeway/core/error.h"
@@ -61,9 +63,12 @@ NoiseModel read_gz_noise(const sdf::ElementPtr& noise);
 /// merged into `links`), in the order of its links and of their <sensor>s. `origin`: the
 /// world's geodetic origin, which a GNSS receiver needs (without it, 0 N 0 E with a warning)
 /// and a magnetometer uses (without it, the world's `magnetic_field_W` [T]).
+/// `taken`: the (link, sensor) pairs a sensor plugin took over (sensor_plugins.h), skipped.
 std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
                                       const MergedLinks& links, int body,
                                       const std::optional<Geodetic>& origin,
-                                      const Vec3& magnetic_field_W, Diagnostics& diagnostics);
+                                      const Vec3& magnetic_field_W,
+                                      const std::set<std::pair<std::string, std::string>>& taken,
+                                      Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

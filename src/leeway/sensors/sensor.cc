@@ -38,7 +38,26 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                           for (const NoiseModel& n : magnetometer.noise)
                             visit(n);
                         },
-                        [](const DvlModel&) {}},  // its noise is drawn per beam (dvl.h)
+                        [](const DvlModel&) {},  // its noise is drawn per beam (dvl.h)
+                        [&](const RangeBearingModel& rb) {
+                          visit(rb.range);
+                          visit(rb.bearing);
+                          visit(rb.elevation);
+                        },
+                        [&](const AcousticPositionModel& fix) {
+                          for (const NoiseModel& n : fix.noise)
+                            visit(n);
+                        },
+                        [&](const GroundTruthModel& truth) {
+                          for (const NoiseModel& n : truth.position)
+                            visit(n);
+                          for (const NoiseModel& n : truth.velocity)
+                            visit(n);
+                        },
+                        [&](const EnvironmentProbeModel& probe) {
+                          for (const NoiseModel& n : probe.noise)
+                            visit(n);
+                        }},
              sensor.kind);
 }
 
@@ -50,6 +69,38 @@ SensorPoint sensor_point(const SensorModel& sensor, const BodyState& body) {
   const Vec3 r = sensor.X_BS.translation();
   return {body.p_WB + body.q_WB * r,
           body.q_WB * (linear(body.V_WB_B) + angular(body.V_WB_B).cross(r))};
+}
+
+/// S's axes in W.
+Mat3 R_WS(const SensorModel& sensor, const BodyState& body) {
+  return body.q_WB.toRotationMatrix() * sensor.X_BS.linear();
+}
+
+/// A wave gauge's, current meter's or anemometer's reading; `noisy(model, x)` adds noise.
+template <typename Noisy>
+EnvironmentProbeReading probe_sample(const EnvironmentProbeModel& probe, const SensorModel& sensor,
+                                     const SampleContext& at, Noisy&& noisy) {
+  using Q = EnvironmentProbeModel::Quantity;
+  const Environment& env = at.environment;
+  const auto [p_W, v_W] = sensor_point(sensor, at.body);
+  EnvironmentProbeReading r;
+  if (probe.quantity == Q::kWaveElevation) {
+    r.elevation =
+        noisy(probe.noise[0], surface_height(env, p_W.x(), p_W.y(), at.t) - env.surface_level);
+    return r;
+  }
+  Vec3 fluid = Vec3::Zero();
+  if (probe.quantity == Q::kWaterVelocity) {
+    fluid = current_velocity(env, at.environment_state, p_W, at.t);
+    if (env.waves && p_W.z() < surface_height(env, p_W.x(), p_W.y(), at.t))
+      fluid += particle_velocity(*env.waves, p_W, at.t);
+  } else {
+    fluid = wind_velocity(env, at.environment_state, p_W, at.t);
+  }
+  for (int i = 0; i < 3; ++i)
+    r.v_W[i] = noisy(probe.noise[static_cast<std::size_t>(i)], fluid[i]);
+  r.relative_S = R_WS(sensor, at.body).transpose() * (r.v_W - v_W);
+  return r;
 }
 
 /// The GNSS receiver's reading (gnss.h); `noisy(model, x)` adds an axis' noise.
@@ -94,13 +145,13 @@ MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
     const Vec3 ned = magnetic_field_ned(wmm2025(), where, magnetometer.decimal_year);
     B_W = R_WE * Vec3(ned.y(), ned.x(), -ned.z()) * 1e-9;  // ENU at the sensor, nT -> T
   }
-  const Mat3 R_WS = at.body.q_WB.toRotationMatrix() * sensor.X_BS.linear();
-  const Vec3 exact = R_WS.transpose() * B_W;
+  const Mat3 R = R_WS(sensor, at.body);
+  const Vec3 exact = R.transpose() * B_W;
   MagnetometerReading out;
   for (int i = 0; i < 3; ++i)
     out.B_S[i] = noisy(magnetometer.noise[static_cast<std::size_t>(i)], exact[i]);
   // Tilt-compensated: the measured field and S's x axis, both levelled with the true attitude.
-  const Vec3 B_meas_W = R_WS * out.B_S, x_W = R_WS.col(0);
+  const Vec3 B_meas_W = R * out.B_S, x_W = R.col(0);
   const double north = std::atan2(B_meas_W.x(), B_meas_W.y());  // its bearing from grid north
   out.heading = wrap_angle(std::atan2(x_W.x(), x_W.y()) - north);
   return out;
@@ -114,7 +165,16 @@ const char* sensor_type_name(const SensorModel& sensor) {
                                [](const GnssModel&) { return "navsat"; },
                                [](const AltimeterModel&) { return "altimeter"; },
                                [](const MagnetometerModel&) { return "magnetometer"; },
-                               [](const DvlModel&) { return "dvl"; }},
+                               [](const DvlModel&) { return "dvl"; },
+                               [](const RangeBearingModel&) { return "range_bearing"; },
+                               [](const AcousticPositionModel&) { return "acoustic_position"; },
+                               [](const GroundTruthModel&) { return "ground_truth"; },
+                               [](const EnvironmentProbeModel& probe) {
+                                 using Q = EnvironmentProbeModel::Quantity;
+                                 return probe.quantity == Q::kWaveElevation   ? "wave_gauge"
+                                        : probe.quantity == Q::kWaterVelocity ? "current_meter"
+                                                                              : "anemometer";
+                               }},
                     sensor.kind);
 }
 
@@ -187,11 +247,44 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
               std::optional<Echo> first_echo(const Ray&, double) const override { return {}; }
             } nothing;
             const SensorPoint point = sensor_point(sensor, at.body);
-            const DvlPose pose{point.p_W, point.v_W,
-                               at.body.q_WB.toRotationMatrix() * sensor.X_BS.linear()};
+            const DvlPose pose{point.p_W, point.v_W, R_WS(sensor, at.body)};
             out.reading =
                 sample_dvl(dvl, pose, at.echoes ? *at.echoes : nothing, at.environment,
                            at.environment_state, t, at.environment.sound_speed, state.rng);
+          },
+          [&](const RangeBearingModel& rb) {
+            const Vec3 d_S = R_WS(sensor, at.body).transpose() *
+                             (rb.pinger_W - sensor_point(sensor, at.body).p_W);
+            RangeBearingReading r;
+            r.range = noisy(rb.range, d_S.norm());
+            r.bearing = noisy(rb.bearing, std::atan2(d_S.y(), d_S.x()));
+            r.elevation = noisy(rb.elevation, std::atan2(d_S.z(), d_S.head<2>().norm()));
+            out.reading = r;
+          },
+          [&](const AcousticPositionModel& fix) {
+            const Vec3 p_W = sensor_point(sensor, at.body).p_W;
+            AcousticPositionReading r;
+            for (int i = 0; i < 3; ++i)
+              r.p_W[i] = noisy(fix.noise[static_cast<std::size_t>(i)], p_W[i]);
+            out.reading = r;
+          },
+          [&](const GroundTruthModel& truth) {
+            const SensorPoint point = sensor_point(sensor, at.body);
+            const Mat3 R = R_WS(sensor, at.body);
+            const ImuTruth imu = imu_truth(sensor.X_BS, at.body, at.nu_dot, at.g_W);
+            GroundTruthReading r;
+            const Vec3 v_S = R.transpose() * point.v_W;
+            for (int i = 0; i < 3; ++i)
+              r.p_W[i] = noisy(truth.position[static_cast<std::size_t>(i)], point.p_W[i]);
+            for (int i = 0; i < 3; ++i)
+              r.v_S[i] = noisy(truth.velocity[static_cast<std::size_t>(i)], v_S[i]);
+            r.q_WS = imu.q_WS;
+            r.omega_S = imu.omega_S;
+            r.a_S = imu.f_S + R.transpose() * at.g_W;  // the specific force plus gravity
+            out.reading = r;
+          },
+          [&](const EnvironmentProbeModel& probe) {
+            out.reading = probe_sample(probe, sensor, at, noisy);
           }},
       sensor.kind);
   return out;

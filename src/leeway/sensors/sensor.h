@@ -62,6 +62,39 @@ struct PressureModel {
   double reference_altitude = 0.0;  ///< the altitude of W's z = 0 [m]
 };
 
+/// An acoustic receiver that measures the range, bearing and elevation of a pinger at a known
+/// place (VRX's AcousticPingerPlugin): the direction to the pinger in S, bearing atan2(y, x),
+/// elevation atan2(z, |(x, y)|).
+struct RangeBearingModel {
+  Vec3 pinger_W = Vec3::Zero();  ///< [m], in W
+  NoiseModel range;              ///< [m]
+  NoiseModel bearing;            ///< [rad]
+  NoiseModel elevation;          ///< [rad]
+};
+
+/// An acoustic position fix of the sensor's origin in W, as a USBL system on a ship or UUV
+/// Simulator's RPT gives it.
+struct AcousticPositionModel {
+  std::array<NoiseModel, 3> noise;  ///< on W's x, y, z [m]
+};
+
+/// The true motion of S (UUV Simulator's pose_gt, gz-sim's OdometryPublisher): its pose in W,
+/// its velocity and angular velocity in S, its acceleration in S (of its origin, gravity not
+/// included), with optional noise on the position and the velocity.
+struct GroundTruthModel {
+  std::array<NoiseModel, 3> position;  ///< on W's x, y, z [m]
+  std::array<NoiseModel, 3> velocity;  ///< on S's x, y, z [m/s]
+};
+
+/// What the environment does at the sensor: the sea surface's elevation above the calm level at
+/// its (x, y) (a wave gauge), the water's velocity at its origin (current and waves: a current
+/// meter), or the wind's (an anemometer).
+struct EnvironmentProbeModel {
+  enum class Quantity : std::uint8_t { kWaveElevation, kWaterVelocity, kWindVelocity };
+  Quantity quantity = Quantity::kWaveElevation;
+  std::array<NoiseModel, 3> noise;  ///< elevation [m] (the first) or velocity in W [m/s]
+};
+
 struct SensorModel {
   std::string model_name;                                  ///< the SDF model it belongs to (scoped)
   std::string name;                                        ///< its <sensor> name
@@ -70,7 +103,8 @@ struct SensorModel {
   Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< its frame in B
   double rate_hz = 0.0;                                    ///< 0: every step
   std::string topic;  ///< its <topic> as written (empty: none), for the interfaces
-  std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel, DvlModel>
+  std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel, DvlModel,
+               RangeBearingModel, AcousticPositionModel, GroundTruthModel, EnvironmentProbeModel>
       kind;
 
   std::string full_name() const { return model_name + "/" + name; }
@@ -109,12 +143,45 @@ struct MagnetometerReading {
   bool operator==(const MagnetometerReading&) const = default;
 };
 
+struct RangeBearingReading {
+  double range = 0.0;      ///< [m]
+  double bearing = 0.0;    ///< [rad], from S's x towards its y
+  double elevation = 0.0;  ///< [rad], above S's x-y plane
+
+  bool operator==(const RangeBearingReading&) const = default;
+};
+
+struct AcousticPositionReading {
+  Vec3 p_W = Vec3::Zero();  ///< [m]
+
+  bool operator==(const AcousticPositionReading&) const = default;
+};
+
+struct GroundTruthReading {
+  Vec3 p_W = Vec3::Zero();       ///< S's origin [m], in W
+  Quat q_WS = Quat::Identity();  ///< S's orientation in W
+  Vec3 v_S = Vec3::Zero();       ///< its velocity [m/s], in S
+  Vec3 omega_S = Vec3::Zero();   ///< its angular velocity [rad/s], in S
+  Vec3 a_S = Vec3::Zero();       ///< its acceleration [m/s^2], in S
+
+  bool operator==(const GroundTruthReading&) const = default;
+};
+
+struct EnvironmentProbeReading {
+  double elevation = 0.0;          ///< a wave gauge's [m] above the calm level
+  Vec3 v_W = Vec3::Zero();         ///< a current meter's or anemometer's fluid velocity [m/s], in W
+  Vec3 relative_S = Vec3::Zero();  ///< the fluid's velocity past the moving sensor [m/s], in S
+
+  bool operator==(const EnvironmentProbeReading&) const = default;
+};
+
 /// A sensor's latest reading.
 struct SensorSample {
   bool sampled = false;  ///< taken in the last step (else the one before, or none yet)
   double t = -1.0;       ///< its time [s]; -1 before the first
   std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading, MagnetometerReading,
-               DvlReading>
+               DvlReading, RangeBearingReading, AcousticPositionReading, GroundTruthReading,
+               EnvironmentProbeReading>
       reading;
 
   bool operator==(const SensorSample&) const = default;
@@ -133,7 +200,8 @@ struct SensorState {
 };
 
 /// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter", "magnetometer",
-/// "dvl".
+/// "dvl", "range_bearing", "acoustic_position", "ground_truth", "wave_gauge", "current_meter",
+/// "anemometer".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
