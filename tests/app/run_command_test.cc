@@ -121,13 +121,13 @@ TEST(RunCommand, SameSeedGivesByteIdenticalRecordings) {
 }
 
 TEST(RunCommand, SensorsAreRecordedOneFilePerSensorAndRepeatBitForBit) {
-  // The default world's WAM-V: VRX's IMU at 100 Hz and GNSS at 20 Hz, for 2 s at its 5 ms step:
-  // samples at 0, 0.01, ..., 1.99 s and 0, 0.05, ..., 1.95 s.
+  // The default world's WAM-V: VRX's IMU at 100 Hz, GNSS at 20 Hz and pinger receiver at 1 Hz,
+  // for 2 s at its 5 ms step: samples at 0, 0.01, ..., 1.99 s, 0, 0.05, ..., 1.95 s and 0, 1 s.
   const std::string a = tmp("sensors_a"), b = tmp("sensors_b");
   std::filesystem::remove_all(a);
   const Result r = run("run --duration 2 --seed 3 --record-sensors " + a);
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("sensors    " + a + " (2 files, 240 samples)"), std::string::npos)
+  EXPECT_NE(r.output.find("sensors    " + a + " (3 files, 242 samples)"), std::string::npos)
       << r.output;
   const auto imu = read_csv(a + "/wamv.imu_wamv_sensor.csv");
   ASSERT_EQ(imu.size(), 201u);
@@ -140,6 +140,11 @@ TEST(RunCommand, SensorsAreRecordedOneFilePerSensorAndRepeatBitForBit) {
   ASSERT_EQ(gps.size(), 41u);
   EXPECT_EQ(gps[1][1], "1");  // a fix
   EXPECT_NEAR(std::stod(gps[1][2]), -33.7224, 1e-3);
+  // VRX's pinger 563 m off, read with its 3 m of noise.
+  const auto pinger = read_csv(a + "/wamv.range_bearing.csv");
+  ASSERT_EQ(pinger.size(), 3u);
+  EXPECT_EQ(pinger[0][1], "range");
+  EXPECT_NEAR(std::stod(pinger[1][1]), Vec3(-528, 191, -2.1).norm(), 15.0);
   ASSERT_EQ(run("run --duration 2 --seed 3 --record-sensors " + b).status, 0);
   EXPECT_EQ(slurp(a + "/wamv.imu_wamv_sensor.csv"), slurp(b + "/wamv.imu_wamv_sensor.csv"));
   EXPECT_EQ(slurp(a + "/wamv.navsat.csv"), slurp(b + "/wamv.navsat.csv"));

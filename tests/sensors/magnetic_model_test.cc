@@ -3,6 +3,9 @@
 // on the ellipsoid, to its 0.1 nT).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
+
 #include "leeway/sensors/magnetic_model.h"
 
 namespace leeway {
@@ -29,6 +32,22 @@ TEST(MagneticModel, BadCoefficientFilesAreRefused) {
   const MagneticModel m = parse_wmm_cof("2025.0 WMM\n  1  0 -29351.8 0 12.0 0\n9999\n");
   EXPECT_EQ(m.epoch, 2025.0);
   EXPECT_EQ(m.g[1], -29351.8);
+}
+
+TEST(MagneticModel, TheFieldChangesByLessThanAThirdOfANanoteslaOverTenMetres) {
+  // Why a magnetometer evaluates the model again only 10 m from where it last did (sensor.h):
+  // at the poles, the equator and mid-latitudes, 10 m north, east or up moves the field by less
+  // than 0.3 nT (its gradient is about 3 |B| / r, 0.03 nT/m), far within the model's own error.
+  for (const Geodetic g : {Geodetic{80.0, 10.0, 0.0}, Geodetic{0.0, -60.0, 0.0},
+                           Geodetic{-33.7, 151.2, 0.0}, Geodetic{56.7, 3.5, -100.0}}) {
+    const Vec3 B = magnetic_field_ned(wmm2025(), g, 2026.0);
+    const double north = 10.0 / 111000.0,
+                 east = north / std::cos(g.latitude_deg * std::numbers::pi / 180.0);
+    for (const Geodetic moved : {Geodetic{g.latitude_deg + north, g.longitude_deg, g.altitude_m},
+                                 Geodetic{g.latitude_deg, g.longitude_deg + east, g.altitude_m},
+                                 Geodetic{g.latitude_deg, g.longitude_deg, g.altitude_m + 10.0}})
+      EXPECT_LT((magnetic_field_ned(wmm2025(), moved, 2026.0) - B).norm(), 0.3);
+  }
 }
 
 }  // namespace

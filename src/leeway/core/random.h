@@ -26,8 +26,12 @@ class RandomStream {
   std::uint64_t next_u64();
   /// Uniform on [0, 1), 53 random bits.
   double uniform();
-  /// Standard normal deviate (mean 0, standard deviation 1).
+  /// Standard normal deviate (mean 0, standard deviation 1), by Box-Muller.
   double normal();
+  /// The same distribution by Marsaglia and Tsang's ziggurat, several times faster (one 64-bit
+  /// draw and a comparison, 98.8 % of the time), resolved to 2^-31 of each layer's width: the
+  /// sensors' noise, which draws millions of deviates a simulated hour.
+  double fast_normal();
 
   bool operator==(const RandomStream&) const = default;
 

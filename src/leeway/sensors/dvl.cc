@@ -112,7 +112,8 @@ DvlReading sample_dvl(const DvlModel& dvl, const DvlPose& at, const EchoSource& 
     const Vec3 b_W = at.R_WS * dvl.beams_S[i];
     // The draws come first and all of them, so the stream is the same whatever the beams meet.
     const bool lost = rng.uniform() < dvl.dropout;
-    const double n_bottom = rng.normal(), n_range = rng.normal(), n_water = rng.normal();
+    const double n_bottom = rng.fast_normal(), n_range = rng.fast_normal(),
+                 n_water = rng.fast_normal();
 
     const auto echo = beam_echo(dvl, at.p_W, b_W, echoes);
     const bool in_range = echo && echo->range >= dvl.min_range;

@@ -133,7 +133,8 @@ struct DvlPose {
 
 /// One ping: `echoes` answers the rays, the water's current comes from `env` at time t, the
 /// true speed of sound is `sound_speed` [m/s]. Draws, for each beam in order, a uniform (the
-/// dropout) and three normals (bottom velocity, range, water velocity), whatever happens.
+/// dropout) and three normals (bottom velocity, range, water velocity; fast_normal), whatever
+/// happens.
 DvlReading sample_dvl(const DvlModel& dvl, const DvlPose& at, const EchoSource& echoes,
                       const Environment& env, const EnvironmentState& env_state, double t,
                       double sound_speed, RandomStream& rng);

@@ -8,7 +8,7 @@ namespace leeway {
 NoiseState initial_noise_state(const NoiseModel& model, RandomStream& rng) {
   NoiseState s;
   // Both draws always, so the stream's position does not depend on the parameters.
-  const double normal = rng.normal();
+  const double normal = rng.fast_normal();
   const double flip = rng.uniform();
   double bias = model.turn_on_mean + model.turn_on_sigma * normal;
   if (model.random_sign && flip < 0.5) bias = -bias;
@@ -18,10 +18,15 @@ NoiseState initial_noise_state(const NoiseModel& model, RandomStream& rng) {
 
 double apply_noise(const NoiseModel& model, NoiseState& state, double x, double dt,
                    RandomStream& rng) {
-  const double w_white = rng.normal(), w_walk = rng.normal(), w_gm = rng.normal();
+  // A term the model does not have draws nothing: the draws are the same, in number and order,
+  // at every sample of the same model.
+  const bool gauss_markov = model.instability.sigma > 0.0 || model.turn_on_decays;
+  const double w_white = model.white_stddev > 0.0 || model.density > 0.0 ? rng.fast_normal() : 0.0;
+  const double w_walk = model.random_walk > 0.0 ? rng.fast_normal() : 0.0;
+  const double w_gm = gauss_markov ? rng.fast_normal() : 0.0;
   if (dt > 0.0) {
     state.random_walk += model.random_walk * std::sqrt(dt) * w_walk;
-    if (model.instability.sigma > 0.0 || model.turn_on_decays) {
+    if (gauss_markov) {
       state.gauss_markov = gauss_markov_step(model.instability, state.gauss_markov, dt, w_gm);
     }
   }

@@ -63,8 +63,10 @@ NoiseState initial_noise_state(const NoiseModel& model, RandomStream& rng);
 
 /// The measurement of `x` at a sample dt [s] after the axis' previous one (for the first sample,
 /// the sensor's nominal period): the biases advanced over dt, then added with the white noise,
-/// then rounded. Draws from `rng` in a fixed order whatever the model (three deviates), so that
-/// changing one parameter changes no other axis' numbers.
+/// then rounded. Draws from `rng` (RandomStream::fast_normal) one deviate for each term the model
+/// has (white, random walk, Gauss-Markov, in that order): the same draws at every sample of a
+/// model, so that a change of a term's size changes no other axis' numbers (switching a term on
+/// or off does).
 double apply_noise(const NoiseModel& model, NoiseState& state, double x, double dt,
                    RandomStream& rng);
 

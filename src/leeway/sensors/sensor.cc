@@ -14,6 +14,9 @@ namespace {
 // t = k dt (a few ulps of t f).
 constexpr double kScheduleSlack = 1e-9;
 
+// How far [m] a magnetometer moves before the Earth's field is evaluated again (sensor.h).
+constexpr double kFieldReuse = 10.0;
+
 /// The noise models of a sensor's axes, in the order SensorState::axes keeps them.
 template <typename Visit>
 void for_each_axis(const SensorModel& sensor, Visit&& visit) {
@@ -135,15 +138,22 @@ GnssReading gnss_sample(const GnssModel& gnss, const SensorModel& sensor, Sensor
 /// The magnetometer's reading; `noisy(model, x)` adds an axis' noise.
 template <typename Noisy>
 MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
-                                        const SensorModel& sensor, const SampleContext& at,
-                                        Noisy&& noisy) {
+                                        const SensorModel& sensor, SensorState& state,
+                                        const SampleContext& at, Noisy&& noisy) {
   const Vec3 p_WS = sensor_point(sensor, at.body).p_W;
   Vec3 B_W = magnetometer.B_W_fixed;
   if (!magnetometer.fixed) {
-    Mat3 R_WE;
-    const Geodetic where = W_to_geodetic(at.origin, p_WS, R_WE);
-    const Vec3 ned = magnetic_field_ned(wmm2025(), where, magnetometer.decimal_year);
-    B_W = R_WE * Vec3(ned.y(), ned.x(), -ned.z()) * 1e-9;  // ENU at the sensor, nT -> T
+    // The model's degree-12 expansion costs microseconds; the main field changes by less than
+    // 0.03 nT/m, so it is taken again only where the sensor has moved kFieldReuse away.
+    if (!state.field_taken || (p_WS - state.field_at_W).norm() > kFieldReuse) {
+      Mat3 R_WE;
+      const Geodetic where = W_to_geodetic(at.origin, p_WS, R_WE);
+      const Vec3 ned = magnetic_field_ned(wmm2025(), where, magnetometer.decimal_year);
+      state.field_W = R_WE * Vec3(ned.y(), ned.x(), -ned.z()) * 1e-9;  // ENU, nT -> T
+      state.field_at_W = p_WS;
+      state.field_taken = true;
+    }
+    B_W = state.field_W;
   }
   const Mat3 R = R_WS(sensor, at.body);
   const Vec3 exact = R.transpose() * B_W;
@@ -240,7 +250,7 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
             out.reading = a;
           },
           [&](const MagnetometerModel& magnetometer) {
-            out.reading = magnetometer_sample(magnetometer, sensor, at, noisy);
+            out.reading = magnetometer_sample(magnetometer, sensor, state, at, noisy);
           },
           [&](const DvlModel& dvl) {
             struct : EchoSource {

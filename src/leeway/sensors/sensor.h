@@ -195,6 +195,11 @@ struct SensorState {
   /// A GNSS antenna's last surfacing [s] (gnss.h): -inf above water from the start, +inf while
   /// under water.
   double surfaced_at = -std::numeric_limits<double>::infinity();
+  /// A magnetometer's Earth field [T, in W] and where it was taken: evaluated again only 10 m
+  /// away (the main field changes by less than 0.3 nT over 10 m).
+  bool field_taken = false;
+  Vec3 field_W = Vec3::Zero();
+  Vec3 field_at_W = Vec3::Zero();
 
   bool operator==(const SensorState&) const = default;
 };
