@@ -294,6 +294,30 @@ TEST(Sensors, AMagnetometerMeasuresTheWorldMagneticModelsFieldInItsFrame) {
   testing::expect_mentions(testing::load_error("late.sdf", late), {"got 2031", "decimal year"});
 }
 
+TEST(Sensors, AMagnetometerOnAMagneticHullReadsItsHardAndSoftIron) {
+  // A world without a geodetic origin: the field is SDF's <magnetic_field>, (0, 20, -40) uT in W.
+  // The vehicle's own magnetism, 5 uT of hard iron along x and soft iron diag(1.1, 0.9, 1), turns
+  // the reading to S B + h, and the uncalibrated compass's heading with it.
+  const std::string mag = R"(<sensor name="mag" type="magnetometer"><update_rate>10</update_rate>
+        <magnetometer><hard_iron>5e-6 0 0</hard_iron><soft_iron>1.1 0.9 1</soft_iron>
+        </magnetometer></sensor>)";
+  std::string text = world_sdf(simple_model("", "auv", mag));
+  text.insert(text.find("<gravity>"), "<magnetic_field>0 20e-6 -40e-6</magnetic_field>");
+  const Model m = load(text);
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  const MagnetometerReading& r = std::get<MagnetometerReading>(data.sensors[0].reading);
+  // Level and facing east: x east, y north.
+  EXPECT_LT((r.B_S - Vec3(5e-6, 18e-6, -40e-6)).norm(), 1e-18);
+  // Calibrated, the compass would read 90 degrees (east); it reads the distorted field's.
+  EXPECT_NEAR(r.heading, std::atan2(1.0, 0.0) - std::atan2(5.0, 18.0), 1e-12);
+  std::string bad = text;
+  bad.replace(bad.find("1.1 0.9 1"), 9, "1 1");
+  testing::expect_mentions(testing::load_error("soft.sdf", bad), {"got 2 numbers", "9 (row-major)"});
+}
+
 TEST(Sensors, SamplesComeAtTheirExactRate) {
   // 30 Hz for 1000 s at a 10 ms step: 30,000 samples (gz-sim, truncating the period to 33 ms,
   // takes 30,303).

@@ -95,8 +95,10 @@ TEST(StepAllocation, TheWamvInWavesWindAndCurrentAllocatesNothing) {
 }
 
 TEST(StepAllocation, TheRexrovOnEightThrustersAllocatesNothing) {
+  // With UUV Simulator's sensor suite, its DVL pinging a seabed 30 m under it.
   Diagnostics d;
-  const Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf", d, 5);
+  Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf", d, 5);
+  m.ray_scene.planes.push_back({"seabed", Vec3::UnitZ(), -80.0});
   Inputs in;
   in.commands.assign(m.actuators.size(), 1500.0);
   EXPECT_EQ(allocations_in_steps(m, in, 10, 2000), 0);

@@ -125,10 +125,28 @@ MagnetometerModel read_magnetometer(const sdf::ElementPtr& sensor,
   magnetometer.B_W_fixed = magnetic_field_W;
   const sdf::ElementPtr e = optional_child(sensor, "magnetometer");
   if (!e) return magnetometer;
-  reject_unknown_children(e, {"x", "y", "z", "decimal_year"},
-                          "gz-sim's <magnetometer> elements and Leeway's <decimal_year> "
-                          "(docs/sensors.md)");
+  reject_unknown_children(e, {"x", "y", "z", "decimal_year", "hard_iron", "soft_iron"},
+                          "gz-sim's <magnetometer> elements and Leeway's <decimal_year>, "
+                          "<hard_iron> and <soft_iron> (docs/sensors.md)");
   magnetometer.noise = read_axes(e);
+  if (const sdf::ElementPtr hard = optional_child(e, "hard_iron"))
+    magnetometer.hard_iron_S = read_vec3(hard, "a field in T, in the sensor frame");
+  if (const sdf::ElementPtr soft = optional_child(e, "soft_iron")) {
+    const std::vector<double> v = read_numbers(soft, 0, "3 (a diagonal) or 9 (row-major) numbers");
+    if (v.size() == 3) {
+      magnetometer.soft_iron = Vec3(v[0], v[1], v[2]).asDiagonal();
+    } else if (v.size() == 9) {
+      magnetometer.soft_iron = Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(v.data());
+    } else {
+      throw LoadError(location_of(soft), fmt::format("got {} numbers, expected 3 (a diagonal) or "
+                                                     "9 (row-major)",
+                                                     v.size()));
+    }
+    if (std::abs(magnetometer.soft_iron.determinant()) < 1e-6) {
+      throw LoadError(location_of(soft), "a soft-iron matrix that is singular; expected one close "
+                                         "to the identity (a distortion, not a projection)");
+    }
+  }
   if (const sdf::ElementPtr year = optional_child(e, "decimal_year")) {
     const MagneticModel& wmm = wmm2025();
     magnetometer.decimal_year = read_number_in(year, wmm.epoch, wmm.valid_until,

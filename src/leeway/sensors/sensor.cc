@@ -156,7 +156,7 @@ MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
     B_W = state.field_W;
   }
   const Mat3 R = R_WS(sensor, at.body);
-  const Vec3 exact = R.transpose() * B_W;
+  const Vec3 exact = magnetometer.soft_iron * (R.transpose() * B_W) + magnetometer.hard_iron_S;
   MagnetometerReading out;
   for (int i = 0; i < 3; ++i)
     out.B_S[i] = noisy(magnetometer.noise[static_cast<std::size_t>(i)], exact[i]);

@@ -54,6 +54,10 @@ struct MagnetometerModel {
   double decimal_year = 2025.0;     ///< the date the field is taken at
   bool fixed = false;               ///< the field is B_W_fixed (no geodetic origin)
   Vec3 B_W_fixed = Vec3::Zero();    ///< [T], in W
+  /// The vehicle's own magnetism, which turns with it: the sensor reads
+  /// soft_iron B_S + hard_iron_S (an uncalibrated compass's error).
+  Vec3 hard_iron_S = Vec3::Zero();    ///< permanent magnetisation [T], in S
+  Mat3 soft_iron = Mat3::Identity();  ///< induced magnetisation, a distortion of the field
 };
 
 /// A pressure sensor (sensors/pressure.h): absolute pressure in water or air.
