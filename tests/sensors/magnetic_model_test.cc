@@ -25,6 +25,21 @@ TEST(MagneticModel, Wmm2025ReproducesItsTestValues) {
   }
 }
 
+TEST(MagneticModel, AnIndependentImplementationAgreesWithinTenNanotesla) {
+  // MathWorks' wrldmagm (Aerospace Toolbox) with WMM2025, its documented example: 1000 m over
+  // Natick, Massachusetts (42.283 N, 71.35 W) on 4 July 2028 (decyear 2028 + 185/366) gives
+  // X, Y, Z = 2.0139e4, -0.4905e4, 4.6532e4 nT (to its printed 5 figures, +-5 nT), H 20727 nT,
+  // F 50940 nT, declination -13.6891 deg, inclination 65.9899 deg.
+  const Vec3 B = magnetic_field_ned(wmm2025(), {42.283, -71.35, 1000.0}, 2028.0 + 185.0 / 366.0);
+  EXPECT_NEAR(B.x(), 20139.0, 10.0);
+  EXPECT_NEAR(B.y(), -4905.0, 10.0);
+  EXPECT_NEAR(B.z(), 46532.0, 10.0);
+  EXPECT_NEAR(B.head<2>().norm(), 20727.0, 10.0);
+  EXPECT_NEAR(B.norm(), 50940.0, 10.0);
+  EXPECT_NEAR(std::atan2(B.y(), B.x()) * 180.0 / std::numbers::pi, -13.6891, 1e-3);
+  EXPECT_NEAR(std::atan2(B.z(), B.head<2>().norm()) * 180.0 / std::numbers::pi, 65.9899, 1e-3);
+}
+
 TEST(MagneticModel, BadCoefficientFilesAreRefused) {
   EXPECT_THROW(parse_wmm_cof(""), std::invalid_argument);
   EXPECT_THROW(parse_wmm_cof("2025.0 WMM\n 13 0 1 2 3 4\n"), std::invalid_argument);

@@ -40,8 +40,18 @@ SensorModel plugin_sensor(const sdf::ElementPtr& plugin, const SensorPluginConte
   return s;
 }
 
-/// The checks every sensor passes, then into the model's list.
-void add(SensorModel s, const sdf::ElementPtr& plugin, SensorPluginContext& c) {
+/// A UUV Simulator plugin's sensor: on the link `<link_name>` names, called after its
+/// `<sensor_topic>`.
+SensorModel uuv_sensor(const sdf::ElementPtr& plugin, const SensorPluginContext& c,
+                       const std::string& fallback_name, double default_rate) {
+  return plugin_sensor(plugin, c, optional_child(plugin, "link_name"), "sensor_topic",
+                       fallback_name, default_rate);
+}
+
+/// The sensor of kind `kind`, checked as every sensor is, into the model's list.
+void add(SensorModel s, decltype(SensorModel::kind) kind, const sdf::ElementPtr& plugin,
+         SensorPluginContext& c) {
+  s.kind = std::move(kind);
   if (const std::string problem = check_sensor(s); !problem.empty()) {
     throw LoadError(location_of(plugin), fmt::format("sensor '{}': {}", s.name, problem));
   }
@@ -95,7 +105,7 @@ NoiseModel rotors_noise(const sdf::ElementPtr& p, const std::string& prefix, dou
 }  // namespace
 
 void load_uuv_imu(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = plugin_sensor(p, c, optional_child(p, "link_name"), "sensor_topic", "imu", 50.0);
+  SensorModel s = uuv_sensor(p, c, "imu", 50.0);
   ImuModel imu;
   // rotors_simulator's ADIS16448 defaults, as UUV Simulator's plugin has them.
   const NoiseModel gyro = rotors_noise(
@@ -108,22 +118,18 @@ void load_uuv_imu(const sdf::ElementPtr& p, SensorPluginContext& c) {
   if (const sdf::ElementPtr ned = optional_child(p, "enable_local_ned_frame");
       ned && read_bool(ned))
     imu.R_RW << 0, 1, 0, 1, 0, 0, 0, 0, -1;
-  s.kind = imu;
-  add(std::move(s), p, c);
+  add(std::move(s), imu, p, c);
 }
 
 void load_uuv_pressure(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s =
-      plugin_sensor(p, c, optional_child(p, "link_name"), "sensor_topic", "pressure", 10.0);
+  SensorModel s = uuv_sensor(p, c, "pressure", 10.0);
   PressureModel pressure;
   pressure.noise = white(uuv_sigma(p, 1000.0));  // kPa
-  s.kind = pressure;
-  add(std::move(s), p, c);
+  add(std::move(s), pressure, p, c);
 }
 
 void load_uuv_magnetometer(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s =
-      plugin_sensor(p, c, optional_child(p, "link_name"), "sensor_topic", "magnetometer", 50.0);
+  SensorModel s = uuv_sensor(p, c, "magnetometer", 50.0);
   MagnetometerModel m;
   const double uT = 1e-6;
   const auto noise = [&](const char* name, double fallback) {
@@ -145,8 +151,7 @@ void load_uuv_magnetometer(const sdf::ElementPtr& p, SensorPluginContext& c) {
     m.B_W_fixed =
         I * Vec3(std::cos(i) * std::cos(h - d), std::cos(i) * std::sin(h - d), -std::sin(i));
   }
-  s.kind = m;
-  add(std::move(s), p, c);
+  add(std::move(s), m, p, c);
 }
 
 void load_uuv_dvl(const sdf::ElementPtr& p, SensorPluginContext& c) {
@@ -204,27 +209,23 @@ void load_uuv_dvl(const sdf::ElementPtr& p, SensorPluginContext& c) {
     d.range_noise = *range_sigma;
     d.range_noise_fraction = 0.0;
   }
-  s.kind = d;
-  add(std::move(s), p, c);
+  add(std::move(s), d, p, c);
 }
 
 void load_uuv_rpt(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = plugin_sensor(p, c, optional_child(p, "link_name"), "sensor_topic", "rpt", 0.5);
+  SensorModel s = uuv_sensor(p, c, "rpt", 0.5);
   AcousticPositionModel fix;
   // A USBL fix is good to about 0.5 % of the slant range: 0.5 m at 100 m, where UUV ships none.
   const double sigma = uuv_sigma(p, 1.0);
   fix.noise.fill(white(sigma > 0.0 ? sigma : 0.5));
-  s.kind = fix;
-  add(std::move(s), p, c);
+  add(std::move(s), fix, p, c);
 }
 
 void load_uuv_pose_gt(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s =
-      plugin_sensor(p, c, optional_child(p, "link_name"), "sensor_topic", "pose_gt", 20.0);
+  SensorModel s = uuv_sensor(p, c, "pose_gt", 20.0);
   GroundTruthModel truth;
   truth.position.fill(white(uuv_sigma(p, 1.0)));
-  s.kind = truth;
-  add(std::move(s), p, c);
+  add(std::move(s), truth, p, c);
 }
 
 void load_vrx_pinger(const sdf::ElementPtr& p, SensorPluginContext& c) {
@@ -240,8 +241,7 @@ void load_vrx_pinger(const sdf::ElementPtr& p, SensorPluginContext& c) {
   rb.range = noise("range_noise");
   rb.bearing = noise("bearing_noise");
   rb.elevation = noise("elevation_noise");
-  s.kind = rb;
-  add(std::move(s), p, c);
+  add(std::move(s), rb, p, c);
 }
 
 void load_gz_odometry(const sdf::ElementPtr& p, SensorPluginContext& c) {
@@ -260,8 +260,7 @@ void load_gz_odometry(const sdf::ElementPtr& p, SensorPluginContext& c) {
   const double sigma = number_or(p, "gaussian_noise", 0.0, 0.0, false, "a standard deviation");
   truth.position.fill(white(sigma));
   truth.velocity.fill(white(sigma));
-  s.kind = truth;
-  add(std::move(s), p, c);
+  add(std::move(s), truth, p, c);
 }
 
 }  // namespace leeway::sdfio

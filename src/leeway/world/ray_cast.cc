@@ -1,5 +1,7 @@
 #include "leeway/world/ray_cast.h"
 
+#include <algorithm>
+
 #include "leeway/world/model.h"
 
 namespace leeway {
