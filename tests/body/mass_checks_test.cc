@@ -11,6 +11,10 @@ TEST(MassChecks, Mass) {
   EXPECT_NE(check_mass(-3.0).find("-3"), std::string::npos);
   EXPECT_NE(check_mass(std::nan("")), "");
   EXPECT_NE(check_mass(INFINITY), "");
+  // A link may weigh nothing (a frame-only link); never less, never NaN.
+  EXPECT_EQ(check_link_mass(0.0), "");
+  EXPECT_NE(check_link_mass(-3.0).find("-3"), std::string::npos);
+  EXPECT_NE(check_link_mass(std::nan("")), "");
 }
 
 TEST(MassChecks, InertiaTensor) {

@@ -315,7 +315,7 @@ TEST(Sensors, AMagnetometerOnAMagneticHullReadsItsHardAndSoftIron) {
   EXPECT_NEAR(r.heading, std::atan2(1.0, 0.0) - std::atan2(5.0, 18.0), 1e-12);
   std::string bad = text;
   bad.replace(bad.find("1.1 0.9 1"), 9, "1 1");
-  testing::expect_mentions(testing::load_error("soft.sdf", bad), {"got 2 numbers", "9 (row-major)"});
+  testing::expect_mentions(testing::load_error("soft.sdf", bad), {"(2 numbers)", "9 (row-major)"});
 }
 
 TEST(Sensors, SamplesComeAtTheirExactRate) {

@@ -169,6 +169,15 @@ TEST(SensorPlugins, VrxsPingerReceiverGivesRangeBearingAndElevation) {
   EXPECT_NEAR(r.elevation, std::atan2(-2.5, 35.0), 1e-12);
 }
 
+TEST(SensorPlugins, ALinksSensorAndAPluginsOfOneNameAreAnError) {
+  const std::string odometry = R"(<plugin filename="gz-sim-odometry-publisher-system"
+        name="gz::sim::systems::OdometryPublisher"><odom_topic>/boat/imu</odom_topic></plugin>)";
+  const std::string imu = R"(<sensor name="imu" type="imu"><update_rate>10</update_rate></sensor>)";
+  testing::expect_mentions(
+      testing::load_error("twice.sdf", world_sdf(simple_model(odometry, "boat", imu))),
+      {"a second sensor 'imu' in model 'boat'", "named after its topic"});
+}
+
 TEST(SensorPlugins, GzSimsOdometryPublisherIsGroundTruthAtItsOffset) {
   const std::string odometry = R"(<plugin filename="gz-sim-odometry-publisher-system"
         name="gz::sim::systems::OdometryPublisher">

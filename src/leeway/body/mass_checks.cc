@@ -13,6 +13,10 @@ std::string check_mass(double mass) {
   return {};
 }
 
+std::string check_link_mass(double mass) {
+  return mass == 0.0 ? std::string() : check_mass(mass);
+}
+
 namespace {
 
 /// Finite, symmetric, moments above `least` and the triangle inequality.

@@ -12,6 +12,11 @@ namespace leeway {
 /// A mass must be finite and strictly positive [kg].
 std::string check_mass(double mass);
 
+/// One link's mass, before it is merged into its body: as check_mass, except that zero is
+/// accepted (a frame-only link, such as a sensor's mount); the merged body's mass must then pass
+/// check_mass.
+std::string check_link_mass(double mass);
+
 /// An inertia tensor about the centre of mass must be finite, symmetric, positive definite and
 /// satisfy the triangle inequalities of its principal moments (any real body does).
 std::string check_inertia_tensor(const Mat3& I_Bcm);

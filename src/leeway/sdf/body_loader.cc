@@ -355,17 +355,8 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
     use.loader<SensorLoader>()(use.element, sensor_context);
   std::vector<SensorModel> link_sensors = load_sensors(model, name, links, body_index, world.origin,
                                                        world.magnetic_field_W, taken, diagnostics);
-  for (SensorModel& s : plugin_sensors) {
-    for (const SensorModel& other : link_sensors) {
-      if (other.name == s.name) {
-        throw LoadError(location_of(model.Element()),
-                        fmt::format("model '{}' has two sensors called '{}' (a link's <sensor> and "
-                                    "a sensor plugin's topic); expected unique names",
-                                    name, s.name));
-      }
-    }
-    link_sensors.push_back(std::move(s));
-  }
+  for (SensorModel& s : plugin_sensors)
+    add_sensor(link_sensors, std::move(s), model.Element());
   for (SensorModel& s : link_sensors) {
     // gz-sim's altimeter measures from where it starts.
     if (auto* altimeter = std::get_if<AltimeterModel>(&s.kind)) {

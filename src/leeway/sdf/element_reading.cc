@@ -332,16 +332,18 @@ std::vector<double> read_increasing_numbers(const sdf::ElementPtr& e, const char
   return v;
 }
 
-Mat6 read_matrix6(const sdf::ElementPtr& e, bool diagonal_ok) {
-  const std::string expected = diagonal_ok ? "6 (diagonal) or 36 (row-major) numbers"
-                                           : "36 numbers (a 6x6 matrix, row-major)";
+template <int N>
+Eigen::Matrix<double, N, N> read_square_matrix(const sdf::ElementPtr& e, bool diagonal_ok) {
+  const std::string expected =
+      diagonal_ok ? fmt::format("{} (diagonal) or {} (row-major) numbers", N, N * N)
+                  : fmt::format("{} numbers (a {}x{} matrix, row-major)", N * N, N, N);
   std::vector<double> v = read_numbers(e, 0, expected);
-  Mat6 M = Mat6::Zero();
-  if (v.size() == 36) {
-    for (int i = 0; i < 36; ++i)
-      M(i / 6, i % 6) = v[static_cast<std::size_t>(i)];
-  } else if (diagonal_ok && v.size() == 6) {
-    for (int i = 0; i < 6; ++i)
+  Eigen::Matrix<double, N, N> M = Eigen::Matrix<double, N, N>::Zero();
+  if (v.size() == N * N) {
+    for (int i = 0; i < N * N; ++i)
+      M(i / N, i % N) = v[static_cast<std::size_t>(i)];
+  } else if (diagonal_ok && v.size() == N) {
+    for (int i = 0; i < N; ++i)
       M(i, i) = v[static_cast<std::size_t>(i)];
   } else {
     throw LoadError(location_of(e), fmt::format("got '{}' ({} numbers), expected {}", text_of(e),
@@ -349,6 +351,8 @@ Mat6 read_matrix6(const sdf::ElementPtr& e, bool diagonal_ok) {
   }
   return M;
 }
+template Mat3 read_square_matrix<3>(const sdf::ElementPtr&, bool);
+template Mat6 read_square_matrix<6>(const sdf::ElementPtr&, bool);
 
 double any_number_or(const sdf::ElementPtr& parent, const char* name, double fallback,
                      const char* what) {

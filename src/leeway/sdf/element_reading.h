@@ -95,8 +95,10 @@ void reject_unknown_children(const sdf::ElementPtr& parent,
 void reject_unknown_children(const sdf::ElementPtr& parent, const std::set<std::string>& known,
                              const std::string& what_is_accepted);
 
-/// A 6x6 matrix from 36 numbers (row-major) or, where `diagonal_ok`, from 6 (the diagonal).
-Mat6 read_matrix6(const sdf::ElementPtr& element, bool diagonal_ok);
+/// An N x N matrix (N = 3 or 6) from N^2 numbers (row-major) or, where `diagonal_ok`, from N (the
+/// diagonal).
+template <int N>
+Eigen::Matrix<double, N, N> read_square_matrix(const sdf::ElementPtr& element, bool diagonal_ok);
 
 /// At least two finite numbers, strictly increasing; else a LoadError naming the place that is
 /// not above the one before it.

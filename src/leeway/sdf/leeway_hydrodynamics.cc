@@ -49,7 +49,7 @@ LinearRestoring read_restoring(const sdf::ElementPtr& e, bool frd) {
   }
   LinearRestoring r;
   const sdf::ElementPtr m = e->GetElement("matrix");
-  r.G = to_flu(read_matrix6(m, false), frd);
+  r.G = to_flu(read_square_matrix<6>(m, false), frd);
   for (int i : {dof::u, dof::v, dof::r}) {
     if (!r.G.row(i).isZero(0.0) || !r.G.col(i).isZero(0.0)) {
       throw LoadError(location_of(m),
@@ -87,15 +87,16 @@ HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
   if (plugin->HasElement("link_name")) p.link_name = text_of(plugin->GetElement("link_name"));
   if (plugin->HasElement("added_mass")) {
     // Added mass is constant, so it is moved to Bo once here: M_A,Bo = H^T M_A,P H.
-    p.M_A = transport_to_origin(to_flu(read_matrix6(plugin->GetElement("added_mass"), false), frd),
-                                p_BoP);
+    p.M_A = transport_to_origin(
+        to_flu(read_square_matrix<6>(plugin->GetElement("added_mass"), false), frd), p_BoP);
   }
   p.damping.p_BoP = p_BoP;
   if (plugin->HasElement("linear_damping")) {
-    p.damping.linear = to_flu(read_matrix6(plugin->GetElement("linear_damping"), true), frd);
+    p.damping.linear =
+        to_flu(read_square_matrix<6>(plugin->GetElement("linear_damping"), true), frd);
   }
   if (plugin->HasElement("quadratic_damping")) {
-    const Mat6 Dq = read_matrix6(plugin->GetElement("quadratic_damping"), true);
+    const Mat6 Dq = read_square_matrix<6>(plugin->GetElement("quadratic_damping"), true);
     // nu_j |nu_j| changes sign with nu_j, so T_i T_j carries a table between FRD and FLU.
     const Vec6 t = frd ? flu_frd_signs() : Vec6::Ones();
     for (int i = 0; i < 6; ++i) {

@@ -117,8 +117,7 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
                                    "<inertial> (a gram or so for a frame-only link)",
                                    body_link.name));
     }
-    // A frame-only link may weigh nothing (a sensor's mounting frame); the body may not.
-    if (const std::string problem = m == 0.0 ? "" : check_mass(m); !problem.empty()) {
+    if (const std::string problem = check_link_mass(m); !problem.empty()) {
       throw LoadError(inertial_location(link),
                       fmt::format("link '{}': {}", body_link.name, problem));
     }
@@ -166,11 +165,11 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     out.mass += p.m;
     out.p_BoBcm += p.m * p.c;
   }
-  if (!(out.mass > 0.0)) {
+  if (const std::string problem = check_mass(out.mass); !problem.empty()) {
     throw LoadError(location_of(model.Element()),
-                    fmt::format("model '{}': its links weigh {} kg in all; expected a positive "
-                                "mass (only a frame-only link may weigh nothing)",
-                                model.Name(), out.mass));
+                    fmt::format("model '{}', its links together: {} (only a frame-only link may "
+                                "weigh nothing)",
+                                model.Name(), problem));
   }
   out.p_BoBcm /= out.mass;
   for (const Part& p : parts) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "leeway/core/frames.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sensors/magnetic_model.h"
 
@@ -15,16 +16,6 @@ namespace {
 
 double noise_number(const sdf::ElementPtr& noise, const char* name, double lo, const char* what) {
   return number_or(noise, name, 0.0, lo, false, what);
-}
-
-/// The noise of `parent`'s child `name`, an element holding one <noise> (gz-sim's <x>,
-/// <pressure>, <horizontal>...); none when either is absent.
-NoiseModel noise_in(const sdf::ElementPtr& parent, const std::string& name) {
-  const sdf::ElementPtr e = parent ? optional_child(parent, name) : nullptr;
-  if (!e) return {};
-  reject_unknown_children(e, {"noise"}, "<noise>");
-  const sdf::ElementPtr noise = optional_child(e, "noise");
-  return noise ? read_gz_noise(noise) : NoiseModel{};
 }
 
 /// gz-sim's noise on the three axes <x>, <y>, <z> of `parent`.
@@ -42,7 +33,7 @@ Mat3 read_reference_frame(const sdf::ElementPtr& imu, const std::string& sensor,
   if (name == "NWU") {
     R << 0, 1, 0, -1, 0, 0, 0, 0, 1;  // x north = y_ENU, y west = -x_ENU, z up
   } else if (name == "NED") {
-    R << 0, 1, 0, 1, 0, 0, 0, 0, -1;  // x north, y east, z down
+    R = ned_from_enu();
   } else if (name != "ENU") {
     diagnostics.warn(location_of(localization),
                      fmt::format("IMU '{}': orientation reference '{}' is read as ENU (Leeway "
@@ -132,19 +123,11 @@ MagnetometerModel read_magnetometer(const sdf::ElementPtr& sensor,
   if (const sdf::ElementPtr hard = optional_child(e, "hard_iron"))
     magnetometer.hard_iron_S = read_vec3(hard, "a field in T, in the sensor frame");
   if (const sdf::ElementPtr soft = optional_child(e, "soft_iron")) {
-    const std::vector<double> v = read_numbers(soft, 0, "3 (a diagonal) or 9 (row-major) numbers");
-    if (v.size() == 3) {
-      magnetometer.soft_iron = Vec3(v[0], v[1], v[2]).asDiagonal();
-    } else if (v.size() == 9) {
-      magnetometer.soft_iron = Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(v.data());
-    } else {
-      throw LoadError(location_of(soft), fmt::format("got {} numbers, expected 3 (a diagonal) or "
-                                                     "9 (row-major)",
-                                                     v.size()));
-    }
+    magnetometer.soft_iron = read_square_matrix<3>(soft, true);
     if (std::abs(magnetometer.soft_iron.determinant()) < 1e-6) {
-      throw LoadError(location_of(soft), "a soft-iron matrix that is singular; expected one close "
-                                         "to the identity (a distortion, not a projection)");
+      throw LoadError(location_of(soft),
+                      "a soft-iron matrix that is singular; expected one close "
+                      "to the identity (a distortion, not a projection)");
     }
   }
   if (const sdf::ElementPtr year = optional_child(e, "decimal_year")) {
@@ -313,15 +296,34 @@ EnvironmentProbeModel read_probe(const sdf::ElementPtr& sensor,
                                  EnvironmentProbeModel::Quantity quantity) {
   EnvironmentProbeModel probe;
   probe.quantity = quantity;
-  const sdf::ElementPtr e = optional_child(sensor, "leeway:probe");
-  if (!e) return probe;
-  reject_unknown_children(e, {"noise"}, "<noise>");
-  if (const sdf::ElementPtr noise = optional_child(e, "noise"))
-    probe.noise.fill(read_gz_noise(noise));
+  probe.noise.fill(noise_in(sensor, "leeway:probe"));
   return probe;
 }
 
 }  // namespace
+
+void add_sensor(std::vector<SensorModel>& sensors, SensorModel s, const sdf::ElementPtr& where) {
+  if (const std::string problem = check_sensor(s); !problem.empty()) {
+    throw LoadError(location_of(where), fmt::format("sensor '{}': {}", s.name, problem));
+  }
+  for (const SensorModel& other : sensors) {
+    if (other.name == s.name) {
+      throw LoadError(location_of(where),
+                      fmt::format("a second sensor '{}' in model '{}'; expected unique sensor "
+                                  "names (a sensor plugin is named after its topic)",
+                                  s.name, s.model_name));
+    }
+  }
+  sensors.push_back(std::move(s));
+}
+
+NoiseModel noise_in(const sdf::ElementPtr& parent, const std::string& name) {
+  const sdf::ElementPtr e = parent ? optional_child(parent, name) : nullptr;
+  if (!e) return {};
+  reject_unknown_children(e, {"noise"}, "<noise>");
+  const sdf::ElementPtr noise = optional_child(e, "noise");
+  return noise ? read_gz_noise(noise) : NoiseModel{};
+}
 
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
   reject_unknown_children(
@@ -435,17 +437,7 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
                                             s.name));
         }
       }
-      if (const std::string problem = check_sensor(s); !problem.empty()) {
-        throw LoadError(location_of(e), fmt::format("sensor '{}': {}", s.name, problem));
-      }
-      for (const SensorModel& other : out) {
-        if (other.name == s.name) {
-          throw LoadError(location_of(e), fmt::format("a second sensor '{}' in model '{}'; "
-                                                      "expected unique sensor names",
-                                                      s.name, model_name));
-        }
-      }
-      out.push_back(std::move(s));
+      add_sensor(out, std::move(s), e);
     }
   }
   return out;

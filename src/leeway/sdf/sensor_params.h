@@ -59,6 +59,15 @@ namespace leeway::sdfio {
 /// gz-sim's <noise> element as a NoiseModel (sensors/noise.h).
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise);
 
+/// Adds `sensor` to `sensors` once it passes the checks every sensor passes (check_sensor, and a
+/// name no other sensor of its model has); else a LoadError at `where`.
+void add_sensor(std::vector<SensorModel>& sensors, SensorModel sensor,
+                const sdf::ElementPtr& where);
+
+/// The noise of `parent`'s child `name`, an element holding one <noise> (gz-sim's <x>,
+/// <pressure>, <horizontal>, VRX's <range_noise>...); none when either is absent.
+NoiseModel noise_in(const sdf::ElementPtr& parent, const std::string& name);
+
 /// The sensors on the links of `model` (whose body is `body`, named `model_name`, its links
 /// merged into `links`), in the order of its links and of their <sensor>s. `origin`: the
 /// world's geodetic origin, which a GNSS receiver needs (without it, 0 N 0 E with a warning)

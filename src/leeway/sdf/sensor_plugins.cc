@@ -7,6 +7,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "leeway/core/frames.h"
 #include "leeway/core/rotation.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/sensor_params.h"
@@ -48,22 +49,11 @@ SensorModel uuv_sensor(const sdf::ElementPtr& plugin, const SensorPluginContext&
                        fallback_name, default_rate);
 }
 
-/// The sensor of kind `kind`, checked as every sensor is, into the model's list.
+/// The sensor of kind `kind` into the model's list (add_sensor).
 void add(SensorModel s, decltype(SensorModel::kind) kind, const sdf::ElementPtr& plugin,
          SensorPluginContext& c) {
   s.kind = std::move(kind);
-  if (const std::string problem = check_sensor(s); !problem.empty()) {
-    throw LoadError(location_of(plugin), fmt::format("sensor '{}': {}", s.name, problem));
-  }
-  for (const SensorModel& other : c.sensors) {
-    if (other.name == s.name) {
-      throw LoadError(location_of(plugin),
-                      fmt::format("a second sensor '{}' in model '{}'; expected unique sensor "
-                                  "names (a UUV plugin's is its <sensor_topic>)",
-                                  s.name, s.model_name));
-    }
-  }
-  c.sensors.push_back(std::move(s));
+  add_sensor(c.sensors, std::move(s), plugin);
 }
 
 /// UUV Simulator's <noise_sigma> (0 when absent), in the plugin's unit times `scale`.
@@ -117,7 +107,7 @@ void load_uuv_imu(const sdf::ElementPtr& p, SensorPluginContext& c) {
   imu.linear_acceleration = {accel, accel, accel};
   if (const sdf::ElementPtr ned = optional_child(p, "enable_local_ned_frame");
       ned && read_bool(ned))
-    imu.R_RW << 0, 1, 0, 1, 0, 0, 0, 0, -1;
+    imu.R_RW = ned_from_enu();
   add(std::move(s), imu, p, c);
 }
 
@@ -233,14 +223,9 @@ void load_vrx_pinger(const sdf::ElementPtr& p, SensorPluginContext& c) {
   RangeBearingModel rb;
   if (const sdf::ElementPtr position = optional_child(p, "position"))
     rb.pinger_W = read_vec3(position, "the pinger's position in m");
-  const auto noise = [&](const char* name) {
-    const sdf::ElementPtr holder = optional_child(p, name);
-    const sdf::ElementPtr n = holder ? optional_child(holder, "noise") : nullptr;
-    return n ? read_gz_noise(n) : NoiseModel{};
-  };
-  rb.range = noise("range_noise");
-  rb.bearing = noise("bearing_noise");
-  rb.elevation = noise("elevation_noise");
+  rb.range = noise_in(p, "range_noise");
+  rb.bearing = noise_in(p, "bearing_noise");
+  rb.elevation = noise_in(p, "elevation_noise");
   add(std::move(s), rb, p, c);
 }
 

@@ -45,7 +45,7 @@ FossenMatrices read_fossen(const sdf::ElementPtr& m, std::set<std::string> known
                           "(docs/sdf-reference.md)");
   const auto matrix = [&](const char* name, bool diagonal_ok) -> Mat6 {
     const sdf::ElementPtr e = optional_child(m, name);
-    return e ? read_matrix6(e, diagonal_ok) : Mat6::Zero();
+    return e ? read_square_matrix<6>(e, diagonal_ok) : Mat6::Zero();
   };
   FossenMatrices f;
   f.M_A = matrix("added_mass", false);

@@ -41,7 +41,7 @@ std::optional<BeamEcho> beam_echo(const DvlModel& dvl, const Vec3& origin, const
     sum.v_W += echo->v_W;
     sum.incidence += std::acos(std::min(1.0, std::abs(echo->n_W.dot(d))));
   }
-  if (2 * answered < n || answered == 0) return std::nullopt;
+  if (2 * answered < n) return std::nullopt;
   const double w = 1.0 / answered;
   return BeamEcho{sum.range * w, sum.v_W * w, sum.incidence * w};
 }

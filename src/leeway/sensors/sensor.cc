@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "leeway/core/frames.h"
 #include "leeway/core/overloaded.h"
 #include "leeway/core/rotation.h"
 #include "leeway/sensors/magnetic_model.h"
@@ -149,7 +150,7 @@ MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
       Mat3 R_WE;
       const Geodetic where = W_to_geodetic(at.origin, p_WS, R_WE);
       const Vec3 ned = magnetic_field_ned(wmm2025(), where, magnetometer.decimal_year);
-      state.field_W = R_WE * Vec3(ned.y(), ned.x(), -ned.z()) * 1e-9;  // ENU, nT -> T
+      state.field_W = R_WE * ned_to_enu(ned) * 1e-9;  // nT -> T
       state.field_at_W = p_WS;
       state.field_taken = true;
     }
