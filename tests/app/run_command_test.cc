@@ -121,13 +121,14 @@ TEST(RunCommand, SameSeedGivesByteIdenticalRecordings) {
 }
 
 TEST(RunCommand, SensorsAreRecordedOneFilePerSensorAndRepeatBitForBit) {
-  // The default world's WAM-V: VRX's IMU at 100 Hz, GNSS at 20 Hz and pinger receiver at 1 Hz,
-  // for 2 s at its 5 ms step: samples at 0, 0.01, ..., 1.99 s, 0, 0.05, ..., 1.95 s and 0, 1 s.
+  // The default world's WAM-V: VRX's IMU at 100 Hz, GNSS at 20 Hz, a compass at 20 Hz and VRX's
+  // pinger receiver at 1 Hz, for 2 s at its 5 ms step: samples at 0, 0.01, ..., 1.99 s, twice
+  // 0, 0.05, ..., 1.95 s and 0, 1 s.
   const std::string a = tmp("sensors_a"), b = tmp("sensors_b");
   std::filesystem::remove_all(a);
   const Result r = run("run --duration 2 --seed 3 --record-sensors " + a);
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("sensors    " + a + " (3 files, 242 samples)"), std::string::npos)
+  EXPECT_NE(r.output.find("sensors    " + a + " (4 files, 282 samples)"), std::string::npos)
       << r.output;
   const auto imu = read_csv(a + "/wamv.imu_wamv_sensor.csv");
   ASSERT_EQ(imu.size(), 201u);

@@ -200,23 +200,27 @@ TEST(Wamv, TheDefaultWorldInlinesTheLibraryModel) {
     EXPECT_EQ(library.actuators[i].command_max, inlined.actuators[i].command_max);
   }
   // VRX's IMU, 100 Hz at (0.3, -0.2, 1.3) m in base_link, its GNSS antenna, 20 Hz at
-  // (-0.85, 0, 1.3) m, and its pinger receiver, 1 Hz, listening for VRX's default pinger.
-  ASSERT_EQ(library.sensors.size(), 3u);
-  ASSERT_EQ(inlined.sensors.size(), 3u);
+  // (-0.85, 0, 1.3) m, Leeway's compass beside the IMU, 20 Hz, and VRX's pinger receiver, 1 Hz,
+  // listening for VRX's default pinger.
+  ASSERT_EQ(library.sensors.size(), 4u);
+  ASSERT_EQ(inlined.sensors.size(), 4u);
   for (const Model* m : {&library, &inlined}) {
     EXPECT_EQ(m->sensors[0].name, "imu_wamv_sensor");
     EXPECT_EQ(m->sensors[1].name, "navsat");
-    EXPECT_EQ(m->sensors[2].name, "range_bearing");
-    EXPECT_EQ(std::get<RangeBearingModel>(m->sensors[2].kind).pinger_W, Vec3(-528, 191, -2));
-    EXPECT_EQ(std::get<RangeBearingModel>(m->sensors[2].kind).range.white_stddev, 3.0);
-    for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(m->sensors[2].name, "compass");
+    EXPECT_EQ(m->sensors[2].X_BS.translation(), m->sensors[0].X_BS.translation());
+    EXPECT_EQ(m->sensors[3].name, "range_bearing");
+    EXPECT_EQ(std::get<RangeBearingModel>(m->sensors[3].kind).pinger_W, Vec3(-528, 191, -2));
+    EXPECT_EQ(std::get<RangeBearingModel>(m->sensors[3].kind).range.white_stddev, 3.0);
+    for (std::size_t i = 0; i < 4; ++i) {
       EXPECT_EQ(m->sensors[i].rate_hz, library.sensors[i].rate_hz);
       EXPECT_TRUE(m->sensors[i].X_BS.isApprox(library.sensors[i].X_BS, 1e-15));
     }
   }
   EXPECT_EQ(library.sensors[0].rate_hz, 100.0);
   EXPECT_EQ(library.sensors[1].rate_hz, 20.0);
-  EXPECT_EQ(library.sensors[2].rate_hz, 1.0);
+  EXPECT_EQ(library.sensors[2].rate_hz, 20.0);
+  EXPECT_EQ(library.sensors[3].rate_hz, 1.0);
 }
 
 /// VRX's logistic fit at command 1 (A 0.01, K 59.82, B 5, nu 0.38, C 0.56, M 0.28): 242.67 N.

@@ -128,19 +128,22 @@ TEST(Simulation, RunsTheControllersBeforeTheStepAndTheTasksAfterItAsAClientWould
   Simulation sim(w);
   State s = make_initial_state(m);
   std::vector<ControllerState> controllers = initial_controller_states(w.controllers);
+  std::vector<NavigationFilterState> navigation = initial_navigation_states(w.controllers, m, s);
   std::vector<TaskState> tasks = initial_task_states(w.tasks);
   Workspace ws;
   StepData data = make_step_data(m);
   std::vector<std::optional<double>> scratch;
   while (s.t < 12.0) {  // the autopilot is under way from 10 s
     Inputs in;
-    run_controllers(w.controllers, controllers, m, s, in.commands, scratch);
+    run_controllers(w.controllers, controllers, navigation, m, s, in.commands, scratch);
     ASSERT_TRUE(step(m, s, in, ws, &data).ok);
+    update_navigation(w.controllers, navigation, data);
     update_tasks(w.tasks, tasks, s, data);
     ASSERT_TRUE(sim.step().ok);
   }
   EXPECT_EQ(sim.state(), s);
   EXPECT_EQ(sim.controller_states(), controllers);
+  EXPECT_EQ(sim.navigation_states(), navigation);
   EXPECT_EQ(sim.task_states(), tasks);
   EXPECT_GT(tasks.at(0).running_steps, 0u);
   EXPECT_NE(s.commands, std::vector<double>(m.actuators.size(), 0.0));  // it did drive

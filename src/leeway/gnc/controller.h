@@ -9,11 +9,11 @@
 //   RovPilotModel       rov_pilot.h        ROV: stations visited by cascaded position and
 //                                          velocity PIDs through the allocation
 // run_controllers (autonomy.h) runs each one due (every `interval` physics steps) before the
-// step, on its vehicle's navigation solution (navigation.h: today the true state at the step's
-// start); a command a caller gives in Inputs wins over the controller's for the same actuator.
-// They reach the physics as an external client does, through the step's Inputs. They are
-// examples and baselines, not products: small, documented, and as deterministic as the rest of a
-// run.
+// step, on its vehicle's navigation solution (navigation.h): the true state at the step's start,
+// or with <navigation>estimated</navigation> its navigator's estimate (navigator.h); a command a
+// caller gives in Inputs wins over the controller's for the same actuator. They reach the physics
+// as an external client does, through the step's Inputs. They are examples and baselines, not
+// products: small, documented, and as deterministic as the rest of a run.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,7 @@
 #include "leeway/gnc/autopilot.h"
 #include "leeway/gnc/dive_pilot.h"
 #include "leeway/gnc/navigation.h"
+#include "leeway/gnc/navigator.h"
 #include "leeway/gnc/rov_pilot.h"
 #include "leeway/gnc/station_keeping.h"
 
@@ -39,6 +40,8 @@ struct ControllerModel {
   int body = -1;               ///< index in Model::bodies
   std::uint64_t interval = 1;  ///< control period in physics steps
   ControlLaw law;
+  /// What it navigates by: the truth (none) or this navigator's estimate.
+  std::optional<NavigatorModel> navigator;
 };
 
 /// The state `controller` starts in (its integrals zero, its mode idle).

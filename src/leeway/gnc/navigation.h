@@ -1,10 +1,9 @@
 // What a controller knows of its vehicle when it runs: the navigation solution. It is the one
 // input a controller reads (controller.h), as it would be for an external client's autonomy.
 //
-// Until Leeway has sensors, the solution is the truth: the body's state at the start of the step
-// the controller runs in (true_navigation), exact and without delay. The sensors issue replaces
-// it with an estimate from measured data (IMU, DVL, GNSS, pressure, compass) with the same
-// fields, so the controllers do not change.
+// It is the truth, the body's state at the start of the step the controller runs in
+// (true_navigation), exact and without delay; or, with <navigation>estimated</navigation>, the
+// estimate of the vehicle's navigator from its sensors (navigator.h), with the same fields.
 #pragma once
 
 #include "leeway/body/body_state.h"

@@ -24,6 +24,17 @@ ControllerModel load_controller(const sdf::ElementPtr& plugin, LawLoader load_la
   }
   c.interval = static_cast<std::uint64_t>(std::llround(steps));
   c.law = load_law(plugin, scenario, body);
+  if (const sdf::ElementPtr navigation = optional_child(plugin, "navigation");
+      navigation && read_keyword<bool>(navigation, {{"truth", false}, {"estimated", true}})) {
+    try {
+      c.navigator = make_navigator(model, body, c.model_name);
+    } catch (const std::invalid_argument& e) {
+      throw LoadError(location_of(navigation), e.what());
+    }
+    c.navigator->filter.unsampled_acceleration = number_or(
+        plugin, "navigation_acceleration_noise", c.navigator->filter.unsampled_acceleration, 0.0,
+        false, "an acceleration noise density in m/s^2/sqrt(Hz)");
+  }
   return c;
 }
 

@@ -7,6 +7,10 @@
 // Each takes
 //   <rate>10</rate>   control rate [Hz] > 0, default 10; at most the physics rate, rounded to
 //                     whole physics steps
+//   <navigation>truth</navigation>   what it navigates by: truth (default) or estimated, its
+//                     body's sensors through the reference navigator (gnc/navigator.h)
+//   <navigation_acceleration_noise>0.02</navigation_acceleration_noise>   [m/s^2/sqrt(Hz)] >= 0:
+//                     the motion the IMU's samples miss (NavigationFilterModel)
 // and at most one is attached to a model.
 #pragma once
 

@@ -8,7 +8,7 @@ namespace leeway::sdfio {
 RovPilotModel load_rov_pilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
   reject_unknown_children(
       plugin,
-      {"rate", "stations", "acceptance_radius", "face_goal_beyond", "k_position", "k_attitude",
+      {"rate", "navigation", "navigation_acceleration_noise", "stations", "acceptance_radius", "face_goal_beyond", "k_position", "k_attitude",
        "max_speed", "max_turn_rate", "linear_velocity", "angular_velocity",
        "max_linear_acceleration", "max_angular_acceleration", "inertia"},
       "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");

@@ -55,7 +55,7 @@ WaveFilterModel read_wave_filter(const sdf::ElementPtr& e) {
 StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Model& model,
                                        int body) {
   reject_unknown_children(plugin,
-                          {"rate", "station", "kp", "ki", "kd", "integral_limit", "steering_rate",
+                          {"rate", "navigation", "navigation_acceleration_noise", "station", "kp", "ki", "kd", "integral_limit", "steering_rate",
                            "full_rate_thrust", "wave_filter"},
                           "<rate>, <station>, <kp>, <ki>, <kd>, <integral_limit>, <steering_rate>, "
                           "<full_rate_thrust> and <wave_filter> "

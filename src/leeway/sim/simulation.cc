@@ -60,8 +60,8 @@ StepResult Simulation::step(const Inputs& inputs) {
     controllers_at_start_ = run_.controllers;
     inputs_.F_ext_Bo_B = inputs.F_ext_Bo_B;
     inputs_.commands = inputs.commands;
-    run_controllers(controllers, run_.controllers, model, run_.state, inputs_.commands,
-                    controller_out_);
+    run_controllers(controllers, run_.controllers, run_.navigation, model, run_.state,
+                    inputs_.commands, controller_out_);
   }
   const StepResult r =
       leeway::step(model, run_.state, autonomous ? inputs_ : inputs, workspace_, &data_);
@@ -69,6 +69,7 @@ StepResult Simulation::step(const Inputs& inputs) {
     if (autonomous) run_.controllers = controllers_at_start_;
     return r;
   }
+  update_navigation(controllers, run_.navigation, data_);
   update_tasks(scenario_.tasks, run_.tasks, run_.state, data_);
   notify_step();
   return r;
@@ -126,6 +127,7 @@ RunEnd Simulation::run(const RunOptions& o) {
 void Simulation::reset() {
   run_.state = make_initial_state(scenario_.model);
   run_.controllers = initial_controller_states(scenario_.controllers);
+  run_.navigation = initial_navigation_states(scenario_.controllers, scenario_.model, run_.state);
   run_.tasks = initial_task_states(scenario_.tasks);
   data_ = make_step_data(scenario_.model);
   started_ = false;

@@ -17,6 +17,7 @@
 //                         (gnc/autonomy.h)
 //     leeway::step        the physics, with its outputs (world/step.h); if it is refused, the
 //                         controllers' states go back to the step's start with the State's
+//     update_navigation   the controllers' navigators take the step's sensor samples
 //     update_tasks        every task brought to the step's end (task/task_scoring.h)
 //     each observer due at this step (every `interval` steps) gets on_step
 //
@@ -84,8 +85,9 @@ struct RunOptions {
 /// Everything that changes while a scenario runs: a copy restores the run exactly.
 struct Snapshot {
   State state;
-  std::vector<ControllerState> controllers;  ///< one per Scenario::controllers entry
-  std::vector<TaskState> tasks;              ///< one per Scenario::tasks entry
+  std::vector<ControllerState> controllers;       ///< one per Scenario::controllers entry
+  std::vector<NavigationFilterState> navigation;  ///< one per Scenario::controllers entry
+  std::vector<TaskState> tasks;                   ///< one per Scenario::tasks entry
 
   bool operator==(const Snapshot&) const = default;
 };
@@ -101,6 +103,8 @@ class Simulation {
   const Model& model() const { return scenario_.model; }
   const State& state() const { return run_.state; }
   const std::vector<ControllerState>& controller_states() const { return run_.controllers; }
+  /// The controllers' navigators' states (gnc/navigator.h), one per controller.
+  const std::vector<NavigationFilterState>& navigation_states() const { return run_.navigation; }
   const std::vector<TaskState>& task_states() const { return run_.tasks; }
   /// The outputs of the last step.
   const StepData& data() const { return data_; }
