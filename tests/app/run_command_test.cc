@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <numbers>
 #include <sstream>
 
@@ -322,11 +324,43 @@ TEST(ProbeCommand, BadPointIsRejected) {
   }
 }
 
+TEST(RunCommand, NavigationOnTheEstimateIsReportedBesideItsSigmaAndRefusedWithoutACompass) {
+  // The default world's autopilot on its WAM-V's IMU, GNSS and compass for 12 s (under way from
+  // 10 s): its error at the end, and the filter's sigma, in the human and the JSON summaries.
+  const Result r = run("run --duration 12 --navigation estimated --summary " + tmp("nav.json"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("navigation wamv: estimated; at the end "), std::string::npos)
+      << r.output;
+  const nlohmann::json j = nlohmann::json::parse(slurp(tmp("nav.json")));
+  const nlohmann::json& n = j.at("navigation").at(0);
+  EXPECT_EQ(n.at("model"), "wamv");
+  EXPECT_EQ(n.at("source"), "estimated");
+  // VRX's GNSS has no noise (trusted to the navigator's 1 cm floor): centimetres.
+  EXPECT_LT(n.at("horizontal_error").get<double>(), 0.1);
+  EXPECT_GT(n.at("horizontal_sigma").get<double>(), 0.0);
+  EXPECT_LT(std::abs(n.at("heading_error").get<double>()), 0.01);
+
+  const Result truth = run("run --duration 1 --navigation truth --summary " + tmp("truth.json"));
+  ASSERT_EQ(truth.status, 0) << truth.output;
+  EXPECT_EQ(truth.output.find("navigation "), std::string::npos) << truth.output;
+  EXPECT_EQ(nlohmann::json::parse(slurp(tmp("truth.json"))).at("navigation").at(0).at("source"),
+            "truth");
+
+  // USVSim's rudder boat carries an IMU and a GNSS receiver, no compass.
+  const Result boat = run("run " + std::string(LEEWAY_SOURCE_DIR) +
+                          "/worlds/usvsim_rudder_boat_waypoints.sdf --duration 1 "
+                          "--navigation estimated");
+  EXPECT_EQ(boat.status, 1);
+  EXPECT_NE(boat.output.find("needs a magnetometer"), std::string::npos) << boat.output;
+  EXPECT_NE(run("run --navigation kalman").status, 0);
+}
+
 TEST(RunCommand, HelpDocumentsEveryOption) {
   const Result r = run("run --help");
   EXPECT_EQ(r.status, 0);
-  for (const char* opt : {"WORLD", "--duration", "--seed", "--record", "--record-rate", "--frame",
-                          "--summary", "--command", "--spawn", "--record-sensors"}) {
+  for (const char* opt :
+       {"WORLD", "--duration", "--seed", "--record", "--record-rate", "--frame", "--summary",
+        "--command", "--spawn", "--record-sensors", "--navigation"}) {
     EXPECT_NE(r.output.find(opt), std::string::npos) << opt;
   }
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "leeway/core/rotation.h"
+#include "leeway/core/spatial.h"
 #include "leeway/gnc/navigation_filter.h"
 
 namespace leeway {
@@ -150,6 +151,44 @@ TEST(NavigationFilter, ACompassBearingCorrectsTheHeadingToSecondOrder) {
   const Vec3 a_W = f.truth.q_WB * a_B;
   update_bearing(f.m, f.s, a_B, std::atan2(a_W.x(), a_W.y()), kTiny);
   EXPECT_LT(std::abs(f.yaw_error()), 4e-4);  // from 2e-2
+}
+
+TEST(NavigationFilter, TheCovarianceIsCarriedByTheTransitionTheHeaderWrites) {
+  // Phi P Phi^T + Q with Phi = I + F dt + (F dt)^2 / 2 and F as navigation_filter.h gives it,
+  // as full 15 x 15 products, against the filter's block by block ones.
+  NavigationFilterModel m = offset_imu();
+  m.imu.gyro_white = Vec3(1e-4, 2e-4, 3e-4);
+  m.imu.accel_white = Vec3(4e-4, 5e-4, 6e-4);
+  m.imu.gyro_bias_drift = Vec3::Constant(1e-8);
+  m.imu.accel_bias_drift = Vec3::Constant(1e-6);
+  m.unsampled_acceleration = 0.02;
+  BodyState body;
+  body.q_WB = quat_from_euler_zyx(0.2, -0.1, 1.0);
+  NavigationFilterState s = initial_filter_state(m, body, 0.0);
+  const Mat15 L = Mat15::Random();
+  s.P = L * L.transpose();
+  s.b_a = Vec3(0.01, -0.02, 0.03);
+  const Vec3 f_I(0.5, -0.3, 9.7);
+  propagate_to_reading(m, s, 0.0, Vec3(0.01, 0.02, -0.05), f_I);
+  const double dt = 0.02;
+  const Mat3 C = s.q_WB.toRotationMatrix() * m.imu.R_BI;
+  Mat15 F = Mat15::Zero();
+  F.block<3, 3>(kPositionError, kVelocityError) = Mat3::Identity();
+  F.block<3, 3>(kVelocityError, kAttitudeError) = -skew(C * (f_I - s.b_a));
+  F.block<3, 3>(kVelocityError, kAccelBiasError) = -C;
+  F.block<3, 3>(kAttitudeError, kGyroBiasError) = -C;
+  const Mat15 Phi = Mat15::Identity() + F * dt + 0.5 * F * F * dt * dt;
+  Mat15 Q = Mat15::Zero();
+  Q.block<3, 3>(kVelocityError, kVelocityError) =
+      C * m.imu.accel_white.asDiagonal() * C.transpose() * dt * dt +
+      Mat3::Identity() * 0.02 * 0.02 * dt;
+  Q.block<3, 3>(kAttitudeError, kAttitudeError) =
+      C * m.imu.gyro_white.asDiagonal() * C.transpose() * dt * dt;
+  Q.diagonal().segment<3>(kGyroBiasError) = m.imu.gyro_bias_drift * dt;
+  Q.diagonal().segment<3>(kAccelBiasError) = m.imu.accel_bias_drift * dt;
+  const Mat15 expected = Phi * s.P * Phi.transpose() + Q;
+  propagate(m, s, dt);
+  EXPECT_LT((s.P - expected).cwiseAbs().maxCoeff(), 1e-12 * expected.cwiseAbs().maxCoeff());
 }
 
 TEST(NavigationFilter, TheCovarianceGrowsByTheImuNoiseAndShrinksByAFix) {

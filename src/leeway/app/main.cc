@@ -167,6 +167,11 @@ int main(int argc, char** argv) {
                   "gz-sim's create service does (VRX's launch spawns its WAM-V so: wamv=URI@\n"
                   "-532,162,0,0,0,1); URI as an <include>'s, pose in metres and radians\n"
                   "(repeatable; docs/cli.md)");
+  run->add_option("--navigation", o.navigation,
+                  "truth or estimated: what every reference controller navigates by, over the\n"
+                  "world's <navigation> (estimated: its vehicle's sensors through Leeway's\n"
+                  "reference navigator, docs/navigation.md)")
+      ->check(CLI::IsMember({"truth", "estimated"}));
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 

@@ -97,6 +97,24 @@ void print_tasks(const Simulation& sim) {
   }
 }
 
+/// One line per controller on the estimate: its error at the end, beside its own sigma.
+void print_navigation(const Simulation& sim) {
+  constexpr double kDeg = 180.0 / 3.14159265358979323846;
+  const std::vector<ControllerModel>& controllers = sim.scenario().controllers;
+  for (std::size_t k = 0; k < controllers.size(); ++k) {
+    const ControllerModel& c = controllers[k];
+    if (!c.navigator) continue;
+    const BodyState& truth = sim.state().bodies[static_cast<std::size_t>(c.body)];
+    const NavigationError e =
+        navigation_error(*c.navigator, sim.navigation_states()[k], truth, sim.state().t);
+    fmt::print(
+        "navigation {}: estimated; at the end {:.3f} m off horizontally (sigma {:.3f}), "
+        "{:.3f} m vertically, {:.2f} deg in heading (sigma {:.2f})\n",
+        c.model_name, e.horizontal, e.horizontal_sigma, e.vertical, e.heading * kDeg,
+        e.heading_sigma * kDeg);
+  }
+}
+
 /// The kinds of event the run had and how many, on one line; nothing when it had none.
 void print_events(const EventCounts& counts) {
   std::vector<std::string> kinds;
@@ -144,6 +162,17 @@ int run_command(const RunCommandOptions& o) {
     if (!c.problem.empty()) {
       fmt::print(stderr, "warning: {}\n", c.problem);
       summary.warnings.push_back(c.problem);
+    }
+  }
+
+  for (ControllerModel& c : loaded->controllers) {
+    if (o.navigation == "truth") c.navigator.reset();
+    if (o.navigation != "estimated" || c.navigator) continue;
+    try {
+      c.navigator = make_navigator(loaded->model, c.body, c.model_name);
+    } catch (const std::invalid_argument& e) {
+      fmt::print(stderr, "error: --navigation estimated: model '{}': {}\n", c.model_name, e.what());
+      return 1;
     }
   }
 
@@ -197,6 +226,7 @@ int run_command(const RunCommandOptions& o) {
   fmt::print("world      {} ({})\n", model.world_name, model.source);
   print_final_states(model, state, o.frame);
   print_sensors(model);
+  print_navigation(sim);
   print_tasks(sim);
   print_events(sim.data().counts);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);

@@ -26,6 +26,9 @@ struct RunCommandOptions {
   bool progress = true;               ///< draw the progress bar if stderr is a terminal
   std::vector<std::string> commands;  ///< MODEL/ACTUATOR=VALUE, held for the whole run
   std::vector<std::string> spawns;    ///< NAME=URI[@X,Y,Z[,ROLL,PITCH,YAW]] (spawn_option.h)
+  /// "truth" or "estimated": every controller's navigation, over the world's <navigation>;
+  /// empty: the world's.
+  std::string navigation;
 };
 
 /// Runs and prints the human summary; returns the process exit code

@@ -1,6 +1,7 @@
 #include "leeway/gnc/navigation_filter.h"
 
 #include <Eigen/Cholesky>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -28,9 +29,10 @@ double kalman_update(NavigationFilterState& s, const Eigen::Matrix<double, M, 1>
   const Eigen::LLT<Eigen::Matrix<double, M, M>> llt(S);
   if (llt.info() != Eigen::Success) return std::numeric_limits<double>::quiet_NaN();
   const Eigen::Matrix<double, 15, M> K = llt.solve(PHt.transpose()).transpose();
-  // Joseph's form keeps P symmetric and positive whatever the rounding.
-  const Mat15 IKH = Mat15::Identity() - K * H;
-  s.P = IKH * s.P * IKH.transpose() + K * R * K.transpose();
+  // P - K S K^T = P - K (P H^T)^T, symmetrised: 15 x M x 15 products, not Joseph's three
+  // 15 x 15 x 15 ones (in double precision, with measurements no sharper than the floors
+  // navigator.h puts on them, P stays positive: the consistency tests watch it).
+  s.P.noalias() -= K * PHt.transpose();
   s.P = 0.5 * (s.P + s.P.transpose()).eval();
   inject(s, K * y);
   return y.dot(llt.solve(y));
@@ -83,27 +85,41 @@ void propagate(const NavigationFilterModel& model, NavigationFilterState& s, dou
   const Vec3 f_W = C * (s.f_I - s.b_a);
   advance_nominal(model, s, t);
 
-  // Phi = I + F dt + (F dt)^2 / 2: the second-order term carries the attitude and the biases'
-  // errors into the position within the interval.
-  Mat15 F = Mat15::Zero();
-  F.block<3, 3>(kPositionError, kVelocityError) = Mat3::Identity();
-  F.block<3, 3>(kVelocityError, kAttitudeError) = -skew(f_W);
-  F.block<3, 3>(kVelocityError, kAccelBiasError) = -C;
-  F.block<3, 3>(kAttitudeError, kGyroBiasError) = -C;
-  const Mat15 Fdt = F * dt;
-  const Mat15 Phi = Mat15::Identity() + Fdt + 0.5 * Fdt * Fdt;
+  // Phi = I + F dt + (F dt)^2 / 2 (the second-order term carries the attitude's and the biases'
+  // errors into the position within the interval) is I + A, A seven 3x3 blocks:
+  //   F:        (p, v) = I, (v, theta) = -[f]x, (v, b_a) = -C, (theta, b_g) = -C
+  //   F^2 / 2:  (p, theta) = -[f]x / 2, (p, b_a) = -C / 2, (v, b_g) = [f]x C / 2
+  // and Phi P Phi^T = P + A P + (A P)^T + (A P) A^T is taken block by block.
+  struct Block {
+    int row, col;  // of the 3x3 block, 0..4 for p, v, theta, b_g, b_a
+    Mat3 m;
+  };
+  const Mat3 f_cross = skew(f_W);
+  const double h = 0.5 * dt * dt;
+  const std::array<Block, 7> A{{{0, 1, Mat3::Identity() * dt},
+                                {0, 2, -f_cross * h},
+                                {0, 4, -C * h},
+                                {1, 2, -f_cross * dt},
+                                {1, 4, -C * dt},
+                                {1, 3, f_cross * C * h},
+                                {2, 3, -C * dt}}};
+  Mat15 AP = Mat15::Zero();
+  for (const Block& b : A)
+    AP.middleRows<3>(3 * b.row).noalias() += b.m * s.P.middleRows<3>(3 * b.col);
+  Mat15 APAt = Mat15::Zero();
+  for (const Block& b : A)
+    APAt.middleCols<3>(3 * b.row).noalias() += AP.middleCols<3>(3 * b.col) * b.m.transpose();
+  s.P += AP + AP.transpose() + APAt;
 
+  // + Q
   const InertialModel& imu = model.imu;
-  Mat15 Q = Mat15::Zero();
-  Q.block<3, 3>(kVelocityError, kVelocityError) =
+  s.P.block<3, 3>(kVelocityError, kVelocityError) +=
       C * imu.accel_white.asDiagonal() * C.transpose() * (dt * dt) +
       Mat3::Identity() * (model.unsampled_acceleration * model.unsampled_acceleration * dt);
-  Q.block<3, 3>(kAttitudeError, kAttitudeError) =
+  s.P.block<3, 3>(kAttitudeError, kAttitudeError) +=
       C * imu.gyro_white.asDiagonal() * C.transpose() * (dt * dt);
-  Q.diagonal().segment<3>(kGyroBiasError) = imu.gyro_bias_drift * dt;
-  Q.diagonal().segment<3>(kAccelBiasError) = imu.accel_bias_drift * dt;
-
-  s.P = Phi * s.P * Phi.transpose() + Q;
+  s.P.diagonal().segment<3>(kGyroBiasError) += imu.gyro_bias_drift * dt;
+  s.P.diagonal().segment<3>(kAccelBiasError) += imu.accel_bias_drift * dt;
   s.P = 0.5 * (s.P + s.P.transpose()).eval();
 }
 

@@ -24,8 +24,8 @@
 // half in two intervals, so over many its noise enters once), W the biases' drift [unit^2/s], q the
 // density of the acceleration the samples miss (NavigationFilterModel::unsampled_acceleration).
 //
-// Updates, each a set of measurements of a point P fixed in B at r_BP (Joseph form, then the
-// error is put into the nominal state and zeroed):
+// Updates, each a set of measurements of a point P fixed in B at r_BP (P - K S K^T, symmetrised;
+// then the error is put into the nominal state and zeroed):
 //   position  p_WP = p_WI + R_WB (r_BP - r_BI)                               GNSS, USBL
 //   velocity  v_WP = v_WI + R_WB (omega_B x (r_BP - r_BI))                    GNSS
 //   velocity  v_M = R_MB (R_WB^T v_WI + omega_B x (r_BP - r_BI)), M on B      DVL

@@ -204,6 +204,20 @@ void navigator_update(const NavigatorModel& nav, NavigationFilterState& filter,
   }
 }
 
+NavigationError navigation_error(const NavigatorModel& nav, const NavigationFilterState& filter,
+                                 const BodyState& truth, double t) {
+  const BodyState estimate = estimated_body(nav.filter, filter, t);
+  const Vec3 dp = estimate.p_WB - truth.p_WB;
+  NavigationError e;
+  e.horizontal = dp.head<2>().norm();
+  e.vertical = dp.z();
+  e.heading = wrap_angle(euler_zyx(estimate.q_WB).z() - euler_zyx(truth.q_WB).z());
+  e.horizontal_sigma = std::sqrt(filter.P(kPositionError, kPositionError) +
+                                 filter.P(kPositionError + 1, kPositionError + 1));
+  e.heading_sigma = std::sqrt(filter.P(kAttitudeError + 2, kAttitudeError + 2));
+  return e;
+}
+
 NavigationSolution navigator_solution(const NavigatorModel& nav,
                                       const NavigationFilterState& filter, double t) {
   return {t, estimated_body(nav.filter, filter, t)};

@@ -82,4 +82,16 @@ void navigator_update(const NavigatorModel& navigator, NavigationFilterState& fi
 NavigationSolution navigator_solution(const NavigatorModel& navigator,
                                       const NavigationFilterState& filter, double t);
 
+/// How far the solution at `truth`'s time t is from it, and the filter's own deviations.
+struct NavigationError {
+  double horizontal = 0.0;        ///< |p^ - p| of Bo along W's x and y [m]
+  double vertical = 0.0;          ///< along W's z [m], signed
+  double heading = 0.0;           ///< yaw^ - yaw [rad], in [-pi, pi)
+  double horizontal_sigma = 0.0;  ///< sqrt of the position covariance's horizontal trace [m]
+  double heading_sigma = 0.0;     ///< [rad]
+};
+NavigationError navigation_error(const NavigatorModel& navigator,
+                                 const NavigationFilterState& filter, const BodyState& truth,
+                                 double t);
+
 }  // namespace leeway

@@ -87,6 +87,23 @@ void write_run_summary(const std::string& path, const Simulation& sim, const Run
     tasks.push_back(t);
   }
   j["tasks"] = tasks;
+  nlohmann::json navigation = nlohmann::json::array();
+  for (std::size_t k = 0; k < sim.scenario().controllers.size(); ++k) {
+    const ControllerModel& c = sim.scenario().controllers[k];
+    nlohmann::json n = {{"model", c.model_name}, {"source", c.navigator ? "estimated" : "truth"}};
+    if (c.navigator) {
+      const NavigationError e =
+          navigation_error(*c.navigator, sim.navigation_states()[k],
+                           state.bodies[static_cast<std::size_t>(c.body)], state.t);
+      n["horizontal_error"] = e.horizontal;
+      n["vertical_error"] = e.vertical;
+      n["heading_error"] = e.heading;
+      n["horizontal_sigma"] = e.horizontal_sigma;
+      n["heading_sigma"] = e.heading_sigma;
+    }
+    navigation.push_back(n);
+  }
+  j["navigation"] = navigation;
   std::ofstream out(path);
   out << j.dump(2) << "\n";
   if (!out) throw std::runtime_error(fmt::format("cannot write the summary '{}'", path));

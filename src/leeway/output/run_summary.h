@@ -10,7 +10,10 @@
 //   "tasks": [ {"name", "type": "wayfinding"|"station_keeping", "vehicle",
 //               "state": "initial"|"ready"|"running"|"finished", "running_time": s scored,
 //               "remaining_time": s, "score": number or null before the running phase,
-//               "waypoint_min_errors": [ ... ] (wayfinding)} ]
+//               "waypoint_min_errors": [ ... ] (wayfinding)} ],
+//   "navigation": [ {"model", "source": "truth"|"estimated", and on the estimate, at the end:
+//                    "horizontal_error" [m], "vertical_error" [m], "heading_error" [rad],
+//                    "horizontal_sigma" [m], "heading_sigma" [rad]} ]  (one per controller)
 // }
 #pragma once
 

@@ -4,8 +4,7 @@
 #include <numbers>
 #include <string>
 
-#include <Eigen/LU>
-#include <Eigen/SVD>
+#include <Eigen/Cholesky>
 
 namespace leeway {
 namespace {
@@ -47,25 +46,26 @@ std::optional<BeamEcho> beam_echo(const DvlModel& dvl, const Vec3& origin, const
 }
 
 /// Height of the sensor above the plane through `points` along the vertical; NaN if the points
-/// do not span a plane that the vertical crosses.
+/// do not span a plane that the vertical crosses. The plane z = z0 + a (x - x0) + b (y - y0) is
+/// fitted by least squares in z, the altitude's own direction (exact for coplanar points).
 double plane_fit_altitude(const Vec3& p_W, const std::array<Vec3, kMaxDvlBeams>& points,
                           int count) {
   Vec3 centroid = Vec3::Zero();
   for (int i = 0; i < count; ++i)
     centroid += points[static_cast<std::size_t>(i)];
   centroid /= count;
-  Mat3 scatter = Mat3::Zero();
+  double sxx = 0.0, sxy = 0.0, syy = 0.0, sxz = 0.0, syz = 0.0;
   for (int i = 0; i < count; ++i) {
     const Vec3 d = points[static_cast<std::size_t>(i)] - centroid;
-    scatter += d * d.transpose();
+    sxx += d.x() * d.x(), sxy += d.x() * d.y(), syy += d.y() * d.y();
+    sxz += d.x() * d.z(), syz += d.y() * d.z();
   }
-  const Eigen::JacobiSVD<Mat3> svd(scatter, Eigen::ComputeFullU);
-  const auto& s = svd.singularValues();
-  if (!(s[1] > 1e-12 * std::max(s[0], 1e-300))) return kNaN;  // collinear
-  const Vec3 n = svd.matrixU().col(2);
-  if (std::abs(n.z()) < 1e-9) return kNaN;  // a vertical wall
+  // Collinear footprints, or a wall the vertical runs along, leave the 2x2 system singular.
+  const double det = sxx * syy - sxy * sxy;
+  if (!(det > 1e-12 * (sxx + syy) * (sxx + syy))) return kNaN;
+  const double a = (syy * sxz - sxy * syz) / det, b = (sxx * syz - sxy * sxz) / det;
   const Vec3 d = p_W - centroid;
-  return d.dot(n) / n.z();
+  return d.z() - a * d.x() - b * d.y();
 }
 
 }  // namespace
@@ -85,9 +85,13 @@ std::optional<DvlSolution> solve_beam_velocities(const DvlModel& dvl,
     ++n;
   }
   if (n < 3) return std::nullopt;
-  const Eigen::FullPivLU<Mat3> lu(BtB);
-  if (lu.rank() < 3) return std::nullopt;
-  const Mat3 inv = lu.inverse();
+  // B^T B is symmetric and, with three independent beams, positive definite: its Cholesky
+  // factor fails or has a vanishing pivot when the beams are coplanar.
+  const Eigen::LLT<Mat3> llt(BtB);
+  const Vec3 pivots = llt.matrixLLT().diagonal();
+  if (llt.info() != Eigen::Success || !(pivots.minCoeff() > 1e-6 * pivots.maxCoeff()))
+    return std::nullopt;
+  const Mat3 inv = llt.solve(Mat3::Identity());
   Mat3 middle = Mat3::Zero();  // B^T diag(sigma^2) B
   for (std::size_t i = 0; i < dvl.beams_S.size(); ++i) {
     if (use[i]) middle += sigma[i] * sigma[i] * dvl.beams_S[i] * dvl.beams_S[i].transpose();

@@ -25,7 +25,8 @@
 // 1/(2 sin^2 theta), 1/(4 cos^2 theta)).
 //
 // Altitude: the distance along W's vertical from the sensor to the plane fitted through the
-// bottom echoes (exact over any plane, whatever the attitude), or with fewer than three echoes,
+// bottom echoes by least squares in z (exact over any plane but a vertical one, whatever the
+// attitude), or with fewer than three echoes, collinear ones,
 // or `plane_fit` off, the mean of r_i (b_i . down) (Teledyne's, biased over a slope).
 //
 // Water track. Each beam samples the current at `water_bins` points spread evenly between

@@ -12,7 +12,7 @@ ImuTruth imu_truth(const Eigen::Isometry3d& X_BS, const BodyState& state, const 
   ImuTruth out;
   out.f_S = R_SB * (a_So - state.q_WB.conjugate() * g_W);
   out.omega_S = R_SB * omega;
-  out.q_WS = (state.q_WB * Quat(X_BS.linear())).normalized();
+  out.R_WS = state.q_WB.toRotationMatrix() * X_BS.linear();
   return out;
 }
 

@@ -10,7 +10,7 @@
 //   f_S = R_SB (a_So - R_BW g_W)
 // so a level IMU at rest reads +|g| along its up axis, and one in free fall reads zero. A gyro
 // measures the body's angular velocity in S: omega_S = R_SB omega. The orientation is that of S
-// in the world frame W (ENU), q_WS = q_WB q_BS.
+// in the world frame W (ENU), R_WS = R_WB R_BS.
 #pragma once
 
 #include "leeway/body/body_state.h"
@@ -21,7 +21,7 @@ namespace leeway {
 struct ImuTruth {
   Vec3 f_S = Vec3::Zero();      ///< specific force [m/s^2], in S
   Vec3 omega_S = Vec3::Zero();  ///< angular velocity [rad/s], in S
-  Quat q_WS = Quat::Identity();
+  Mat3 R_WS = Mat3::Identity();
 };
 
 /// The exact readings of an IMU at X_BS on a body in `state` accelerating at `nu_dot` (in B),

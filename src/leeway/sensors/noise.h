@@ -49,11 +49,18 @@ struct NoiseModel {
   }
 };
 
-/// An axis' bias processes.
+/// An axis' bias processes, and the factors of its last interval (a sensor's interval is the
+/// same sample after sample: the square roots and the exponential are taken once).
 struct NoiseState {
   double turn_on = 0.0;
   double random_walk = 0.0;
   double gauss_markov = 0.0;
+
+  double factors_dt = -1.0;   ///< the interval the factors are of [s]; -1: none yet
+  double walk_factor = 0.0;   ///< random_walk sqrt(dt)
+  double decay = 0.0;         ///< e^(-dt/tau)
+  double gm_factor = 0.0;     ///< sigma sqrt(1 - decay^2)
+  double white_factor = 0.0;  ///< sqrt(white_stddev^2 + density^2 / dt)
 
   bool operator==(const NoiseState&) const = default;
 };

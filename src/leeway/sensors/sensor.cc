@@ -162,9 +162,11 @@ MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
   for (int i = 0; i < 3; ++i)
     out.B_S[i] = noisy(magnetometer.noise[static_cast<std::size_t>(i)], exact[i]);
   // Tilt-compensated: the measured field and S's x axis, both levelled with the true attitude.
-  const Vec3 B_meas_W = R * out.B_S, x_W = R.col(0);
-  const double north = std::atan2(B_meas_W.x(), B_meas_W.y());  // its bearing from grid north
-  out.heading = wrap_angle(std::atan2(x_W.x(), x_W.y()) - north);
+  // The heading is x's bearing less the field's (bearings clockwise from W's y): the clockwise
+  // angle from the field's horizontal direction b to x's, atan2(b_y x_x - b_x x_y, b . x).
+  const Vec3 b = R * out.B_S, x = R.col(0);
+  out.heading =
+      wrap_angle(std::atan2(b.y() * x.x() - b.x() * x.y(), b.x() * x.x() + b.y() * x.y()));
   return out;
 }
 
@@ -226,7 +228,7 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
               r.omega_S[i] = noisy(imu.angular_velocity[i], truth.omega_S[i]);
             for (int i = 0; i < 3; ++i)
               r.f_S[i] = noisy(imu.linear_acceleration[i], truth.f_S[i]);
-            r.q_RS = (Quat(imu.R_RW) * truth.q_WS).normalized();
+            r.q_RS = Quat(imu.R_RW * truth.R_WS).normalized();
             out.reading = r;
           },
           [&](const PressureModel& pressure) {
@@ -289,7 +291,7 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
               r.p_W[i] = noisy(truth.position[static_cast<std::size_t>(i)], point.p_W[i]);
             for (int i = 0; i < 3; ++i)
               r.v_S[i] = noisy(truth.velocity[static_cast<std::size_t>(i)], v_S[i]);
-            r.q_WS = imu.q_WS;
+            r.q_WS = Quat(imu.R_WS).normalized();
             r.omega_S = imu.omega_S;
             r.a_S = imu.f_S + R.transpose() * at.g_W;  // the specific force plus gravity
             out.reading = r;
