@@ -95,9 +95,10 @@ NeesRecord record_nees(const std::function<Scenario(std::uint64_t)>& make, int n
   return rec;
 }
 
-/// The fraction of sample times at which the mean NEES over the runs lies in its two-sided 99 %
-/// chi-square band (9 n degrees of freedom over n runs), and the mean over all.
-void check_consistency(const NeesRecord& rec, double& in_band, double& mean) {
+/// Expects the mean NEES over the runs to lie in its two-sided 99 % chi-square band (9 n degrees
+/// of freedom over n runs) at 90 % of the sample times at least, and its mean over them within
+/// [0.75, 1.33] x 9; prints both, and the errors, under `name`.
+void expect_consistent(const NeesRecord& rec, const char* name) {
   const auto n = static_cast<double>(rec.runs.size());
   const double lo = chi2_quantile(9.0 * n, -2.5758) / n, hi = chi2_quantile(9.0 * n, 2.5758) / n;
   std::size_t inside = 0, times = rec.runs[0].size();
@@ -109,10 +110,15 @@ void check_consistency(const NeesRecord& rec, double& in_band, double& mean) {
     inside += at >= lo && at <= hi;
     sum += at;
   }
-  in_band = static_cast<double>(inside) / static_cast<double>(times);
-  mean = sum / static_cast<double>(times);
-  std::printf("NEES: mean %.2f (9 expected), %.1f %% of %zu times in [%.2f, %.2f]\n", mean,
-              100.0 * in_band, times, lo, hi);
+  const double in_band = static_cast<double>(inside) / static_cast<double>(times);
+  const double mean = sum / static_cast<double>(times);
+  std::printf(
+      "%s: NEES mean %.2f (9 expected), %.1f %% of %zu times in [%.2f, %.2f]; horizontal "
+      "position error %.3f m rms, heading %.3f deg rms\n",
+      name, mean, 100.0 * in_band, times, lo, hi, rec.position_rms, rec.heading_rms * 180.0 / M_PI);
+  EXPECT_GT(in_band, 0.9) << name;
+  EXPECT_GT(mean, 0.75 * 9.0) << name;
+  EXPECT_LT(mean, 1.33 * 9.0) << name;
 }
 
 TEST(Navigator, TheWamvEstimateFromImuGnssAndCompassIsConsistent) {
@@ -124,17 +130,10 @@ TEST(Navigator, TheWamvEstimateFromImuGnssAndCompassIsConsistent) {
   const NeesRecord rec = record_nees(
       [&](std::uint64_t seed) {
         Diagnostics d;
-        Scenario w = load_scenario_string(sdf, "default world", d, seed);
-        return w;
+        return load_scenario_string(sdf, "default world", d, seed);
       },
       6, 2.0, 40.0);
-  double in_band = 0.0, mean = 0.0;
-  check_consistency(rec, in_band, mean);
-  std::printf("WAM-V: horizontal position error %.3f m rms, heading %.3f deg rms\n",
-              rec.position_rms, rec.heading_rms * 180.0 / M_PI);
-  EXPECT_GT(in_band, 0.9);
-  EXPECT_GT(mean, 0.75 * 9.0);
-  EXPECT_LT(mean, 1.33 * 9.0);
+  expect_consistent(rec, "WAM-V");
   EXPECT_LT(rec.position_rms, 0.2);  // GNSS at 0.5 m, smoothed by the IMU and GNSS velocity
 }
 
@@ -162,13 +161,7 @@ TEST(Navigator, TheRexRovDeadReckonsOnItsDvlBetweenUsblFixesWithinItsCovariance)
     return w;
   };
   const NeesRecord rec = record_nees(make, 6, 2.0, 200.0);
-  double in_band = 0.0, mean = 0.0;
-  check_consistency(rec, in_band, mean);
-  std::printf("RexROV: horizontal position error %.3f m rms, heading %.3f deg rms\n",
-              rec.position_rms, rec.heading_rms * 180.0 / M_PI);
-  EXPECT_GT(in_band, 0.9);
-  EXPECT_GT(mean, 0.75 * 9.0);
-  EXPECT_LT(mean, 1.33 * 9.0);
+  expect_consistent(rec, "RexROV");
   EXPECT_LT(rec.position_rms, 0.3);
 }
 
