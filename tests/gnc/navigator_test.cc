@@ -225,7 +225,7 @@ TEST(Navigator, TheCompassHeadingTurnedByTheDeclinationIsTheTrueBearing) {
   const auto& reading =
       std::get<MagnetometerReading>(sim.data().sensors.at(compass.sensor).reading);
   const Vec3 x_W = body.q_WB * compass.R_BM.col(0);
-  EXPECT_NEAR(wrap_angle(reading.heading + nav.declination - std::atan2(x_W.x(), x_W.y())), 0.0,
+  EXPECT_NEAR(wrap_angle(reading.heading() + nav.declination - std::atan2(x_W.x(), x_W.y())), 0.0,
               4.0 * std::sqrt(compass.variance));
   EXPECT_GT(nav.declination, 0.2);  // east
 }

@@ -214,7 +214,8 @@ TEST(Wamv, TheDefaultWorldInlinesTheLibraryModel) {
     EXPECT_EQ(std::get<RangeBearingModel>(m->sensors[3].kind).range.white_stddev, 3.0);
     for (std::size_t i = 0; i < 4; ++i) {
       EXPECT_EQ(m->sensors[i].rate_hz, library.sensors[i].rate_hz);
-      EXPECT_TRUE(m->sensors[i].X_BS.isApprox(library.sensors[i].X_BS, 1e-15));
+      EXPECT_TRUE(
+          m->sensors[i].X_BS.isometry().isApprox(library.sensors[i].X_BS.isometry(), 1e-15));
     }
   }
   EXPECT_EQ(library.sensors[0].rate_hz, 100.0);

@@ -286,7 +286,7 @@ TEST(Sensors, AMagnetometerMeasuresTheWorldMagneticModelsFieldInItsFrame) {
   const Vec3 expected = Quat(Eigen::AngleAxisd(M_PI / 6, Vec3::UnitZ())).conjugate() * B_W;
   EXPECT_LT((r.B_S - expected).cwiseAbs().maxCoeff(), 0.1e-9);
   const double declination = std::atan2(-109.6, 39677.8);
-  EXPECT_NEAR(r.heading, M_PI / 3 - declination, 1e-5);
+  EXPECT_NEAR(r.heading(), M_PI / 3 - declination, 1e-5);
 
   // A date outside the model's five years is an error.
   std::string late = text;
@@ -312,7 +312,7 @@ TEST(Sensors, AMagnetometerOnAMagneticHullReadsItsHardAndSoftIron) {
   // Level and facing east: x east, y north.
   EXPECT_LT((r.B_S - Vec3(5e-6, 18e-6, -40e-6)).norm(), 1e-18);
   // Calibrated, the compass would read 90 degrees (east); it reads the distorted field's.
-  EXPECT_NEAR(r.heading, std::atan2(1.0, 0.0) - std::atan2(5.0, 18.0), 1e-12);
+  EXPECT_NEAR(r.heading(), std::atan2(1.0, 0.0) - std::atan2(5.0, 18.0), 1e-12);
   std::string bad = text;
   bad.replace(bad.find("1.1 0.9 1"), 9, "1 1");
   testing::expect_mentions(testing::load_error("soft.sdf", bad), {"(2 numbers)", "9 (row-major)"});

@@ -29,7 +29,7 @@ TEST(Imu, ALevelImuAtRestReadsGravityUpAndATiltedOneItsComponents) {
   const ImuTruth tilted = imu_truth(frame(Vec3(0.3, -0.2, 1.3), q_BS), body, Vec6::Zero(), g_W);
   const Vec3 expected = (body.q_WB * q_BS).conjugate() * Vec3(0, 0, 9.81);
   EXPECT_LT((tilted.f_S - expected).norm(), 1e-14);
-  EXPECT_LT(Quat(tilted.R_WS).angularDistance(body.q_WB * q_BS), 1e-15);
+  EXPECT_LT(tilted.q_WS.angularDistance(body.q_WB * q_BS), 1e-15);
 }
 
 TEST(Imu, AnImuInFreeFallReadsNothing) {

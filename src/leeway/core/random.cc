@@ -15,46 +15,30 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-std::uint64_t rotl(std::uint64_t x, int k) {
-  return (x << k) | (x >> (64 - k));
-}
-
-// Marsaglia and Tsang's ziggurat for the standard normal (J. Statistical Software 5(8), 2000):
-// 128 layers of equal area v under the density, the base one ending in the tail beyond r.
+// The ziggurat's base layer ends in the tail beyond r; each layer has area v.
 constexpr double kZigguratR = 3.442619855899;
 constexpr double kZigguratV = 9.91256303526217e-3;
 
-struct Ziggurat {
-  std::array<std::uint32_t, 128> k{};  ///< |hz| below k[i]: inside layer i's rectangle
-  std::array<double, 128> w{};         ///< x = hz w[i]
-  std::array<double, 128> f{};         ///< the density (unnormalised) at each layer's edge
-
-  Ziggurat() {
-    const double m = 2147483648.0;  // 2^31
-    double d = kZigguratR, t = d;
-    const double q = kZigguratV / std::exp(-0.5 * d * d);
-    k[0] = static_cast<std::uint32_t>(d / q * m);
-    k[1] = 0;
-    w[0] = q / m;
-    w[127] = d / m;
-    f[0] = 1.0;
-    f[127] = std::exp(-0.5 * d * d);
-    for (int i = 126; i >= 1; --i) {
-      d = std::sqrt(-2.0 * std::log(kZigguratV / d + std::exp(-0.5 * d * d)));
-      k[static_cast<std::size_t>(i) + 1] = static_cast<std::uint32_t>(d / t * m);
-      t = d;
-      f[static_cast<std::size_t>(i)] = std::exp(-0.5 * d * d);
-      w[static_cast<std::size_t>(i)] = d / m;
-    }
-  }
-};
-
-const Ziggurat& ziggurat() {
-  static const Ziggurat table;  // a constant, computed once
-  return table;
-}
-
 }  // namespace
+
+ZigguratTable::ZigguratTable() {
+  const double m = 2147483648.0;  // 2^31
+  double d = kZigguratR, t = d;
+  const double q = kZigguratV / std::exp(-0.5 * d * d);
+  k[0] = static_cast<std::uint32_t>(d / q * m);
+  k[1] = 0;
+  w[0] = q / m;
+  w[127] = d / m;
+  f[0] = 1.0;
+  f[127] = std::exp(-0.5 * d * d);
+  for (int i = 126; i >= 1; --i) {
+    d = std::sqrt(-2.0 * std::log(kZigguratV / d + std::exp(-0.5 * d * d)));
+    k[static_cast<std::size_t>(i) + 1] = static_cast<std::uint32_t>(d / t * m);
+    t = d;
+    f[static_cast<std::size_t>(i)] = std::exp(-0.5 * d * d);
+    w[static_cast<std::size_t>(i)] = d / m;
+  }
+}
 
 std::uint64_t hash_name(std::string_view name) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -73,32 +57,19 @@ RandomStream::RandomStream(std::uint64_t world_seed, std::string_view entity) {
     word = splitmix64(x);
 }
 
-std::uint64_t RandomStream::next_u64() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
 double RandomStream::uniform() {
   return static_cast<double>(next_u64() >> 11) * 0x1.0p-53;
 }
 
-double RandomStream::fast_normal() {
-  const Ziggurat& z = ziggurat();
+double RandomStream::fast_normal_outside(std::uint64_t bits) {
+  const ZigguratTable& z = ziggurat_table();
   for (;;) {
-    const std::uint64_t bits = next_u64();
     const auto hz = static_cast<std::int32_t>(bits >> 32);
     const std::size_t i = bits & 127;
     const std::uint32_t magnitude =
         hz < 0 ? 0u - static_cast<std::uint32_t>(hz) : static_cast<std::uint32_t>(hz);
     const double x = hz * z.w[i];
-    if (magnitude < z.k[i]) return x;  // inside the layer's rectangle: 98.8 % of draws
+    if (magnitude < z.k[i]) return x;
     if (i == 0) {
       // The tail beyond r, by Marsaglia's method (1964).
       double tail, y;
@@ -109,6 +80,7 @@ double RandomStream::fast_normal() {
       return hz > 0 ? kZigguratR + tail : -kZigguratR - tail;
     }
     if (z.f[i] + uniform() * (z.f[i - 1] - z.f[i]) < std::exp(-0.5 * x * x)) return x;
+    bits = next_u64();
   }
 }
 

@@ -192,7 +192,7 @@ void navigator_update(const NavigatorModel& nav, NavigationFilterState& filter,
               update_velocity_in(f, filter, aid.p_BS, aid.R_BM, r.v_R, covariance);
             },
             [&](const MagnetometerReading& r) {
-              update_bearing(f, filter, aid.R_BM.col(0), wrap_angle(r.heading + nav.declination),
+              update_bearing(f, filter, aid.R_BM.col(0), wrap_angle(r.heading() + nav.declination),
                              aid.variance);
             },
             [&](const PressureReading& r) {

@@ -76,7 +76,8 @@ void append_row(fmt::memory_buffer& out, const SensorModel& sensor, const Sensor
             fmt::format_to(it, "{},{},{}\n", s.t, r.vertical_position, r.vertical_velocity);
           },
           [&](const MagnetometerReading& r) {
-            fmt::format_to(it, "{},{},{},{},{}\n", s.t, r.B_S.x(), r.B_S.y(), r.B_S.z(), r.heading);
+            fmt::format_to(it, "{},{},{},{},{}\n", s.t, r.B_S.x(), r.B_S.y(), r.B_S.z(),
+                           r.heading());
           },
           [&](const DvlReading& r) {
             fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{}", s.t, static_cast<int>(r.target),

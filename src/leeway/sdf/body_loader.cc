@@ -360,7 +360,7 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   for (SensorModel& s : link_sensors) {
     // gz-sim's altimeter measures from where it starts.
     if (auto* altimeter = std::get_if<AltimeterModel>(&s.kind)) {
-      altimeter->vertical_reference = (X_WB * s.X_BS).translation().z();
+      altimeter->vertical_reference = (X_WB * s.X_BS.p).z();
     }
     sensors.push_back(std::move(s));
   }

@@ -59,7 +59,7 @@ ImuModel read_imu(const sdf::ElementPtr& sensor, const std::string& name,
   }
   imu.angular_velocity = read_axes(optional_child(e, "angular_velocity"));
   imu.linear_acceleration = read_axes(optional_child(e, "linear_acceleration"));
-  imu.R_RW = read_reference_frame(e, name, diagnostics);
+  imu.q_RW = Quat(read_reference_frame(e, name, diagnostics));
   return imu;
 }
 

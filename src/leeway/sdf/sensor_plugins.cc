@@ -107,7 +107,7 @@ void load_uuv_imu(const sdf::ElementPtr& p, SensorPluginContext& c) {
   imu.linear_acceleration = {accel, accel, accel};
   if (const sdf::ElementPtr ned = optional_child(p, "enable_local_ned_frame");
       ned && read_bool(ned))
-    imu.R_RW = ned_from_enu();
+    imu.q_RW = Quat(ned_from_enu());
   add(std::move(s), imu, p, c);
 }
 
@@ -240,7 +240,7 @@ void load_gz_odometry(const sdf::ElementPtr& p, SensorPluginContext& c) {
     const Vec3 a = read_vec3(rpy, "roll, pitch, yaw in rad");
     offset.linear() = quat_from_euler_zyx(a.x(), a.y(), a.z()).toRotationMatrix();
   }
-  s.X_BS = s.X_BS * offset;
+  s.X_BS = s.X_BS.isometry() * offset;
   GroundTruthModel truth;
   const double sigma = number_or(p, "gaussian_noise", 0.0, 0.0, false, "a standard deviation");
   truth.position.fill(white(sigma));

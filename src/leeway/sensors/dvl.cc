@@ -4,7 +4,7 @@
 #include <numbers>
 #include <string>
 
-#include <Eigen/Cholesky>
+#include <Eigen/LU>
 
 namespace leeway {
 namespace {
@@ -15,14 +15,15 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 struct BeamEcho {
   double range = 0.0;
   Vec3 v_W = Vec3::Zero();
-  double incidence = 0.0;  ///< [rad], of the axis' ray (or the rays' mean)
+  double cos_incidence = 0.0;  ///< of the axis' ray (or the rays' mean cosine)
 };
 
 std::optional<BeamEcho> beam_echo(const DvlModel& dvl, const Vec3& origin, const Vec3& b_W,
                                   const EchoSource& echoes) {
   const int n = std::max(dvl.rays_per_beam, 1);
-  // Two axes across the beam, for the ring.
-  const Vec3 across = b_W.unitOrthogonal(), across2 = b_W.cross(across);
+  // Two axes across the beam, for the ring (if there is one).
+  Vec3 across = Vec3::Zero(), across2 = Vec3::Zero();
+  if (n > 1) across = b_W.unitOrthogonal(), across2 = b_W.cross(across);
   const double ring = 0.25 * dvl.aperture;
   BeamEcho sum;
   int answered = 0;
@@ -38,11 +39,11 @@ std::optional<BeamEcho> beam_echo(const DvlModel& dvl, const Vec3& origin, const
     ++answered;
     sum.range += echo->distance;
     sum.v_W += echo->v_W;
-    sum.incidence += std::acos(std::min(1.0, std::abs(echo->n_W.dot(d))));
+    sum.cos_incidence += std::min(1.0, std::abs(echo->n_W.dot(d)));
   }
   if (2 * answered < n) return std::nullopt;
   const double w = 1.0 / answered;
-  return BeamEcho{sum.range * w, sum.v_W * w, sum.incidence * w};
+  return BeamEcho{sum.range * w, sum.v_W * w, sum.cos_incidence * w};
 }
 
 /// Height of the sensor above the plane through `points` along the vertical; NaN if the points
@@ -85,13 +86,12 @@ std::optional<DvlSolution> solve_beam_velocities(const DvlModel& dvl,
     ++n;
   }
   if (n < 3) return std::nullopt;
-  // B^T B is symmetric and, with three independent beams, positive definite: its Cholesky
-  // factor fails or has a vanishing pivot when the beams are coplanar.
-  const Eigen::LLT<Mat3> llt(BtB);
-  const Vec3 pivots = llt.matrixLLT().diagonal();
-  if (llt.info() != Eigen::Success || !(pivots.minCoeff() > 1e-6 * pivots.maxCoeff()))
-    return std::nullopt;
-  const Mat3 inv = llt.solve(Mat3::Identity());
+  // B^T B is symmetric and, with three independent beams, positive definite; coplanar beams make
+  // it singular. Its determinant, the product of its eigenvalues, is compared with the cube of
+  // their mean (a pivot below 1e-6 of the others), and the inverse taken in closed form.
+  const double mean = BtB.trace() / 3.0, det = BtB.determinant();
+  if (!(det > 1e-12 * mean * mean * mean)) return std::nullopt;
+  const Mat3 inv = BtB.inverse();
   Mat3 middle = Mat3::Zero();  // B^T diag(sigma^2) B
   for (std::size_t i = 0; i < dvl.beams_S.size(); ++i) {
     if (use[i]) middle += sigma[i] * sigma[i] * dvl.beams_S[i] * dvl.beams_S[i].transpose();
@@ -110,6 +110,7 @@ DvlReading sample_dvl(const DvlModel& dvl, const DvlPose& at, const EchoSource& 
   std::array<bool, kMaxDvlBeams> bottom_ok{}, water_ok{};
   std::array<double, kMaxDvlBeams> u_bottom{}, s_bottom{}, u_water{}, s_water{};
   std::array<Vec3, kMaxDvlBeams> echo_points;
+  const double cos_max_incidence = std::cos(dvl.max_incidence);
   int echo_count = 0;
   double projected_sum = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -121,7 +122,7 @@ DvlReading sample_dvl(const DvlModel& dvl, const DvlPose& at, const EchoSource& 
 
     const auto echo = beam_echo(dvl, at.p_W, b_W, echoes);
     const bool in_range = echo && echo->range >= dvl.min_range;
-    if (in_range && !lost && echo->incidence <= dvl.max_incidence) {
+    if (in_range && !lost && echo->cos_incidence >= cos_max_incidence) {
       const double range =
           echo->range + (dvl.range_noise + dvl.range_noise_fraction * echo->range) * n_range;
       out.beams[i].range = range;

@@ -6,8 +6,9 @@
 // transducer). Its echo is found by casting rays into the world (EchoSource, world/ray_cast.h):
 // the beam's axis, or the axis and a ring of rays at a quarter of the aperture around it, whose
 // mean range and target velocity are the beam's. A beam echoes from the bottom when its range is
-// within [min_range, max_range], its incidence on the surface hit is at most max_incidence, and
-// it is not lost (probability `dropout` per beam and ping).
+// within [min_range, max_range], its incidence on the surface hit is at most max_incidence (with
+// a ring, the angle whose cosine is the rays' mean), and it is not lost (probability `dropout` per
+// beam and ping).
 //
 // Beam velocity (positive when closing on the target, gz-sensors' convention). With v_d the
 // velocity of the sensor's origin in W and v_e that of the point hit (zero on the fixed seabed,

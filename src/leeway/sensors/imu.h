@@ -10,23 +10,23 @@
 //   f_S = R_SB (a_So - R_BW g_W)
 // so a level IMU at rest reads +|g| along its up axis, and one in free fall reads zero. A gyro
 // measures the body's angular velocity in S: omega_S = R_SB omega. The orientation is that of S
-// in the world frame W (ENU), R_WS = R_WB R_BS.
+// in the world frame W (ENU), q_WS = q_WB q_BS.
 #pragma once
 
 #include "leeway/body/body_state.h"
+#include "leeway/core/pose.h"
 #include "leeway/core/spatial.h"
 
 namespace leeway {
 
 struct ImuTruth {
-  Vec3 f_S = Vec3::Zero();      ///< specific force [m/s^2], in S
-  Vec3 omega_S = Vec3::Zero();  ///< angular velocity [rad/s], in S
-  Mat3 R_WS = Mat3::Identity();
+  Vec3 f_S = Vec3::Zero();       ///< specific force [m/s^2], in S
+  Vec3 omega_S = Vec3::Zero();   ///< angular velocity [rad/s], in S
+  Quat q_WS = Quat::Identity();  ///< S's orientation in W
 };
 
 /// The exact readings of an IMU at X_BS on a body in `state` accelerating at `nu_dot` (in B),
 /// under gravity g_W.
-ImuTruth imu_truth(const Eigen::Isometry3d& X_BS, const BodyState& state, const Vec6& nu_dot,
-                   const Vec3& g_W);
+ImuTruth imu_truth(const Pose& X_BS, const BodyState& state, const Vec6& nu_dot, const Vec3& g_W);
 
 }  // namespace leeway

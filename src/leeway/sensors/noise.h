@@ -25,6 +25,9 @@
 // only).
 #pragma once
 
+#include <cmath>
+#include <string>
+
 #include "leeway/core/random.h"
 #include "leeway/env/gauss_markov.h"
 
@@ -73,9 +76,37 @@ NoiseState initial_noise_state(const NoiseModel& model, RandomStream& rng);
 /// then rounded. Draws from `rng` (RandomStream::fast_normal) one deviate for each term the model
 /// has (white, random walk, Gauss-Markov, in that order): the same draws at every sample of a
 /// model, so that a change of a term's size changes no other axis' numbers (switching a term on
-/// or off does).
-double apply_noise(const NoiseModel& model, NoiseState& state, double x, double dt,
-                   RandomStream& rng);
+/// or off does). Inline: the sensors call it for every axis of every sample.
+inline double apply_noise(const NoiseModel& model, NoiseState& state, double x, double dt,
+                          RandomStream& rng) {
+  // A term the model does not have draws nothing: the draws are the same, in number and order,
+  // at every sample of the same model.
+  const bool gauss_markov = model.instability.sigma > 0.0 || model.turn_on_decays;
+  const double w_white = model.white_stddev > 0.0 || model.density > 0.0 ? rng.fast_normal() : 0.0;
+  const double w_walk = model.random_walk > 0.0 ? rng.fast_normal() : 0.0;
+  const double w_gm = gauss_markov ? rng.fast_normal() : 0.0;
+  // The interval of a sensor's samples is the same up to the rounding of the clock (a few ulps
+  // of t, 1e-10 of dt after 1e5 s): within 1e-9 of it, the last interval's factors are kept.
+  if (!(std::abs(dt - state.factors_dt) <= 1e-9 * dt)) {
+    state.factors_dt = dt;
+    state.walk_factor = dt > 0.0 ? model.random_walk * std::sqrt(dt) : 0.0;
+    if (gauss_markov) {  // gauss_markov_step()'s factors
+      state.decay = std::exp(-dt / model.instability.tau);
+      state.gm_factor = model.instability.sigma * std::sqrt(1.0 - state.decay * state.decay);
+    }
+    state.white_factor = std::sqrt(model.white_stddev * model.white_stddev +
+                                   (dt > 0.0 ? model.density * model.density / dt : 0.0));
+  }
+  if (dt > 0.0) {
+    state.random_walk += state.walk_factor * w_walk;
+    if (gauss_markov)
+      state.gauss_markov = state.gauss_markov * state.decay + state.gm_factor * w_gm;
+  }
+  double y = x + state.turn_on + state.random_walk + state.gauss_markov + model.mean +
+             state.white_factor * w_white;
+  if (model.quantum > 0.0) y = std::round(y / model.quantum) * model.quantum;
+  return y;
+}
 
 /// A problem with `model` ("" if none): a negative deviation, a non-positive correlation time,
 /// a non-finite parameter.

@@ -11,10 +11,6 @@
 namespace leeway {
 namespace {
 
-// A sample time j / f is reached by a step starting at t when t f >= j, up to the rounding of
-// t = k dt (a few ulps of t f).
-constexpr double kScheduleSlack = 1e-9;
-
 // How far [m] a magnetometer moves before the Earth's field is evaluated again (sensor.h).
 constexpr double kFieldReuse = 10.0;
 
@@ -65,19 +61,24 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
              sensor.kind);
 }
 
+/// The sensor's origin in W.
+Vec3 sensor_position(const SensorModel& sensor, const BodyState& body) {
+  return body.p_WB + body.q_WB * sensor.X_BS.p;
+}
+
 /// The sensor's origin in W and its velocity there (with the lever arm, omega x r), in W.
 struct SensorPoint {
   Vec3 p_W, v_W;
 };
 SensorPoint sensor_point(const SensorModel& sensor, const BodyState& body) {
-  const Vec3 r = sensor.X_BS.translation();
+  const Vec3& r = sensor.X_BS.p;
   return {body.p_WB + body.q_WB * r,
           body.q_WB * (linear(body.V_WB_B) + angular(body.V_WB_B).cross(r))};
 }
 
 /// S's axes in W.
 Mat3 R_WS(const SensorModel& sensor, const BodyState& body) {
-  return body.q_WB.toRotationMatrix() * sensor.X_BS.linear();
+  return (body.q_WB * sensor.X_BS.q).toRotationMatrix();
 }
 
 /// A wave gauge's, current meter's or anemometer's reading; `noisy(model, x)` adds noise.
@@ -141,12 +142,12 @@ template <typename Noisy>
 MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
                                         const SensorModel& sensor, SensorState& state,
                                         const SampleContext& at, Noisy&& noisy) {
-  const Vec3 p_WS = sensor_point(sensor, at.body).p_W;
+  const Vec3 p_WS = sensor_position(sensor, at.body);
   Vec3 B_W = magnetometer.B_W_fixed;
   if (!magnetometer.fixed) {
     // The model's degree-12 expansion costs microseconds; the main field changes by less than
     // 0.03 nT/m, so it is taken again only where the sensor has moved kFieldReuse away.
-    if (!state.field_taken || (p_WS - state.field_at_W).norm() > kFieldReuse) {
+    if (!state.field_taken || (p_WS - state.field_at_W).squaredNorm() > kFieldReuse * kFieldReuse) {
       Mat3 R_WE;
       const Geodetic where = W_to_geodetic(at.origin, p_WS, R_WE);
       const Vec3 ned = magnetic_field_ned(wmm2025(), where, magnetometer.decimal_year);
@@ -165,8 +166,8 @@ MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
   // The heading is x's bearing less the field's (bearings clockwise from W's y): the clockwise
   // angle from the field's horizontal direction b to x's, atan2(b_y x_x - b_x x_y, b . x).
   const Vec3 b = R * out.B_S, x = R.col(0);
-  out.heading =
-      wrap_angle(std::atan2(b.y() * x.x() - b.x() * x.y(), b.x() * x.x() + b.y() * x.y()));
+  out.heading_cos = b.x() * x.x() + b.y() * x.y();
+  out.heading_sin = b.y() * x.x() - b.x() * x.y();
   return out;
 }
 
@@ -198,19 +199,14 @@ SensorState initial_sensor_state(const SensorModel& sensor, std::uint64_t world_
   return s;
 }
 
-bool sample_due(const SensorModel& sensor, const SensorState& state, double t) {
-  return sensor.rate_hz == 0.0 ||
-         t * sensor.rate_hz + kScheduleSlack >= static_cast<double>(state.next_sample);
-}
-
 SensorSample take_sample(const SensorModel& sensor, SensorState& state, const SampleContext& at) {
   const double t = at.t;
   const double nominal = sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : at.dt_step;
   const double dt = state.last_time < 0.0 ? nominal : t - state.last_time;
   state.last_time = t;
   if (sensor.rate_hz > 0.0) {
-    state.next_sample =
-        static_cast<std::uint64_t>(std::floor(t * sensor.rate_hz + kScheduleSlack)) + 1;
+    // t >= 0: truncation is the floor.
+    state.next_sample = static_cast<std::uint64_t>(t * sensor.rate_hz + kScheduleSlack) + 1;
   }
   SensorSample out;
   out.sampled = true;
@@ -228,13 +224,13 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
               r.omega_S[i] = noisy(imu.angular_velocity[i], truth.omega_S[i]);
             for (int i = 0; i < 3; ++i)
               r.f_S[i] = noisy(imu.linear_acceleration[i], truth.f_S[i]);
-            r.q_RS = Quat(imu.R_RW * truth.R_WS).normalized();
+            r.q_RS = imu.q_RW * truth.q_WS;
             out.reading = r;
           },
           [&](const PressureModel& pressure) {
             const Environment& env = at.environment;
             const double g = at.g_W.norm();
-            const Vec3 p_WS = sensor_point(sensor, at.body).p_W;
+            const Vec3 p_WS = sensor_position(sensor, at.body);
             PressureReading r;
             r.pressure = noisy(pressure.noise,
                                absolute_pressure(env, p_WS, t, g, pressure.reference_altitude));
@@ -267,7 +263,7 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           },
           [&](const RangeBearingModel& rb) {
             const Vec3 d_S = R_WS(sensor, at.body).transpose() *
-                             (rb.pinger_W - sensor_point(sensor, at.body).p_W);
+                             (rb.pinger_W - sensor_position(sensor, at.body));
             RangeBearingReading r;
             r.range = noisy(rb.range, d_S.norm());
             r.bearing = noisy(rb.bearing, std::atan2(d_S.y(), d_S.x()));
@@ -275,7 +271,7 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
             out.reading = r;
           },
           [&](const AcousticPositionModel& fix) {
-            const Vec3 p_W = sensor_point(sensor, at.body).p_W;
+            const Vec3 p_W = sensor_position(sensor, at.body);
             AcousticPositionReading r;
             for (int i = 0; i < 3; ++i)
               r.p_W[i] = noisy(fix.noise[static_cast<std::size_t>(i)], p_W[i]);
@@ -283,15 +279,15 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           },
           [&](const GroundTruthModel& truth) {
             const SensorPoint point = sensor_point(sensor, at.body);
-            const Mat3 R = R_WS(sensor, at.body);
             const ImuTruth imu = imu_truth(sensor.X_BS, at.body, at.nu_dot, at.g_W);
+            const Mat3 R = imu.q_WS.toRotationMatrix();
             GroundTruthReading r;
             const Vec3 v_S = R.transpose() * point.v_W;
             for (int i = 0; i < 3; ++i)
               r.p_W[i] = noisy(truth.position[static_cast<std::size_t>(i)], point.p_W[i]);
             for (int i = 0; i < 3; ++i)
               r.v_S[i] = noisy(truth.velocity[static_cast<std::size_t>(i)], v_S[i]);
-            r.q_WS = Quat(imu.R_WS).normalized();
+            r.q_WS = imu.q_WS;
             r.omega_S = imu.omega_S;
             r.a_S = imu.f_S + R.transpose() * at.g_W;  // the specific force plus gravity
             out.reading = r;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "leeway/body/body_state.h"
+#include "leeway/core/pose.h"
 #include "leeway/core/random.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
@@ -36,7 +38,7 @@ struct ImuModel {
   std::array<NoiseModel, 3> angular_velocity;     ///< [rad/s]
   std::array<NoiseModel, 3> linear_acceleration;  ///< [m/s^2]
   /// The frame R its orientation is given in, from W: identity for ENU (NWU, NED turn it).
-  Mat3 R_RW = Mat3::Identity();
+  Quat q_RW = Quat::Identity();
 };
 
 /// gz-sim's altimeter: the sensor's height above where it started, and its vertical velocity,
@@ -100,13 +102,13 @@ struct EnvironmentProbeModel {
 };
 
 struct SensorModel {
-  std::string model_name;                                  ///< the SDF model it belongs to (scoped)
-  std::string name;                                        ///< its <sensor> name
-  std::string link_name;                                   ///< the link it is on
-  int body = -1;                                           ///< index into Model::bodies
-  Eigen::Isometry3d X_BS = Eigen::Isometry3d::Identity();  ///< its frame in B
-  double rate_hz = 0.0;                                    ///< 0: every step
-  std::string topic;  ///< its <topic> as written (empty: none), for the interfaces
+  std::string model_name;  ///< the SDF model it belongs to (scoped)
+  std::string name;        ///< its <sensor> name
+  std::string link_name;   ///< the link it is on
+  int body = -1;           ///< index into Model::bodies
+  Pose X_BS;               ///< its frame in B
+  double rate_hz = 0.0;    ///< 0: every step
+  std::string topic;       ///< its <topic> as written (empty: none), for the interfaces
   std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel, DvlModel,
                RangeBearingModel, AcousticPositionModel, GroundTruthModel, EnvironmentProbeModel>
       kind;
@@ -140,9 +142,14 @@ struct AltimeterReading {
 
 struct MagnetometerReading {
   Vec3 B_S = Vec3::Zero();  ///< the field [T], in S
-  /// The compass heading of S's x axis [rad], clockwise from magnetic north (the noisy field's
-  /// horizontal direction), with S's true tilt taken out; in [-pi, pi).
-  double heading = 0.0;
+  /// The compass heading of S's x axis, clockwise from magnetic north (the noisy field's
+  /// horizontal direction), with S's true tilt taken out, as its cosine and sine scaled by the
+  /// horizontal field (and x's horizontal length): heading() is the angle. The pair is kept
+  /// rather than the angle because most samples are never asked for it, and atan2 is dear.
+  double heading_cos = 1.0, heading_sin = 0.0;
+
+  /// The compass heading [rad], in (-pi, pi].
+  double heading() const { return std::atan2(heading_sin, heading_cos); }
 
   bool operator==(const MagnetometerReading&) const = default;
 };
@@ -216,8 +223,14 @@ const char* sensor_type_name(const SensorModel& sensor);
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
 SensorState initial_sensor_state(const SensorModel& sensor, std::uint64_t world_seed);
 
-/// Whether a sample of `sensor` is due at a step starting at time t [s] of step dt.
-bool sample_due(const SensorModel& sensor, const SensorState& state, double t);
+/// Whether a sample of `sensor` is due at a step starting at time t [s]: sample j / rate is
+/// reached by the step whose start t has t rate >= j, up to the rounding of t = k dt (a few ulps
+/// of t rate, well inside kScheduleSlack). Inline: every sensor asks it at every step.
+inline constexpr double kScheduleSlack = 1e-9;
+inline bool sample_due(const SensorModel& sensor, const SensorState& state, double t) {
+  return sensor.rate_hz == 0.0 ||
+         t * sensor.rate_hz + kScheduleSlack >= static_cast<double>(state.next_sample);
+}
 
 /// What a sample measures: the world at time t, a body in it.
 struct SampleContext {
