@@ -12,6 +12,9 @@ packages=(
   libgeographiclib-dev libnetcdf-dev libhdf5-dev
   # hull and seabed meshes (STL, OBJ, DAE), and the rays sensors cast against them
   libassimp-dev libembree-dev
+  # serving a run as gz-sim does (Gazebo Fortress's transport and messages), and the `ign`
+  # tools the interface tests drive it with
+  libignition-transport-dev libignition-msgs-dev ignition-transport-cli ignition-tools
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
 )
@@ -21,14 +24,26 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
-fi
-
-echo "install-deps: installing ${missing[*]}"
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Debian 12's `ign topic` and `ign service` look for their programs where the package does not
+# put them (ignition-tools' Ruby plugin expects lib/, the package installs libexec/): link them.
+ign_expected=/usr/lib/x86_64-linux-gnu/ignition/transport11
+ign_installed=/usr/libexec/ignition/transport11
+if [ -d "$ign_installed" ] && [ ! -e "$ign_expected/ign-transport-topic" ]; then
+  "${sudo_cmd[@]}" mkdir -p "$ign_expected"
+  for tool in "$ign_installed"/ign-transport-*; do
+    "${sudo_cmd[@]}" ln -sf "$tool" "$ign_expected/"
+  done
+  echo "install-deps: linked ${ign_installed}/ign-transport-* into ${ign_expected} for 'ign topic'"
+fi

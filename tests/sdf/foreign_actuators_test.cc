@@ -96,6 +96,32 @@ TEST(GzThruster, ShaftSpeedCommandUsesRhoCtD4) {
   EXPECT_NEAR(thruster_wrench(t, -100.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], -70.752, 1e-9);
 }
 
+TEST(GzThruster, CommandTopicsAreGzSimsForAServedRun) {
+  const auto thruster_topic = [](const std::string& params) {
+    return actuator(load(world_sdf(model(kOutboard + gz_thruster(params)))), "propeller_joint")
+        .topic;
+  };
+  EXPECT_EQ(thruster_topic(""), "/model/boat/joint/propeller_joint/cmd_thrust");
+  EXPECT_EQ(thruster_topic("<use_angvel_cmd>true</use_angvel_cmd><thrust_coefficient>0.004"
+                           "</thrust_coefficient>"),
+            "/model/boat/joint/propeller_joint/cmd_vel");
+  EXPECT_EQ(thruster_topic("<namespace>wamv</namespace><topic>thrusters/left/thrust</topic>"),
+            "/wamv/thrusters/left/thrust");  // VRX's
+  EXPECT_EQ(thruster_topic("<namespace>wamv</namespace>"),
+            "/model/wamv/joint/propeller_joint/cmd_thrust");
+  const auto steering_topic = [](const std::string& params) {
+    const std::string plugin =
+        R"(<plugin filename="gz-sim-joint-position-controller-system"
+                   name="gz::sim::systems::JointPositionController">
+          <joint_name>engine_joint</joint_name><use_velocity_commands>true</use_velocity_commands>)" +
+        params + "</plugin>";
+    return actuator(load(world_sdf(model(kOutboard + plugin))), "engine_joint").topic;
+  };
+  EXPECT_EQ(steering_topic(""), "/model/boat/joint/engine_joint/0/cmd_pos");
+  EXPECT_EQ(steering_topic("<topic>wamv/thrusters/left/pos</topic>"), "/wamv/thrusters/left/pos");
+  EXPECT_EQ(steering_topic("<sub_topic>steer</sub_topic>"), "/model/boat/steer");
+}
+
 TEST(GzThruster, DeadbandZeroesSmallThrusts) {
   const Model m = load(world_sdf(model(kOutboard + gz_thruster("<deadband>20</deadband>"))));
   const Thruster& t = m.bodies[0].thrusters.at(0);

@@ -61,6 +61,14 @@ bool eventually(Done done) {
   return true;
 }
 
+/// Options of a run of `steps` paced so.
+RunOptions paced(std::uint64_t steps, Pacing pacing) {
+  RunOptions run;
+  run.until_step = steps;
+  run.pacing = pacing;
+  return run;
+}
+
 TEST(Simulation, ObserversAreCalledAtTheirOwnRates) {
   Simulation sim(coasting_body());
   Counter every_step, every_fifth;
@@ -202,9 +210,7 @@ TEST(Simulation, InLockstepEachStepWaitsForItsGrant) {
   Simulation sim(coasting_body());
   Counter counter;
   sim.attach(counter);
-  RunOptions run;
-  run.until_step = 1000;
-  run.pacing = Pacing::kLockstep;
+  const RunOptions run = paced(1000, Pacing::kLockstep);
   std::thread runner([&] { sim.run(run); });
   sim.grant_steps(10);
   EXPECT_TRUE(eventually([&] { return counter.steps == 10; }));
@@ -232,9 +238,7 @@ TEST(Simulation, RealTimePacingFollowsTheWallClockAtItsRateFactor) {
     EXPECT_LT(end.wall_time, 0.2 / factor + 1.0) << factor;
   }
   Simulation sim(coasting_body());
-  RunOptions run;
-  run.until_step = 1;
-  run.pacing = Pacing::kRealTime;
+  RunOptions run = paced(1, Pacing::kRealTime);
   run.rate_factor = 0.0;
   EXPECT_THROW(sim.run(run), std::invalid_argument);
 }
@@ -251,6 +255,75 @@ TEST(Simulation, AFailedStepEndsTheRunWithItsReason) {
   EXPECT_EQ(counter.ends, 1);
   EXPECT_LT(end.steps, 100u);
   EXPECT_EQ(sim.state().step_count, end.steps);
+}
+
+TEST(Simulation, AGrantedStepAdvancesAPausedRunByExactlyThatMuch) {
+  // gz-sim's step and multi_step on a paused world.
+  Simulation sim(coasting_body());
+  Counter counter;
+  sim.attach(counter);
+  sim.pause();
+  const RunOptions run = paced(1000, Pacing::kRealTime);
+  std::thread runner([&] { sim.run(run); });
+  sim.grant_steps(5);
+  EXPECT_TRUE(eventually([&] { return counter.steps == 5; }));
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(counter.steps, 5);  // paused again after the five
+  sim.stop();
+  runner.join();
+  EXPECT_EQ(counter.last_end.steps, 5u);
+}
+
+TEST(Simulation, AResetAskedOfAPausedRunTakesItBackToTheStartAndTellsTheObservers) {
+  Simulation sim(coasting_body());
+  const State initial = sim.state();
+  Counter counter;
+  sim.attach(counter);
+  const RunOptions run = paced(1000, Pacing::kLockstep);
+  std::thread runner([&] { sim.run(run); });
+  sim.grant_steps(7);
+  EXPECT_TRUE(eventually([&] { return counter.steps == 7; }));
+  sim.request_reset();
+  EXPECT_TRUE(eventually([&] { return counter.starts == 2; }));
+  sim.stop();
+  runner.join();
+  EXPECT_TRUE(sim.state() == initial);
+  EXPECT_EQ(counter.steps, 7);
+}
+
+TEST(Simulation, RealTimePacingDoesNotRaceToCatchUpAfterAPause) {
+  Simulation sim(coasting_body());
+  Counter counter;
+  sim.attach(counter);
+  sim.pause();
+  const RunOptions run = paced(20, Pacing::kRealTime);  // 0.2 s simulated
+  std::thread runner([&] { sim.run(run); });
+  std::this_thread::sleep_for(300ms);
+  const auto resumed = std::chrono::steady_clock::now();
+  sim.resume();
+  runner.join();
+  const std::chrono::duration<double> after(std::chrono::steady_clock::now() - resumed);
+  EXPECT_EQ(counter.steps, 20);
+  EXPECT_GE(after.count(), 0.2);  // the 0.2 s at real time, not at once to make up the pause
+}
+
+TEST(Simulation, AnInputSourceWritesItsCommandsOverTheRunsOwnAtEveryStep) {
+  struct Push : InputSource {
+    int calls = 0;
+    void take_inputs(const Simulation& sim, Inputs& inputs) override {
+      ++calls;
+      inputs.F_ext_Bo_B.assign(sim.model().bodies.size(), Vec6::Zero());
+      inputs.F_ext_Bo_B[0][0] = 10.0;  // N along x
+    }
+  } push;
+  Simulation pushed(coasting_body()), coasting(coasting_body());
+  RunOptions run;
+  run.until_step = 10;
+  coasting.run(run);
+  run.input_source = &push;
+  pushed.run(run);
+  EXPECT_EQ(push.calls, 10);
+  EXPECT_GT(pushed.state().bodies[0].V_WB_B[0], coasting.state().bodies[0].V_WB_B[0] + 1e-6);
 }
 
 }  // namespace

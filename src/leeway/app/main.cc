@@ -172,6 +172,22 @@ int main(int argc, char** argv) {
                   "world's <navigation> (estimated: its vehicle's sensors through Leeway's\n"
                   "reference navigator, docs/navigation.md)")
       ->check(CLI::IsMember({"truth", "estimated"}));
+  run->add_flag("--serve", o.serve,
+                "Serve the run over gz-transport as gz-sim serves a world (topics and the\n"
+                "/world/W/control service, docs/interfaces.md), paced at real time, until\n"
+                "stopped (Ctrl-C) unless --duration is given");
+  run->add_option("--listen", o.listen,
+                  "The address the served transports use (IGN_IP): the loopback, the default,\n"
+                  "keeps the world to this machine; a LAN address lets any host there read and\n"
+                  "command it (there is no authentication)")
+      ->capture_default_str();
+  run->add_option("--rate-factor", o.rate_factor,
+                  "Simulated seconds per wall-clock second; 0: as fast as possible (the\n"
+                  "default without --serve; 1 with it)")
+      ->check(CLI::NonNegativeNumber);
+  run->add_flag("--lockstep", o.lockstep,
+                "With --serve: each step waits for a client's step or multi_step on\n"
+                "/world/W/control, so a client's run is the same bits whatever its timing");
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 

@@ -2,14 +2,21 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <pthread.h>
+
 #include <algorithm>
 #include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <limits>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include "leeway/app/command_option.h"
 #include "leeway/app/default_world.h"
 #include "leeway/app/spawn_option.h"
+#include "leeway/interfaces/gz_server.h"
 #include "leeway/output/csv_recorder.h"
 #include "leeway/output/progress_bar.h"
 #include "leeway/output/run_summary.h"
@@ -125,9 +132,43 @@ void print_events(const EventCounts& counts) {
   if (!kinds.empty()) fmt::print("events     {}\n", fmt::join(kinds, ", "));
 }
 
+/// While it lives, SIGINT and SIGTERM stop the run instead of the process: they are blocked in
+/// every thread made after it (ign-transport's among them) and taken by a thread of its own.
+class StopOnSignal {
+ public:
+  explicit StopOnSignal(Simulation& sim) {
+    sigemptyset(&signals_);
+    for (const int s : {SIGINT, SIGTERM, SIGUSR1})
+      sigaddset(&signals_, s);
+    pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
+    waiter_ = std::thread([this, &sim] {
+      int s = 0;
+      while (sigwait(&signals_, &s) == 0 && s != SIGUSR1) {
+        fmt::print(stderr, "\nleeway: stopping (signal {})\n", s);
+        sim.stop();
+      }
+    });
+  }
+  ~StopOnSignal() {
+    pthread_kill(waiter_.native_handle(), SIGUSR1);  // ends the waiter
+    waiter_.join();
+    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+  }
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+ private:
+  sigset_t signals_{}, previous_{};
+  std::thread waiter_;
+};
+
 }  // namespace
 
 int run_command(const RunCommandOptions& o) {
+  if (o.lockstep && !o.serve) {
+    fmt::print(stderr, "error: --lockstep needs --serve: the steps are a client's to ask for\n");
+    return 1;
+  }
   Diagnostics diagnostics;
   std::vector<Spawn> spawns;
   try {
@@ -176,15 +217,50 @@ int run_command(const RunCommandOptions& o) {
     }
   }
 
-  summary.duration = run_duration(*loaded, o.duration);
+  // A server runs until it is stopped, unless given a duration.
+  const bool until_stopped = o.serve && o.duration == 0.0;
+  summary.duration = until_stopped ? 0.0 : run_duration(*loaded, o.duration);
   Simulation sim(std::move(*loaded));
   const Model& model = sim.model();
-  run.until_step = steps_for(summary.duration, model.dt);
+  run.until_step = until_stopped ? std::numeric_limits<std::uint64_t>::max()
+                                 : steps_for(summary.duration, model.dt);
+  const double rate_factor = o.rate_factor.value_or(o.serve ? 1.0 : 0.0);
+  run.pacing = o.lockstep          ? Pacing::kLockstep
+               : rate_factor > 0.0 ? Pacing::kRealTime
+                                   : Pacing::kAsFastAsPossible;
+  run.rate_factor = rate_factor > 0.0 ? rate_factor : 1.0;
+  std::optional<StopOnSignal> stop_on_signal;
+  std::optional<GzServer> gz_server;
+  if (o.serve) {
+    // ign-transport reads where to listen from the environment, when its first node is made.
+    setenv("IGN_IP", o.listen.c_str(), 1);
+    stop_on_signal.emplace(sim);
+    try {
+      gz_server.emplace(sim);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "error: --serve: {}\n", e.what());
+      return 1;
+    }
+    sim.attach(*gz_server);
+    run.input_source = &*gz_server;
+    const char* partition = std::getenv("IGN_PARTITION");
+    fmt::print(
+        "serving    world {} over gz-transport on {} (partition {}): {} topics published, {} "
+        "subscribed, service {}\n",
+        model.world_name, o.listen, partition ? partition : "hostname:user",
+        gz_server->topics().size(), gz_server->command_topics().size(),
+        gz_server->control_service());
+    fmt::print("           {}; Ctrl-C stops\n",
+               o.lockstep          ? "lockstep: each step waits for a step on the service"
+               : rate_factor > 0.0 ? fmt::format("{:g}x real time", rate_factor)
+                                   : std::string("as fast as possible"));
+    std::fflush(stdout);
+  }
   std::optional<CsvRecorder> recorder;
   std::optional<SensorRecorder> sensor_recorder;
   std::optional<SummaryWriter> summary_writer;
   ProgressBar bar(static_cast<double>(run.until_step) * model.dt,
-                  o.progress && ProgressBar::stderr_is_terminal());
+                  o.progress && !until_stopped && ProgressBar::stderr_is_terminal());
   try {
     if (!o.record_path.empty()) {
       const std::uint64_t interval = record_interval(o.record_rate, model.dt);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,14 @@ struct RunCommandOptions {
   /// "truth" or "estimated": every controller's navigation, over the world's <navigation>;
   /// empty: the world's.
   std::string navigation;
+  /// Serve the run over gz-transport (interfaces/gz_server.h). Without a duration it runs until
+  /// stopped (SIGINT or SIGTERM).
+  bool serve = false;
+  std::string listen = "127.0.0.1";  ///< the address the served transports use (IGN_IP)
+  /// Simulated seconds per wall-clock second; 0: as fast as possible; none: real time when
+  /// serving, as fast as possible otherwise.
+  std::optional<double> rate_factor;
+  bool lockstep = false;  ///< serving: each step waits for a client's step request
 };
 
 /// Runs and prints the human summary; returns the process exit code

@@ -44,6 +44,9 @@ struct ActuatorModel {
   int battery = -1;
   double power_load = 0.0;
   std::string battery_name;  ///< as its plugin names it (gz-sim's Thruster <battery_name>)
+  /// The gz-transport topic its plugin takes commands on in gz-sim (ignition.msgs.Double, in
+  /// its unit), for a served run (interfaces/gz_server.h); empty: none.
+  std::string topic;
 
   std::string full_name() const { return model_name + "/" + name; }
 };

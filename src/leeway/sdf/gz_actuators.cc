@@ -28,6 +28,16 @@ const char* joint_unit(const WorldJoint* joint, const char* angular, const char*
   return joint && joint->type == WorldJoint::Type::kPrismatic ? linear : angular;
 }
 
+/// A topic as gz-transport makes it valid: absolute, without empty parts ("a//b" is "a/b").
+std::string absolute_topic(const std::string& topic) {
+  std::string out = "/";
+  for (const char c : topic) {
+    if (c != '/' || out.back() != '/') out += c;
+  }
+  if (out.size() > 1 && out.back() == '/') out.pop_back();
+  return out;
+}
+
 }  // namespace
 
 // VRX writes a <name> into its Thruster and JointPositionController blocks; gz-sim ignores it,
@@ -88,6 +98,15 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
   }
   a.command_min = a.dynamics.x_min;
   a.command_max = a.dynamics.x_max;
+  // gz-sim's topic: <topic> as written, else <sub_topic> under the model, else the joint's.
+  const std::string model = sink.model.Name();
+  if (const sdf::ElementPtr e = optional_child(p, "topic")) {
+    a.topic = absolute_topic(text_of(e));
+  } else if (const sdf::ElementPtr e = optional_child(p, "sub_topic")) {
+    a.topic = absolute_topic("/model/" + model + "/" + text_of(e));
+  } else {
+    a.topic = absolute_topic("/model/" + model + "/joint/" + a.name + "/0/cmd_pos");
+  }
   const int actuator = sink.add(std::move(a), p);
   if (world) {
     world->drive = WorldJoint::Drive::kPosition;
@@ -213,6 +232,16 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
   }
   // Its battery is found once the model's batteries are read (battery_params.h).
   a.power_load = number_or(p, "power_load", 0.0, 0.0, false, "a power in W");
+  // gz-sim's topic: <namespace> (the model's name by default), then <topic> under it, or the
+  // joint's cmd_thrust (cmd_vel for rotation-rate commands).
+  const sdf::ElementPtr ns_element = optional_child(p, "namespace");
+  const std::string ns = ns_element ? text_of(ns_element) : sink.model.Name();
+  if (const sdf::ElementPtr e = optional_child(p, "topic")) {
+    a.topic = absolute_topic(ns + "/" + text_of(e));
+  } else {
+    a.topic = absolute_topic("/model/" + ns + "/joint/" + a.name +
+                             (speed_command ? "/cmd_vel" : "/cmd_thrust"));
+  }
   if (const sdf::ElementPtr b = optional_child(p, "battery_name")) a.battery_name = text_of(b);
   t.actuator = sink.add(std::move(a), p);
   if (DrivenJoint* steering = driving(driven, joint.parent_link)) {

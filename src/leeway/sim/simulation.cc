@@ -11,6 +11,12 @@
 #include "leeway/task/task_scoring.h"
 
 namespace leeway {
+namespace {
+
+// Real-time pacing holds the simulated time to the wall clock within this much.
+constexpr std::chrono::milliseconds kPacingQuantum{20};
+
+}  // namespace
 
 std::uint64_t steps_between(double rate_hz, double dt) {
   const double steps = 1.0 / (rate_hz * dt);
@@ -75,14 +81,19 @@ StepResult Simulation::step(const Inputs& inputs) {
   return r;
 }
 
-bool Simulation::wait_for_turn(Pacing pacing) {
+Simulation::Turn Simulation::wait_for_turn(Pacing pacing, bool& waited) {
   std::unique_lock lock(mutex_);
-  wake_.wait(lock, [&] {
-    return stop_requested_ || (!paused_ && (pacing != Pacing::kLockstep || granted_ > 0));
-  });
-  if (stop_requested_) return false;
-  if (pacing == Pacing::kLockstep) --granted_;
-  return true;
+  const auto may_step = [&] { return granted_ > 0 || (!paused_ && pacing != Pacing::kLockstep); };
+  waited = !(stop_requested_ || reset_requested_ || may_step());
+  wake_.wait(lock, [&] { return stop_requested_ || reset_requested_ || may_step(); });
+  if (stop_requested_) return Turn::kStop;
+  if (reset_requested_) {
+    reset_requested_ = false;
+    return Turn::kReset;
+  }
+  // A granted step is used by a lockstep or a paused run; a running one needs none.
+  if (granted_ > 0 && (paused_ || pacing == Pacing::kLockstep)) --granted_;
+  return Turn::kStep;
 }
 
 RunEnd Simulation::run(const RunOptions& o) {
@@ -95,14 +106,36 @@ RunEnd Simulation::run(const RunOptions& o) {
   using Clock = std::chrono::steady_clock;
   RunEnd end;
   const Clock::time_point wall_start = Clock::now();
-  const double t_start = run_.state.t;
+  Clock::time_point wall_anchor = wall_start;
+  double t_anchor = run_.state.t;
+  Inputs inputs;
   start();
   while (run_.state.step_count < o.until_step) {
-    if (!wait_for_turn(o.pacing)) {
+    bool waited = false;
+    const Turn turn = wait_for_turn(o.pacing, waited);
+    if (turn == Turn::kStop) {
       end.stopped = true;
       break;
     }
-    const StepResult r = step(o.inputs);
+    if (turn == Turn::kReset) {
+      std::optional<std::uint64_t> seed;
+      {
+        std::lock_guard lock(mutex_);
+        seed.swap(reset_seed_);
+      }
+      seed ? reset(*seed) : reset();
+      start();
+      waited = true;
+    }
+    if (waited) wall_anchor = Clock::now(), t_anchor = run_.state.t;
+    if (turn == Turn::kReset) continue;
+    const Inputs* step_inputs = &o.inputs;
+    if (o.input_source) {
+      inputs = o.inputs;
+      o.input_source->take_inputs(*this, inputs);
+      step_inputs = &inputs;
+    }
+    const StepResult r = step(*step_inputs);
     if (!r.ok) {
       end.ok = false;
       end.error = r.error;
@@ -110,8 +143,12 @@ RunEnd Simulation::run(const RunOptions& o) {
     }
     ++end.steps;
     if (o.pacing == Pacing::kRealTime) {
-      const std::chrono::duration<double> due((run_.state.t - t_start) / o.rate_factor);
-      std::this_thread::sleep_until(wall_start + std::chrono::duration_cast<Clock::duration>(due));
+      const std::chrono::duration<double> due((run_.state.t - t_anchor) / o.rate_factor);
+      const Clock::time_point wake = wall_anchor + std::chrono::duration_cast<Clock::duration>(due);
+      // Asleep only once a quantum ahead (and at the end): a wake-up a step costs more than the
+      // step of a small world.
+      if (wake - Clock::now() >= kPacingQuantum || run_.state.step_count >= o.until_step)
+        std::this_thread::sleep_until(wake);
     }
   }
   {
@@ -178,6 +215,15 @@ void Simulation::stop() {
   {
     std::lock_guard lock(mutex_);
     stop_requested_ = true;
+  }
+  wake_.notify_all();
+}
+
+void Simulation::request_reset(std::optional<std::uint64_t> seed) {
+  {
+    std::lock_guard lock(mutex_);
+    reset_requested_ = true;
+    reset_seed_ = seed;
   }
   wake_.notify_all();
 }

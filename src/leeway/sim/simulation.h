@@ -6,10 +6,16 @@
 //   run(options):
 //     observers' on_start (once, before the first step after construction or reset)
 //     until State::step_count reaches options.until_step, a step fails, or stop() is called:
-//       wait while paused; in lockstep, wait until a step is granted (grant_steps)
-//       one step, as step(options.inputs) below
-//       in real time, sleep until the wall clock has caught up: (t - t at the run's start) /
-//       rate_factor since the run began
+//       wait while paused (unless a step is granted: grant_steps steps a paused world, as
+//       gz-sim's step does); in lockstep, wait until a step is granted
+//       if a reset was requested (request_reset), reset, and the observers' on_start again
+//       the options' input source, if any, adds the commands that arrived (InputSource)
+//       one step, as step(inputs) below
+//       in real time, once it is 20 ms ahead (or at the run's end), sleep until the wall clock
+//       has caught up: (t - t at the anchor) / rate_factor since the anchor, the run's start or
+//       the end of the last wait (a paused or lockstep world does not race to catch up when it
+//       runs again); a small world's step is cheaper than a wake-up, so it steps in bursts of
+//       20 ms of wall time rather than sleeping at every step
 //     observers' on_end, with how the run ended
 //
 //   step(inputs):
@@ -23,13 +29,15 @@
 //
 // Observers attach at their own rates: a recorder every 1/rate s, a progress bar every step. They
 // only read the Simulation (its Model, State, StepData, tasks); they run on the stepping thread,
-// between steps, so they see a consistent world. pause(), resume(), stop() and grant_steps() may be
-// called from any other thread (a bridge, a viewer's socket, a signal handler's thread).
+// between steps, so they see a consistent world. pause(), resume(), stop(), grant_steps() and
+// request_reset() may be called from any other thread (a bridge, a viewer's socket, a signal
+// handler's thread).
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,9 +83,18 @@ std::uint64_t steps_between(double rate_hz, double dt);
 /// The steps a run of `duration` [s] takes: ceil(duration / dt), forgiving rounding.
 std::uint64_t steps_for(double duration, double dt);
 
+/// What a run asks, on the stepping thread before each step, for the commands that arrived from
+/// elsewhere (a bridge's subscriptions): they are written into `inputs` over the run's own.
+class InputSource {
+ public:
+  virtual ~InputSource() = default;
+  virtual void take_inputs(const Simulation& sim, Inputs& inputs) = 0;
+};
+
 struct RunOptions {
-  std::uint64_t until_step = 0;  ///< the run ends when State::step_count reaches it
-  Inputs inputs;                 ///< given at every step (so they hold past any watchdog)
+  std::uint64_t until_step = 0;         ///< the run ends when State::step_count reaches it
+  Inputs inputs;                        ///< given at every step (so they hold past any watchdog)
+  InputSource* input_source = nullptr;  ///< none: the inputs above only
   Pacing pacing = Pacing::kAsFastAsPossible;
   double rate_factor = 1.0;  ///< real time only: simulated seconds per wall second
 };
@@ -137,13 +154,18 @@ class Simulation {
   void resume();
   void stop();
   void grant_steps(std::uint64_t n);
+  /// Asks the run to go back to its initial state (with `seed`, if given) before its next step,
+  /// paused or not.
+  void request_reset(std::optional<std::uint64_t> seed = std::nullopt);
 
  private:
   /// Calls the observers' on_start, once per run from the initial state.
   void start();
   void notify_step();
-  /// Waits while paused or, in lockstep, until a step is granted; false if stopped.
-  bool wait_for_turn(Pacing pacing);
+  enum class Turn { kStep, kReset, kStop };
+  /// Waits while paused or, in lockstep, until a step is granted, or until a reset or a stop
+  /// is asked for; `waited` says whether it had to.
+  Turn wait_for_turn(Pacing pacing, bool& waited);
 
   struct Attached {
     Observer* observer;
@@ -164,6 +186,8 @@ class Simulation {
   bool paused_ = false;
   bool stop_requested_ = false;
   std::uint64_t granted_ = 0;
+  bool reset_requested_ = false;
+  std::optional<std::uint64_t> reset_seed_;
 };
 
 }  // namespace leeway

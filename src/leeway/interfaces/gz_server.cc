@@ -1,0 +1,350 @@
+#include "leeway/interfaces/gz_server.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+
+#include <ignition/msgs/altimeter.pb.h>
+#include <ignition/msgs/boolean.pb.h>
+#include <ignition/msgs/clock.pb.h>
+#include <ignition/msgs/double.pb.h>
+#include <ignition/msgs/fluid_pressure.pb.h>
+#include <ignition/msgs/imu.pb.h>
+#include <ignition/msgs/magnetometer.pb.h>
+#include <ignition/msgs/navsat.pb.h>
+#include <ignition/msgs/pose_v.pb.h>
+#include <ignition/msgs/world_control.pb.h>
+#include <ignition/msgs/world_stats.pb.h>
+#include <ignition/transport/Node.hh>
+
+#include "leeway/core/overloaded.h"
+#include "leeway/interfaces/gz_topics.h"
+
+namespace leeway {
+namespace {
+
+namespace im = ignition::msgs;
+using Publisher = ignition::transport::Node::Publisher;
+using WallClock = std::chrono::steady_clock;
+
+// gz-sim publishes its world statistics five times a wall-clock second.
+constexpr std::chrono::milliseconds kStatsPeriod{200};
+
+void set_time(double t, im::Time* out) {
+  auto sec = static_cast<std::int64_t>(std::floor(t));
+  auto nsec = static_cast<std::int64_t>(std::llround((t - static_cast<double>(sec)) * 1e9));
+  if (nsec >= 1'000'000'000) ++sec, nsec -= 1'000'000'000;
+  out->set_sec(sec);
+  out->set_nsec(static_cast<std::int32_t>(nsec));
+}
+
+void set_header(double t, const std::string& frame_id, im::Header* header) {
+  set_time(t, header->mutable_stamp());
+  im::Header_Map* frame = header->add_data();
+  frame->set_key("frame_id");
+  frame->add_value(frame_id);
+}
+
+void set_vector(const Vec3& v, im::Vector3d* out) {
+  out->set_x(v.x());
+  out->set_y(v.y());
+  out->set_z(v.z());
+}
+
+void set_quaternion(const Quat& q, im::Quaternion* out) {
+  out->set_w(q.w());
+  out->set_x(q.x());
+  out->set_y(q.y());
+  out->set_z(q.z());
+}
+
+/// gz-sim's frame_id of a sensor: its scoped name, model::link::sensor.
+std::string sensor_frame(const SensorModel& s) {
+  return s.model_name + "::" + s.link_name + "::" + s.name;
+}
+
+}  // namespace
+
+struct GzServer::Impl {
+  Simulation& sim;
+  GzServerOptions options;
+  std::string prefix;  ///< /world/W
+  std::vector<std::string> topics, command_topics;
+  std::string control;
+  std::uint64_t pose_interval = 1;
+  WallClock::time_point started, last_stats;
+
+  // Filled by ign-transport's threads, emptied by the stepping thread.
+  std::mutex commands_mutex;
+  std::vector<std::optional<double>> pending;  ///< one per Model::actuators entry
+  bool any_pending = false;
+  /// When each topic last complained, and how many complaints it has held back since: a flood
+  /// of bad commands logs a line a second.
+  struct Complaints {
+    WallClock::time_point last;
+    std::uint64_t held_back = 0;
+  };
+  std::map<std::string, Complaints> complaints;
+
+  // After what its callbacks touch, so that it is destroyed (and they end) before that is.
+  ignition::transport::Node node;
+  Publisher clock, world_clock, stats, poses;
+  std::vector<Publisher> sensors;  ///< one per Model::sensors entry; invalid: not published
+
+  Impl(Simulation& s, const GzServerOptions& o) : sim(s), options(o) {}
+
+  template <typename Msg>
+  Publisher advertise(const std::string& topic) {
+    Publisher p = node.Advertise<Msg>(topic);
+    if (!p) throw std::runtime_error(fmt::format("ign-transport refused to advertise {}", topic));
+    topics.push_back(topic);
+    return p;
+  }
+
+  /// A command for actuator i: checked as the step will check it, kept for the next step.
+  void on_command(std::size_t i, const std::string& topic, double value) {
+    const CheckedCommand c = check_command(sim.model().actuators[i], value);
+    std::lock_guard lock(commands_mutex);
+    if (!c.problem.empty()) {
+      const WallClock::time_point now = WallClock::now();
+      auto [it, first] = complaints.try_emplace(topic, Complaints{now, 0});
+      Complaints& k = it->second;
+      if (first || now - k.last >= std::chrono::seconds(1)) {
+        fmt::print(stderr, "leeway: {} {}: {}{}\n", topic, c.rejected ? "dropped" : "clamped",
+                   c.problem,
+                   k.held_back > 0 ? fmt::format(" ({} more since the last line)", k.held_back)
+                                   : std::string());
+        k = {now, 0};
+      } else {
+        ++k.held_back;
+      }
+    }
+    if (c.rejected) return;
+    pending[i] = c.value;
+    any_pending = true;
+  }
+
+  bool on_control(const im::WorldControl& request, im::Boolean& reply) {
+    bool ok = true;
+    request.pause() ? sim.pause() : sim.resume();
+    if (request.multi_step() > 0) {
+      sim.grant_steps(request.multi_step());
+    } else if (request.step()) {
+      sim.grant_steps(1);
+    }
+    if (request.has_reset()) {
+      if (request.reset().all()) {
+        sim.request_reset(request.seed() != 0 ? std::optional<std::uint64_t>(request.seed())
+                                              : std::nullopt);
+      } else {
+        ok = false;  // time_only and model_only: Leeway resets the whole run or nothing
+      }
+    }
+    reply.set_data(ok);
+    return true;
+  }
+
+  void publish_clock(const Simulation& s) {
+    if (!clock.HasConnections() && !world_clock.HasConnections()) return;
+    im::Clock msg;
+    const double t = s.state().t;
+    set_time(t, msg.mutable_header()->mutable_stamp());
+    set_time(t, msg.mutable_sim());
+    set_time(std::chrono::duration<double>(WallClock::now() - started).count(), msg.mutable_real());
+    set_time(
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count(),
+        msg.mutable_system());
+    clock.Publish(msg);
+    world_clock.Publish(msg);
+  }
+
+  void publish_stats(const Simulation& s) {
+    const WallClock::time_point now = WallClock::now();
+    if (now - last_stats < kStatsPeriod) return;
+    last_stats = now;
+    if (!stats.HasConnections()) return;
+    im::WorldStatistics msg;
+    const double t = s.state().t, wall = std::chrono::duration<double>(now - started).count();
+    set_time(t, msg.mutable_header()->mutable_stamp());
+    set_time(t, msg.mutable_sim_time());
+    set_time(wall, msg.mutable_real_time());
+    set_time(s.model().dt, msg.mutable_step_size());
+    msg.set_iterations(s.state().step_count);
+    msg.set_paused(false);  // a step was just taken
+    msg.set_model_count(static_cast<std::int32_t>(s.model().bodies.size()));
+    msg.set_real_time_factor(wall > 0.0 ? t / wall : 0.0);
+    stats.Publish(msg);
+  }
+
+  void publish_poses(const Simulation& s) {
+    if (s.state().step_count % pose_interval != 0 || !poses.HasConnections()) return;
+    im::Pose_V msg;
+    set_time(s.state().t, msg.mutable_header()->mutable_stamp());
+    for (std::size_t i = 0; i < s.model().bodies.size(); ++i) {
+      const BodyModel& b = s.model().bodies[i];
+      const BodyState& x = s.state().bodies[i];
+      im::Pose* pose = msg.add_pose();
+      pose->set_name(b.model_name);
+      pose->set_id(static_cast<std::uint32_t>(i + 1));
+      set_vector(x.p_WB, pose->mutable_position());
+      set_quaternion(x.q_WB, pose->mutable_orientation());
+    }
+    poses.Publish(msg);
+  }
+
+  void publish_sensor(const SensorModel& sensor, const SensorSample& sample, Publisher& p) {
+    const std::string frame = sensor_frame(sensor);
+    std::visit(
+        Overloaded{
+            [&](const ImuReading& r) {
+              im::IMU msg;
+              set_header(sample.t, frame, msg.mutable_header());
+              msg.set_entity_name(frame);
+              set_quaternion(r.q_RS, msg.mutable_orientation());
+              set_vector(r.omega_S, msg.mutable_angular_velocity());
+              set_vector(r.f_S, msg.mutable_linear_acceleration());
+              p.Publish(msg);
+            },
+            [&](const GnssReading& r) {
+              if (!r.fix) return;
+              im::NavSat msg;
+              set_header(sample.t, frame, msg.mutable_header());
+              msg.set_frame_id(frame);
+              msg.set_latitude_deg(r.latitude_deg);
+              msg.set_longitude_deg(r.longitude_deg);
+              msg.set_altitude(r.altitude);
+              msg.set_velocity_east(r.v_ENU.x());
+              msg.set_velocity_north(r.v_ENU.y());
+              msg.set_velocity_up(r.v_ENU.z());
+              p.Publish(msg);
+            },
+            [&](const MagnetometerReading& r) {
+              im::Magnetometer msg;
+              set_header(sample.t, frame, msg.mutable_header());
+              set_vector(r.B_S, msg.mutable_field_tesla());
+              p.Publish(msg);
+            },
+            [&](const PressureReading& r) {
+              im::FluidPressure msg;
+              set_header(sample.t, frame, msg.mutable_header());
+              msg.set_pressure(r.pressure);
+              // gz-sim's: the white noise's variance a sample.
+              const NoiseModel& n = std::get<PressureModel>(sensor.kind).noise;
+              const double rate = sensor.rate_hz > 0.0 ? sensor.rate_hz : 1.0 / sim.model().dt;
+              msg.set_variance(n.white_stddev * n.white_stddev + n.density * n.density * rate);
+              p.Publish(msg);
+            },
+            [&](const AltimeterReading& r) {
+              im::Altimeter msg;
+              set_header(sample.t, frame, msg.mutable_header());
+              msg.set_vertical_position(r.vertical_position);
+              msg.set_vertical_velocity(r.vertical_velocity);
+              msg.set_vertical_reference(std::get<AltimeterModel>(sensor.kind).vertical_reference);
+              p.Publish(msg);
+            },
+            [](const auto&) {}},
+        sample.reading);
+  }
+};
+
+GzServer::GzServer(Simulation& sim, const GzServerOptions& options)
+    : impl_(std::make_unique<Impl>(sim, options)) {
+  Impl& s = *impl_;
+  const Model& model = sim.model();
+  s.prefix = world_topic_prefix(model.world_name);
+  s.pose_interval = steps_between(options.pose_rate_hz, model.dt);
+  s.clock = s.advertise<im::Clock>("/clock");
+  s.world_clock = s.advertise<im::Clock>(s.prefix + "/clock");
+  s.stats = s.advertise<im::WorldStatistics>(s.prefix + "/stats");
+  s.poses = s.advertise<im::Pose_V>(s.prefix + "/pose/info");
+  s.sensors.resize(model.sensors.size());
+  for (std::size_t i = 0; i < model.sensors.size(); ++i) {
+    const SensorModel& sensor = model.sensors[i];
+    const std::string topic = sensor_topic(model.world_name, sensor);
+    if (topic.empty()) continue;
+    if (!ignition::transport::TopicUtils::IsValidTopic(topic)) {
+      throw std::runtime_error(fmt::format(
+          "sensor {}: '{}' is not a valid gz-transport topic (no spaces, '@', ':=' or '//')",
+          sensor.full_name(), topic));
+    }
+    s.sensors[i] = std::visit(
+        Overloaded{[&](const ImuModel&) { return s.advertise<im::IMU>(topic); },
+                   [&](const GnssModel&) { return s.advertise<im::NavSat>(topic); },
+                   [&](const MagnetometerModel&) { return s.advertise<im::Magnetometer>(topic); },
+                   [&](const PressureModel&) { return s.advertise<im::FluidPressure>(topic); },
+                   [&](const AltimeterModel&) { return s.advertise<im::Altimeter>(topic); },
+                   [](const auto&) { return Publisher(); }},
+        sensor.kind);
+  }
+  s.pending.resize(model.actuators.size());
+  for (std::size_t i = 0; i < model.actuators.size(); ++i) {
+    const std::string& topic = model.actuators[i].topic;
+    if (topic.empty()) continue;
+    std::function<void(const im::Double&)> callback = [&s, i, topic](const im::Double& m) {
+      s.on_command(i, topic, m.data());
+    };
+    if (!s.node.Subscribe(topic, callback)) {
+      throw std::runtime_error(fmt::format("ign-transport refused to subscribe to {} (actuator {})",
+                                           topic, model.actuators[i].full_name()));
+    }
+    s.command_topics.push_back(topic);
+  }
+  s.control = s.prefix + "/control";
+  const std::function<bool(const im::WorldControl&, im::Boolean&)> control =
+      [&s](const im::WorldControl& request, im::Boolean& reply) {
+        return s.on_control(request, reply);
+      };
+  if (!s.node.Advertise(s.control, control)) {
+    throw std::runtime_error(fmt::format("ign-transport refused to advertise {}", s.control));
+  }
+}
+
+GzServer::~GzServer() = default;
+
+void GzServer::on_start(const Simulation& sim) {
+  impl_->started = WallClock::now();
+  impl_->last_stats = impl_->started - kStatsPeriod;
+  impl_->publish_clock(sim);
+}
+
+void GzServer::on_step(const Simulation& sim) {
+  Impl& s = *impl_;
+  s.publish_clock(sim);
+  s.publish_stats(sim);
+  s.publish_poses(sim);
+  const StepData& data = sim.data();
+  for (std::size_t i = 0; i < s.sensors.size(); ++i) {
+    if (s.sensors[i] && data.sensors[i].sampled && s.sensors[i].HasConnections())
+      s.publish_sensor(sim.model().sensors[i], data.sensors[i], s.sensors[i]);
+  }
+}
+
+void GzServer::take_inputs(const Simulation& sim, Inputs& inputs) {
+  Impl& s = *impl_;
+  std::lock_guard lock(s.commands_mutex);
+  if (!s.any_pending) return;
+  inputs.commands.resize(sim.model().actuators.size());
+  for (std::size_t i = 0; i < s.pending.size(); ++i) {
+    if (s.pending[i]) inputs.commands[i] = std::exchange(s.pending[i], std::nullopt);
+  }
+  s.any_pending = false;
+}
+
+const std::vector<std::string>& GzServer::command_topics() const {
+  return impl_->command_topics;
+}
+
+const std::vector<std::string>& GzServer::topics() const {
+  return impl_->topics;
+}
+
+const std::string& GzServer::control_service() const {
+  return impl_->control;
+}
+
+}  // namespace leeway

@@ -1,0 +1,65 @@
+// Leeway served over gz-transport the way gz-sim (Fortress: ign-transport 11, ign-msgs 8) serves a
+// world, so that the `ign topic` and `ign service` tools and Humble's ros_gz_bridge work against it
+// unchanged. Topic names are in gz_topics.h; docs/interfaces.md lists every topic, its message
+// type, rate, frame and units.
+//
+// Published from the stepping thread (an Observer called after every step), each only while
+// someone subscribes to it:
+//   /clock, /world/W/clock   ignition.msgs.Clock            every step, simulated time
+//   /world/W/stats           ignition.msgs.WorldStatistics  5 Hz of wall time, as gz-sim
+//   /world/W/pose/info       ignition.msgs.Pose_V           every body, at pose_rate_hz simulated
+//   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, at each sample
+// Subscribed (ignition.msgs.Double, taken by the stepping thread before the next step: the
+// command-to-actuator latency is one step):
+//   each actuator's topic    its command in its unit, on the topic its plugin listens on in
+//                            gz-sim (ActuatorModel::topic: a Thruster's /model/M/joint/J/cmd_thrust
+//                            or <namespace>/<topic>, a JointPositionController's <topic> or
+//                            /model/M/joint/J/0/cmd_pos). A command is checked as the step checks
+//                            it (check_command): a non-finite or refused one is dropped and a
+//                            clamped one kept, each with a line on stderr, at most one a second
+//                            per topic. The actuator's watchdog sees the time of the last one.
+// Served (answered on ign-transport's threads, acted on by the stepping thread):
+//   /world/W/control         ignition.msgs.WorldControl -> ignition.msgs.Boolean: pause or play,
+//                            step / multi_step (a paused world advances by exactly that many
+//                            steps), reset { all: true } (with `seed`, the run's seed too)
+//
+// Stamps are simulated time. A GNSS without a fix publishes nothing (NavSat has no fix status in
+// ign-msgs 8). Where the process listens is ign-transport's: IGN_IP (the run sets 127.0.0.1, the
+// loopback, unless told otherwise) and IGN_PARTITION.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "leeway/sim/simulation.h"
+
+namespace leeway {
+
+struct GzServerOptions {
+  double pose_rate_hz = 50.0;  ///< /world/W/pose/info, per simulated second
+};
+
+class GzServer final : public Observer, public InputSource {
+ public:
+  /// Advertises the world's topics and its control service. `sim` must outlive the server.
+  /// Throws std::runtime_error if ign-transport refuses a topic or the service.
+  explicit GzServer(Simulation& sim, const GzServerOptions& options = {});
+  ~GzServer() override;
+
+  void on_start(const Simulation& sim) override;
+  void on_step(const Simulation& sim) override;
+  /// The commands that arrived since the last step.
+  void take_inputs(const Simulation& sim, Inputs& inputs) override;
+
+  /// The topics it publishes, those it subscribes to and the service it answers, in order.
+  const std::vector<std::string>& topics() const;
+  const std::vector<std::string>& command_topics() const;
+  const std::string& control_service() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace leeway

@@ -1,0 +1,46 @@
+#include "leeway/interfaces/gz_topics.h"
+
+#include "leeway/core/overloaded.h"
+
+namespace leeway {
+namespace {
+
+/// "a::b" as gz-sim scopes it in a topic: "a/model/b".
+std::string scoped(const std::string& model_name) {
+  std::string out;
+  for (std::size_t i = 0; i < model_name.size(); ++i) {
+    if (model_name.compare(i, 2, "::") == 0) {
+      out += "/model/";
+      ++i;
+    } else {
+      out += model_name[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string sensor_topic_suffix(const SensorModel& sensor) {
+  return std::visit(Overloaded{[](const ImuModel&) { return "imu"; },
+                               [](const PressureModel&) { return "air_pressure"; },
+                               [](const GnssModel&) { return "navsat"; },
+                               [](const AltimeterModel&) { return "altimeter"; },
+                               [](const MagnetometerModel&) { return "magnetometer"; },
+                               [](const auto&) { return ""; }},
+                    sensor.kind);
+}
+
+std::string world_topic_prefix(const std::string& world_name) {
+  return "/world/" + world_name;
+}
+
+std::string sensor_topic(const std::string& world_name, const SensorModel& sensor) {
+  const std::string suffix = sensor_topic_suffix(sensor);
+  if (suffix.empty()) return "";
+  if (!sensor.topic.empty()) return sensor.topic.front() == '/' ? sensor.topic : "/" + sensor.topic;
+  return world_topic_prefix(world_name) + "/model/" + scoped(sensor.model_name) + "/link/" +
+         sensor.link_name + "/sensor/" + sensor.name + "/" + suffix;
+}
+
+}  // namespace leeway

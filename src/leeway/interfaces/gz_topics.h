@@ -1,0 +1,33 @@
+// The topic and service names gz-sim (Fortress) gives a world's entities, so that a client written
+// for gz-sim finds Leeway's at the same place (docs/interfaces.md lists them).
+//
+//   /clock, /world/W/clock                    the simulated time
+//   /world/W/stats                            world statistics
+//   /world/W/pose/info                        every body's pose (gz-sim's SceneBroadcaster)
+//   /world/W/control                          the world control service (pause, step, reset)
+//   /world/W/model/M/link/L/sensor/S/SUFFIX   a sensor's readings, unless its <topic> names
+//                                             another; SUFFIX by its type (sensor_topic_suffix)
+//
+// A nested model a::b is /model/a/model/b, as gz-sim scopes it.
+#pragma once
+
+#include <string>
+
+#include "leeway/sensors/sensor.h"
+
+namespace leeway {
+
+/// The last part of a gz sensor's default topic: imu, navsat, magnetometer, altimeter,
+/// air_pressure; empty for a sensor ign-msgs 8 has no message for (the DVL, whose
+/// DVLVelocityTracking came with Harmonic, the acoustic receivers, ground truth and the
+/// environment probes).
+std::string sensor_topic_suffix(const SensorModel& sensor);
+
+/// "/world/W" for world W.
+std::string world_topic_prefix(const std::string& world_name);
+
+/// The topic a sensor publishes on: its <topic> if it has one (made absolute), otherwise gz-sim's
+/// default; empty if sensor_topic_suffix() is.
+std::string sensor_topic(const std::string& world_name, const SensorModel& sensor);
+
+}  // namespace leeway

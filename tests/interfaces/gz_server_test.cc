@@ -1,0 +1,261 @@
+// The gz-transport server (interfaces/gz_server.h) driven by the real `ign topic` and
+// `ign service` (Debian's ignition-tools and ignition-transport11-cli), on the loopback and in a
+// partition of this process's own. Every tool call has a time limit; the test takes seconds.
+#include "leeway/interfaces/gz_server.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <future>
+#include <limits>
+#include <map>
+#include <thread>
+
+#include "leeway/app/default_world.h"
+#include "leeway/interfaces/gz_topics.h"
+
+namespace leeway {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(GzTopics, SensorsPublishWhereGzSimPutsThem) {
+  SensorModel s;
+  s.model_name = "wamv";
+  s.link_name = "imu_link";
+  s.name = "imu_sensor";
+  s.kind = ImuModel{};
+  EXPECT_EQ(sensor_topic("sydney", s),
+            "/world/sydney/model/wamv/link/imu_link/sensor/imu_sensor/imu");
+  s.model_name = "fleet::wamv";  // nested models are scoped as gz-sim scopes them
+  EXPECT_EQ(sensor_topic("w", s),
+            "/world/w/model/fleet/model/wamv/link/imu_link/sensor/imu_sensor/imu");
+  s.topic = "wamv/sensors/imu";  // a <topic> is taken as written, made absolute
+  EXPECT_EQ(sensor_topic("w", s), "/wamv/sensors/imu");
+  s.topic.clear();
+  s.kind = GnssModel{};
+  EXPECT_EQ(sensor_topic_suffix(s), "navsat");
+  s.kind = MagnetometerModel{};
+  EXPECT_EQ(sensor_topic_suffix(s), "magnetometer");
+  s.kind = PressureModel{};
+  EXPECT_EQ(sensor_topic_suffix(s), "air_pressure");
+  s.kind = AltimeterModel{};
+  EXPECT_EQ(sensor_topic_suffix(s), "altimeter");
+  s.kind = DvlModel{};  // ign-msgs 8 has no DVL message
+  EXPECT_EQ(sensor_topic(s.model_name, s), "");
+}
+
+/// A tool's standard output; it is killed after `seconds`.
+std::string tool_output(const std::string& command, int seconds = 20) {
+  const std::string line = fmt::format("timeout {} {} 2>/dev/null", seconds, command);
+  std::string out;
+  if (FILE* pipe = popen(line.c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+      out.append(buffer, n);
+    pclose(pipe);
+  }
+  return out;
+}
+
+struct StepCounter : Observer {
+  std::atomic<std::uint64_t> step_count{0};
+  std::atomic<int> starts{0};
+  void on_start(const Simulation&) override {
+    step_count = 0;
+    ++starts;
+  }
+  void on_step(const Simulation& sim) override { step_count = sim.state().step_count; }
+};
+
+template <typename Done>
+bool eventually(Done done, std::chrono::milliseconds limit = 10s) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(5ms);
+  }
+  return true;
+}
+
+class GzServerTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    // Before the first node: the loopback, and a partition no other process shares.
+    setenv("IGN_IP", "127.0.0.1", 1);
+    setenv("IGN_PARTITION", fmt::format("leeway_gz_server_test_{}", getpid()).c_str(), 1);
+  }
+};
+
+TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  Simulation sim(std::move(*scenario));
+  const std::string world = "/world/" + sim.model().world_name;
+  GzServer server(sim);
+  StepCounter counter;
+  sim.attach(server);
+  sim.attach(counter);
+  sim.pause();
+  RunOptions run;
+  run.until_step = std::numeric_limits<std::uint64_t>::max();
+  run.pacing = Pacing::kRealTime;
+  std::thread runner([&] { sim.run(run); });
+  const std::string control = fmt::format(
+      "ign service -s {}/control --reqtype ignition.msgs.WorldControl "
+      "--reptype ignition.msgs.Boolean --timeout 5000 --req ",
+      world);
+
+  // Every topic is listed: the clocks, the statistics, the poses, the WAM-V's IMU, GNSS, compass.
+  const std::string list = tool_output("ign topic -l");
+  EXPECT_EQ(server.topics().size(), 7u);
+  for (const std::string& topic : server.topics())
+    EXPECT_NE(list.find(topic + "\n"), std::string::npos) << topic << " not in\n" << list;
+
+  // A paused world steps by exactly what multi_step asks.
+  EXPECT_NE(tool_output(control + "'pause: true, multi_step: 5'").find("data: true"),
+            std::string::npos);
+  EXPECT_TRUE(eventually([&] { return counter.step_count == 5; }));
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(counter.step_count, 5u);
+
+  // While it runs, `ign topic -e` receives the poses and the IMU's samples.
+  auto poses = std::async(std::launch::async, [&] {
+    return tool_output(fmt::format("ign topic -e -n 1 -t {}/pose/info", world));
+  });
+  const SensorModel& imu_sensor = sim.model().sensors.at(
+      static_cast<std::size_t>(sim.model().sensor_index("wamv", "imu_wamv_sensor")));
+  auto imu = std::async(std::launch::async, [&] {
+    return tool_output(
+        fmt::format("ign topic -e -n 1 -t {}", sensor_topic(sim.model().world_name, imu_sensor)));
+  });
+  std::this_thread::sleep_for(1500ms);  // the echoes subscribe
+  EXPECT_NE(tool_output(control + "'pause: false'").find("data: true"), std::string::npos);
+  const std::string pose_text = poses.get(), imu_text = imu.get();
+  EXPECT_NE(pose_text.find("name: \"wamv\""), std::string::npos) << pose_text;
+  EXPECT_NE(imu_text.find("linear_acceleration"), std::string::npos) << imu_text;
+  const std::string entity =
+      imu_sensor.model_name + "::" + imu_sensor.link_name + "::" + imu_sensor.name;
+  EXPECT_NE(imu_text.find("entity_name: \"" + entity + "\""), std::string::npos) << imu_text;
+
+  // A reset takes it back to the start, and the observers hear of it.
+  EXPECT_NE(tool_output(control + "'pause: true, reset { all: true }'").find("data: true"),
+            std::string::npos);
+  EXPECT_TRUE(eventually([&] { return counter.starts == 2; }));
+  EXPECT_EQ(counter.step_count, 0u);
+  sim.stop();
+  runner.join();
+}
+
+/// The latest latched command of one actuator, as the stepping thread leaves it.
+struct CommandWatch : Observer {
+  explicit CommandWatch(std::size_t i) : actuator(i) {}
+  std::size_t actuator;
+  std::atomic<double> command{0.0};
+  std::atomic<std::uint64_t> steps{0};
+  void on_step(const Simulation& sim) override {
+    command = sim.state().commands[actuator];
+    steps = sim.state().step_count;
+  }
+};
+
+TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStoppingTheRun) {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  scenario->controllers.clear();  // no autopilot writing over the client's commands
+  Simulation sim(std::move(*scenario));
+  const int left = sim.model().actuator_index("wamv", "left_engine_propeller_joint");
+  ASSERT_GE(left, 0);
+  const std::string topic = sim.model().actuators[static_cast<std::size_t>(left)].topic;
+  EXPECT_EQ(topic, "/wamv/thrusters/left/thrust");  // VRX's: <namespace>/<topic>
+  GzServer server(sim);
+  CommandWatch watch(static_cast<std::size_t>(left));
+  sim.attach(server);
+  sim.attach(watch);
+  RunOptions run;
+  run.until_step = std::numeric_limits<std::uint64_t>::max();
+  run.pacing = Pacing::kRealTime;
+  run.input_source = &server;
+  std::thread runner([&] { sim.run(run); });
+  const std::string publish = fmt::format("ign topic -t {} -m ignition.msgs.Double -p ", topic);
+
+  // `ign topic -p` publishes once, as soon as it has advertised: a subscriber that has not yet
+  // connected to the new process misses it (ZeroMQ's slow joiner), so each is sent until seen.
+  const auto send_until = [&](const std::string& data, double expected) {
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      tool_output(publish + "'data: " + data + "'");
+      if (eventually([&] { return watch.command == expected; }, 2s)) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(send_until("500", 500.0)) << watch.command;
+  for (int i = 0; i < 3; ++i)
+    tool_output(publish + "'data: nan'");  // dropped: the thruster keeps its 500 N
+  EXPECT_EQ(watch.command, 500.0);
+  EXPECT_TRUE(send_until("1e6", 2353.5)) << watch.command;  // clamped to <max_thrust_cmd>
+  const std::uint64_t steps = watch.steps;
+  EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
+  sim.stop();
+  runner.join();
+}
+
+/// The entries of a ros_gz_bridge YAML file: each `key: "value"` of each `- ` item.
+std::vector<std::map<std::string, std::string>> bridge_entries(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::map<std::string, std::string>> entries;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    if (line.rfind("- ", 0) == 0) {
+      entries.emplace_back();
+      line = line.substr(2);
+    } else {
+      line = line.substr(line.find_first_not_of(' '));
+    }
+    const std::size_t colon = line.find(": ");
+    if (entries.empty() || colon == std::string::npos) continue;
+    std::string value = line.substr(colon + 2);
+    if (value.size() >= 2 && value.front() == '"') value = value.substr(1, value.size() - 2);
+    entries.back()[line.substr(0, colon)] = value;
+  }
+  return entries;
+}
+
+TEST_F(GzServerTest, TheShippedBridgeConfigurationNamesTheDefaultWorldsTopicsAndTypes) {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  Simulation sim(std::move(*scenario));
+  GzServer server(sim);
+  const auto entries =
+      bridge_entries(std::string(LEEWAY_SOURCE_DIR) + "/data/ros_gz_bridge/default_world.yaml");
+  ASSERT_EQ(entries.size(), 9u);
+  const auto has = [](const std::vector<std::string>& list, const std::string& topic) {
+    return std::find(list.begin(), list.end(), topic) != list.end();
+  };
+  for (const auto& e : entries) {
+    const std::string& topic = e.at("gz_topic_name");
+    if (e.at("direction") == "ROS_TO_GZ") {
+      EXPECT_TRUE(has(server.command_topics(), topic)) << topic;
+      EXPECT_EQ(e.at("gz_type_name"), "ignition.msgs.Double") << topic;
+      continue;
+    }
+    EXPECT_EQ(e.at("direction"), "GZ_TO_ROS") << topic;
+    ASSERT_TRUE(has(server.topics(), topic)) << topic;
+    // The type the server publishes it with, as the real `ign topic -i` reports it.
+    const std::string info = tool_output("ign topic -i -t " + topic);
+    EXPECT_NE(info.find(e.at("gz_type_name")), std::string::npos) << topic << ": " << info;
+  }
+}
+
+}  // namespace
+}  // namespace leeway
