@@ -20,11 +20,6 @@ constexpr double kHeadingFloor = 0.001;    // [rad]
 constexpr double kDvlFloor = 0.001;        // [m/s]
 constexpr double kPressureMinDepth = 0.2;  // [m] below which a pressure sensor is not used
 
-double white_variance(const NoiseModel& n, double period) {
-  return n.white_stddev * n.white_stddev + n.density * n.density / period +
-         n.quantum * n.quantum / 12.0;
-}
-
 double bias_drift(const NoiseModel& n) {
   const GaussMarkov& gm = n.instability;
   return n.random_walk * n.random_walk + 2.0 * gm.sigma * gm.sigma / gm.tau;

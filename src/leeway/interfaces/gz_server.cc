@@ -234,9 +234,8 @@ struct GzServer::Impl {
               set_header(sample.t, frame, msg.mutable_header());
               msg.set_pressure(r.pressure);
               // gz-sim's: the white noise's variance a sample.
-              const NoiseModel& n = std::get<PressureModel>(sensor.kind).noise;
-              const double rate = sensor.rate_hz > 0.0 ? sensor.rate_hz : 1.0 / sim.model().dt;
-              msg.set_variance(n.white_stddev * n.white_stddev + n.density * n.density * rate);
+              const double period = sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : sim.model().dt;
+              msg.set_variance(white_variance(std::get<PressureModel>(sensor.kind).noise, period));
               p.Publish(msg);
             },
             [&](const AltimeterReading& r) {

@@ -108,6 +108,14 @@ inline double apply_noise(const NoiseModel& model, NoiseState& state, double x, 
   return y;
 }
 
+/// The variance a sample of the white part of `model` has at a sample every `period` [s]:
+/// white_stddev^2 + density^2 / period, plus the rounding's quantum^2 / 12 (the biases are not
+/// in it). What a consumer of the readings (a filter, a message's variance field) assumes.
+inline double white_variance(const NoiseModel& model, double period) {
+  return model.white_stddev * model.white_stddev + model.density * model.density / period +
+         model.quantum * model.quantum / 12.0;
+}
+
 /// A problem with `model` ("" if none): a negative deviation, a non-positive correlation time,
 /// a non-finite parameter.
 std::string check_noise(const NoiseModel& model);

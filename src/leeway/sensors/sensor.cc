@@ -72,7 +72,7 @@ struct SensorPoint {
 };
 SensorPoint sensor_point(const SensorModel& sensor, const BodyState& body) {
   const Vec3& r = sensor.X_BS.p;
-  return {body.p_WB + body.q_WB * r,
+  return {sensor_position(sensor, body),
           body.q_WB * (linear(body.V_WB_B) + angular(body.V_WB_B).cross(r))};
 }
 
