@@ -15,6 +15,8 @@ packages=(
   # serving a run as gz-sim does (Gazebo Fortress's transport and messages), and the `ign`
   # tools the interface tests drive it with
   libignition-transport-dev libignition-msgs-dev ignition-transport-cli ignition-tools
+  # serving it to ROS 2 natively over DDS (Cyclone DDS and its IDL compiler)
+  cyclonedds-dev cyclonedds-tools
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
 )
@@ -46,4 +48,19 @@ if [ -d "$ign_installed" ] && [ ! -e "$ign_expected/ign-transport-topic" ]; then
     "${sudo_cmd[@]}" ln -sf "$tool" "$ign_expected/"
   done
   echo "install-deps: linked ${ign_installed}/ign-transport-* into ${ign_expected} for 'ign topic'"
+fi
+
+# The JavaScript the tests use as clients Leeway did not write (package.json, pinned by
+# package-lock.json): Node.js and npm from Debian when the machine has none.
+if ! command -v npm > /dev/null; then
+  echo "install-deps: installing nodejs npm"
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends nodejs npm
+fi
+root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ ! -f "$root/node_modules/.package-lock.json" ] ||
+   [ "$root/package-lock.json" -nt "$root/node_modules/.package-lock.json" ]; then
+  echo "install-deps: npm ci"
+  (cd "$root" && npm ci --no-audit --no-fund --loglevel=error)
 fi

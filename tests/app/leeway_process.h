@@ -16,9 +16,11 @@ struct ProcessResult {
   std::string output;  // stdout and stderr together
 };
 
-/// Runs `leeway ARGS` through the shell and collects what it prints.
-inline ProcessResult run_leeway(const std::string& args) {
-  const std::string cmd = std::string(LEEWAY_BINARY) + " " + args + " 2>&1";
+/// Runs `leeway ARGS` through the shell, with the environment's `env` (NAME=VALUE ...) if given,
+/// and collects what it prints.
+inline ProcessResult run_leeway(const std::string& args, const std::string& env = "") {
+  const std::string cmd =
+      (env.empty() ? "" : "env " + env + " ") + std::string(LEEWAY_BINARY) + " " + args + " 2>&1";
   std::FILE* pipe = ::popen(cmd.c_str(), "r");
   ProcessResult r{-1, {}};
   if (!pipe) return r;

@@ -21,8 +21,8 @@ namespace {
 using Result = testing::ProcessResult;
 using testing::slurp;
 
-Result run(const std::string& args) {
-  return testing::run_leeway(args);
+Result run(const std::string& args, const std::string& env = "") {
+  return testing::run_leeway(args, env);
 }
 
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
@@ -190,6 +190,15 @@ TEST(RunCommand, BadArgumentsExitNonZeroWithAMessage) {
   const Result fast = run("run --duration 1 --record-rate 1000 --record " + tmp("f.csv"));
   EXPECT_EQ(fast.status, 1);
   EXPECT_NE(fast.output.find("faster than the physics rate"), std::string::npos);
+  // A served run's DDS domain: the option's range, and ROS_DOMAIN_ID's, named.
+  EXPECT_NE(run("run --serve --duration 0.1 --ros-domain 233").status, 0);
+  for (const char* id : {"abc", "300", "-1", "7x"}) {
+    const Result bad =
+        run(std::string("run --serve --duration 0.1"), std::string("ROS_DOMAIN_ID=") + id);
+    EXPECT_EQ(bad.status, 1) << id;
+    EXPECT_NE(bad.output.find(std::string("ROS_DOMAIN_ID='") + id + "'"), std::string::npos)
+        << bad.output;
+  }
 }
 
 TEST(RunCommand, CommandsDriveTheActuatorsAndAreRecorded) {

@@ -19,6 +19,7 @@
 #include <map>
 #include <thread>
 
+#include "interfaces/served_run.h"
 #include "leeway/app/default_world.h"
 #include "leeway/interfaces/gz_topics.h"
 
@@ -53,39 +54,6 @@ TEST(GzTopics, SensorsPublishWhereGzSimPutsThem) {
   EXPECT_EQ(sensor_topic(s.model_name, s), "");
 }
 
-/// A tool's standard output; it is killed after `seconds`.
-std::string tool_output(const std::string& command, int seconds = 20) {
-  const std::string line = fmt::format("timeout {} {} 2>/dev/null", seconds, command);
-  std::string out;
-  if (FILE* pipe = popen(line.c_str(), "r")) {
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-      out.append(buffer, n);
-    pclose(pipe);
-  }
-  return out;
-}
-
-struct StepCounter : Observer {
-  std::atomic<std::uint64_t> step_count{0};
-  std::atomic<int> starts{0};
-  void on_start(const Simulation&) override {
-    step_count = 0;
-    ++starts;
-  }
-  void on_step(const Simulation& sim) override { step_count = sim.state().step_count; }
-};
-
-template <typename Done>
-bool eventually(Done done, std::chrono::milliseconds limit = 10s) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(5ms);
-  }
-  return true;
-}
-
 class GzServerTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -101,7 +69,8 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   ASSERT_TRUE(scenario);
   Simulation sim(std::move(*scenario));
   const std::string world = "/world/" + sim.model().world_name;
-  GzServer server(sim);
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
   StepCounter counter;
   sim.attach(server);
   sim.attach(counter);
@@ -166,17 +135,6 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
 }
 
 /// The latest latched command of one actuator, as the stepping thread leaves it.
-struct CommandWatch : Observer {
-  explicit CommandWatch(std::size_t i) : actuator(i) {}
-  std::size_t actuator;
-  std::atomic<double> command{0.0};
-  std::atomic<std::uint64_t> steps{0};
-  void on_step(const Simulation& sim) override {
-    command = sim.state().commands[actuator];
-    steps = sim.state().step_count;
-  }
-};
-
 TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStoppingTheRun) {
   Diagnostics diagnostics;
   std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
@@ -187,14 +145,15 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   ASSERT_GE(left, 0);
   const std::string topic = sim.model().actuators[static_cast<std::size_t>(left)].topic;
   EXPECT_EQ(topic, "/wamv/thrusters/left/thrust");  // VRX's: <namespace>/<topic>
-  GzServer server(sim);
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
   CommandWatch watch(static_cast<std::size_t>(left));
   sim.attach(server);
   sim.attach(watch);
   RunOptions run;
   run.until_step = std::numeric_limits<std::uint64_t>::max();
   run.pacing = Pacing::kRealTime;
-  run.input_source = &server;
+  run.input_source = &inbox;
   std::thread runner([&] { sim.run(run); });
   const std::string publish = fmt::format("ign topic -t {} -m ignition.msgs.Double -p ", topic);
 
@@ -244,7 +203,8 @@ TEST_F(GzServerTest, TheShippedBridgeConfigurationNamesTheDefaultWorldsTopicsAnd
   std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
   ASSERT_TRUE(scenario);
   Simulation sim(std::move(*scenario));
-  GzServer server(sim);
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
   const auto entries =
       bridge_entries(std::string(LEEWAY_SOURCE_DIR) + "/data/ros_gz_bridge/default_world.yaml");
   ASSERT_EQ(entries.size(), 9u);

@@ -174,13 +174,17 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"truth", "estimated"}));
   run->add_flag("--serve", o.serve,
                 "Serve the run over gz-transport as gz-sim serves a world (topics and the\n"
-                "/world/W/control service, docs/interfaces.md), paced at real time, until\n"
-                "stopped (Ctrl-C) unless --duration is given");
+                "/world/W/control service) and to ROS 2 over DDS (docs/interfaces.md), paced\n"
+                "at real time, until stopped (Ctrl-C) unless --duration is given");
   run->add_option("--listen", o.listen,
-                  "The address the served transports use (IGN_IP): the loopback, the default,\n"
+                  "The address the served transports use (IGN_IP; DDS's interface): the\n"
+                  "loopback, the default,\n"
                   "keeps the world to this machine; a LAN address lets any host there read and\n"
                   "command it (there is no authentication)")
       ->capture_default_str();
+  run->add_option("--ros-domain", o.ros_domain,
+                  "With --serve: the ROS 2 (DDS) domain; default ROS_DOMAIN_ID, else 0")
+      ->check(CLI::Range(0, 232));
   run->add_option("--rate-factor", o.rate_factor,
                   "Simulated seconds per wall-clock second; 0: as fast as possible (the\n"
                   "default without --serve; 1 with it)")

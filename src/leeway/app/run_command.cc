@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -16,6 +17,8 @@
 #include "leeway/app/command_option.h"
 #include "leeway/app/default_world.h"
 #include "leeway/app/spawn_option.h"
+#include "leeway/interfaces/command_inbox.h"
+#include "leeway/interfaces/dds_server.h"
 #include "leeway/interfaces/gz_server.h"
 #include "leeway/output/csv_recorder.h"
 #include "leeway/output/progress_bar.h"
@@ -230,19 +233,37 @@ int run_command(const RunCommandOptions& o) {
                                    : Pacing::kAsFastAsPossible;
   run.rate_factor = rate_factor > 0.0 ? rate_factor : 1.0;
   std::optional<StopOnSignal> stop_on_signal;
+  std::optional<CommandInbox> inbox;
   std::optional<GzServer> gz_server;
+  std::optional<DdsServer> dds_server;
   if (o.serve) {
     // ign-transport reads where to listen from the environment, when its first node is made.
     setenv("IGN_IP", o.listen.c_str(), 1);
     stop_on_signal.emplace(sim);
+    inbox.emplace(model);
+    DdsServerOptions dds;
+    dds.listen = o.listen;
+    if (o.ros_domain) {
+      dds.domain_id = *o.ros_domain;
+    } else if (const char* id = std::getenv("ROS_DOMAIN_ID"); id != nullptr && id[0] != '\0') {
+      const std::string_view text(id);
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), dds.domain_id);
+      if (ec != std::errc() || end != text.data() + text.size() || dds.domain_id < 0 ||
+          dds.domain_id > 232) {
+        fmt::print(stderr, "error: ROS_DOMAIN_ID='{}': expected an integer from 0 to 232\n", id);
+        return 1;
+      }
+    }
     try {
-      gz_server.emplace(sim);
+      gz_server.emplace(sim, *inbox);
+      dds_server.emplace(sim, *inbox, dds);
     } catch (const std::exception& e) {
       fmt::print(stderr, "error: --serve: {}\n", e.what());
       return 1;
     }
     sim.attach(*gz_server);
-    run.input_source = &*gz_server;
+    sim.attach(*dds_server);
+    run.input_source = &*inbox;
     const char* partition = std::getenv("IGN_PARTITION");
     fmt::print(
         "serving    world {} over gz-transport on {} (partition {}): {} topics published, {} "
@@ -250,6 +271,12 @@ int run_command(const RunCommandOptions& o) {
         model.world_name, o.listen, partition ? partition : "hostname:user",
         gz_server->topics().size(), gz_server->command_topics().size(),
         gz_server->control_service());
+    const char* cyclone_uri = std::getenv("CYCLONEDDS_URI");
+    fmt::print(
+        "           to ROS 2 over DDS in domain {} on {}: {} topics published, {} subscribed\n",
+        dds.domain_id,
+        cyclone_uri && cyclone_uri[0] ? std::string("CYCLONEDDS_URI's configuration") : o.listen,
+        dds_server->topics().size(), dds_server->command_topics().size());
     fmt::print("           {}; Ctrl-C stops\n",
                o.lockstep          ? "lockstep: each step waits for a step on the service"
                : rate_factor > 0.0 ? fmt::format("{:g}x real time", rate_factor)

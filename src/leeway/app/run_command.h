@@ -30,10 +30,11 @@ struct RunCommandOptions {
   /// "truth" or "estimated": every controller's navigation, over the world's <navigation>;
   /// empty: the world's.
   std::string navigation;
-  /// Serve the run over gz-transport (interfaces/gz_server.h). Without a duration it runs until
-  /// stopped (SIGINT or SIGTERM).
+  /// Serve the run over gz-transport (interfaces/gz_server.h) and to ROS 2 over DDS
+  /// (interfaces/dds_server.h). Without a duration it runs until stopped (SIGINT or SIGTERM).
   bool serve = false;
   std::string listen = "127.0.0.1";  ///< the address the served transports use (IGN_IP)
+  std::optional<int> ros_domain;     ///< none: ROS_DOMAIN_ID, else 0
   /// Simulated seconds per wall-clock second; 0: as fast as possible; none: real time when
   /// serving, as fast as possible otherwise.
   std::optional<double> rate_factor;

@@ -4,8 +4,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <map>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -24,6 +22,7 @@
 
 #include "leeway/core/overloaded.h"
 #include "leeway/interfaces/gz_topics.h"
+#include "leeway/interfaces/stamp.h"
 
 namespace leeway {
 namespace {
@@ -36,11 +35,9 @@ using WallClock = std::chrono::steady_clock;
 constexpr std::chrono::milliseconds kStatsPeriod{200};
 
 void set_time(double t, im::Time* out) {
-  auto sec = static_cast<std::int64_t>(std::floor(t));
-  auto nsec = static_cast<std::int64_t>(std::llround((t - static_cast<double>(sec)) * 1e9));
-  if (nsec >= 1'000'000'000) ++sec, nsec -= 1'000'000'000;
-  out->set_sec(sec);
-  out->set_nsec(static_cast<std::int32_t>(nsec));
+  const Stamp stamp = stamp_of(t);
+  out->set_sec(stamp.sec);
+  out->set_nsec(static_cast<std::int32_t>(stamp.nanosec));
 }
 
 void set_header(double t, const std::string& frame_id, im::Header* header) {
@@ -72,6 +69,7 @@ std::string sensor_frame(const SensorModel& s) {
 
 struct GzServer::Impl {
   Simulation& sim;
+  CommandInbox& inbox;
   GzServerOptions options;
   std::string prefix;  ///< /world/W
   std::vector<std::string> topics, command_topics;
@@ -79,24 +77,12 @@ struct GzServer::Impl {
   std::uint64_t pose_interval = 1;
   WallClock::time_point started, last_stats;
 
-  // Filled by ign-transport's threads, emptied by the stepping thread.
-  std::mutex commands_mutex;
-  std::vector<std::optional<double>> pending;  ///< one per Model::actuators entry
-  bool any_pending = false;
-  /// When each topic last complained, and how many complaints it has held back since: a flood
-  /// of bad commands logs a line a second.
-  struct Complaints {
-    WallClock::time_point last;
-    std::uint64_t held_back = 0;
-  };
-  std::map<std::string, Complaints> complaints;
-
   // After what its callbacks touch, so that it is destroyed (and they end) before that is.
   ignition::transport::Node node;
   Publisher clock, world_clock, stats, poses;
   std::vector<Publisher> sensors;  ///< one per Model::sensors entry; invalid: not published
 
-  Impl(Simulation& s, const GzServerOptions& o) : sim(s), options(o) {}
+  Impl(Simulation& s, CommandInbox& i, const GzServerOptions& o) : sim(s), inbox(i), options(o) {}
 
   template <typename Msg>
   Publisher advertise(const std::string& topic) {
@@ -104,29 +90,6 @@ struct GzServer::Impl {
     if (!p) throw std::runtime_error(fmt::format("ign-transport refused to advertise {}", topic));
     topics.push_back(topic);
     return p;
-  }
-
-  /// A command for actuator i: checked as the step will check it, kept for the next step.
-  void on_command(std::size_t i, const std::string& topic, double value) {
-    const CheckedCommand c = check_command(sim.model().actuators[i], value);
-    std::lock_guard lock(commands_mutex);
-    if (!c.problem.empty()) {
-      const WallClock::time_point now = WallClock::now();
-      auto [it, first] = complaints.try_emplace(topic, Complaints{now, 0});
-      Complaints& k = it->second;
-      if (first || now - k.last >= std::chrono::seconds(1)) {
-        fmt::print(stderr, "leeway: {} {}: {}{}\n", topic, c.rejected ? "dropped" : "clamped",
-                   c.problem,
-                   k.held_back > 0 ? fmt::format(" ({} more since the last line)", k.held_back)
-                                   : std::string());
-        k = {now, 0};
-      } else {
-        ++k.held_back;
-      }
-    }
-    if (c.rejected) return;
-    pending[i] = c.value;
-    any_pending = true;
   }
 
   bool on_control(const im::WorldControl& request, im::Boolean& reply) {
@@ -251,8 +214,8 @@ struct GzServer::Impl {
   }
 };
 
-GzServer::GzServer(Simulation& sim, const GzServerOptions& options)
-    : impl_(std::make_unique<Impl>(sim, options)) {
+GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& options)
+    : impl_(std::make_unique<Impl>(sim, inbox, options)) {
   Impl& s = *impl_;
   const Model& model = sim.model();
   s.prefix = world_topic_prefix(model.world_name);
@@ -280,12 +243,11 @@ GzServer::GzServer(Simulation& sim, const GzServerOptions& options)
                    [](const auto&) { return Publisher(); }},
         sensor.kind);
   }
-  s.pending.resize(model.actuators.size());
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
     const std::string& topic = model.actuators[i].topic;
     if (topic.empty()) continue;
     std::function<void(const im::Double&)> callback = [&s, i, topic](const im::Double& m) {
-      s.on_command(i, topic, m.data());
+      s.inbox.offer(i, topic, m.data());
     };
     if (!s.node.Subscribe(topic, callback)) {
       throw std::runtime_error(fmt::format("ign-transport refused to subscribe to {} (actuator {})",
@@ -321,17 +283,6 @@ void GzServer::on_step(const Simulation& sim) {
     if (s.sensors[i] && data.sensors[i].sampled && s.sensors[i].HasConnections())
       s.publish_sensor(sim.model().sensors[i], data.sensors[i], s.sensors[i]);
   }
-}
-
-void GzServer::take_inputs(const Simulation& sim, Inputs& inputs) {
-  Impl& s = *impl_;
-  std::lock_guard lock(s.commands_mutex);
-  if (!s.any_pending) return;
-  inputs.commands.resize(sim.model().actuators.size());
-  for (std::size_t i = 0; i < s.pending.size(); ++i) {
-    if (s.pending[i]) inputs.commands[i] = std::exchange(s.pending[i], std::nullopt);
-  }
-  s.any_pending = false;
 }
 
 const std::vector<std::string>& GzServer::command_topics() const {

@@ -9,15 +9,13 @@
 //   /world/W/stats           ignition.msgs.WorldStatistics  5 Hz of wall time, as gz-sim
 //   /world/W/pose/info       ignition.msgs.Pose_V           every body, at pose_rate_hz simulated
 //   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, at each sample
-// Subscribed (ignition.msgs.Double, taken by the stepping thread before the next step: the
-// command-to-actuator latency is one step):
+// Subscribed (ignition.msgs.Double, offered to the run's CommandInbox, which the stepping thread
+// empties before the next step: the command-to-actuator latency is one step):
 //   each actuator's topic    its command in its unit, on the topic its plugin listens on in
 //                            gz-sim (ActuatorModel::topic: a Thruster's /model/M/joint/J/cmd_thrust
 //                            or <namespace>/<topic>, a JointPositionController's <topic> or
-//                            /model/M/joint/J/0/cmd_pos). A command is checked as the step checks
-//                            it (check_command): a non-finite or refused one is dropped and a
-//                            clamped one kept, each with a line on stderr, at most one a second
-//                            per topic. The actuator's watchdog sees the time of the last one.
+//                            /model/M/joint/J/0/cmd_pos), checked as command_inbox.h says. The
+//                            actuator's watchdog sees the time of the last one.
 // Served (answered on ign-transport's threads, acted on by the stepping thread):
 //   /world/W/control         ignition.msgs.WorldControl -> ignition.msgs.Boolean: pause or play,
 //                            step / multi_step (a paused world advances by exactly that many
@@ -32,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "leeway/interfaces/command_inbox.h"
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
@@ -40,17 +39,16 @@ struct GzServerOptions {
   double pose_rate_hz = 50.0;  ///< /world/W/pose/info, per simulated second
 };
 
-class GzServer final : public Observer, public InputSource {
+class GzServer final : public Observer {
  public:
-  /// Advertises the world's topics and its control service. `sim` must outlive the server.
-  /// Throws std::runtime_error if ign-transport refuses a topic or the service.
-  explicit GzServer(Simulation& sim, const GzServerOptions& options = {});
+  /// Advertises the world's topics and its control service; commands go to `inbox`. `sim` and
+  /// `inbox` must outlive the server. Throws std::runtime_error if ign-transport refuses a topic
+  /// or the service.
+  GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& options = {});
   ~GzServer() override;
 
   void on_start(const Simulation& sim) override;
   void on_step(const Simulation& sim) override;
-  /// The commands that arrived since the last step.
-  void take_inputs(const Simulation& sim, Inputs& inputs) override;
 
   /// The topics it publishes, those it subscribes to and the service it answers, in order.
   const std::vector<std::string>& topics() const;

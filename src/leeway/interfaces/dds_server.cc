@@ -1,0 +1,411 @@
+#include "leeway/interfaces/dds_server.h"
+
+#include <dds/dds.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <stdexcept>
+
+#include "leeway/core/overloaded.h"
+#include "leeway/interfaces/ros_names.h"
+#include "leeway/interfaces/stamp.h"
+#include "leeway_ros2.h"  // generated from data/ros2_interfaces (CMakeLists.txt)
+
+namespace leeway {
+namespace {
+
+// The writer's wait for a slow reliable reader before a sample is dropped.
+constexpr dds_duration_t kMaxBlocking = DDS_MSECS(100);
+
+builtin_interfaces_msg_dds__Time_ ros_time(double t) {
+  const Stamp stamp = stamp_of(t);
+  return {static_cast<std::int32_t>(stamp.sec), static_cast<std::uint32_t>(stamp.nanosec)};
+}
+
+/// A header naming `frame`, which must outlive the message (Cyclone reads it in dds_write and
+/// keeps no pointer to it).
+std_msgs_msg_dds__Header_ header(double t, const std::string& frame) {
+  return {ros_time(t), const_cast<char*>(frame.c_str())};
+}
+
+geometry_msgs_msg_dds__Vector3_ vector3(const Vec3& v) {
+  return {v.x(), v.y(), v.z()};
+}
+
+geometry_msgs_msg_dds__Quaternion_ quaternion(const Quat& q) {
+  return {q.x(), q.y(), q.z(), q.w()};
+}
+
+/// A 3x3 covariance with `variances` on its diagonal, row-major into out[9] (or out[36]'s block
+/// starting at `first`, every `stride`).
+void set_diagonal(double* out, int stride, int first, const std::array<double, 3>& variances) {
+  for (int k = 0; k < 3; ++k)
+    out[(first + k) * stride + first + k] = variances[k];
+}
+
+std::array<double, 3> variances(const std::array<NoiseModel, 3>& noise, double period) {
+  return {white_variance(noise[0], period), white_variance(noise[1], period),
+          white_variance(noise[2], period)};
+}
+
+/// Cyclone's configuration for `listen` (DdsServerOptions::listen); empty: its defaults.
+std::string cyclone_config(const std::string& listen) {
+  if (listen == "0.0.0.0") return {};
+  if (listen == "127.0.0.1" || listen == "localhost") {
+    // rmw_cyclonedds's for ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST, on the loopback interface.
+    return "<CycloneDDS><Domain id=\"any\"><General><Interfaces>"
+           "<NetworkInterface address=\"127.0.0.1\"/></Interfaces>"
+           "<AllowMulticast>false</AllowMulticast></General><Discovery>"
+           "<ParticipantIndex>auto</ParticipantIndex>"
+           "<MaxAutoParticipantIndex>32</MaxAutoParticipantIndex>"
+           "<Peers><Peer address=\"localhost\"/></Peers></Discovery></Domain></CycloneDDS>";
+  }
+  return fmt::format(
+      "<CycloneDDS><Domain id=\"any\"><General><Interfaces><NetworkInterface address=\"{}\"/>"
+      "</Interfaces></General></Domain></CycloneDDS>",
+      listen);
+}
+
+}  // namespace
+
+struct DdsServer::Impl {
+  Simulation& sim;
+  CommandInbox& inbox;
+  std::vector<std::string> topics, command_topics;
+  std::uint64_t pose_interval = 1;
+
+  dds_entity_t domain = 0;  ///< 0: the default domain (CYCLONEDDS_URI's)
+  dds_entity_t participant = 0;
+  dds_entity_t clock = 0, tf = 0, tf_static = 0;
+  std::vector<dds_entity_t> sensors;  ///< one per Model::sensors entry; 0: not published
+  std::map<dds_entity_t, std::string> writer_topics;
+  std::chrono::steady_clock::time_point last_drop_report;
+  std::uint64_t drops_held_back = 0;
+
+  struct Command {
+    Impl* impl;
+    std::size_t actuator;
+    std::string topic;
+  };
+  std::vector<Command> commands;
+
+  // Reused from step to step.
+  std::vector<geometry_msgs_msg_dds__TransformStamped_> transforms;
+  std::vector<std::string> body_frames, sensor_frames;
+  /// W's frame, the root of /tf (a string that outlives each message: Cyclone reads it in
+  /// dds_write).
+  const std::string world_frame = "world";
+
+  Impl(Simulation& s, CommandInbox& i) : sim(s), inbox(i) {}
+
+  ~Impl() {
+    if (participant > 0) dds_delete(participant);
+    if (domain > 0) dds_delete(domain);
+  }
+
+  dds_entity_t check(dds_entity_t e, const std::string& what) const {
+    if (e < 0)
+      throw std::runtime_error(fmt::format("Cyclone DDS: {}: {}", what, dds_strretcode(e)));
+    return e;
+  }
+
+  dds_entity_t writer(const dds_topic_descriptor_t& type, const std::string& ros_topic,
+                      int depth = 10, bool latched = false) {
+    const std::string name = dds_topic(ros_topic);
+    const dds_entity_t topic = check(
+        dds_create_topic(participant, &type, name.c_str(), nullptr, nullptr), "topic " + name);
+    dds_qos_t* qos = dds_create_qos();
+    dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, kMaxBlocking);
+    dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, depth);
+    dds_qset_durability(qos, latched ? DDS_DURABILITY_TRANSIENT_LOCAL : DDS_DURABILITY_VOLATILE);
+    const dds_entity_t w = dds_create_writer(participant, topic, qos, nullptr);
+    dds_delete_qos(qos);
+    check(w, "writer " + name);
+    topics.push_back(ros_topic);
+    writer_topics[w] = ros_topic;
+    return w;
+  }
+
+  /// Writes `msg`; a sample Cyclone refuses (a reliable reader too slow for kMaxBlocking) is
+  /// dropped with a line on stderr, at most one a second.
+  void write(dds_entity_t w, const void* msg) {
+    const dds_return_t rc = dds_write(w, msg);
+    if (rc == DDS_RETCODE_OK) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_drop_report < std::chrono::seconds(1)) {
+      ++drops_held_back;
+      return;
+    }
+    fmt::print(stderr, "leeway: ROS 2 topic {}: a sample dropped: {}{}\n", writer_topics[w],
+               dds_strretcode(rc),
+               drops_held_back > 0 ? fmt::format(" ({} more since the last line)", drops_held_back)
+                                   : std::string());
+    last_drop_report = now;
+    drops_held_back = 0;
+  }
+
+  static bool matched(dds_entity_t writer) {
+    dds_publication_matched_status_t status;
+    return dds_get_publication_matched_status(writer, &status) == DDS_RETCODE_OK &&
+           status.current_count > 0;
+  }
+
+  static void on_data(dds_entity_t reader, void* arg) {
+    auto* c = static_cast<Command*>(arg);
+    std_msgs_msg_dds__Float64_ sample{};
+    void* samples[1] = {&sample};
+    dds_sample_info_t info;
+    while (dds_take(reader, samples, &info, 1, 1) > 0) {
+      if (info.valid_data) c->impl->inbox.offer(c->actuator, c->topic, sample.data);
+    }
+  }
+
+  void publish_clock(double t) {
+    if (!matched(clock)) return;
+    const rosgraph_msgs_msg_dds__Clock_ msg{ros_time(t)};
+    write(clock, &msg);
+  }
+
+  void publish_tf(const Simulation& s) {
+    if (s.state().step_count % pose_interval != 0 || !matched(tf)) return;
+    const Model& model = s.model();
+    transforms.resize(model.bodies.size());
+    for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+      const BodyState& x = s.state().bodies[i];
+      transforms[i] = {header(s.state().t, world_frame),
+                       const_cast<char*>(body_frames[i].c_str()),
+                       {vector3(x.p_WB), quaternion(x.q_WB)}};
+    }
+    write_transforms(tf);
+  }
+
+  void write_transforms(dds_entity_t writer) {
+    tf2_msgs_msg_dds__TFMessage_ msg{};
+    msg.transforms._length = msg.transforms._maximum =
+        static_cast<std::uint32_t>(transforms.size());
+    msg.transforms._buffer = transforms.data();
+    msg.transforms._release = false;
+    write(writer, &msg);
+  }
+
+  void publish_tf_static() {
+    const Model& model = sim.model();
+    transforms.clear();
+    for (std::size_t i = 0; i < model.sensors.size(); ++i) {
+      const SensorModel& sensor = model.sensors[i];
+      transforms.push_back({header(0.0, body_frames[static_cast<std::size_t>(sensor.body)]),
+                            const_cast<char*>(sensor_frames[i].c_str()),
+                            {vector3(sensor.X_BS.p), quaternion(sensor.X_BS.q)}});
+    }
+    write_transforms(tf_static);
+  }
+
+  void publish_sensor(std::size_t i, const SensorSample& sample) {
+    const SensorModel& sensor = sim.model().sensors[i];
+    const dds_entity_t w = sensors[i];
+    const std::string& frame = sensor_frames[i];
+    const double period = sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : sim.model().dt;
+    std::visit(
+        Overloaded{[&](const ImuReading& r) {
+                     const auto& m = std::get<ImuModel>(sensor.kind);
+                     sensor_msgs_msg_dds__Imu_ msg{};
+                     msg.header = header(sample.t, frame);
+                     msg.orientation = quaternion(r.q_RS);  // noiseless: covariance 0
+                     msg.angular_velocity = vector3(r.omega_S);
+                     set_diagonal(msg.angular_velocity_covariance, 3, 0,
+                                  variances(m.angular_velocity, period));
+                     msg.linear_acceleration = vector3(r.f_S);
+                     set_diagonal(msg.linear_acceleration_covariance, 3, 0,
+                                  variances(m.linear_acceleration, period));
+                     write(w, &msg);
+                   },
+                   [&](const GnssReading& r) {
+                     const auto& m = std::get<GnssModel>(sensor.kind);
+                     sensor_msgs_msg_dds__NavSatFix_ msg{};
+                     msg.header = header(sample.t, frame);
+                     msg.status.status = r.fix ? 0 : -1;  // STATUS_FIX, STATUS_NO_FIX
+                     msg.status.service = 1;              // SERVICE_GPS
+                     msg.latitude = r.latitude_deg;
+                     msg.longitude = r.longitude_deg;
+                     msg.altitude = r.altitude;
+                     set_diagonal(msg.position_covariance, 3, 0, variances(m.position, period));
+                     msg.position_covariance_type = 2;  // COVARIANCE_TYPE_DIAGONAL_KNOWN
+                     write(w, &msg);
+                   },
+                   [&](const MagnetometerReading& r) {
+                     const auto& m = std::get<MagnetometerModel>(sensor.kind);
+                     sensor_msgs_msg_dds__MagneticField_ msg{};
+                     msg.header = header(sample.t, frame);
+                     msg.magnetic_field = vector3(r.B_S);
+                     set_diagonal(msg.magnetic_field_covariance, 3, 0, variances(m.noise, period));
+                     write(w, &msg);
+                   },
+                   [&](const PressureReading& r) {
+                     const auto& m = std::get<PressureModel>(sensor.kind);
+                     sensor_msgs_msg_dds__FluidPressure_ msg{};
+                     msg.header = header(sample.t, frame);
+                     msg.fluid_pressure = r.pressure;
+                     msg.variance = white_variance(m.noise, period);
+                     write(w, &msg);
+                   },
+                   [&](const DvlReading& r) {
+                     publish_dvl(w, frame, std::get<DvlModel>(sensor.kind), sample, r);
+                   },
+                   [&](const GroundTruthReading& r) {
+                     const auto& m = std::get<GroundTruthModel>(sensor.kind);
+                     nav_msgs_msg_dds__Odometry_ msg{};
+                     msg.header = header(sample.t, world_frame);
+                     msg.child_frame_id = const_cast<char*>(frame.c_str());
+                     msg.pose.pose = {{r.p_W.x(), r.p_W.y(), r.p_W.z()}, quaternion(r.q_WS)};
+                     set_diagonal(msg.pose.covariance, 6, 0, variances(m.position, period));
+                     // REP-105: the twist in the child frame, S.
+                     msg.twist.twist = {vector3(r.v_S), vector3(r.omega_S)};
+                     set_diagonal(msg.twist.covariance, 6, 0, variances(m.velocity, period));
+                     write(w, &msg);
+                   },
+                   [](const auto&) {}},
+        sample.reading);
+  }
+
+  /// In the header's frame, S (the reporting frame R turned back into S, so that /tf_static
+  /// places it). Without a solution the mode is 0 (neither DVL_MODE_BOTTOM nor DVL_MODE_WATER)
+  /// and the velocity NaN.
+  void publish_dvl(dds_entity_t w, const std::string& frame, const DvlModel& m,
+                   const SensorSample& sample, const DvlReading& r) {
+    marine_acoustic_msgs_msg_dds__Dvl_ msg{};
+    msg.header = header(sample.t, frame);
+    msg.velocity_mode = r.target == DvlReading::Target::kBottom      ? 1
+                        : r.target == DvlReading::Target::kWaterMass ? 2
+                                                                     : 0;
+    msg.dvl_type = m.phased_array ? 1 : 0;
+    const Vec3 v_S = m.R_SR * r.v_R;
+    const Mat3 covariance_S = m.R_SR * r.covariance * m.R_SR.transpose();
+    msg.velocity = vector3(v_S);
+    for (int a = 0; a < 3; ++a) {
+      for (int b = 0; b < 3; ++b)
+        msg.velocity_covar[3 * a + b] = covariance_S(a, b);
+    }
+    msg.altitude = r.altitude;
+    msg.course_gnd = std::atan2(v_S.y(), v_S.x());
+    msg.speed_gnd = std::hypot(v_S.x(), v_S.y());
+    msg.num_good_beams = static_cast<std::uint8_t>(r.good_beams);
+    msg.sound_speed = static_cast<float>(m.sound_speed_assumed);
+    bool ranges = false, velocities = false;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const bool beam = k < m.beams_S.size();
+      const DvlBeamReading& b = r.beams[k];
+      msg.beam_unit_vec[k] = vector3(beam ? m.beams_S[k] : Vec3::Zero());
+      msg.range[k] = beam ? b.range : std::nan("");
+      msg.beam_velocity[k] = static_cast<float>(beam ? b.velocity : std::nan(""));
+      msg.beam_quality[k] = beam && b.locked ? 1.0f : 0.0f;
+      msg.range_covar[k] =
+          static_cast<float>(beam && std::isfinite(b.range)
+                                 ? std::pow(m.range_noise + m.range_noise_fraction * b.range, 2)
+                                 : std::nan(""));
+      msg.beam_velocity_covar[k] = static_cast<float>(
+          beam && b.locked
+              ? std::pow(m.velocity_noise + m.velocity_noise_fraction * std::abs(b.velocity), 2)
+              : std::nan(""));
+      ranges = ranges || (beam && std::isfinite(b.range));
+      velocities = velocities || (beam && b.locked);
+    }
+    msg.beam_ranges_valid = ranges;
+    msg.beam_velocities_valid = velocities;
+    write(w, &msg);
+  }
+};
+
+DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOptions& options)
+    : impl_(std::make_unique<Impl>(sim, inbox)) {
+  Impl& s = *impl_;
+  const Model& model = sim.model();
+  const char* uri = std::getenv("CYCLONEDDS_URI");
+  const bool users_config = uri != nullptr && uri[0] != '\0';
+  const std::string config = users_config ? std::string() : cyclone_config(options.listen);
+  const auto domain_id = static_cast<dds_domainid_t>(options.domain_id);
+  if (!config.empty()) {
+    s.domain = s.check(dds_create_domain(domain_id, config.c_str()),
+                       fmt::format("domain {} on {}", options.domain_id, options.listen));
+  }
+  s.participant = s.check(dds_create_participant(domain_id, nullptr, nullptr),
+                          fmt::format("participant in domain {}", options.domain_id));
+  s.pose_interval = steps_between(options.pose_rate_hz, model.dt);
+
+  for (const BodyModel& b : model.bodies)
+    s.body_frames.push_back(ros_body_frame(b.model_name, b.link_name));
+  for (const SensorModel& sensor : model.sensors)
+    s.sensor_frames.push_back(ros_sensor_frame(sensor));
+
+  s.clock = s.writer(rosgraph_msgs_msg_dds__Clock__desc, "/clock", 1);
+  s.tf = s.writer(tf2_msgs_msg_dds__TFMessage__desc, "/tf");
+  if (!model.sensors.empty())
+    s.tf_static = s.writer(tf2_msgs_msg_dds__TFMessage__desc, "/tf_static", 1, true);
+  s.sensors.assign(model.sensors.size(), 0);
+  for (std::size_t i = 0; i < model.sensors.size(); ++i) {
+    const std::string topic = ros_sensor_topic(model.sensors, i);
+    if (topic.empty()) continue;
+    const dds_topic_descriptor_t* type = std::visit(
+        Overloaded{
+            [](const ImuModel&) { return &sensor_msgs_msg_dds__Imu__desc; },
+            [](const GnssModel&) { return &sensor_msgs_msg_dds__NavSatFix__desc; },
+            [](const MagnetometerModel&) { return &sensor_msgs_msg_dds__MagneticField__desc; },
+            [](const PressureModel&) { return &sensor_msgs_msg_dds__FluidPressure__desc; },
+            [](const DvlModel&) { return &marine_acoustic_msgs_msg_dds__Dvl__desc; },
+            [](const GroundTruthModel&) { return &nav_msgs_msg_dds__Odometry__desc; },
+            [](const auto&) -> const dds_topic_descriptor_t* { return nullptr; }},
+        model.sensors[i].kind);
+    s.sensors[i] = s.writer(*type, topic);
+  }
+
+  s.commands.reserve(model.actuators.size());  // the listeners keep pointers into it
+  for (std::size_t i = 0; i < model.actuators.size(); ++i) {
+    const std::string& topic = model.actuators[i].topic;
+    if (topic.empty()) continue;
+    Impl::Command& c = s.commands.emplace_back(Impl::Command{&s, i, topic});
+    const std::string name = dds_topic(topic);
+    const dds_entity_t t = s.check(dds_create_topic(s.participant, &std_msgs_msg_dds__Float64__desc,
+                                                    name.c_str(), nullptr, nullptr),
+                                   "topic " + name);
+    dds_qos_t* qos = dds_create_qos();
+    dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_INFINITY);
+    dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 10);
+    dds_listener_t* listener = dds_create_listener(&c);
+    dds_lset_data_available(listener, &Impl::on_data);
+    const dds_entity_t reader = dds_create_reader(s.participant, t, qos, listener);
+    dds_delete_listener(listener);
+    dds_delete_qos(qos);
+    s.check(reader, fmt::format("reader {} (actuator {})", name, model.actuators[i].full_name()));
+    s.command_topics.push_back(topic);
+  }
+}
+
+DdsServer::~DdsServer() = default;
+
+void DdsServer::on_start(const Simulation& sim) {
+  if (impl_->tf_static > 0) impl_->publish_tf_static();
+  impl_->publish_clock(sim.state().t);
+}
+
+void DdsServer::on_step(const Simulation& sim) {
+  Impl& s = *impl_;
+  s.publish_clock(sim.state().t);
+  s.publish_tf(sim);
+  const StepData& data = sim.data();
+  for (std::size_t i = 0; i < s.sensors.size(); ++i) {
+    if (s.sensors[i] > 0 && data.sensors[i].sampled && Impl::matched(s.sensors[i]))
+      s.publish_sensor(i, data.sensors[i]);
+  }
+}
+
+const std::vector<std::string>& DdsServer::topics() const {
+  return impl_->topics;
+}
+
+const std::vector<std::string>& DdsServer::command_topics() const {
+  return impl_->command_topics;
+}
+
+}  // namespace leeway

@@ -1,0 +1,46 @@
+// The names a run's entities take in ROS 2 (docs/interfaces.md lists them): topics as VRX's
+// ros_gz bridges name them, frames as REP-105's tf tree with '/' separators.
+//
+//   frames   world                                    W, the parent of every body
+//            <model>/<link>                           a body's frame B
+//            <model>/<link>/<sensor>                  a sensor's frame S (on /tf_static)
+//   topics   the sensor's <topic> (or UUV Simulator's <sensor_topic>) if it has one, a relative
+//            one in its model's namespace as a ROS node's (RexROV's dvl: /rexrov/dvl, as in UUV
+//            Simulator); otherwise
+//            /<model>/sensors/<folder>/<name>/<leaf>  folder, default name and leaf by its type:
+//              imu      imu/imu/data                  sensor_msgs/Imu
+//              navsat   gps/gps/fix                   sensor_msgs/NavSatFix
+//              magnetometer  magnetometer/magnetometer/data  sensor_msgs/MagneticField
+//              pressure pressure/pressure/data        sensor_msgs/FluidPressure
+//              dvl      dvl/dvl/data                  marine_acoustic_msgs/Dvl
+//            /<model>/pose_gt                         ground truth, nav_msgs/Odometry (UUV
+//                                                     Simulator's name)
+//   where <name> is the type's default while the model has one sensor of that type, and the
+//   sensor's own name otherwise (/<model>/<sensor>/pose_gt for ground truth). A scoped model a::b
+//   is a/b. The WAM-V's IMU and GNSS thereby land on VRX's /wamv/sensors/imu/imu/data and
+//   /wamv/sensors/gps/gps/fix.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "leeway/sensors/sensor.h"
+
+namespace leeway {
+
+/// A gz scoped name (a::b) as a ROS name (a/b).
+std::string ros_name(const std::string& scoped);
+
+/// The frame of body or sensor, as above.
+std::string ros_body_frame(const std::string& model_name, const std::string& link_name);
+std::string ros_sensor_frame(const SensorModel& sensor);
+
+/// The ROS topic of sensors[i] (absolute, without DDS's "rt" prefix); empty for a sensor Leeway
+/// does not publish in ROS 2 (altimeter, acoustic receivers, environment probes).
+std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_t i);
+
+/// The DDS topic of ROS topic `topic`: "rt" + the absolute name, as rmw_cyclonedds and
+/// rmw_fastrtps name it.
+std::string dds_topic(const std::string& ros_topic);
+
+}  // namespace leeway

@@ -1,0 +1,373 @@
+// The ROS 2 server over DDS (interfaces/dds_server.h) as a ROS 2 node sees it: ros2_peer reads
+// and writes its topics as rmw_cyclonedds does, with its own types generated from the official
+// .msg files (rosidl's member names, with type information), and @foxglove/rosmsg2-serialization
+// decodes each sample from the same .msg files. What it decodes must be, field for field and bit
+// for bit, what the run computed. On the loopback, in a DDS domain of this process's own; every
+// peer has a time limit.
+#include "leeway/interfaces/dds_server.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <future>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "interfaces/served_run.h"
+#include "leeway/app/default_world.h"
+#include "leeway/interfaces/ros_names.h"
+#include "leeway/interfaces/stamp.h"
+
+namespace leeway {
+namespace {
+
+using nlohmann::json;
+
+TEST(RosNames, SensorsLandWhereVrxsBridgeAndUuvSimulatorPutThem) {
+  std::vector<SensorModel> sensors(3);
+  for (SensorModel& s : sensors) {
+    s.model_name = "wamv";
+    s.link_name = "base_link";
+  }
+  sensors[0].name = "imu_wamv_sensor";
+  sensors[0].kind = ImuModel{};
+  sensors[1].name = "navsat";
+  sensors[1].kind = GnssModel{};
+  sensors[2].name = "altimeter";
+  sensors[2].kind = AltimeterModel{};
+  EXPECT_EQ(ros_sensor_topic(sensors, 0), "/wamv/sensors/imu/imu/data");
+  EXPECT_EQ(ros_sensor_topic(sensors, 1), "/wamv/sensors/gps/gps/fix");
+  EXPECT_EQ(ros_sensor_topic(sensors, 2), "");  // no ROS message of its own
+  EXPECT_EQ(ros_sensor_frame(sensors[0]), "wamv/base_link/imu_wamv_sensor");
+  sensors[2].name = "imu_2";  // a second IMU: each under its own name
+  sensors[2].kind = ImuModel{};
+  EXPECT_EQ(ros_sensor_topic(sensors, 0), "/wamv/sensors/imu/imu_wamv_sensor/data");
+  EXPECT_EQ(ros_sensor_topic(sensors, 2), "/wamv/sensors/imu/imu_2/data");
+  sensors[1].topic = "dvl";  // UUV Simulator's <sensor_topic>: in the model's namespace
+  sensors[1].model_name = "fleet::rexrov";
+  EXPECT_EQ(ros_sensor_topic(sensors, 1), "/fleet/rexrov/dvl");
+  sensors[1].topic = "/fix";  // an absolute <topic> is taken as written
+  EXPECT_EQ(ros_sensor_topic(sensors, 1), "/fix");
+  sensors[1].topic.clear();
+  sensors[1].kind = GroundTruthModel{};
+  EXPECT_EQ(ros_sensor_topic(sensors, 1), "/fleet/rexrov/pose_gt");
+  EXPECT_EQ(dds_topic("/fleet/rexrov/pose_gt"), "rt/fleet/rexrov/pose_gt");
+}
+
+/// This process's DDS domain, apart from any other test's or ROS system's on the machine.
+int test_domain() {
+  return 100 + static_cast<int>(getpid() % 120);
+}
+
+/// Nanoseconds of the ROS stamp of time t.
+std::int64_t stamp_ns(double t) {
+  const Stamp stamp = stamp_of(t);
+  return stamp.sec * 1'000'000'000 + stamp.nanosec;
+}
+
+std::int64_t stamp_ns(const json& stamp) {
+  return stamp.at("sec").get<std::int64_t>() * 1'000'000'000 +
+         stamp.at("nanosec").get<std::int64_t>();
+}
+
+/// What the run computed, by stamp: each sensor's samples and the bodies' states.
+struct RunLog : Observer {
+  std::mutex mutex;
+  std::vector<std::map<std::int64_t, SensorSample>> samples;
+  std::map<std::int64_t, std::vector<BodyState>> bodies;
+  std::atomic<std::uint64_t> steps{0};
+
+  void on_step(const Simulation& sim) override {
+    std::lock_guard lock(mutex);
+    samples.resize(sim.model().sensors.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      const SensorSample& s = sim.data().sensors[i];
+      if (s.sampled) samples[i][stamp_ns(s.t)] = s;
+    }
+    bodies[stamp_ns(sim.state().t)] = sim.state().bodies;
+    steps = sim.state().step_count;
+  }
+  SensorSample sample(std::size_t sensor, const json& stamp) {
+    std::lock_guard lock(mutex);
+    const auto it = samples.at(sensor).find(stamp_ns(stamp));
+    return it == samples[sensor].end() ? SensorSample{} : it->second;
+  }
+};
+
+/// Cyclone's configuration of a ROS 2 node on this host with ROS_AUTOMATIC_DISCOVERY_RANGE
+/// =LOCALHOST (rmw_cyclonedds's), on the loopback.
+const char* kLocalhostConfig =
+    "<CycloneDDS><Domain id=\"any\"><General><Interfaces><NetworkInterface "
+    "address=\"127.0.0.1\"/></Interfaces><AllowMulticast>false</AllowMulticast></General>"
+    "<Discovery><ParticipantIndex>auto</ParticipantIndex><MaxAutoParticipantIndex>32"
+    "</MaxAutoParticipantIndex><Peers><Peer address=\"localhost\"/></Peers></Discovery>"
+    "</Domain></CycloneDDS>";
+
+std::string peer_command(const std::string& arguments) {
+  return fmt::format("env ROS_DOMAIN_ID={} CYCLONEDDS_URI='{}' {} {}", test_domain(),
+                     kLocalhostConfig, ROS2_PEER, arguments);
+}
+
+/// `count` samples of `topic`, as @foxglove/rosmsg2-serialization decodes them from the .msg
+/// files of `type`; fewer if they did not come within 20 s.
+std::vector<json> echo(const std::string& topic, const std::string& type, int count,
+                       const std::string& qos = "") {
+  const std::string command =
+      fmt::format("{} | node {}/tests/interfaces/ros2_decode.js {} {}",
+                  peer_command(fmt::format("echo {} {} {} 20 {}", topic, type, count, qos)),
+                  LEEWAY_SOURCE_DIR, ROS2_MSG_ROOT, type);
+  std::vector<json> out;
+  std::istringstream lines(tool_output(command, 40));
+  for (std::string line; std::getline(lines, line);)
+    out.push_back(json::parse(line));
+  return out;
+}
+
+Vec3 vec3(const json& v) {
+  return {v.at("x").get<double>(), v.at("y").get<double>(), v.at("z").get<double>()};
+}
+
+Quat quat(const json& q) {
+  return {q.at("w").get<double>(), q.at("x").get<double>(), q.at("y").get<double>(),
+          q.at("z").get<double>()};
+}
+
+/// A decoded number: JSON's, or the decoder's "NaN".
+double number(const json& x) {
+  return x.is_string() ? std::nan("") : x.get<double>();
+}
+
+void expect_same(double expected, const json& decoded, const std::string& what) {
+  const double got = number(decoded);
+  if (std::isnan(expected)) {
+    EXPECT_TRUE(std::isnan(got)) << what;
+  } else {
+    EXPECT_EQ(got, expected) << what;
+  }
+}
+
+class DdsServerTest : public ::testing::Test {
+ protected:
+  /// The world served at real time, logged (and watched by `watch`), with a server in the
+  /// test's domain.
+  void serve(const std::string& world_path, bool controllers = true, Observer* watch = nullptr) {
+    Diagnostics diagnostics;
+    std::optional<Scenario> scenario = load_world_or_default(world_path, 0, diagnostics);
+    ASSERT_TRUE(scenario) << world_path;
+    if (!controllers) scenario->controllers.clear();
+    sim_.emplace(std::move(*scenario));
+    inbox_.emplace(sim_->model());
+    DdsServerOptions options;
+    options.domain_id = test_domain();
+    server_.emplace(*sim_, *inbox_, options);
+    sim_->attach(*server_);
+    sim_->attach(log_);
+    if (watch) sim_->attach(*watch);
+    RunOptions run;
+    run.until_step = std::numeric_limits<std::uint64_t>::max();
+    run.pacing = Pacing::kRealTime;
+    run.input_source = &*inbox_;
+    runner_ = std::thread([this, run] { sim_->run(run); });
+  }
+  void TearDown() override {
+    if (runner_.joinable()) {
+      sim_->stop();
+      runner_.join();
+    }
+  }
+  std::size_t sensor(const std::string& name) const {
+    const auto& sensors = sim_->model().sensors;
+    for (std::size_t i = 0; i < sensors.size(); ++i) {
+      if (sensors[i].name == name) return i;
+    }
+    ADD_FAILURE() << "no sensor " << name;
+    return 0;
+  }
+
+  std::optional<Simulation> sim_;
+  std::optional<CommandInbox> inbox_;
+  std::optional<DdsServer> server_;
+  RunLog log_;
+  std::optional<CommandWatch> watch_;
+  std::thread runner_;
+};
+
+TEST_F(DdsServerTest, TheWamvsClockTfAndSensorsAreWhatTheRunComputedAsARos2NodeDecodesThem) {
+  serve("");
+  const Model& model = sim_->model();
+  const std::size_t imu = sensor("imu_wamv_sensor"), gnss = sensor("navsat"),
+                    compass = sensor("compass");
+  EXPECT_EQ(ros_sensor_topic(model.sensors, imu), "/wamv/sensors/imu/imu/data");
+  // Side by side: each peer waits for discovery, then for its samples.
+  auto clock = std::async(std::launch::async,
+                          [] { return echo("/clock", "rosgraph_msgs/Clock", 5, "best_effort"); });
+  auto tf = std::async(std::launch::async, [] { return echo("/tf", "tf2_msgs/TFMessage", 3); });
+  auto imu_msgs = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/imu/imu/data", "sensor_msgs/Imu", 5, "best_effort");
+  });
+  auto fixes = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/gps/gps/fix", "sensor_msgs/NavSatFix", 3);
+  });
+  auto fields = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/magnetometer/magnetometer/data", "sensor_msgs/MagneticField", 3);
+  });
+
+  const std::vector<json> clocks = clock.get();
+  ASSERT_EQ(clocks.size(), 5u);
+  for (std::size_t k = 1; k < clocks.size(); ++k)  // every step's, in order
+    EXPECT_GT(stamp_ns(clocks[k]["clock"]), stamp_ns(clocks[k - 1]["clock"]));
+
+  for (const json& m : tf.get()) {
+    EXPECT_FALSE(m["_trailing"]);
+    const std::int64_t stamp = stamp_ns(m["transforms"][0]["header"]["stamp"]);
+    std::vector<BodyState> bodies;
+    {
+      std::lock_guard lock(log_.mutex);
+      bodies = log_.bodies.at(stamp);
+    }
+    ASSERT_EQ(m["transforms"].size(), model.bodies.size());
+    for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+      const json& t = m["transforms"][b];
+      EXPECT_EQ(t["header"]["frame_id"], "world");
+      EXPECT_EQ(t["child_frame_id"],
+                ros_body_frame(model.bodies[b].model_name, model.bodies[b].link_name));
+      EXPECT_EQ(vec3(t["transform"]["translation"]), bodies[b].p_WB);
+      EXPECT_EQ(quat(t["transform"]["rotation"]).coeffs(), bodies[b].q_WB.coeffs());
+    }
+  }
+
+  const double imu_period = 1.0 / model.sensors[imu].rate_hz;
+  const auto& imu_model = std::get<ImuModel>(model.sensors[imu].kind);
+  for (const json& m : imu_msgs.get()) {
+    EXPECT_FALSE(m["_trailing"]);
+    EXPECT_EQ(m["header"]["frame_id"], "wamv/" + model.sensors[imu].link_name + "/imu_wamv_sensor");
+    const SensorSample s = log_.sample(imu, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0) << "no sample at the message's stamp";
+    const auto& r = std::get<ImuReading>(s.reading);
+    EXPECT_EQ(vec3(m["linear_acceleration"]), r.f_S);
+    EXPECT_EQ(vec3(m["angular_velocity"]), r.omega_S);
+    EXPECT_EQ(quat(m["orientation"]).coeffs(), r.q_RS.coeffs());
+    // The white noise's variance a sample, on the diagonal.
+    EXPECT_EQ(m["angular_velocity_covariance"][4].get<double>(),
+              white_variance(imu_model.angular_velocity[1], imu_period));
+    EXPECT_EQ(m["linear_acceleration_covariance"][8].get<double>(),
+              white_variance(imu_model.linear_acceleration[2], imu_period));
+    EXPECT_EQ(m["linear_acceleration_covariance"][1].get<double>(), 0.0);
+  }
+
+  for (const json& m : fixes.get()) {
+    EXPECT_FALSE(m["_trailing"]);
+    const SensorSample s = log_.sample(gnss, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0);
+    const auto& r = std::get<GnssReading>(s.reading);
+    EXPECT_EQ(m["status"]["status"], r.fix ? 0 : -1);
+    EXPECT_EQ(m["status"]["service"], 1);
+    expect_same(r.latitude_deg, m["latitude"], "latitude");
+    expect_same(r.longitude_deg, m["longitude"], "longitude");
+    expect_same(r.altitude, m["altitude"], "altitude");
+    EXPECT_EQ(m["position_covariance_type"], 2);
+  }
+  for (const json& m : fields.get()) {
+    const SensorSample s = log_.sample(compass, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0);
+    EXPECT_EQ(vec3(m["magnetic_field"]), std::get<MagnetometerReading>(s.reading).B_S);
+    // The Earth's field, in tesla (not gauss): 20 to 70 microtesla anywhere.
+    const double B = vec3(m["magnetic_field"]).norm();
+    EXPECT_GT(B, 20e-6);
+    EXPECT_LT(B, 70e-6);
+  }
+}
+
+TEST_F(DdsServerTest, TfStaticIsLatchedForALateJoinerAndPlacesEverySensorOnItsLink) {
+  serve("");
+  ASSERT_TRUE(eventually([&] { return log_.steps > 50; }));  // long after it was written
+  const std::vector<json> m = echo("/tf_static", "tf2_msgs/TFMessage", 1, "transient_local");
+  ASSERT_EQ(m.size(), 1u);
+  const auto& sensors = sim_->model().sensors;
+  ASSERT_EQ(m[0]["transforms"].size(), sensors.size());
+  for (std::size_t i = 0; i < sensors.size(); ++i) {
+    const json& t = m[0]["transforms"][i];
+    const BodyModel& body = sim_->model().bodies[static_cast<std::size_t>(sensors[i].body)];
+    EXPECT_EQ(t["header"]["frame_id"], ros_body_frame(body.model_name, body.link_name));
+    EXPECT_EQ(t["child_frame_id"], ros_sensor_frame(sensors[i]));
+    EXPECT_EQ(vec3(t["transform"]["translation"]), sensors[i].X_BS.p);
+  }
+}
+
+TEST_F(DdsServerTest, TheRexrovsDvlPressureAndGroundTruthAreWhatTheRunComputed) {
+  serve(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
+  const Model& model = sim_->model();
+  const std::size_t dvl = sensor("dvl"), pressure = sensor("pressure"), truth = sensor("pose_gt");
+  EXPECT_EQ(ros_sensor_topic(model.sensors, dvl), "/rexrov/dvl");  // UUV Simulator's
+  auto dvls = std::async(std::launch::async,
+                         [] { return echo("/rexrov/dvl", "marine_acoustic_msgs/Dvl", 3); });
+  auto pressures = std::async(
+      std::launch::async, [] { return echo("/rexrov/pressure", "sensor_msgs/FluidPressure", 3); });
+  auto odometry = std::async(std::launch::async,
+                             [] { return echo("/rexrov/pose_gt", "nav_msgs/Odometry", 3); });
+
+  const auto& dvl_model = std::get<DvlModel>(model.sensors[dvl].kind);
+  const std::vector<json> d = dvls.get();
+  ASSERT_EQ(d.size(), 3u);
+  for (const json& m : d) {
+    EXPECT_FALSE(m["_trailing"]);
+    const SensorSample s = log_.sample(dvl, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0);
+    const auto& r = std::get<DvlReading>(s.reading);
+    EXPECT_EQ(m["velocity_mode"], r.target == DvlReading::Target::kBottom      ? 1
+                                  : r.target == DvlReading::Target::kWaterMass ? 2
+                                                                               : 0);
+    const Vec3 v_S = dvl_model.R_SR * r.v_R;
+    for (int k = 0; k < 3; ++k)
+      expect_same(v_S[k], m["velocity"][std::string(1, "xyz"[k])], "v");
+    expect_same(r.altitude, m["altitude"], "altitude");
+    EXPECT_EQ(m["num_good_beams"], r.good_beams);
+    EXPECT_EQ(m["sound_speed"].get<double>(), static_cast<float>(dvl_model.sound_speed_assumed));
+    ASSERT_EQ(dvl_model.beams_S.size(), 4u);  // UUV Simulator's four Janus beams
+    for (std::size_t b = 0; b < 4; ++b) {
+      expect_same(r.beams[b].range, m["range"][b], "range");
+      expect_same(static_cast<float>(r.beams[b].velocity), m["beam_velocity"][b], "beam velocity");
+      EXPECT_EQ(vec3(m["beam_unit_vec"][b]), dvl_model.beams_S[b]);
+    }
+  }
+  for (const json& m : pressures.get()) {
+    const SensorSample s = log_.sample(pressure, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0);
+    EXPECT_EQ(m["fluid_pressure"].get<double>(), std::get<PressureReading>(s.reading).pressure);
+    EXPECT_GT(m["fluid_pressure"].get<double>(), 101325.0);  // under water, in pascals
+  }
+  for (const json& m : odometry.get()) {
+    const SensorSample s = log_.sample(truth, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0);
+    const auto& r = std::get<GroundTruthReading>(s.reading);
+    EXPECT_EQ(m["header"]["frame_id"], "world");
+    EXPECT_EQ(m["child_frame_id"], ros_sensor_frame(model.sensors[truth]));
+    EXPECT_EQ(vec3(m["pose"]["pose"]["position"]), r.p_W);
+    EXPECT_EQ(vec3(m["twist"]["twist"]["linear"]), r.v_S);
+    EXPECT_EQ(vec3(m["twist"]["twist"]["angular"]), r.omega_S);
+  }
+}
+
+TEST_F(DdsServerTest, AFloat64OnTheThrustersRosTopicCommandsItAndANanIsDropped) {
+  // A member, so that it outlives the run (which TearDown stops).
+  watch_.emplace("wamv", "left_engine_propeller_joint");
+  CommandWatch& watch = *watch_;
+  serve("", /*controllers=*/false, &watch);  // no autopilot writing over the peer's commands
+  const int left = sim_->model().actuator_index("wamv", "left_engine_propeller_joint");
+  const std::string topic = sim_->model().actuators[static_cast<std::size_t>(left)].topic;
+  EXPECT_EQ(topic, "/wamv/thrusters/left/thrust");  // VRX's, in ROS 2 as over gz-transport
+  tool_output(peer_command(fmt::format("pub {} 500 10 20", topic)));
+  EXPECT_TRUE(eventually([&] { return watch.command == 500.0; }, 5s)) << watch.command;
+  tool_output(peer_command(fmt::format("pub {} nan 5 20", topic)));  // dropped, with a line
+  const std::uint64_t steps = watch.steps;
+  EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
+  EXPECT_EQ(watch.command, 500.0);
+}
+
+}  // namespace
+}  // namespace leeway

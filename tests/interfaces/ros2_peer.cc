@@ -1,0 +1,157 @@
+// A ROS 2 node's DDS side, without ROS: it reads or writes a ROS 2 topic as rmw_cyclonedds does
+// (the DDS topic rt/NAME, the type pkg::msg::dds_::Name_), with its own types generated from the
+// official .msg files in rosidl_generator_dds_idl's style (member names with a trailing
+// underscore) and with XTypes type information, as a middleware that advertises it would: the
+// tests see Leeway as a ROS 2 node sees it. The domain is ROS_DOMAIN_ID's and the configuration
+// CYCLONEDDS_URI's, as under rmw_cyclonedds. It prints the raw samples; ros2_decode.js decodes
+// them, so that no part of the check is Leeway's own code.
+//
+//   ros2_peer echo TOPIC pkg/Name COUNT TIMEOUT_S [best_effort] [transient_local]
+//       prints COUNT samples, each its serialized bytes (CDR with its encapsulation header) in
+//       hex on a line of its own; exits 1 if they have not all come within TIMEOUT_S.
+//   ros2_peer pub TOPIC VALUE COUNT RATE_HZ
+//       waits up to 5 s for a matched reader, then publishes std_msgs/Float64 VALUE ("nan"
+//       allowed) COUNT times at RATE_HZ; exits 1 if no reader matched.
+#include <dds/dds.h>
+#include <dds/ddsi/ddsi_serdata.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "peer_ros2.h"  // generated (tests/CMakeLists.txt)
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const std::map<std::string, const dds_topic_descriptor_t*> kTypes = {
+    {"rosgraph_msgs/Clock", &rosgraph_msgs_msg_dds__Clock__desc},
+    {"tf2_msgs/TFMessage", &tf2_msgs_msg_dds__TFMessage__desc},
+    {"sensor_msgs/Imu", &sensor_msgs_msg_dds__Imu__desc},
+    {"sensor_msgs/NavSatFix", &sensor_msgs_msg_dds__NavSatFix__desc},
+    {"sensor_msgs/MagneticField", &sensor_msgs_msg_dds__MagneticField__desc},
+    {"sensor_msgs/FluidPressure", &sensor_msgs_msg_dds__FluidPressure__desc},
+    {"nav_msgs/Odometry", &nav_msgs_msg_dds__Odometry__desc},
+    {"marine_acoustic_msgs/Dvl", &marine_acoustic_msgs_msg_dds__Dvl__desc},
+    {"std_msgs/Float64", &std_msgs_msg_dds__Float64__desc},
+};
+
+int fail(const std::string& what) {
+  std::fprintf(stderr, "ros2_peer: %s\n", what.c_str());
+  return 1;
+}
+
+dds_entity_t participant() {
+  const char* id = std::getenv("ROS_DOMAIN_ID");
+  return dds_create_participant(id ? static_cast<dds_domainid_t>(std::atoi(id)) : 0, nullptr,
+                                nullptr);
+}
+
+int echo(const std::string& topic, const std::string& type, int count, double timeout,
+         bool best_effort, bool transient_local) {
+  const auto t = kTypes.find(type);
+  if (t == kTypes.end()) return fail("unknown type " + type);
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  const std::string name = "rt" + topic;
+  const dds_entity_t tp = dds_create_topic(p, t->second, name.c_str(), nullptr, nullptr);
+  if (tp < 0) return fail("topic " + name + ": " + dds_strretcode(tp));
+  dds_qos_t* qos = dds_create_qos();
+  dds_qset_reliability(qos, best_effort ? DDS_RELIABILITY_BEST_EFFORT : DDS_RELIABILITY_RELIABLE,
+                       DDS_INFINITY);
+  dds_qset_history(qos, DDS_HISTORY_KEEP_ALL, 0);
+  if (transient_local) dds_qset_durability(qos, DDS_DURABILITY_TRANSIENT_LOCAL);
+  const dds_entity_t reader = dds_create_reader(p, tp, qos, nullptr);
+  dds_delete_qos(qos);
+  if (reader < 0) return fail(std::string("reader: ") + dds_strretcode(reader));
+
+  const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                        std::chrono::duration<double>(timeout));
+  int printed = 0;
+  std::vector<unsigned char> bytes;
+  while (printed < count) {
+    ddsi_serdata* sample = nullptr;
+    dds_sample_info_t info;
+    if (dds_takecdr(reader, &sample, 1, &info, DDS_ANY_STATE) > 0) {
+      if (info.valid_data) {
+        bytes.resize(ddsi_serdata_size(sample));
+        ddsi_serdata_to_ser(sample, 0, bytes.size(), bytes.data());
+        for (unsigned char b : bytes)
+          std::printf("%02x", b);
+        std::printf("\n");
+        ++printed;
+      }
+      ddsi_serdata_unref(sample);
+      continue;
+    }
+    if (Clock::now() > deadline) {
+      dds_delete(p);
+      return fail("echo " + topic + ": " + std::to_string(printed) + " of " +
+                  std::to_string(count) + " samples in " + std::to_string(timeout) + " s");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  std::fflush(stdout);
+  dds_delete(p);
+  return 0;
+}
+
+int pub(const std::string& topic, double value, int count, double rate_hz) {
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  const std::string name = "rt" + topic;
+  const dds_entity_t tp =
+      dds_create_topic(p, &std_msgs_msg_dds__Float64__desc, name.c_str(), nullptr, nullptr);
+  if (tp < 0) return fail("topic " + name + ": " + dds_strretcode(tp));
+  dds_qos_t* qos = dds_create_qos();  // rclcpp's default: RELIABLE, VOLATILE, KEEP_LAST(10)
+  dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_INFINITY);
+  dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 10);
+  const dds_entity_t writer = dds_create_writer(p, tp, qos, nullptr);
+  dds_delete_qos(qos);
+  if (writer < 0) return fail(std::string("writer: ") + dds_strretcode(writer));
+  const Clock::time_point deadline = Clock::now() + std::chrono::seconds(5);
+  dds_publication_matched_status_t status{};
+  while (dds_get_publication_matched_status(writer, &status) == DDS_RETCODE_OK &&
+         status.current_count == 0) {
+    if (Clock::now() > deadline) {
+      dds_delete(p);
+      return fail("pub " + topic + ": no reader in 5 s");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const std_msgs_msg_dds__Float64_ msg{value};
+  for (int i = 0; i < count; ++i) {
+    dds_write(writer, &msg);
+    std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / rate_hz));
+  }
+  dds_delete(p);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> a(argv + 1, argv + argc);
+  if (a.size() >= 5 && a[0] == "echo") {
+    bool best_effort = false, transient_local = false;
+    for (std::size_t i = 5; i < a.size(); ++i) {
+      best_effort = best_effort || a[i] == "best_effort";
+      transient_local = transient_local || a[i] == "transient_local";
+    }
+    return echo(a[1], a[2], std::atoi(a[3].c_str()), std::atof(a[4].c_str()), best_effort,
+                transient_local);
+  }
+  if (a.size() == 5 && a[0] == "pub") {
+    return pub(a[1], std::strtod(a[2].c_str(), nullptr), std::atoi(a[3].c_str()),
+               std::atof(a[4].c_str()));
+  }
+  return fail(
+      "usage: ros2_peer echo TOPIC pkg/Name COUNT TIMEOUT_S [best_effort] [transient_local]\n"
+      "       ros2_peer pub TOPIC VALUE COUNT RATE_HZ");
+}

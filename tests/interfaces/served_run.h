@@ -1,0 +1,75 @@
+// What the interface tests share: running a tool under a time limit, waiting for a condition,
+// and observers that watch a served run from the stepping thread.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "leeway/sim/simulation.h"
+
+namespace leeway {
+
+using namespace std::chrono_literals;
+
+/// A tool's standard output; it is killed after `seconds`.
+inline std::string tool_output(const std::string& command, int seconds = 20) {
+  const std::string line = fmt::format("timeout {} {} 2>/dev/null", seconds, command);
+  std::string out;
+  if (FILE* pipe = popen(line.c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+      out.append(buffer, n);
+    pclose(pipe);
+  }
+  return out;
+}
+
+struct StepCounter : Observer {
+  std::atomic<std::uint64_t> step_count{0};
+  std::atomic<int> starts{0};
+  void on_start(const Simulation&) override {
+    step_count = 0;
+    ++starts;
+  }
+  void on_step(const Simulation& sim) override { step_count = sim.state().step_count; }
+};
+
+template <typename Done>
+bool eventually(Done done, std::chrono::milliseconds limit = 10s) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(5ms);
+  }
+  return true;
+}
+
+/// The command the step holds for one actuator, given by index or by model and name (looked up
+/// when the run starts).
+struct CommandWatch : Observer {
+  explicit CommandWatch(std::size_t i) : actuator(i) {}
+  CommandWatch(std::string model, std::string name)
+      : model_name(std::move(model)), actuator_name(std::move(name)) {}
+  std::size_t actuator = 0;
+  std::string model_name, actuator_name;
+  void on_start(const Simulation& sim) override {
+    if (actuator_name.empty()) return;
+    const int i = sim.model().actuator_index(model_name, actuator_name);
+    if (i < 0) throw std::invalid_argument("no actuator " + model_name + "/" + actuator_name);
+    actuator = static_cast<std::size_t>(i);
+  }
+  std::atomic<double> command{0.0};
+  std::atomic<std::uint64_t> steps{0};
+  void on_step(const Simulation& sim) override {
+    command = sim.state().commands[actuator];
+    steps = sim.state().step_count;
+  }
+};
+
+}  // namespace leeway
