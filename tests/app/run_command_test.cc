@@ -219,6 +219,26 @@ TEST(RunCommand, CommandsDriveTheActuatorsAndAreRecorded) {
   EXPECT_GT(std::stod(rows.back()[13]), 0.2);  // r [rad/s], FRD: turning to starboard
 }
 
+/// The first body's horizontal distance from the origin at the end, from the summary's line.
+double final_distance(const std::string& output) {
+  const std::size_t at = output.rfind(" at (");
+  double x = 0.0, y = 0.0;
+  std::sscanf(output.c_str() + at, " at (%lf, %lf", &x, &y);
+  return std::hypot(x, y);
+}
+
+TEST(RunCommand, WithoutItsControllersTheDefaultWamvDriftsInsteadOfFollowingItsWaypoints) {
+  const Result driven = run("run --duration 30");
+  const Result drifting = run("run --duration 30 --no-controllers");
+  ASSERT_EQ(driven.status, 0) << driven.output;
+  ASSERT_EQ(drifting.status, 0) << drifting.output;
+  EXPECT_NE(drifting.output.find("the world's 1 controller left out"), std::string::npos);
+  // The autopilot makes 2 m/s towards its first waypoint; wind and waves alone drift it a few
+  // metres.
+  EXPECT_GT(final_distance(driven.output), 30.0) << driven.output;
+  EXPECT_LT(final_distance(drifting.output), 10.0) << drifting.output;
+}
+
 TEST(RunCommand, BadCommandsAreNamed) {
   const std::string world = std::string(LEEWAY_SOURCE_DIR) + "/worlds/otter.sdf";
   const auto expect = [&](const std::string& args, const std::string& message) {

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -173,6 +174,115 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   EXPECT_TRUE(send_until("1e6", 2353.5)) << watch.command;  // clamped to <max_thrust_cmd>
   const std::uint64_t steps = watch.steps;
   EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
+  sim.stop();
+  runner.join();
+}
+
+/// Every body's state after each step: the bits a run is compared by.
+struct StateLog : Observer {
+  std::vector<std::vector<BodyState>> states;
+  void on_step(const Simulation& sim) override { states.push_back(sim.state().bodies); }
+};
+
+/// The WAM-V's two engines' commands for each of a scripted client's requests.
+constexpr std::array<std::array<double, 2>, 6> kScript = {
+    {{200.0, 200.0}, {400.0, -100.0}, {0.0, 300.0}, {-250.0, 250.0}, {1000.0, 50.0}, {0.0, 0.0}}};
+constexpr int kStepsPerRequest = 7;
+
+/// The default world without its autopilot, served in lockstep and driven by `ign service`
+/// calls of /world/W/lockstep, one per line of kScript: each step's state.
+std::vector<std::vector<BodyState>> scripted_lockstep_run() {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  scenario->controllers.clear();
+  Simulation sim(std::move(*scenario));
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
+  StateLog log;
+  sim.attach(server);
+  sim.attach(log);
+  RunOptions run;
+  run.until_step = std::numeric_limits<std::uint64_t>::max();
+  run.pacing = Pacing::kLockstep;
+  run.input_source = &inbox;
+  std::thread runner([&] { sim.run(run); });
+  for (const auto& [left, right] : kScript) {
+    const std::string request = fmt::format(
+        "params {{ key: \"steps\" value {{ type: INT32 int_value: {} }} }} "
+        "params {{ key: \"wamv/left_engine_propeller_joint\" value {{ type: DOUBLE double_value: "
+        "{} }} }} "
+        "params {{ key: \"wamv/right_engine_propeller_joint\" value {{ type: DOUBLE "
+        "double_value: {} }} }}",
+        kStepsPerRequest, left, right);
+    const std::string reply = tool_output(
+        fmt::format("ign service -s {} --reqtype ignition.msgs.Param --reptype ignition.msgs.Clock "
+                    "--timeout 10000 --req '{}'",
+                    server.lockstep_service(), request));
+    EXPECT_NE(reply.find("sim"), std::string::npos) << reply;  // answered after its steps
+  }
+  sim.stop();
+  runner.join();
+  return log.states;
+}
+
+TEST_F(GzServerTest, ALockstepClientsCommandsReachTheStepsItAsksForSoItsRunIsTheSameBits) {
+  const std::vector<std::vector<BodyState>> first = scripted_lockstep_run();
+  ASSERT_EQ(first.size(), kScript.size() * kStepsPerRequest);  // no step more or fewer
+  EXPECT_TRUE(first == scripted_lockstep_run());
+
+  // The same commands given to the same steps directly: the same bits, so each request's
+  // commands reached exactly its first step.
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  scenario->controllers.clear();
+  Simulation sim(std::move(*scenario));
+  const int left = sim.model().actuator_index("wamv", "left_engine_propeller_joint");
+  const int right = sim.model().actuator_index("wamv", "right_engine_propeller_joint");
+  std::vector<std::vector<BodyState>> direct;
+  for (const auto& [l, r] : kScript) {
+    Inputs inputs;
+    inputs.commands.resize(sim.model().actuators.size());
+    inputs.commands[static_cast<std::size_t>(left)] = l;
+    inputs.commands[static_cast<std::size_t>(right)] = r;
+    for (int k = 0; k < kStepsPerRequest; ++k) {
+      ASSERT_TRUE(sim.step(k == 0 ? inputs : Inputs{}).ok);
+      direct.push_back(sim.state().bodies);
+    }
+  }
+  EXPECT_TRUE(first == direct);
+}
+
+TEST_F(GzServerTest, ALockstepRequestWithAnUnknownActuatorOrANanChangesNothingAndFails) {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  Simulation sim(std::move(*scenario));
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
+  StepCounter counter;
+  sim.attach(server);
+  sim.attach(counter);
+  RunOptions run;
+  run.until_step = std::numeric_limits<std::uint64_t>::max();
+  run.pacing = Pacing::kLockstep;
+  run.input_source = &inbox;
+  std::thread runner([&] { sim.run(run); });
+  const auto call = [&](const std::string& params) {
+    return tool_output(
+        fmt::format("ign service -s {} --reqtype ignition.msgs.Param --reptype ignition.msgs.Clock "
+                    "--timeout 5000 --req '{}'",
+                    server.lockstep_service(), params));
+  };
+  const std::string steps = "params { key: \"steps\" value { type: INT32 int_value: 3 } } ";
+  EXPECT_EQ(call(steps + "params { key: \"wamv/rudder\" value { type: DOUBLE double_value: 1 } }")
+                .find("sim"),
+            std::string::npos);
+  EXPECT_EQ(call(steps + "params { key: \"wamv/left_engine_propeller_joint\" value { type: "
+                         "DOUBLE double_value: nan } }")
+                .find("sim"),
+            std::string::npos);
+  EXPECT_EQ(counter.step_count, 0u);  // neither took a step
+  EXPECT_NE(call(steps).find("sim"), std::string::npos);
+  EXPECT_EQ(counter.step_count, 3u);
   sim.stop();
   runner.join();
 }

@@ -172,6 +172,9 @@ int main(int argc, char** argv) {
                   "world's <navigation> (estimated: its vehicle's sensors through Leeway's\n"
                   "reference navigator, docs/navigation.md)")
       ->check(CLI::IsMember({"truth", "estimated"}));
+  run->add_flag("!--no-controllers", o.controllers,
+                "Leave the world's controllers (autopilots, station keepers) out, so that the\n"
+                "actuators follow --command or a served client alone");
   run->add_flag("--serve", o.serve,
                 "Serve the run over gz-transport as gz-sim serves a world (topics and the\n"
                 "/world/W/control service) and to ROS 2 over DDS (docs/interfaces.md), paced\n"
@@ -191,7 +194,8 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   run->add_flag("--lockstep", o.lockstep,
                 "With --serve: each step waits for a client's step or multi_step on\n"
-                "/world/W/control, so a client's run is the same bits whatever its timing");
+                "/world/W/control, or /world/W/lockstep (commands and steps in one request,\n"
+                "which makes a scripted client's run the same bits whatever its timing)");
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 

@@ -209,6 +209,13 @@ int run_command(const RunCommandOptions& o) {
     }
   }
 
+  if (!o.controllers && !loaded->controllers.empty()) {
+    // Before anything reads them: what drives the actuators is then --command or a client.
+    const std::size_t n = loaded->controllers.size();
+    fmt::print("control    the world's {} controller{} left out (--no-controllers)\n", n,
+               n == 1 ? "" : "s");
+    loaded->controllers.clear();
+  }
   for (ControllerModel& c : loaded->controllers) {
     if (o.navigation == "truth") c.navigator.reset();
     if (o.navigation != "estimated" || c.navigator) continue;
@@ -278,7 +285,8 @@ int run_command(const RunCommandOptions& o) {
         cyclone_uri && cyclone_uri[0] ? std::string("CYCLONEDDS_URI's configuration") : o.listen,
         dds_server->topics().size(), dds_server->command_topics().size());
     fmt::print("           {}; Ctrl-C stops\n",
-               o.lockstep          ? "lockstep: each step waits for a step on the service"
+               o.lockstep
+                   ? "lockstep: each step waits for a step on the control or lockstep service"
                : rate_factor > 0.0 ? fmt::format("{:g}x real time", rate_factor)
                                    : std::string("as fast as possible"));
     std::fflush(stdout);

@@ -30,6 +30,9 @@ struct RunCommandOptions {
   /// "truth" or "estimated": every controller's navigation, over the world's <navigation>;
   /// empty: the world's.
   std::string navigation;
+  /// false: the world's controllers (autopilots, station keepers) are left out, so that the
+  /// actuators follow --command or a served client alone.
+  bool controllers = true;
   /// Serve the run over gz-transport (interfaces/gz_server.h) and to ROS 2 over DDS
   /// (interfaces/dds_server.h). Without a duration it runs until stopped (SIGINT or SIGTERM).
   bool serve = false;

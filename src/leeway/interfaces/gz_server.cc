@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -15,6 +17,7 @@
 #include <ignition/msgs/imu.pb.h>
 #include <ignition/msgs/magnetometer.pb.h>
 #include <ignition/msgs/navsat.pb.h>
+#include <ignition/msgs/param.pb.h>
 #include <ignition/msgs/pose_v.pb.h>
 #include <ignition/msgs/world_control.pb.h>
 #include <ignition/msgs/world_stats.pb.h>
@@ -23,6 +26,7 @@
 #include "leeway/core/overloaded.h"
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/stamp.h"
+#include "leeway/propulsion/actuator.h"
 
 namespace leeway {
 namespace {
@@ -30,6 +34,9 @@ namespace {
 namespace im = ignition::msgs;
 using Publisher = ignition::transport::Node::Publisher;
 using WallClock = std::chrono::steady_clock;
+
+// How long /world/W/lockstep waits for its steps before it answers that they were not taken.
+constexpr std::chrono::seconds kLockstepWait{60};
 
 // gz-sim publishes its world statistics five times a wall-clock second.
 constexpr std::chrono::milliseconds kStatsPeriod{200};
@@ -73,9 +80,17 @@ struct GzServer::Impl {
   GzServerOptions options;
   std::string prefix;  ///< /world/W
   std::vector<std::string> topics, command_topics;
-  std::string control;
+  std::string control, lockstep;
   std::uint64_t pose_interval = 1;
   WallClock::time_point started, last_stats;
+
+  // The steps taken since the server was made, and whether the run has ended: what
+  // /world/W/lockstep waits on.
+  std::mutex steps_mutex;
+  std::condition_variable steps_cv;
+  std::uint64_t steps_taken = 0;
+  double sim_time = 0.0;  ///< at the last step's end [s]
+  bool ended = false;
 
   // After what its callbacks touch, so that it is destroyed (and they end) before that is.
   ignition::transport::Node node;
@@ -109,6 +124,57 @@ struct GzServer::Impl {
       }
     }
     reply.set_data(ok);
+    return true;
+  }
+
+  /// /world/W/lockstep: the request's commands (params "MODEL/ACTUATOR": DOUBLE), then its
+  /// steps ("steps": INT32, default 1), answered once they are taken with the time they end at.
+  /// The commands reach the first of those steps whatever the transport's timing; a request
+  /// with an unknown actuator, a value of the wrong type or a command check_command refuses
+  /// changes nothing and fails, with a line on stderr.
+  bool on_lockstep(const im::Param& request, im::Clock& reply) {
+    const Model& model = sim.model();
+    std::uint64_t steps = 1;
+    std::vector<std::pair<std::size_t, double>> commands;
+    const auto refuse = [&](const std::string& key, const std::string& why) {
+      fmt::print(stderr, "leeway: {}: '{}' refused: {}\n", lockstep, key, why);
+      return false;
+    };
+    for (const auto& [key, value] : request.params()) {
+      if (key == "steps") {
+        if (value.type() != im::Any::INT32 || value.int_value() < 1)
+          return refuse(key, "expected an INT32 of at least 1");
+        steps = static_cast<std::uint64_t>(value.int_value());
+        continue;
+      }
+      const std::size_t slash = key.rfind('/');
+      const int i = slash == std::string::npos
+                        ? -1
+                        : model.actuator_index(key.substr(0, slash), key.substr(slash + 1));
+      if (i < 0) return refuse(key, "no such actuator (expected MODEL/ACTUATOR, or steps)");
+      if (value.type() != im::Any::DOUBLE) return refuse(key, "expected a DOUBLE command");
+      const CheckedCommand c =
+          check_command(model.actuators[static_cast<std::size_t>(i)], value.double_value());
+      if (c.rejected) return refuse(key, c.problem);
+      commands.emplace_back(static_cast<std::size_t>(i), value.double_value());
+    }
+    // In lockstep no step is taken until granted: the commands are in the inbox first, and the
+    // steps counted from here are this request's.
+    for (const auto& [i, value] : commands)
+      inbox.offer(i, lockstep, value);
+    std::unique_lock lock(steps_mutex);
+    const std::uint64_t target = steps_taken + steps;
+    lock.unlock();
+    sim.grant_steps(steps);
+    lock.lock();
+    if (!steps_cv.wait_for(lock, kLockstepWait, [&] { return steps_taken >= target || ended; }) ||
+        steps_taken < target) {
+      fmt::print(stderr, "leeway: {}: {} steps asked for, {} taken before {}\n", lockstep, steps,
+                 steps - (target - steps_taken), ended ? "the run ended" : "the wait ran out");
+      return false;
+    }
+    set_time(sim_time, reply.mutable_sim());
+    set_time(sim_time, reply.mutable_header()->mutable_stamp());
     return true;
   }
 
@@ -263,6 +329,12 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
   if (!s.node.Advertise(s.control, control)) {
     throw std::runtime_error(fmt::format("ign-transport refused to advertise {}", s.control));
   }
+  s.lockstep = s.prefix + "/lockstep";
+  const std::function<bool(const im::Param&, im::Clock&)> lockstep =
+      [&s](const im::Param& request, im::Clock& reply) { return s.on_lockstep(request, reply); };
+  if (!s.node.Advertise(s.lockstep, lockstep)) {
+    throw std::runtime_error(fmt::format("ign-transport refused to advertise {}", s.lockstep));
+  }
 }
 
 GzServer::~GzServer() = default;
@@ -275,6 +347,12 @@ void GzServer::on_start(const Simulation& sim) {
 
 void GzServer::on_step(const Simulation& sim) {
   Impl& s = *impl_;
+  {
+    std::lock_guard lock(s.steps_mutex);
+    ++s.steps_taken;
+    s.sim_time = sim.state().t;
+  }
+  s.steps_cv.notify_all();
   s.publish_clock(sim);
   s.publish_stats(sim);
   s.publish_poses(sim);
@@ -283,6 +361,14 @@ void GzServer::on_step(const Simulation& sim) {
     if (s.sensors[i] && data.sensors[i].sampled && s.sensors[i].HasConnections())
       s.publish_sensor(sim.model().sensors[i], data.sensors[i], s.sensors[i]);
   }
+}
+
+void GzServer::on_end(const Simulation& /*sim*/, const RunEnd& /*end*/) {
+  {
+    std::lock_guard lock(impl_->steps_mutex);
+    impl_->ended = true;
+  }
+  impl_->steps_cv.notify_all();
 }
 
 const std::vector<std::string>& GzServer::command_topics() const {
@@ -295,6 +381,10 @@ const std::vector<std::string>& GzServer::topics() const {
 
 const std::string& GzServer::control_service() const {
   return impl_->control;
+}
+
+const std::string& GzServer::lockstep_service() const {
+  return impl_->lockstep;
 }
 
 }  // namespace leeway

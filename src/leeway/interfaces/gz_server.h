@@ -20,6 +20,13 @@
 //   /world/W/control         ignition.msgs.WorldControl -> ignition.msgs.Boolean: pause or play,
 //                            step / multi_step (a paused world advances by exactly that many
 //                            steps), reset { all: true } (with `seed`, the run's seed too)
+//   /world/W/lockstep        ignition.msgs.Param -> ignition.msgs.Clock (Leeway's own): commands
+//                            by actuator ("wamv/left_engine_propeller_joint": DOUBLE) and a step
+//                            count ("steps": INT32), answered when the steps are taken. Commands
+//                            on topics and step requests on the control service travel on
+//                            different sockets, so which step a command reaches is a race; this
+//                            service gives them in one request, which makes a scripted client's
+//                            run the same bits every time.
 //
 // Stamps are simulated time. A GNSS without a fix publishes nothing (NavSat has no fix status in
 // ign-msgs 8). Where the process listens is ign-transport's: IGN_IP (the run sets 127.0.0.1, the
@@ -49,11 +56,13 @@ class GzServer final : public Observer {
 
   void on_start(const Simulation& sim) override;
   void on_step(const Simulation& sim) override;
+  void on_end(const Simulation& sim, const RunEnd& end) override;
 
   /// The topics it publishes, those it subscribes to and the service it answers, in order.
   const std::vector<std::string>& topics() const;
   const std::vector<std::string>& command_topics() const;
   const std::string& control_service() const;
+  const std::string& lockstep_service() const;
 
  private:
   struct Impl;
