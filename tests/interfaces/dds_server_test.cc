@@ -333,6 +333,12 @@ TEST_F(DdsServerTest, TheRexrovsDvlPressureAndGroundTruthAreWhatTheRunComputed) 
       expect_same(r.beams[b].range, m["range"][b], "range");
       expect_same(static_cast<float>(r.beams[b].velocity), m["beam_velocity"][b], "beam velocity");
       EXPECT_EQ(vec3(m["beam_unit_vec"][b]), dvl_model.beams_S[b]);
+      if (r.target == DvlReading::Target::kBottom && r.beams[b].locked) {
+        // The noise model's a + b |u|, squared.
+        const double sigma = dvl_model.velocity_noise +
+                             dvl_model.velocity_noise_fraction * std::abs(r.beams[b].velocity);
+        EXPECT_EQ(m["beam_velocity_covar"][b].get<double>(), static_cast<float>(sigma * sigma));
+      }
     }
   }
   for (const json& m : pressures.get()) {

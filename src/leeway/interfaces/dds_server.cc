@@ -293,6 +293,10 @@ struct DdsServer::Impl {
     msg.speed_gnd = std::hypot(v_S.x(), v_S.y());
     msg.num_good_beams = static_cast<std::uint8_t>(r.good_beams);
     msg.sound_speed = static_cast<float>(m.sound_speed_assumed);
+    // The noise model's variances (sensors/dvl.h: a + b |u|, with the reported beam velocity
+    // for u); the message holds four beams, a DVL's first four.
+    const double velocity_floor =
+        r.target == DvlReading::Target::kWaterMass ? m.water_velocity_noise : m.velocity_noise;
     bool ranges = false, velocities = false;
     for (std::size_t k = 0; k < 4; ++k) {
       const bool beam = k < m.beams_S.size();
@@ -307,7 +311,7 @@ struct DdsServer::Impl {
                                  : std::nan(""));
       msg.beam_velocity_covar[k] = static_cast<float>(
           beam && b.locked
-              ? std::pow(m.velocity_noise + m.velocity_noise_fraction * std::abs(b.velocity), 2)
+              ? std::pow(velocity_floor + m.velocity_noise_fraction * std::abs(b.velocity), 2)
               : std::nan(""));
       ranges = ranges || (beam && std::isfinite(b.range));
       velocities = velocities || (beam && b.locked);
