@@ -192,6 +192,9 @@ TEST(RunCommand, BadArgumentsExitNonZeroWithAMessage) {
   EXPECT_NE(fast.output.find("faster than the physics rate"), std::string::npos);
   // A served run's DDS domain: the option's range, and ROS_DOMAIN_ID's, named.
   EXPECT_NE(run("run --serve --duration 0.1 --ros-domain 233").status, 0);
+  const Result clock = run("run --serve --duration 0.1 --clock-rate 1000");  // dt is 5 ms
+  EXPECT_EQ(clock.status, 1);
+  EXPECT_NE(clock.output.find("--clock-rate: 1000 Hz"), std::string::npos) << clock.output;
   for (const char* id : {"abc", "300", "-1", "7x"}) {
     const Result bad =
         run(std::string("run --serve --duration 0.1"), std::string("ROS_DOMAIN_ID=") + id);

@@ -155,7 +155,8 @@ class DdsServerTest : public ::testing::Test {
  protected:
   /// The world served at real time, logged (and watched by `watch`), with a server in the
   /// test's domain.
-  void serve(const std::string& world_path, bool controllers = true, Observer* watch = nullptr) {
+  void serve(const std::string& world_path, bool controllers = true, Observer* watch = nullptr,
+             double clock_rate_hz = 0.0) {
     Diagnostics diagnostics;
     std::optional<Scenario> scenario = load_world_or_default(world_path, 0, diagnostics);
     ASSERT_TRUE(scenario) << world_path;
@@ -164,6 +165,7 @@ class DdsServerTest : public ::testing::Test {
     inbox_.emplace(sim_->model());
     DdsServerOptions options;
     options.domain_id = test_domain();
+    options.clock_rate_hz = clock_rate_hz;
     server_.emplace(*sim_, *inbox_, options);
     sim_->attach(*server_);
     sim_->attach(log_);
@@ -281,6 +283,14 @@ TEST_F(DdsServerTest, TheWamvsClockTfAndSensorsAreWhatTheRunComputedAsARos2NodeD
     EXPECT_GT(B, 20e-6);
     EXPECT_LT(B, 70e-6);
   }
+}
+
+TEST_F(DdsServerTest, AClockRateSpacesTheClockBySimulatedTime) {
+  serve("", true, nullptr, 20.0);  // every tenth step of 5 ms
+  const std::vector<json> clocks = echo("/clock", "rosgraph_msgs/Clock", 4, "best_effort");
+  ASSERT_EQ(clocks.size(), 4u);
+  for (std::size_t k = 1; k < clocks.size(); ++k)
+    EXPECT_EQ(stamp_ns(clocks[k]["clock"]) - stamp_ns(clocks[k - 1]["clock"]), 50'000'000);
 }
 
 TEST_F(DdsServerTest, TfStaticIsLatchedForALateJoinerAndPlacesEverySensorOnItsLink) {

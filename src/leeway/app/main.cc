@@ -188,6 +188,10 @@ int main(int argc, char** argv) {
   run->add_option("--ros-domain", o.ros_domain,
                   "With --serve: the ROS 2 (DDS) domain; default ROS_DOMAIN_ID, else 0")
       ->check(CLI::Range(0, 232));
+  run->add_option("--clock-rate", o.clock_rate,
+                  "With --serve: /clock (both transports) per simulated second; 0, the default,\n"
+                  "publishes it every step as gz-sim does")
+      ->check(CLI::NonNegativeNumber);
   run->add_option("--rate-factor", o.rate_factor,
                   "Simulated seconds per wall-clock second; 0: as fast as possible (the\n"
                   "default without --serve; 1 with it)")

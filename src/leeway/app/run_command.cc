@@ -248,8 +248,19 @@ int run_command(const RunCommandOptions& o) {
     setenv("IGN_IP", o.listen.c_str(), 1);
     stop_on_signal.emplace(sim);
     inbox.emplace(model);
+    if (o.clock_rate > 0.0) {
+      try {
+        steps_between(o.clock_rate, model.dt);
+      } catch (const std::invalid_argument& e) {
+        fmt::print(stderr, "error: --clock-rate: {}\n", e.what());
+        return 1;
+      }
+    }
+    GzServerOptions gz;
+    gz.clock_rate_hz = o.clock_rate;
     DdsServerOptions dds;
     dds.listen = o.listen;
+    dds.clock_rate_hz = o.clock_rate;
     if (o.ros_domain) {
       dds.domain_id = *o.ros_domain;
     } else if (const char* id = std::getenv("ROS_DOMAIN_ID"); id != nullptr && id[0] != '\0') {
@@ -262,7 +273,7 @@ int run_command(const RunCommandOptions& o) {
       }
     }
     try {
-      gz_server.emplace(sim, *inbox);
+      gz_server.emplace(sim, *inbox, gz);
       dds_server.emplace(sim, *inbox, dds);
     } catch (const std::exception& e) {
       fmt::print(stderr, "error: --serve: {}\n", e.what());

@@ -38,6 +38,7 @@ struct RunCommandOptions {
   bool serve = false;
   std::string listen = "127.0.0.1";  ///< the address the served transports use (IGN_IP)
   std::optional<int> ros_domain;     ///< none: ROS_DOMAIN_ID, else 0
+  double clock_rate = 0.0;           ///< serving: /clock per simulated second; 0: every step
   /// Simulated seconds per wall-clock second; 0: as fast as possible; none: real time when
   /// serving, as fast as possible otherwise.
   std::optional<double> rate_factor;

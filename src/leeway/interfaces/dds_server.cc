@@ -75,7 +75,7 @@ struct DdsServer::Impl {
   Simulation& sim;
   CommandInbox& inbox;
   std::vector<std::string> topics, command_topics;
-  std::uint64_t pose_interval = 1;
+  std::uint64_t pose_interval = 1, clock_interval = 1;
 
   dds_entity_t domain = 0;  ///< 0: the default domain (CYCLONEDDS_URI's)
   dds_entity_t participant = 0;
@@ -337,6 +337,8 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
   s.participant = s.check(dds_create_participant(domain_id, nullptr, nullptr),
                           fmt::format("participant in domain {}", options.domain_id));
   s.pose_interval = steps_between(options.pose_rate_hz, model.dt);
+  if (options.clock_rate_hz > 0.0)
+    s.clock_interval = steps_between(options.clock_rate_hz, model.dt);
 
   for (const BodyModel& b : model.bodies)
     s.body_frames.push_back(ros_body_frame(b.model_name, b.link_name));
@@ -395,7 +397,7 @@ void DdsServer::on_start(const Simulation& sim) {
 
 void DdsServer::on_step(const Simulation& sim) {
   Impl& s = *impl_;
-  s.publish_clock(sim.state().t);
+  if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim.state().t);
   s.publish_tf(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {

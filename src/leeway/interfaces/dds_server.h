@@ -8,7 +8,7 @@
 //
 // Published from the stepping thread (an Observer called after every step), each only while a
 // reader is matched:
-//   /clock         rosgraph_msgs/Clock      every step, simulated time
+//   /clock         rosgraph_msgs/Clock      every step, or at clock_rate_hz simulated
 //   /tf            tf2_msgs/TFMessage       every body's frame in world, at pose_rate_hz simulated
 //   /tf_static     tf2_msgs/TFMessage       each sensor's frame in its body's, once (latched:
 //                                           TRANSIENT_LOCAL, depth 1, as ROS 2's tf_static)
@@ -44,6 +44,7 @@ struct DdsServerOptions {
   /// is taken as it is, as rmw_cyclonedds takes it.
   std::string listen = "127.0.0.1";
   double pose_rate_hz = 50.0;  ///< /tf, per simulated second
+  double clock_rate_hz = 0.0;  ///< /clock; 0: every step
 };
 
 class DdsServer final : public Observer {

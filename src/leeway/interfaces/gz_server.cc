@@ -81,7 +81,7 @@ struct GzServer::Impl {
   std::string prefix;  ///< /world/W
   std::vector<std::string> topics, command_topics;
   std::string control, lockstep;
-  std::uint64_t pose_interval = 1;
+  std::uint64_t pose_interval = 1, clock_interval = 1;
   WallClock::time_point started, last_stats;
 
   // The steps taken since the server was made, and whether the run has ended: what
@@ -286,6 +286,8 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
   const Model& model = sim.model();
   s.prefix = world_topic_prefix(model.world_name);
   s.pose_interval = steps_between(options.pose_rate_hz, model.dt);
+  if (options.clock_rate_hz > 0.0)
+    s.clock_interval = steps_between(options.clock_rate_hz, model.dt);
   s.clock = s.advertise<im::Clock>("/clock");
   s.world_clock = s.advertise<im::Clock>(s.prefix + "/clock");
   s.stats = s.advertise<im::WorldStatistics>(s.prefix + "/stats");
@@ -353,7 +355,7 @@ void GzServer::on_step(const Simulation& sim) {
     s.sim_time = sim.state().t;
   }
   s.steps_cv.notify_all();
-  s.publish_clock(sim);
+  if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim);
   s.publish_stats(sim);
   s.publish_poses(sim);
   const StepData& data = sim.data();

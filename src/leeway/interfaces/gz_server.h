@@ -5,7 +5,8 @@
 //
 // Published from the stepping thread (an Observer called after every step), each only while
 // someone subscribes to it:
-//   /clock, /world/W/clock   ignition.msgs.Clock            every step, simulated time
+//   /clock, /world/W/clock   ignition.msgs.Clock            every step (as gz-sim), or at
+//                                                           clock_rate_hz simulated
 //   /world/W/stats           ignition.msgs.WorldStatistics  5 Hz of wall time, as gz-sim
 //   /world/W/pose/info       ignition.msgs.Pose_V           every body, at pose_rate_hz simulated
 //   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, at each sample
@@ -44,6 +45,7 @@ namespace leeway {
 
 struct GzServerOptions {
   double pose_rate_hz = 50.0;  ///< /world/W/pose/info, per simulated second
+  double clock_rate_hz = 0.0;  ///< /clock and /world/W/clock; 0: every step
 };
 
 class GzServer final : public Observer {
