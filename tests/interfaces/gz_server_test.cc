@@ -189,6 +189,14 @@ constexpr std::array<std::array<double, 2>, 6> kScript = {
     {{200.0, 200.0}, {400.0, -100.0}, {0.0, 300.0}, {-250.0, 250.0}, {1000.0, 50.0}, {0.0, 0.0}}};
 constexpr int kStepsPerRequest = 7;
 
+/// `ign service`'s reply to a /world/W/lockstep request of `params` (Param's text format).
+std::string lockstep_call(const GzServer& server, const std::string& params, int timeout_ms) {
+  return tool_output(
+      fmt::format("ign service -s {} --reqtype ignition.msgs.Param --reptype ignition.msgs.Clock "
+                  "--timeout {} --req '{}'",
+                  server.lockstep_service(), timeout_ms, params));
+}
+
 /// The default world without its autopilot, served in lockstep and driven by `ign service`
 /// calls of /world/W/lockstep, one per line of kScript: each step's state.
 std::vector<std::vector<BodyState>> scripted_lockstep_run() {
@@ -214,10 +222,7 @@ std::vector<std::vector<BodyState>> scripted_lockstep_run() {
         "params {{ key: \"wamv/right_engine_propeller_joint\" value {{ type: DOUBLE "
         "double_value: {} }} }}",
         kStepsPerRequest, left, right);
-    const std::string reply = tool_output(
-        fmt::format("ign service -s {} --reqtype ignition.msgs.Param --reptype ignition.msgs.Clock "
-                    "--timeout 10000 --req '{}'",
-                    server.lockstep_service(), request));
+    const std::string reply = lockstep_call(server, request, 10000);
     EXPECT_NE(reply.find("sim"), std::string::npos) << reply;  // answered after its steps
   }
   sim.stop();
@@ -266,12 +271,7 @@ TEST_F(GzServerTest, ALockstepRequestWithAnUnknownActuatorOrANanChangesNothingAn
   run.pacing = Pacing::kLockstep;
   run.input_source = &inbox;
   std::thread runner([&] { sim.run(run); });
-  const auto call = [&](const std::string& params) {
-    return tool_output(
-        fmt::format("ign service -s {} --reqtype ignition.msgs.Param --reptype ignition.msgs.Clock "
-                    "--timeout 5000 --req '{}'",
-                    server.lockstep_service(), params));
-  };
+  const auto call = [&](const std::string& params) { return lockstep_call(server, params, 5000); };
   const std::string steps = "params { key: \"steps\" value { type: INT32 int_value: 3 } } ";
   EXPECT_EQ(call(steps + "params { key: \"wamv/rudder\" value { type: DOUBLE double_value: 1 } }")
                 .find("sim"),
