@@ -53,6 +53,10 @@ TEST(GzTopics, SensorsPublishWhereGzSimPutsThem) {
   EXPECT_EQ(sensor_topic_suffix(s), "altimeter");
   s.kind = DvlModel{};  // ign-msgs 8 has no DVL message
   EXPECT_EQ(sensor_topic(s.model_name, s), "");
+  s.kind = GroundTruthModel{};  // gz-sim's OdometryPublisher's, the model's
+  EXPECT_EQ(sensor_topic("w", s), "/model/fleet/model/wamv/odometry");
+  s.topic = "odom";
+  EXPECT_EQ(sensor_topic("w", s), "/odom");
 }
 
 class GzServerTest : public ::testing::Test {

@@ -17,9 +17,12 @@ namespace leeway {
 
 using namespace std::chrono_literals;
 
-/// A tool's standard output; it is killed after `seconds`.
-inline std::string tool_output(const std::string& command, int seconds = 20) {
-  const std::string line = fmt::format("timeout {} {} 2>/dev/null", seconds, command);
+/// A tool's standard output (and its standard error, with `with_errors`); it is killed after
+/// `seconds`.
+inline std::string tool_output(const std::string& command, int seconds = 20,
+                               bool with_errors = false) {
+  const std::string line =
+      fmt::format("timeout {} {} 2>{}", seconds, command, with_errors ? "&1" : "/dev/null");
   std::string out;
   if (FILE* pipe = popen(line.c_str(), "r")) {
     char buffer[4096];

@@ -17,6 +17,7 @@
 #include <ignition/msgs/imu.pb.h>
 #include <ignition/msgs/magnetometer.pb.h>
 #include <ignition/msgs/navsat.pb.h>
+#include <ignition/msgs/odometry.pb.h>
 #include <ignition/msgs/param.pb.h>
 #include <ignition/msgs/pose_v.pb.h>
 #include <ignition/msgs/world_control.pb.h>
@@ -267,6 +268,19 @@ struct GzServer::Impl {
               msg.set_variance(white_variance(std::get<PressureModel>(sensor.kind).noise, period));
               p.Publish(msg);
             },
+            [&](const GroundTruthReading& r) {
+              // As gz-sim's OdometryPublisher: the pose in the world, the twist in S.
+              im::Odometry msg;
+              set_header(sample.t, "world", msg.mutable_header());
+              im::Header_Map* child = msg.mutable_header()->add_data();
+              child->set_key("child_frame_id");
+              child->add_value(frame);
+              set_vector(r.p_W, msg.mutable_pose()->mutable_position());
+              set_quaternion(r.q_WS, msg.mutable_pose()->mutable_orientation());
+              set_vector(r.v_S, msg.mutable_twist()->mutable_linear());
+              set_vector(r.omega_S, msg.mutable_twist()->mutable_angular());
+              p.Publish(msg);
+            },
             [&](const AltimeterReading& r) {
               im::Altimeter msg;
               set_header(sample.t, frame, msg.mutable_header());
@@ -308,6 +322,7 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
                    [&](const MagnetometerModel&) { return s.advertise<im::Magnetometer>(topic); },
                    [&](const PressureModel&) { return s.advertise<im::FluidPressure>(topic); },
                    [&](const AltimeterModel&) { return s.advertise<im::Altimeter>(topic); },
+                   [&](const GroundTruthModel&) { return s.advertise<im::Odometry>(topic); },
                    [](const auto&) { return Publisher(); }},
         sensor.kind);
   }
@@ -349,12 +364,6 @@ void GzServer::on_start(const Simulation& sim) {
 
 void GzServer::on_step(const Simulation& sim) {
   Impl& s = *impl_;
-  {
-    std::lock_guard lock(s.steps_mutex);
-    ++s.steps_taken;
-    s.sim_time = sim.state().t;
-  }
-  s.steps_cv.notify_all();
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim);
   s.publish_stats(sim);
   s.publish_poses(sim);
@@ -363,6 +372,14 @@ void GzServer::on_step(const Simulation& sim) {
     if (s.sensors[i] && data.sensors[i].sampled && s.sensors[i].HasConnections())
       s.publish_sensor(sim.model().sensors[i], data.sensors[i], s.sensors[i]);
   }
+  // After the step's messages are sent: a lockstep client answered for this step has them on
+  // their way (on other sockets than the answer, so it waits for them by their stamp).
+  {
+    std::lock_guard lock(s.steps_mutex);
+    ++s.steps_taken;
+    s.sim_time = sim.state().t;
+  }
+  s.steps_cv.notify_all();
 }
 
 void GzServer::on_end(const Simulation& /*sim*/, const RunEnd& /*end*/) {

@@ -7,6 +7,8 @@
 //   /world/W/control                          the world control service (pause, step, reset)
 //   /world/W/model/M/link/L/sensor/S/SUFFIX   a sensor's readings, unless its <topic> names
 //                                             another; SUFFIX by its type (sensor_topic_suffix)
+//   /model/M/odometry                         a ground-truth sensor's (gz-sim's
+//                                             OdometryPublisher), unless its <topic> names another
 //
 // A nested model a::b is /model/a/model/b, as gz-sim scopes it.
 #pragma once
@@ -18,16 +20,16 @@
 namespace leeway {
 
 /// The last part of a gz sensor's default topic: imu, navsat, magnetometer, altimeter,
-/// air_pressure; empty for a sensor ign-msgs 8 has no message for (the DVL, whose
-/// DVLVelocityTracking came with Harmonic, the acoustic receivers, ground truth and the
-/// environment probes).
+/// air_pressure; empty for ground truth (a model's topic, not a sensor's) and for a sensor
+/// ign-msgs 8 has no message for (the DVL, whose DVLVelocityTracking came with Harmonic, the
+/// acoustic receivers and the environment probes).
 std::string sensor_topic_suffix(const SensorModel& sensor);
 
 /// "/world/W" for world W.
 std::string world_topic_prefix(const std::string& world_name);
 
 /// The topic a sensor publishes on: its <topic> if it has one (made absolute), otherwise gz-sim's
-/// default; empty if sensor_topic_suffix() is.
+/// default; empty for a sensor gz-sim has no message for.
 std::string sensor_topic(const std::string& world_name, const SensorModel& sensor);
 
 }  // namespace leeway
