@@ -22,6 +22,7 @@
 #include "leeway/app/default_world.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/interfaces/stamp.h"
+#include "leeway/interfaces/vrx_task_topics.h"
 
 namespace leeway {
 namespace {
@@ -99,18 +100,8 @@ struct RunLog : Observer {
   }
 };
 
-/// Cyclone's configuration of a ROS 2 node on this host with ROS_AUTOMATIC_DISCOVERY_RANGE
-/// =LOCALHOST (rmw_cyclonedds's), on the loopback.
-const char* kLocalhostConfig =
-    "<CycloneDDS><Domain id=\"any\"><General><Interfaces><NetworkInterface "
-    "address=\"127.0.0.1\"/></Interfaces><AllowMulticast>false</AllowMulticast></General>"
-    "<Discovery><ParticipantIndex>auto</ParticipantIndex><MaxAutoParticipantIndex>32"
-    "</MaxAutoParticipantIndex><Peers><Peer address=\"localhost\"/></Peers></Discovery>"
-    "</Domain></CycloneDDS>";
-
 std::string peer_command(const std::string& arguments) {
-  return fmt::format("env ROS_DOMAIN_ID={} CYCLONEDDS_URI='{}' {} {}", test_domain(),
-                     kLocalhostConfig, ROS2_PEER, arguments);
+  return ros2_peer_command(test_domain(), arguments);
 }
 
 /// `count` samples of `topic`, as @foxglove/rosmsg2-serialization decodes them from the .msg
@@ -156,7 +147,7 @@ class DdsServerTest : public ::testing::Test {
   /// The world served at real time, logged (and watched by `watch`), with a server in the
   /// test's domain.
   void serve(const std::string& world_path, bool controllers = true, Observer* watch = nullptr,
-             double clock_rate_hz = 0.0) {
+             double clock_rate_hz = 0.0, double rate_factor = 1.0) {
     Diagnostics diagnostics;
     std::optional<Scenario> scenario = load_world_or_default(world_path, 0, diagnostics);
     ASSERT_TRUE(scenario) << world_path;
@@ -173,6 +164,7 @@ class DdsServerTest : public ::testing::Test {
     RunOptions run;
     run.until_step = std::numeric_limits<std::uint64_t>::max();
     run.pacing = Pacing::kRealTime;
+    run.rate_factor = rate_factor;
     run.input_source = &*inbox_;
     runner_ = std::thread([this, run] { sim_->run(run); });
   }
@@ -383,6 +375,63 @@ TEST_F(DdsServerTest, AFloat64OnTheThrustersRosTopicCommandsItAndANanIsDropped) 
   const std::uint64_t steps = watch.steps;
   EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
   EXPECT_EQ(watch.command, 500.0);
+}
+
+TEST_F(DdsServerTest, VrxsWayfindingTopicsCarryTheWaypointsAndTheErrorsAsVrxsBridgeTypesThem) {
+  serve("", true, nullptr, 0.0, /*rate_factor=*/10.0);  // running from 2 s of wall time
+  const TaskModel& task = sim_->scenario().tasks.at(0);
+  const std::vector<VrxGoal> goals = vrx_goals(task, *sim_->model().origin);
+  auto waypoints = std::async(std::launch::async, [] {
+    return echo("/vrx/wayfinding/waypoints", "geometry_msgs/PoseArray", 1);
+  });
+  auto min_errors = std::async(std::launch::async, [] {
+    return echo("/vrx/wayfinding/min_errors", "ros_gz_interfaces/Float32Array", 1);
+  });
+  auto mean_error = std::async(
+      std::launch::async, [] { return echo("/vrx/wayfinding/mean_error", "std_msgs/Float32", 1); });
+  const std::vector<json> w = waypoints.get(), m = min_errors.get(), e = mean_error.get();
+  ASSERT_EQ(w.size(), 1u);
+  const json& poses = w[0]["poses"];
+  ASSERT_EQ(poses.size(), goals.size());
+  for (std::size_t i = 0; i < goals.size(); ++i) {
+    EXPECT_EQ(poses[i]["position"]["x"].get<double>(), goals[i].latitude_deg);
+    EXPECT_EQ(poses[i]["position"]["y"].get<double>(), goals[i].longitude_deg);
+    const Quat q = quat(poses[i]["orientation"]);
+    EXPECT_NEAR(2.0 * std::atan2(q.z(), q.w()), goals[i].yaw, 1e-12);
+  }
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0]["data"].size(), goals.size());
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_GT(e[0]["data"].get<double>(), 0.0);
+}
+
+TEST_F(DdsServerTest, WorldControlOnTheRos2TopicPausesStepsAndRunsToATime) {
+  // ros_gz_interfaces/msg/WorldControl, the message of ros_gz's ControlWorld service, on ROS 2's
+  // /world/W/control topic.
+  StepCounter counter;
+  serve("", true, &counter);
+  const std::string topic = "/world/" + sim_->model().world_name + "/control";
+  ASSERT_EQ(tool_output(peer_command(fmt::format("control {} 1 0", topic))), "");
+  std::this_thread::sleep_for(100ms);  // a step under way ends
+  const std::uint64_t paused_at = counter.step_count;
+  std::this_thread::sleep_for(200ms);
+  EXPECT_EQ(counter.step_count, paused_at);
+  // A paused world takes exactly the steps asked for.
+  tool_output(peer_command(fmt::format("control {} 1 7", topic)));
+  EXPECT_TRUE(eventually([&] { return counter.step_count == paused_at + 7; }));
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(counter.step_count, paused_at + 7);
+  // run_to_sim_time: on to 0.5 s past where it is, then paused there.
+  const double dt = sim_->model().dt;
+  const double to = static_cast<double>(paused_at + 7) * dt + 0.5;
+  tool_output(peer_command(fmt::format("control {} 0 0 {}", topic, to)));
+  const auto steps_to = static_cast<std::uint64_t>(std::llround(to / dt));
+  EXPECT_TRUE(eventually([&] { return counter.step_count == steps_to; }));
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(counter.step_count, steps_to);
+  // And running again.
+  tool_output(peer_command(fmt::format("control {} 0 0", topic)));
+  EXPECT_TRUE(eventually([&] { return counter.step_count > steps_to + 10; }));
 }
 
 }  // namespace

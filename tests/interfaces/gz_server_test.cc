@@ -23,6 +23,7 @@
 #include "interfaces/served_run.h"
 #include "leeway/app/default_world.h"
 #include "leeway/interfaces/gz_topics.h"
+#include "leeway/interfaces/vrx_task_topics.h"
 
 namespace leeway {
 namespace {
@@ -69,10 +70,7 @@ class GzServerTest : public ::testing::Test {
 };
 
 TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
-  Diagnostics diagnostics;
-  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
-  ASSERT_TRUE(scenario);
-  Simulation sim(std::move(*scenario));
+  Simulation sim(default_scenario());
   const std::string world = "/world/" + sim.model().world_name;
   CommandInbox inbox(sim.model());
   GzServer server(sim, inbox);
@@ -92,7 +90,7 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   // Every topic is listed: the clocks, the statistics, the poses, the WAM-V's IMU, GNSS, compass.
   // `ign topic -l` prints what discovery has told it within its wait, which can be part of the
   // list when the host is busy: it is asked again until every topic is there.
-  EXPECT_EQ(server.topics().size(), 7u);
+  EXPECT_EQ(server.topics().size(), 11u);  // with VRX's four wayfinding topics
   const auto missing_from = [&](const std::string& list) {
     std::vector<std::string> missing;
     for (const std::string& topic : server.topics())
@@ -139,13 +137,74 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   runner.join();
 }
 
-/// The latest latched command of one actuator, as the stepping thread leaves it.
+/// The numbers that follow `key: ` in `text`, in order.
+std::vector<double> numbers_after(const std::string& text, const std::string& key) {
+  std::vector<double> out;
+  for (std::size_t at = text.find(key + ": "); at != std::string::npos;
+       at = text.find(key + ": ", at + 1))
+    out.push_back(std::strtod(text.c_str() + at + key.size() + 2, nullptr));
+  return out;
+}
+
+/// The x and y of every `position { ... }` in `text` (a field at its default, 0, is not printed).
+std::vector<Eigen::Vector2d> positions(const std::string& text) {
+  std::vector<Eigen::Vector2d> out;
+  for (std::size_t at = text.find("position {"); at != std::string::npos;
+       at = text.find("position {", at + 1)) {
+    const std::string block = text.substr(at, text.find('}', at) - at);
+    const std::vector<double> x = numbers_after(block, "x"), y = numbers_after(block, "y");
+    out.emplace_back(x.empty() ? 0.0 : x[0], y.empty() ? 0.0 : y[0]);
+  }
+  return out;
+}
+
+TEST_F(GzServerTest, IgnTopicReadsVrxsTaskTopicsAsVrxPublishesThem) {
+  Simulation sim(default_scenario());
+  const TaskModel& task = sim.scenario().tasks.at(0);
+  ASSERT_EQ(task.kind, TaskKind::kWayfinding);
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
+  sim.attach(server);
+  RunOptions run;
+  run.until_step = std::numeric_limits<std::uint64_t>::max();
+  run.pacing = Pacing::kRealTime;
+  run.rate_factor = 10.0;  // the ready phase at 1 s of wall time, the running one at 2 s
+  const RunningSimulation running(sim, run);
+  const auto echo = [](const std::string& topic) {
+    return std::async(std::launch::async,
+                      [topic] { return tool_output("ign topic -e -n 1 -t " + topic); });
+  };
+  auto info = echo("/vrx/task/info");
+  auto waypoints = echo("/vrx/wayfinding/waypoints");
+  auto mean_error = echo("/vrx/wayfinding/mean_error");
+  auto min_errors = echo("/vrx/wayfinding/min_errors");
+
+  // ignition.msgs.Param with VRX's keys and value types.
+  const std::string info_text = info.get();
+  for (const char* key : {"name", "state", "ready_time", "running_time", "elapsed_time",
+                          "remaining_time", "timed_out", "num_collisions", "score"})
+    EXPECT_NE(info_text.find(fmt::format("key: \"{}\"", key)), std::string::npos) << key;
+  EXPECT_NE(info_text.find("string_value: \"wayfinding\""), std::string::npos) << info_text;
+  EXPECT_NE(info_text.find("type: BOOLEAN"), std::string::npos) << info_text;
+  EXPECT_NE(info_text.find("type: INT32"), std::string::npos) << info_text;
+
+  // Every waypoint: latitude and longitude [deg] in the position, where the world puts it.
+  const std::string waypoint_text = waypoints.get();
+  const std::vector<VrxGoal> goals = vrx_goals(task, *sim.model().origin);
+  const std::vector<Eigen::Vector2d> lat_lon = positions(waypoint_text);
+  ASSERT_EQ(lat_lon.size(), task.goals.size()) << waypoint_text;
+  for (std::size_t i = 0; i < goals.size(); ++i) {
+    EXPECT_NEAR(lat_lon[i].x(), goals[i].latitude_deg, 1e-12);
+    EXPECT_NEAR(lat_lon[i].y(), goals[i].longitude_deg, 1e-12);
+    EXPECT_NEAR(goals[i].latitude_deg, -33.72, 0.01);  // Sydney Regatta Centre, as VRX
+  }
+  // While running: one least error per waypoint, and their mean.
+  EXPECT_EQ(numbers_after(min_errors.get(), "data").size(), task.goals.size());
+  EXPECT_EQ(numbers_after(mean_error.get(), "data").size(), 1u);
+}
+
 TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStoppingTheRun) {
-  Diagnostics diagnostics;
-  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
-  ASSERT_TRUE(scenario);
-  scenario->controllers.clear();  // no autopilot writing over the client's commands
-  Simulation sim(std::move(*scenario));
+  Simulation sim(default_scenario(/*controllers=*/false));  // the client's commands alone
   const int left = sim.model().actuator_index("wamv", "left_engine_propeller_joint");
   ASSERT_GE(left, 0);
   const std::string topic = sim.model().actuators[static_cast<std::size_t>(left)].topic;
@@ -204,10 +263,7 @@ std::string lockstep_call(const GzServer& server, const std::string& params, int
 /// The default world without its autopilot, served in lockstep and driven by `ign service`
 /// calls of /world/W/lockstep, one per line of kScript: each step's state.
 std::vector<std::vector<BodyState>> scripted_lockstep_run() {
-  Diagnostics diagnostics;
-  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
-  scenario->controllers.clear();
-  Simulation sim(std::move(*scenario));
+  Simulation sim(default_scenario(/*controllers=*/false));
   CommandInbox inbox(sim.model());
   GzServer server(sim, inbox);
   StateLog log;
@@ -241,10 +297,7 @@ TEST_F(GzServerTest, ALockstepClientsCommandsReachTheStepsItAsksForSoItsRunIsThe
 
   // The same commands given to the same steps directly: the same bits, so each request's
   // commands reached exactly its first step.
-  Diagnostics diagnostics;
-  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
-  scenario->controllers.clear();
-  Simulation sim(std::move(*scenario));
+  Simulation sim(default_scenario(/*controllers=*/false));
   const int left = sim.model().actuator_index("wamv", "left_engine_propeller_joint");
   const int right = sim.model().actuator_index("wamv", "right_engine_propeller_joint");
   std::vector<std::vector<BodyState>> direct;
@@ -262,9 +315,7 @@ TEST_F(GzServerTest, ALockstepClientsCommandsReachTheStepsItAsksForSoItsRunIsThe
 }
 
 TEST_F(GzServerTest, ALockstepRequestWithAnUnknownActuatorOrANanChangesNothingAndFails) {
-  Diagnostics diagnostics;
-  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
-  Simulation sim(std::move(*scenario));
+  Simulation sim(default_scenario());
   CommandInbox inbox(sim.model());
   GzServer server(sim, inbox);
   StepCounter counter;
@@ -313,10 +364,7 @@ std::vector<std::map<std::string, std::string>> bridge_entries(const std::string
 }
 
 TEST_F(GzServerTest, TheShippedBridgeConfigurationNamesTheDefaultWorldsTopicsAndTypes) {
-  Diagnostics diagnostics;
-  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
-  ASSERT_TRUE(scenario);
-  Simulation sim(std::move(*scenario));
+  Simulation sim(default_scenario());
   CommandInbox inbox(sim.model());
   GzServer server(sim, inbox);
   const auto entries =

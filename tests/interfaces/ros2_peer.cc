@@ -12,18 +12,32 @@
 //   ros2_peer pub TOPIC VALUE COUNT RATE_HZ
 //       waits up to 5 s for a matched reader, then publishes std_msgs/Float64 VALUE ("nan"
 //       allowed) COUNT times at RATE_HZ; exits 1 if no reader matched.
+//   ros2_peer control TOPIC PAUSE MULTI_STEP [RUN_TO_S]
+//       waits up to 5 s for a matched reader, then publishes one ros_gz_interfaces/WorldControl
+//       (pause 0 or 1, multi_step, run_to_sim_time); exits 1 if no reader matched.
+//   ros2_peer fuzz KIND SECONDS SEED TOPIC...
+//       waits up to 5 s for a matched reader on each TOPIC, then floods them for SECONDS, a
+//       random TOPIC each time: KIND values, std_msgs/Float64 of any bit pattern (NaN, infinite,
+//       subnormal, huge, in range); short, a 2-byte std_msgs/Int16 under Float64's type name (a
+//       truncated Float64, as from a client built against another definition); bytes, a
+//       std_msgs/String of random bytes under Float64's type name. Prints how many it wrote.
 #include <dds/dds.h>
 #include <dds/ddsi/ddsi_serdata.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "interfaces/fuzz_values.h"
 #include "peer_ros2.h"  // generated (tests/CMakeLists.txt)
 
 namespace {
@@ -40,6 +54,9 @@ const std::map<std::string, const dds_topic_descriptor_t*> kTypes = {
     {"nav_msgs/Odometry", &nav_msgs_msg_dds__Odometry__desc},
     {"marine_acoustic_msgs/Dvl", &marine_acoustic_msgs_msg_dds__Dvl__desc},
     {"std_msgs/Float64", &std_msgs_msg_dds__Float64__desc},
+    {"std_msgs/Float32", &std_msgs_msg_dds__Float32__desc},
+    {"geometry_msgs/PoseArray", &geometry_msgs_msg_dds__PoseArray__desc},
+    {"ros_gz_interfaces/Float32Array", &ros_gz_interfaces_msg_dds__Float32Array__desc},
 };
 
 int fail(const std::string& what) {
@@ -102,34 +119,136 @@ int echo(const std::string& topic, const std::string& type, int count, double ti
   return 0;
 }
 
-int pub(const std::string& topic, double value, int count, double rate_hz) {
-  const dds_entity_t p = participant();
-  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+/// A writer of `topic` in participant p with rclcpp's default QoS (RELIABLE, VOLATILE,
+/// KEEP_LAST(10)), once a reader has matched it (within 5 s); a negative code if none has.
+dds_entity_t matched_writer(dds_entity_t p, const dds_topic_descriptor_t& type,
+                            const std::string& topic) {
   const std::string name = "rt" + topic;
-  const dds_entity_t tp =
-      dds_create_topic(p, &std_msgs_msg_dds__Float64__desc, name.c_str(), nullptr, nullptr);
-  if (tp < 0) return fail("topic " + name + ": " + dds_strretcode(tp));
-  dds_qos_t* qos = dds_create_qos();  // rclcpp's default: RELIABLE, VOLATILE, KEEP_LAST(10)
+  const dds_entity_t tp = dds_create_topic(p, &type, name.c_str(), nullptr, nullptr);
+  if (tp < 0) return tp;
+  dds_qos_t* qos = dds_create_qos();
   dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_INFINITY);
   dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 10);
   const dds_entity_t writer = dds_create_writer(p, tp, qos, nullptr);
   dds_delete_qos(qos);
-  if (writer < 0) return fail(std::string("writer: ") + dds_strretcode(writer));
+  if (writer < 0) return writer;
   const Clock::time_point deadline = Clock::now() + std::chrono::seconds(5);
   dds_publication_matched_status_t status{};
   while (dds_get_publication_matched_status(writer, &status) == DDS_RETCODE_OK &&
          status.current_count == 0) {
-    if (Clock::now() > deadline) {
-      dds_delete(p);
-      return fail("pub " + topic + ": no reader in 5 s");
-    }
+    if (Clock::now() > deadline) return DDS_RETCODE_TIMEOUT;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return writer;
+}
+
+int pub(const std::string& topic, double value, int count, double rate_hz) {
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  const dds_entity_t writer = matched_writer(p, std_msgs_msg_dds__Float64__desc, topic);
+  if (writer < 0) {
+    dds_delete(p);
+    return fail("pub " + topic + ": " + dds_strretcode(writer));
   }
   const std_msgs_msg_dds__Float64_ msg{value};
   for (int i = 0; i < count; ++i) {
     dds_write(writer, &msg);
     std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / rate_hz));
   }
+  dds_delete(p);
+  return 0;
+}
+
+int control(const std::string& topic, bool pause, std::uint32_t multi_step, double run_to) {
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  const dds_entity_t writer =
+      matched_writer(p, ros_gz_interfaces_msg_dds__WorldControl__desc, topic);
+  if (writer < 0) {
+    dds_delete(p);
+    return fail("control " + topic + ": " + dds_strretcode(writer));
+  }
+  ros_gz_interfaces_msg_dds__WorldControl_ msg{};
+  msg.pause_ = pause;
+  msg.multi_step_ = multi_step;
+  msg.run_to_sim_time_.sec_ = static_cast<std::int32_t>(std::floor(run_to));
+  msg.run_to_sim_time_.nanosec_ =
+      static_cast<std::uint32_t>(std::llround((run_to - std::floor(run_to)) * 1e9));
+  const dds_return_t rc = dds_write(writer, &msg);
+  dds_delete(p);  // waits for the reader's acknowledgement (the writer's linger)
+  return rc == DDS_RETCODE_OK ? 0 : fail(std::string("control: ") + dds_strretcode(rc));
+}
+
+/// `desc` under std_msgs/Float64's DDS type name, without type information: readers that have
+/// none (as Leeway's) match it by name, as they would a client built from another definition.
+dds_topic_descriptor_t as_float64(const dds_topic_descriptor_t& desc) {
+  return {desc.m_size,
+          desc.m_align,
+          desc.m_flagset & ~DDS_TOPIC_XTYPES_METADATA,
+          desc.m_nkeys,
+          std_msgs_msg_dds__Float64__desc.m_typename,
+          desc.m_keys,
+          desc.m_nops,
+          desc.m_ops,
+          desc.m_meta,
+          {nullptr, 0},
+          {nullptr, 0},
+          desc.restrict_data_representation};
+}
+
+int fuzz(const std::string& kind, double seconds, std::uint64_t seed,
+         const std::vector<std::string>& topics) {
+  const dds_topic_descriptor_t short_desc = as_float64(std_msgs_msg_dds__Int16__desc);
+  const dds_topic_descriptor_t bytes_desc = as_float64(std_msgs_msg_dds__String__desc);
+  const dds_topic_descriptor_t* desc = kind == "values"  ? &std_msgs_msg_dds__Float64__desc
+                                       : kind == "short" ? &short_desc
+                                       : kind == "bytes" ? &bytes_desc
+                                                         : nullptr;
+  if (desc == nullptr) return fail("unknown fuzz kind " + kind);
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  std::vector<dds_entity_t> writers;
+  for (const std::string& topic : topics) {
+    const std::string name = "rt" + topic;
+    const dds_entity_t tp = dds_create_topic(p, desc, name.c_str(), nullptr, nullptr);
+    if (tp < 0) return fail("topic " + name + ": " + dds_strretcode(tp));
+    dds_qos_t* qos = dds_create_qos();
+    dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_MSECS(100));
+    dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 10);
+    writers.push_back(dds_create_writer(p, tp, qos, nullptr));
+    dds_delete_qos(qos);
+    if (writers.back() < 0) return fail(std::string("writer: ") + dds_strretcode(writers.back()));
+  }
+  const Clock::time_point matched_by = Clock::now() + std::chrono::seconds(5);
+  for (std::size_t i = 0; i < writers.size(); ++i) {
+    dds_publication_matched_status_t status{};
+    while (dds_get_publication_matched_status(writers[i], &status) == DDS_RETCODE_OK &&
+           status.current_count == 0) {
+      if (Clock::now() > matched_by) return fail("fuzz " + topics[i] + ": no reader in 5 s");
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  std::mt19937_64 rng(seed);
+  const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                   std::chrono::duration<double>(seconds));
+  long written = 0;
+  std::string text;
+  for (; Clock::now() < end; ++written) {
+    const dds_entity_t w = writers[rng() % writers.size()];
+    if (kind == "values") {
+      const std_msgs_msg_dds__Float64_ msg{leeway::fuzz::any_double(rng)};
+      dds_write(w, &msg);
+    } else if (kind == "short") {
+      const std_msgs_msg_dds__Int16_ msg{static_cast<std::int16_t>(rng())};
+      dds_write(w, &msg);
+    } else {
+      text = leeway::fuzz::any_bytes(rng, 40);
+      std::replace(text.begin(), text.end(), '\0', '\1');  // a C string: no NUL inside
+      const std_msgs_msg_dds__String_ msg{text.data()};
+      dds_write(w, &msg);
+    }
+  }
+  std::printf("%ld written\n", written);
   dds_delete(p);
   return 0;
 }
@@ -151,7 +270,17 @@ int main(int argc, char** argv) {
     return pub(a[1], std::strtod(a[2].c_str(), nullptr), std::atoi(a[3].c_str()),
                std::atof(a[4].c_str()));
   }
+  if ((a.size() == 4 || a.size() == 5) && a[0] == "control") {
+    return control(a[1], a[2] == "1", static_cast<std::uint32_t>(std::atol(a[3].c_str())),
+                   a.size() == 5 ? std::atof(a[4].c_str()) : 0.0);
+  }
+  if (a.size() >= 5 && a[0] == "fuzz") {
+    return fuzz(a[1], std::atof(a[2].c_str()), std::strtoull(a[3].c_str(), nullptr, 10),
+                {a.begin() + 4, a.end()});
+  }
   return fail(
       "usage: ros2_peer echo TOPIC pkg/Name COUNT TIMEOUT_S [best_effort] [transient_local]\n"
-      "       ros2_peer pub TOPIC VALUE COUNT RATE_HZ");
+      "       ros2_peer pub TOPIC VALUE COUNT RATE_HZ\n"
+      "       ros2_peer control TOPIC PAUSE MULTI_STEP [RUN_TO_S]\n"
+      "       ros2_peer fuzz values|short|bytes SECONDS SEED TOPIC...");
 }

@@ -7,10 +7,12 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
 
+#include "leeway/app/default_world.h"
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
@@ -32,6 +34,48 @@ inline std::string tool_output(const std::string& command, int seconds = 20,
   }
   return out;
 }
+
+/// ros2_peer (ros2_peer.cc) with `arguments`, as a ROS 2 node on this host in DDS domain
+/// `domain` with ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST (rmw_cyclonedds's configuration), on
+/// the loopback.
+inline std::string ros2_peer_command(int domain, const std::string& arguments) {
+  constexpr const char* kLocalhostConfig =
+      "<CycloneDDS><Domain id=\"any\"><General><Interfaces><NetworkInterface "
+      "address=\"127.0.0.1\"/></Interfaces><AllowMulticast>false</AllowMulticast></General>"
+      "<Discovery><ParticipantIndex>auto</ParticipantIndex><MaxAutoParticipantIndex>32"
+      "</MaxAutoParticipantIndex><Peers><Peer address=\"localhost\"/></Peers></Discovery>"
+      "</Domain></CycloneDDS>";
+  return fmt::format("env ROS_DOMAIN_ID={} CYCLONEDDS_URI='{}' {} {}", domain, kLocalhostConfig,
+                     ROS2_PEER, arguments);
+}
+
+/// The embedded default world (the WAM-V on VRX's wayfinding course), without its controllers
+/// (the autopilot) if `controllers` is false, so that a client's commands are the only ones.
+inline Scenario default_scenario(bool controllers = true) {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  if (!scenario) throw std::runtime_error("the default world did not load");
+  if (!controllers) scenario->controllers.clear();
+  return std::move(*scenario);
+}
+
+/// `sim` running with `options` on a thread of its own, stopped and joined when this goes out of
+/// scope: a failed assertion ends the test without leaving the thread running.
+class RunningSimulation {
+ public:
+  RunningSimulation(Simulation& sim, const RunOptions& options)
+      : sim_(sim), thread_([&sim, options] { sim.run(options); }) {}
+  RunningSimulation(const RunningSimulation&) = delete;
+  RunningSimulation& operator=(const RunningSimulation&) = delete;
+  ~RunningSimulation() {
+    sim_.stop();
+    thread_.join();
+  }
+
+ private:
+  Simulation& sim_;
+  std::thread thread_;
+};
 
 struct StepCounter : Observer {
   std::atomic<std::uint64_t> step_count{0};

@@ -274,6 +274,43 @@ TEST(Simulation, AGrantedStepAdvancesAPausedRunByExactlyThatMuch) {
   EXPECT_EQ(counter.last_end.steps, 5u);
 }
 
+TEST(Simulation, StepsGrantedToARunningWorldAreItsNextOnesNotAStoreForWhenItPauses) {
+  Simulation sim(coasting_body());
+  Counter counter;
+  sim.attach(counter);
+  const RunOptions run = paced(1000, Pacing::kRealTime);
+  std::thread runner([&] { sim.run(run); });
+  sim.grant_steps(5);  // a client's step request while the world runs
+  EXPECT_TRUE(eventually([&] { return counter.steps >= 10; }));
+  sim.pause();
+  std::this_thread::sleep_for(50ms);  // the step under way, if one was, ends
+  const int paused_at = counter.steps;
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(counter.steps, paused_at);  // the five were taken while it ran
+  sim.stop();
+  runner.join();
+}
+
+TEST(Simulation, RunToATimeStepsAPausedWorldThereAndLeavesItPaused) {
+  // gz-sim's run_to_sim_time, from a world paused at its start.
+  Simulation sim(coasting_body());
+  Counter counter;
+  sim.attach(counter);
+  sim.pause();
+  const RunOptions run = paced(100000, Pacing::kRealTime);
+  std::thread runner([&] { sim.run(run); });
+  const double dt = sim.model().dt;
+  sim.run_to(12.4 * dt);  // the steps that start before 11.9 dt: twelve
+  EXPECT_TRUE(eventually([&] { return counter.steps == 12; }));
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(counter.steps, 12);
+  sim.run_to(5 * dt);  // behind it: nothing to run
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(counter.steps, 12);
+  sim.stop();
+  runner.join();
+}
+
 TEST(Simulation, AResetAskedOfAPausedRunTakesItBackToTheStartAndTellsTheObservers) {
   Simulation sim(coasting_body());
   const State initial = sim.state();

@@ -1,7 +1,5 @@
 #include "leeway/interfaces/command_inbox.h"
 
-#include <fmt/format.h>
-
 #include <utility>
 
 #include "leeway/propulsion/actuator.h"
@@ -12,24 +10,15 @@ CommandInbox::CommandInbox(const Model& model) : model_(model), pending_(model.a
 
 void CommandInbox::offer(std::size_t i, const std::string& topic, double value) {
   const CheckedCommand c = check_command(model_.actuators[i], value);
-  std::lock_guard lock(mutex_);
-  if (!c.problem.empty()) {
-    const WallClock::time_point now = WallClock::now();
-    auto [it, first] = complaints_.try_emplace(topic, Complaints{now, 0});
-    Complaints& k = it->second;
-    if (first || now - k.last >= std::chrono::seconds(1)) {
-      fmt::print(stderr, "leeway: {} {}: {}{}\n", topic, c.rejected ? "dropped" : "clamped",
-                 c.problem,
-                 k.held_back > 0 ? fmt::format(" ({} more since the last line)", k.held_back)
-                                 : std::string());
-      k = {now, 0};
-    } else {
-      ++k.held_back;
-    }
-  }
+  if (!c.problem.empty()) log_.tell(topic, (c.rejected ? "dropped: " : "clamped: ") + c.problem);
   if (c.rejected) return;
+  std::lock_guard lock(mutex_);
   pending_[i] = c.value;
   any_pending_ = true;
+}
+
+void CommandInbox::refuse(const std::string& topic, const std::string& why) {
+  log_.tell(topic, why);
 }
 
 void CommandInbox::take_inputs(const Simulation& /*sim*/, Inputs& inputs) {

@@ -6,18 +6,18 @@
 // (gz_server.h, dds_server.h) offers its commands to the same inbox.
 //
 // A non-finite or refused command is dropped and a clamped one kept, each with a line on stderr,
-// at most one a second per topic (with the count held back since): a client flooding bad
-// commands cannot flood the log.
+// at most one a second per topic (rate_limited_log.h): a client flooding bad commands cannot
+// flood the log. So is a message that never becomes a command (a malformed one, one of another
+// type, a refused request): the transport tells the inbox with refuse().
 #pragma once
 
-#include <chrono>
 #include <cstddef>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
@@ -29,20 +29,19 @@ class CommandInbox final : public InputSource {
   /// A command for model.actuators[i], arrived on `topic`. Any thread.
   void offer(std::size_t i, const std::string& topic, double value);
 
+  /// A message on `topic` (or a request to a service) that carries no command, and why. Any
+  /// thread.
+  void refuse(const std::string& topic, const std::string& why);
+
   /// Moves the commands that arrived since the last call into inputs.commands.
   void take_inputs(const Simulation& sim, Inputs& inputs) override;
 
  private:
-  using WallClock = std::chrono::steady_clock;
-  struct Complaints {
-    WallClock::time_point last;
-    std::uint64_t held_back = 0;
-  };
   const Model& model_;
   std::mutex mutex_;
   std::vector<std::optional<double>> pending_;  ///< one per Model::actuators entry
   bool any_pending_ = false;
-  std::map<std::string, Complaints> complaints_;
+  RateLimitedLog log_;
 };
 
 }  // namespace leeway

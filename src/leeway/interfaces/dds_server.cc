@@ -3,15 +3,18 @@
 #include <dds/dds.h>
 #include <fmt/format.h>
 
-#include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <stdexcept>
 
 #include "leeway/core/overloaded.h"
+#include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/interfaces/stamp.h"
+#include "leeway/interfaces/vrx_task_topics.h"
+#include "leeway/interfaces/world_control.h"
 #include "leeway_ros2.h"  // generated from data/ros2_interfaces (CMakeLists.txt)
 
 namespace leeway {
@@ -51,6 +54,28 @@ std::array<double, 3> variances(const std::array<NoiseModel, 3>& noise, double p
           white_variance(noise[2], period)};
 }
 
+/// Cyclone's own lines (its log sink: warnings, errors), through a rate-limited log: a client
+/// that floods malformed samples would otherwise flood stderr with one line each. A sample that
+/// does not deserialize is told as a dropped command on its ROS topic. Process-wide, as
+/// Cyclone's sink is.
+void cyclone_log(void* /*unused*/, const dds_log_data_t* data) {
+  static RateLimitedLog log;
+  std::string body(data->message + std::min(data->hdrsize, data->size), data->message + data->size);
+  while (!body.empty() && (body.back() == '\n' || body.back() == ' '))
+    body.pop_back();
+  const std::size_t from = body.find("deserialization rt/");
+  const std::size_t to = body.find(" failed", from);
+  if (from != std::string::npos && to != std::string::npos) {
+    const std::string topic_type = body.substr(from + 18, to - from - 18);  // "/a/b/pkg::..."
+    const std::size_t type_at = topic_type.rfind('/');
+    log.tell(topic_type.substr(0, type_at),
+             fmt::format("dropped: a sample that is no {} (Cyclone DDS could not deserialize it)",
+                         topic_type.substr(type_at + 1)));
+    return;
+  }
+  log.tell("Cyclone DDS", body);
+}
+
 /// Cyclone's configuration for `listen` (DdsServerOptions::listen); empty: its defaults.
 std::string cyclone_config(const std::string& listen) {
   if (listen == "0.0.0.0") return {};
@@ -82,8 +107,7 @@ struct DdsServer::Impl {
   dds_entity_t clock = 0, tf = 0, tf_static = 0;
   std::vector<dds_entity_t> sensors;  ///< one per Model::sensors entry; 0: not published
   std::map<dds_entity_t, std::string> writer_topics;
-  std::chrono::steady_clock::time_point last_drop_report;
-  std::uint64_t drops_held_back = 0;
+  RateLimitedLog drops;
 
   struct Command {
     Impl* impl;
@@ -91,19 +115,26 @@ struct DdsServer::Impl {
     std::string topic;
   };
   std::vector<Command> commands;
+  std::string control;  ///< /world/W/control
+  // VRX's task topics (vrx_task_topics.h) for the world's first task, as VRX's bridge gives
+  // them; 0: not published.
+  dds_entity_t task_goals = 0, task_error = 0, task_mean_error = 0;
+  std::vector<VrxGoal> goals;
+  std::uint64_t second_interval = 1;
 
   // Reused from step to step.
   std::vector<geometry_msgs_msg_dds__TransformStamped_> transforms;
   std::vector<std::string> body_frames, sensor_frames;
-  /// W's frame, the root of /tf (a string that outlives each message: Cyclone reads it in
-  /// dds_write).
-  const std::string world_frame = "world";
+  /// W's frame, the root of /tf, and no frame (strings that outlive each message: Cyclone
+  /// reads them in dds_write).
+  const std::string world_frame = "world", no_frame;
 
   Impl(Simulation& s, CommandInbox& i) : sim(s), inbox(i) {}
 
   ~Impl() {
     if (participant > 0) dds_delete(participant);
     if (domain > 0) dds_delete(domain);
+    dds_set_log_sink(nullptr, nullptr);  // Cyclone's own again
   }
 
   dds_entity_t check(dds_entity_t e, const std::string& what) const {
@@ -130,21 +161,12 @@ struct DdsServer::Impl {
   }
 
   /// Writes `msg`; a sample Cyclone refuses (a reliable reader too slow for kMaxBlocking) is
-  /// dropped with a line on stderr, at most one a second.
+  /// dropped with a line on stderr, at most one a second per topic.
   void write(dds_entity_t w, const void* msg) {
     const dds_return_t rc = dds_write(w, msg);
-    if (rc == DDS_RETCODE_OK) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_drop_report < std::chrono::seconds(1)) {
-      ++drops_held_back;
-      return;
-    }
-    fmt::print(stderr, "leeway: ROS 2 topic {}: a sample dropped: {}{}\n", writer_topics[w],
-               dds_strretcode(rc),
-               drops_held_back > 0 ? fmt::format(" ({} more since the last line)", drops_held_back)
-                                   : std::string());
-    last_drop_report = now;
-    drops_held_back = 0;
+    if (rc != DDS_RETCODE_OK)
+      drops.tell("ROS 2 topic " + writer_topics[w],
+                 fmt::format("a sample dropped: {}", dds_strretcode(rc)));
   }
 
   static bool matched(dds_entity_t writer) {
@@ -160,6 +182,84 @@ struct DdsServer::Impl {
     dds_sample_info_t info;
     while (dds_take(reader, samples, &info, 1, 1) > 0) {
       if (info.valid_data) c->impl->inbox.offer(c->actuator, c->topic, sample.data);
+    }
+  }
+
+  static void on_control(dds_entity_t reader, void* arg) {
+    auto* s = static_cast<Impl*>(arg);
+    ros_gz_interfaces_msg_dds__WorldControl_ sample{};
+    void* samples[1] = {&sample};
+    dds_sample_info_t info;
+    while (dds_take(reader, samples, &info, 1, 1) > 0) {
+      if (!info.valid_data) continue;
+      const std::string refused = apply_world_control(
+          s->sim, {sample.pause, sample.step, sample.multi_step, sample.reset.all,
+                   sample.reset.time_only, sample.reset.model_only, sample.seed,
+                   sample.run_to_sim_time.sec + 1e-9 * sample.run_to_sim_time.nanosec});
+      if (!refused.empty()) s->inbox.refuse(s->control, "refused: " + refused);
+    }
+  }
+
+  /// A RELIABLE, KEEP_LAST(10) reader of `ros_topic` calling `on_data` with `arg`.
+  void reader(const dds_topic_descriptor_t& type, const std::string& ros_topic,
+              void (*on_data)(dds_entity_t, void*), void* arg, const std::string& what) {
+    const std::string name = dds_topic(ros_topic);
+    const dds_entity_t t = check(
+        dds_create_topic(participant, &type, name.c_str(), nullptr, nullptr), "topic " + name);
+    dds_qos_t* qos = dds_create_qos();
+    dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_INFINITY);
+    dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 10);
+    dds_listener_t* listener = dds_create_listener(arg);
+    dds_lset_data_available(listener, on_data);
+    const dds_entity_t r = dds_create_reader(participant, t, qos, listener);
+    dds_delete_listener(listener);
+    dds_delete_qos(qos);
+    check(r, fmt::format("reader {} ({})", name, what));
+    command_topics.push_back(ros_topic);
+  }
+
+  void publish_task(const Simulation& s) {
+    if (task_error == 0) return;
+    const TaskModel& task = s.scenario().tasks.front();
+    const TaskState& state = s.task_states().front();
+    const VrxTaskDue due = vrx_task_due(state, s.state().step_count, second_interval);
+    const bool station = task.kind == TaskKind::kStationKeeping;
+    if (due.goals && task_goals > 0 && matched(task_goals)) {
+      std::vector<geometry_msgs_msg_dds__Pose_> poses;
+      for (const VrxGoal& g : goals) {
+        poses.push_back({{g.latitude_deg, g.longitude_deg, 0.0},
+                         quaternion(Quat(Eigen::AngleAxisd(g.yaw, Vec3::UnitZ())))});
+      }
+      const std_msgs_msg_dds__Header_ h = header(s.state().t, no_frame);
+      if (station) {
+        const geometry_msgs_msg_dds__PoseStamped_ msg{h, poses.front()};
+        write(task_goals, &msg);
+      } else {
+        geometry_msgs_msg_dds__PoseArray_ msg{h, {}};
+        msg.poses._length = msg.poses._maximum = static_cast<std::uint32_t>(poses.size());
+        msg.poses._buffer = poses.data();
+        msg.poses._release = false;
+        write(task_goals, &msg);
+      }
+    }
+    if (!due.errors) return;
+    if (matched(task_error)) {
+      if (station) {
+        const std_msgs_msg_dds__Float32_ msg{
+            static_cast<float>(vrx_station_pose_error(task, s.state().bodies))};
+        write(task_error, &msg);
+      } else {
+        std::vector<float> errors(state.min_errors.begin(), state.min_errors.end());
+        ros_gz_interfaces_msg_dds__Float32Array_ msg{};
+        msg.data._length = msg.data._maximum = static_cast<std::uint32_t>(errors.size());
+        msg.data._buffer = errors.data();
+        msg.data._release = false;
+        write(task_error, &msg);
+      }
+    }
+    if (matched(task_mean_error)) {
+      const std_msgs_msg_dds__Float32_ msg{static_cast<float>(state.score)};
+      write(task_mean_error, &msg);
     }
   }
 
@@ -326,6 +426,7 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
     : impl_(std::make_unique<Impl>(sim, inbox)) {
   Impl& s = *impl_;
   const Model& model = sim.model();
+  dds_set_log_sink(&cyclone_log, nullptr);
   const char* uri = std::getenv("CYCLONEDDS_URI");
   const bool users_config = uri != nullptr && uri[0] != '\0';
   const std::string config = users_config ? std::string() : cyclone_config(options.listen);
@@ -366,26 +467,38 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
     s.sensors[i] = s.writer(*type, topic);
   }
 
+  if (!sim.scenario().tasks.empty()) {
+    const TaskModel& task = sim.scenario().tasks.front();
+    s.second_interval = steps_between(1.0, model.dt);
+    if (model.origin) s.goals = vrx_goals(task, *model.origin);
+    if (task.kind == TaskKind::kStationKeeping) {
+      if (!s.goals.empty())
+        s.task_goals =
+            s.writer(geometry_msgs_msg_dds__PoseStamped__desc, "/vrx/stationkeeping/goal");
+      s.task_error = s.writer(std_msgs_msg_dds__Float32__desc, "/vrx/stationkeeping/pose_error");
+      s.task_mean_error =
+          s.writer(std_msgs_msg_dds__Float32__desc, "/vrx/stationkeeping/mean_pose_error");
+    } else {
+      if (!s.goals.empty())
+        s.task_goals =
+            s.writer(geometry_msgs_msg_dds__PoseArray__desc, "/vrx/wayfinding/waypoints");
+      s.task_error =
+          s.writer(ros_gz_interfaces_msg_dds__Float32Array__desc, "/vrx/wayfinding/min_errors");
+      s.task_mean_error = s.writer(std_msgs_msg_dds__Float32__desc, "/vrx/wayfinding/mean_error");
+    }
+  }
+
   s.commands.reserve(model.actuators.size());  // the listeners keep pointers into it
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
     const std::string& topic = model.actuators[i].topic;
     if (topic.empty()) continue;
     Impl::Command& c = s.commands.emplace_back(Impl::Command{&s, i, topic});
-    const std::string name = dds_topic(topic);
-    const dds_entity_t t = s.check(dds_create_topic(s.participant, &std_msgs_msg_dds__Float64__desc,
-                                                    name.c_str(), nullptr, nullptr),
-                                   "topic " + name);
-    dds_qos_t* qos = dds_create_qos();
-    dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_INFINITY);
-    dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 10);
-    dds_listener_t* listener = dds_create_listener(&c);
-    dds_lset_data_available(listener, &Impl::on_data);
-    const dds_entity_t reader = dds_create_reader(s.participant, t, qos, listener);
-    dds_delete_listener(listener);
-    dds_delete_qos(qos);
-    s.check(reader, fmt::format("reader {} (actuator {})", name, model.actuators[i].full_name()));
-    s.command_topics.push_back(topic);
+    s.reader(std_msgs_msg_dds__Float64__desc, topic, &Impl::on_data, &c,
+             "actuator " + model.actuators[i].full_name());
   }
+  s.control = "/world/" + model.world_name + "/control";
+  s.reader(ros_gz_interfaces_msg_dds__WorldControl__desc, s.control, &Impl::on_control, &s,
+           "world control");
 }
 
 DdsServer::~DdsServer() = default;
@@ -399,6 +512,7 @@ void DdsServer::on_step(const Simulation& sim) {
   Impl& s = *impl_;
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim.state().t);
   s.publish_tf(sim);
+  s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {
     if (s.sensors[i] > 0 && data.sensors[i].sampled && Impl::matched(s.sensors[i]))

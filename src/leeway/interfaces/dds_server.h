@@ -15,9 +15,17 @@
 //   each sensor's  sensor_msgs/Imu, NavSatFix (with NO_FIX while the antenna has no fix),
 //   topic          MagneticField, FluidPressure, marine_acoustic_msgs/Dvl, nav_msgs/Odometry
 //                  (ground truth), at each sample, stamped with its time
-// Subscribed (std_msgs/Float64, offered to the run's CommandInbox):
+//   VRX's task     geometry_msgs/PoseStamped (/vrx/stationkeeping/goal) or PoseArray
+//   topics         (/vrx/wayfinding/waypoints), std_msgs/Float32 and
+//                  ros_gz_interfaces/Float32Array (the errors), as VRX's bridge types them,
+//                  once a simulated second (vrx_task_topics.h)
+// Subscribed:
 //   each actuator's topic (ActuatorModel::topic, the one it has over gz-transport: VRX's bridge
-//   gives the ROS topic the same name, /wamv/thrusters/left/thrust), in the actuator's unit.
+//   gives the ROS topic the same name, /wamv/thrusters/left/thrust): std_msgs/Float64 in the
+//   actuator's unit, offered to the run's CommandInbox
+//   /world/W/control: ros_gz_interfaces/msg/WorldControl, as world_control.h says: a topic, where
+//   gz-sim's is a service (a ROS 2 service's request/reply framing differs between rmw_cyclonedds
+//   and rmw_fastrtps; a topic is the same for both)
 //
 // QoS as research and ROS 2 settle it: writers RELIABLE, VOLATILE, KEEP_LAST(10), which both
 // reliable and best-effort readers match (/clock KEEP_LAST(1)); command readers RELIABLE,

@@ -13,6 +13,8 @@
 #include <ignition/msgs/boolean.pb.h>
 #include <ignition/msgs/clock.pb.h>
 #include <ignition/msgs/double.pb.h>
+#include <ignition/msgs/float.pb.h>
+#include <ignition/msgs/float_v.pb.h>
 #include <ignition/msgs/fluid_pressure.pb.h>
 #include <ignition/msgs/imu.pb.h>
 #include <ignition/msgs/magnetometer.pb.h>
@@ -27,6 +29,8 @@
 #include "leeway/core/overloaded.h"
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/stamp.h"
+#include "leeway/interfaces/vrx_task_topics.h"
+#include "leeway/interfaces/world_control.h"
 #include "leeway/propulsion/actuator.h"
 
 namespace leeway {
@@ -68,6 +72,37 @@ void set_quaternion(const Quat& q, im::Quaternion* out) {
   out->set_z(q.z());
 }
 
+void set_param(im::Param& msg, const std::string& key, const std::string& value) {
+  im::Any& any = (*msg.mutable_params())[key];
+  any.set_type(im::Any::STRING);
+  any.set_string_value(value);
+}
+
+void set_param(im::Param& msg, const std::string& key, double value) {
+  im::Any& any = (*msg.mutable_params())[key];
+  any.set_type(im::Any::DOUBLE);
+  any.set_double_value(value);
+}
+
+void set_param(im::Param& msg, const std::string& key, bool value) {
+  im::Any& any = (*msg.mutable_params())[key];
+  any.set_type(im::Any::BOOLEAN);
+  any.set_bool_value(value);
+}
+
+void set_param(im::Param& msg, const std::string& key, std::int32_t value) {
+  im::Any& any = (*msg.mutable_params())[key];
+  any.set_type(im::Any::INT32);
+  any.set_int_value(value);
+}
+
+/// VRX's goal message: latitude and longitude [deg] in the position, the yaw in the orientation.
+void set_goal(const VrxGoal& goal, im::Pose* out) {
+  out->mutable_position()->set_x(goal.latitude_deg);
+  out->mutable_position()->set_y(goal.longitude_deg);
+  set_quaternion(Quat(Eigen::AngleAxisd(goal.yaw, Vec3::UnitZ())), out->mutable_orientation());
+}
+
 /// gz-sim's frame_id of a sensor: its scoped name, model::link::sensor.
 std::string sensor_frame(const SensorModel& s) {
   return s.model_name + "::" + s.link_name + "::" + s.name;
@@ -97,6 +132,10 @@ struct GzServer::Impl {
   ignition::transport::Node node;
   Publisher clock, world_clock, stats, poses;
   std::vector<Publisher> sensors;  ///< one per Model::sensors entry; invalid: not published
+  // VRX's task topics (vrx_task_topics.h), for the world's first task.
+  Publisher task_info, task_goals, task_error, task_mean_error;
+  std::vector<VrxGoal> goals;  ///< empty: the world has no geodetic origin
+  std::uint64_t second_interval = 1;
 
   Impl(Simulation& s, CommandInbox& i, const GzServerOptions& o) : sim(s), inbox(i), options(o) {}
 
@@ -109,22 +148,18 @@ struct GzServer::Impl {
   }
 
   bool on_control(const im::WorldControl& request, im::Boolean& reply) {
-    bool ok = true;
-    request.pause() ? sim.pause() : sim.resume();
-    if (request.multi_step() > 0) {
-      sim.grant_steps(request.multi_step());
-    } else if (request.step()) {
-      sim.grant_steps(1);
-    }
-    if (request.has_reset()) {
-      if (request.reset().all()) {
-        sim.request_reset(request.seed() != 0 ? std::optional<std::uint64_t>(request.seed())
-                                              : std::nullopt);
-      } else {
-        ok = false;  // time_only and model_only: Leeway resets the whole run or nothing
-      }
-    }
-    reply.set_data(ok);
+    WorldControlRequest r;
+    r.pause = request.pause();
+    r.step = request.step();
+    r.multi_step = request.multi_step();
+    r.reset_all = request.reset().all();
+    r.reset_time_only = request.reset().time_only();
+    r.reset_model_only = request.reset().model_only();
+    r.seed = request.seed();
+    r.run_to_sim_time = request.run_to_sim_time().sec() + 1e-9 * request.run_to_sim_time().nsec();
+    const std::string refused = apply_world_control(sim, r);
+    if (!refused.empty()) inbox.refuse(control, "refused: " + refused);
+    reply.set_data(refused.empty());
     return true;
   }
 
@@ -138,7 +173,7 @@ struct GzServer::Impl {
     std::uint64_t steps = 1;
     std::vector<std::pair<std::size_t, double>> commands;
     const auto refuse = [&](const std::string& key, const std::string& why) {
-      fmt::print(stderr, "leeway: {}: '{}' refused: {}\n", lockstep, key, why);
+      inbox.refuse(lockstep, fmt::format("'{}' refused: {}", key, why));
       return false;
     };
     for (const auto& [key, value] : request.params()) {
@@ -170,8 +205,9 @@ struct GzServer::Impl {
     lock.lock();
     if (!steps_cv.wait_for(lock, kLockstepWait, [&] { return steps_taken >= target || ended; }) ||
         steps_taken < target) {
-      fmt::print(stderr, "leeway: {}: {} steps asked for, {} taken before {}\n", lockstep, steps,
-                 steps - (target - steps_taken), ended ? "the run ended" : "the wait ran out");
+      inbox.refuse(lockstep, fmt::format("{} steps asked for, {} taken before {}", steps,
+                                         steps - (target - steps_taken),
+                                         ended ? "the run ended" : "the wait ran out"));
       return false;
     }
     set_time(sim_time, reply.mutable_sim());
@@ -225,6 +261,63 @@ struct GzServer::Impl {
       set_quaternion(x.q_WB, pose->mutable_orientation());
     }
     poses.Publish(msg);
+  }
+
+  /// VRX's task topics, once a simulated second.
+  void publish_task(const Simulation& s) {
+    if (!task_info) return;
+    const TaskModel& task = s.scenario().tasks.front();
+    const TaskState& state = s.task_states().front();
+    const double t = s.state().t;
+    const VrxTaskDue due = vrx_task_due(state, s.state().step_count, second_interval);
+    if (due.info && task_info.HasConnections()) {
+      const VrxTaskInfo info = vrx_task_info(task, state, t);
+      im::Param msg;
+      set_time(t, msg.mutable_header()->mutable_stamp());
+      set_param(msg, "name", info.name);
+      set_param(msg, "state", info.state);
+      set_param(msg, "ready_time", info.ready_time);
+      set_param(msg, "running_time", info.running_time);
+      set_param(msg, "elapsed_time", info.elapsed_time);
+      set_param(msg, "remaining_time", info.remaining_time);
+      set_param(msg, "timed_out", info.timed_out);
+      set_param(msg, "num_collisions", info.num_collisions);
+      set_param(msg, "score", info.score);
+      task_info.Publish(msg);
+    }
+    const bool station = task.kind == TaskKind::kStationKeeping;
+    if (due.goals && !goals.empty() && task_goals.HasConnections()) {
+      if (station) {
+        im::Pose msg;
+        set_time(t, msg.mutable_header()->mutable_stamp());
+        set_goal(goals.front(), &msg);
+        task_goals.Publish(msg);
+      } else {
+        im::Pose_V msg;
+        set_time(t, msg.mutable_header()->mutable_stamp());
+        for (const VrxGoal& g : goals)
+          set_goal(g, msg.add_pose());
+        task_goals.Publish(msg);
+      }
+    }
+    if (!due.errors) return;
+    if (task_error.HasConnections()) {
+      if (station) {
+        im::Float msg;
+        msg.set_data(static_cast<float>(vrx_station_pose_error(task, s.state().bodies)));
+        task_error.Publish(msg);
+      } else {
+        im::Float_V msg;
+        for (double e : state.min_errors)
+          msg.add_data(static_cast<float>(e));
+        task_error.Publish(msg);
+      }
+    }
+    if (task_mean_error.HasConnections()) {
+      im::Float msg;
+      msg.set_data(static_cast<float>(state.score));
+      task_mean_error.Publish(msg);
+    }
   }
 
   void publish_sensor(const SensorModel& sensor, const SensorSample& sample, Publisher& p) {
@@ -326,13 +419,41 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
                    [](const auto&) { return Publisher(); }},
         sensor.kind);
   }
+  if (!sim.scenario().tasks.empty()) {
+    const TaskModel& task = sim.scenario().tasks.front();
+    s.second_interval = steps_between(1.0, model.dt);
+    s.task_info = s.advertise<im::Param>("/vrx/task/info");
+    if (model.origin) s.goals = vrx_goals(task, *model.origin);
+    if (task.kind == TaskKind::kStationKeeping) {
+      if (!s.goals.empty()) s.task_goals = s.advertise<im::Pose>("/vrx/stationkeeping/goal");
+      s.task_error = s.advertise<im::Float>("/vrx/stationkeeping/pose_error");
+      s.task_mean_error = s.advertise<im::Float>("/vrx/stationkeeping/mean_pose_error");
+    } else {
+      if (!s.goals.empty()) s.task_goals = s.advertise<im::Pose_V>("/vrx/wayfinding/waypoints");
+      s.task_error = s.advertise<im::Float_V>("/vrx/wayfinding/min_errors");
+      s.task_mean_error = s.advertise<im::Float>("/vrx/wayfinding/mean_error");
+    }
+  }
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
     const std::string& topic = model.actuators[i].topic;
     if (topic.empty()) continue;
-    std::function<void(const im::Double&)> callback = [&s, i, topic](const im::Double& m) {
-      s.inbox.offer(i, topic, m.data());
-    };
-    if (!s.node.Subscribe(topic, callback)) {
+    // Raw, of any type: a message of another type or one that does not parse is told about
+    // (rate-limited) rather than dropped silently, or printed by ign-transport each time.
+    const ignition::transport::RawCallback callback =
+        [&s, i, topic](const char* data, std::size_t size,
+                       const ignition::transport::MessageInfo& info) {
+          im::Double m;
+          if (info.Type() != m.GetTypeName()) {
+            s.inbox.refuse(topic, fmt::format("dropped: a message of type {}, expected {}",
+                                              info.Type(), m.GetTypeName()));
+          } else if (!m.ParseFromArray(data, static_cast<int>(size))) {
+            s.inbox.refuse(
+                topic, fmt::format("dropped: a malformed {} of {} bytes", m.GetTypeName(), size));
+          } else {
+            s.inbox.offer(i, topic, m.data());
+          }
+        };
+    if (!s.node.SubscribeRaw(topic, callback)) {
       throw std::runtime_error(fmt::format("ign-transport refused to subscribe to {} (actuator {})",
                                            topic, model.actuators[i].full_name()));
     }
@@ -367,6 +488,7 @@ void GzServer::on_step(const Simulation& sim) {
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim);
   s.publish_stats(sim);
   s.publish_poses(sim);
+  s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {
     if (s.sensors[i] && data.sensors[i].sampled && s.sensors[i].HasConnections())

@@ -9,18 +9,22 @@
 //                                                           clock_rate_hz simulated
 //   /world/W/stats           ignition.msgs.WorldStatistics  5 Hz of wall time, as gz-sim
 //   /world/W/pose/info       ignition.msgs.Pose_V           every body, at pose_rate_hz simulated
-//   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, at each sample
+//   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, Odometry (ground
+//                            truth, as gz-sim's OdometryPublisher), at each sample
+//   /vrx/task/info and the   ignition.msgs.Param, Pose, Pose_V, Float, Float_V: VRX's, for the
+//   task's goals and errors  world's first task, once a simulated second (vrx_task_topics.h)
 // Subscribed (ignition.msgs.Double, offered to the run's CommandInbox, which the stepping thread
-// empties before the next step: the command-to-actuator latency is one step):
+// empties before the next step: the command-to-actuator latency is one step; a message of another
+// type or a malformed one is refused, with a rate-limited line):
 //   each actuator's topic    its command in its unit, on the topic its plugin listens on in
 //                            gz-sim (ActuatorModel::topic: a Thruster's /model/M/joint/J/cmd_thrust
 //                            or <namespace>/<topic>, a JointPositionController's <topic> or
 //                            /model/M/joint/J/0/cmd_pos), checked as command_inbox.h says. The
 //                            actuator's watchdog sees the time of the last one.
 // Served (answered on ign-transport's threads, acted on by the stepping thread):
-//   /world/W/control         ignition.msgs.WorldControl -> ignition.msgs.Boolean: pause or play,
-//                            step / multi_step (a paused world advances by exactly that many
-//                            steps), reset { all: true } (with `seed`, the run's seed too)
+//   /world/W/control         ignition.msgs.WorldControl -> ignition.msgs.Boolean: as
+//                            world_control.h says (pause, step, multi_step, run_to_sim_time,
+//                            reset.all with seed)
 //   /world/W/lockstep        ignition.msgs.Param -> ignition.msgs.Clock (Leeway's own): commands
 //                            by actuator ("wamv/left_engine_propeller_joint": DOUBLE) and a step
 //                            count ("steps": INT32), answered when the steps are taken. Commands

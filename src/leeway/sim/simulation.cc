@@ -83,7 +83,10 @@ StepResult Simulation::step(const Inputs& inputs) {
 
 Simulation::Turn Simulation::wait_for_turn(Pacing pacing, bool& waited) {
   std::unique_lock lock(mutex_);
-  const auto may_step = [&] { return granted_ > 0 || (!paused_ && pacing != Pacing::kLockstep); };
+  const auto may_step = [&] {
+    return granted_ > 0 || run_.state.t < run_to_ - 0.5 * scenario_.model.dt ||
+           (!paused_ && pacing != Pacing::kLockstep);
+  };
   waited = !(stop_requested_ || reset_requested_ || may_step());
   wake_.wait(lock, [&] { return stop_requested_ || reset_requested_ || may_step(); });
   if (stop_requested_) return Turn::kStop;
@@ -91,8 +94,9 @@ Simulation::Turn Simulation::wait_for_turn(Pacing pacing, bool& waited) {
     reset_requested_ = false;
     return Turn::kReset;
   }
-  // A granted step is used by a lockstep or a paused run; a running one needs none.
-  if (granted_ > 0 && (paused_ || pacing == Pacing::kLockstep)) --granted_;
+  // A running world's steps count against those granted too: pausing it later must not spend
+  // steps asked for while it ran.
+  if (granted_ > 0) --granted_;
   return Turn::kStep;
 }
 
@@ -224,6 +228,16 @@ void Simulation::request_reset(std::optional<std::uint64_t> seed) {
     std::lock_guard lock(mutex_);
     reset_requested_ = true;
     reset_seed_ = seed;
+    run_to_ = -1.0;
+  }
+  wake_.notify_all();
+}
+
+void Simulation::run_to(double t) {
+  {
+    std::lock_guard lock(mutex_);
+    paused_ = true;
+    run_to_ = t;
   }
   wake_.notify_all();
 }

@@ -7,7 +7,9 @@
 //     observers' on_start (once, before the first step after construction or reset)
 //     until State::step_count reaches options.until_step, a step fails, or stop() is called:
 //       wait while paused (unless a step is granted: grant_steps steps a paused world, as
-//       gz-sim's step does); in lockstep, wait until a step is granted
+//       gz-sim's step does); in lockstep, wait until a step is granted. Every step taken uses
+//       a granted one if there is one, so that steps asked of a running world are its next
+//       ones, not a store it spends once paused
 //       if a reset was requested (request_reset), reset, and the observers' on_start again
 //       the options' input source, if any, adds the commands that arrived (InputSource)
 //       one step, as step(inputs) below
@@ -154,6 +156,9 @@ class Simulation {
   void resume();
   void stop();
   void grant_steps(std::uint64_t n);
+  /// gz-sim's run_to_sim_time: pauses the run and lets it step while its time is short of t
+  /// [s] by more than half a step; then it stays paused. A reset asked for later cancels it.
+  void run_to(double t);
   /// Asks the run to go back to its initial state (with `seed`, if given) before its next step,
   /// paused or not.
   void request_reset(std::optional<std::uint64_t> seed = std::nullopt);
@@ -186,6 +191,7 @@ class Simulation {
   bool paused_ = false;
   bool stop_requested_ = false;
   std::uint64_t granted_ = 0;
+  double run_to_ = -1.0;  ///< [s] run_to()'s time; below zero: none
   bool reset_requested_ = false;
   std::optional<std::uint64_t> reset_seed_;
 };
