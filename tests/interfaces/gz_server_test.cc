@@ -81,7 +81,7 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   RunOptions run;
   run.until_step = std::numeric_limits<std::uint64_t>::max();
   run.pacing = Pacing::kRealTime;
-  std::thread runner([&] { sim.run(run); });
+  const RunningSimulation running(sim, run);
   const std::string control = fmt::format(
       "ign service -s {}/control --reqtype ignition.msgs.WorldControl "
       "--reptype ignition.msgs.Boolean --timeout 5000 --req ",
@@ -133,8 +133,6 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
             std::string::npos);
   EXPECT_TRUE(eventually([&] { return counter.starts == 2; }));
   EXPECT_EQ(counter.step_count, 0u);
-  sim.stop();
-  runner.join();
 }
 
 /// The numbers that follow `key: ` in `text`, in order.
@@ -218,7 +216,7 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   run.until_step = std::numeric_limits<std::uint64_t>::max();
   run.pacing = Pacing::kRealTime;
   run.input_source = &inbox;
-  std::thread runner([&] { sim.run(run); });
+  const RunningSimulation running(sim, run);
   const std::string publish = fmt::format("ign topic -t {} -m ignition.msgs.Double -p ", topic);
 
   // `ign topic -p` publishes once, as soon as it has advertised: a subscriber that has not yet
@@ -237,8 +235,6 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   EXPECT_TRUE(send_until("1e6", 2353.5)) << watch.command;  // clamped to <max_thrust_cmd>
   const std::uint64_t steps = watch.steps;
   EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
-  sim.stop();
-  runner.join();
 }
 
 /// Every body's state after each step: the bits a run is compared by.
@@ -273,20 +269,20 @@ std::vector<std::vector<BodyState>> scripted_lockstep_run() {
   run.until_step = std::numeric_limits<std::uint64_t>::max();
   run.pacing = Pacing::kLockstep;
   run.input_source = &inbox;
-  std::thread runner([&] { sim.run(run); });
-  for (const auto& [left, right] : kScript) {
-    const std::string request = fmt::format(
-        "params {{ key: \"steps\" value {{ type: INT32 int_value: {} }} }} "
-        "params {{ key: \"wamv/left_engine_propeller_joint\" value {{ type: DOUBLE double_value: "
-        "{} }} }} "
-        "params {{ key: \"wamv/right_engine_propeller_joint\" value {{ type: DOUBLE "
-        "double_value: {} }} }}",
-        kStepsPerRequest, left, right);
-    const std::string reply = lockstep_call(server, request, 10000);
-    EXPECT_NE(reply.find("sim"), std::string::npos) << reply;  // answered after its steps
+  {
+    const RunningSimulation running(sim, run);
+    for (const auto& [left, right] : kScript) {
+      const std::string request = fmt::format(
+          "params {{ key: \"steps\" value {{ type: INT32 int_value: {} }} }} "
+          "params {{ key: \"wamv/left_engine_propeller_joint\" value {{ type: DOUBLE double_value: "
+          "{} }} }} "
+          "params {{ key: \"wamv/right_engine_propeller_joint\" value {{ type: DOUBLE "
+          "double_value: {} }} }}",
+          kStepsPerRequest, left, right);
+      const std::string reply = lockstep_call(server, request, 10000);
+      EXPECT_NE(reply.find("sim"), std::string::npos) << reply;  // answered after its steps
+    }
   }
-  sim.stop();
-  runner.join();
   return log.states;
 }
 
@@ -325,7 +321,7 @@ TEST_F(GzServerTest, ALockstepRequestWithAnUnknownActuatorOrANanChangesNothingAn
   run.until_step = std::numeric_limits<std::uint64_t>::max();
   run.pacing = Pacing::kLockstep;
   run.input_source = &inbox;
-  std::thread runner([&] { sim.run(run); });
+  const RunningSimulation running(sim, run);
   const auto call = [&](const std::string& params) { return lockstep_call(server, params, 5000); };
   const std::string steps = "params { key: \"steps\" value { type: INT32 int_value: 3 } } ";
   EXPECT_EQ(call(steps + "params { key: \"wamv/rudder\" value { type: DOUBLE double_value: 1 } }")
@@ -338,8 +334,6 @@ TEST_F(GzServerTest, ALockstepRequestWithAnUnknownActuatorOrANanChangesNothingAn
   EXPECT_EQ(counter.step_count, 0u);  // neither took a step
   EXPECT_NE(call(steps).find("sim"), std::string::npos);
   EXPECT_EQ(counter.step_count, 3u);
-  sim.stop();
-  runner.join();
 }
 
 /// The entries of a ros_gz_bridge YAML file: each `key: "value"` of each `- ` item.
@@ -369,7 +363,7 @@ TEST_F(GzServerTest, TheShippedBridgeConfigurationNamesTheDefaultWorldsTopicsAnd
   GzServer server(sim, inbox);
   const auto entries =
       bridge_entries(std::string(LEEWAY_SOURCE_DIR) + "/data/ros_gz_bridge/default_world.yaml");
-  ASSERT_EQ(entries.size(), 9u);
+  ASSERT_EQ(entries.size(), 12u);
   const auto has = [](const std::vector<std::string>& list, const std::string& topic) {
     return std::find(list.begin(), list.end(), topic) != list.end();
   };
