@@ -108,6 +108,10 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   EXPECT_TRUE(eventually([&] { return counter.step_count == 5; }));
   std::this_thread::sleep_for(100ms);
   EXPECT_EQ(counter.step_count, 5u);
+  // The statistics go on while it is paused, and say so.
+  const std::string stats = tool_output(fmt::format("ign topic -e -n 1 -t {}/stats", world));
+  EXPECT_NE(stats.find("paused: true"), std::string::npos) << stats;
+  EXPECT_NE(stats.find("iterations: 5"), std::string::npos) << stats;
 
   // While it runs, `ign topic -e` receives the poses and the IMU's samples.
   auto poses = std::async(std::launch::async, [&] {

@@ -10,15 +10,19 @@ CommandInbox::CommandInbox(const Model& model) : model_(model), pending_(model.a
 
 void CommandInbox::offer(std::size_t i, const std::string& topic, double value) {
   const CheckedCommand c = check_command(model_.actuators[i], value);
-  if (!c.problem.empty()) log_.tell(topic, (c.rejected ? "dropped: " : "clamped: ") + c.problem);
+  if (!c.problem.empty()) {
+    const char* kind = c.rejected ? "dropped" : "clamped";
+    log_.tell(topic, kind, std::string(kind) + ": " + c.problem);
+  }
   if (c.rejected) return;
   std::lock_guard lock(mutex_);
   pending_[i] = c.value;
   any_pending_ = true;
 }
 
-void CommandInbox::refuse(const std::string& topic, const std::string& why) {
-  log_.tell(topic, why);
+void CommandInbox::refuse(const std::string& topic, const std::string& kind,
+                          const std::string& why) {
+  log_.tell(topic, kind, why);
 }
 
 void CommandInbox::take_inputs(const Simulation& /*sim*/, Inputs& inputs) {

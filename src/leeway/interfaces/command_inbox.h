@@ -29,9 +29,9 @@ class CommandInbox final : public InputSource {
   /// A command for model.actuators[i], arrived on `topic`. Any thread.
   void offer(std::size_t i, const std::string& topic, double value);
 
-  /// A message on `topic` (or a request to a service) that carries no command, and why. Any
-  /// thread.
-  void refuse(const std::string& topic, const std::string& why);
+  /// A message on `topic` (or a request to a service) that carries no command: its `kind` (for
+  /// the rate limit: rate_limited_log.h) and why. Any thread.
+  void refuse(const std::string& topic, const std::string& kind, const std::string& why);
 
   /// Moves the commands that arrived since the last call into inputs.commands.
   void take_inputs(const Simulation& sim, Inputs& inputs) override;

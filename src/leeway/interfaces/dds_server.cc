@@ -68,12 +68,12 @@ void cyclone_log(void* /*unused*/, const dds_log_data_t* data) {
   if (from != std::string::npos && to != std::string::npos) {
     const std::string topic_type = body.substr(from + 18, to - from - 18);  // "/a/b/pkg::..."
     const std::size_t type_at = topic_type.rfind('/');
-    log.tell(topic_type.substr(0, type_at),
+    log.tell(topic_type.substr(0, type_at), "undeserializable",
              fmt::format("dropped: a sample that is no {} (Cyclone DDS could not deserialize it)",
                          topic_type.substr(type_at + 1)));
     return;
   }
-  log.tell("Cyclone DDS", body);
+  log.tell("Cyclone DDS", "", body);
 }
 
 /// Cyclone's configuration for `listen` (DdsServerOptions::listen); empty: its defaults.
@@ -165,7 +165,7 @@ struct DdsServer::Impl {
   void write(dds_entity_t w, const void* msg) {
     const dds_return_t rc = dds_write(w, msg);
     if (rc != DDS_RETCODE_OK)
-      drops.tell("ROS 2 topic " + writer_topics[w],
+      drops.tell("ROS 2 topic " + writer_topics[w], "dropped",
                  fmt::format("a sample dropped: {}", dds_strretcode(rc)));
   }
 
@@ -196,7 +196,7 @@ struct DdsServer::Impl {
           s->sim, {sample.pause, sample.step, sample.multi_step, sample.reset.all,
                    sample.reset.time_only, sample.reset.model_only, sample.seed,
                    sample.run_to_sim_time.sec + 1e-9 * sample.run_to_sim_time.nanosec});
-      if (!refused.empty()) s->inbox.refuse(s->control, "refused: " + refused);
+      if (!refused.empty()) s->inbox.refuse(s->control, "refused", "refused: " + refused);
     }
   }
 

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include <ignition/msgs/altimeter.pb.h>
 #include <ignition/msgs/boolean.pb.h>
@@ -118,15 +119,18 @@ struct GzServer::Impl {
   std::vector<std::string> topics, command_topics;
   std::string control, lockstep;
   std::uint64_t pose_interval = 1, clock_interval = 1;
-  WallClock::time_point started, last_stats;
+  WallClock::time_point started = WallClock::now();
 
   // The steps taken since the server was made, and whether the run has ended: what
-  // /world/W/lockstep waits on.
+  // /world/W/lockstep waits on; the run's time and step count, which the statistics report.
   std::mutex steps_mutex;
   std::condition_variable steps_cv;
   std::uint64_t steps_taken = 0;
-  double sim_time = 0.0;  ///< at the last step's end [s]
+  double sim_time = 0.0;         ///< at the last step's end [s]
+  std::uint64_t iterations = 0;  ///< State::step_count then
   bool ended = false;
+  bool stopping = false;            ///< the server is going: the statistics thread ends
+  std::condition_variable stop_cv;  ///< apart from steps_cv, which every step wakes
 
   // After what its callbacks touch, so that it is destroyed (and they end) before that is.
   ignition::transport::Node node;
@@ -137,7 +141,23 @@ struct GzServer::Impl {
   std::vector<VrxGoal> goals;  ///< empty: the world has no geodetic origin
   std::uint64_t second_interval = 1;
 
+  // What the statistics thread reports of the model, read before it starts (a reset with a seed
+  // redraws the model's sea while the thread runs).
+  double step_size = 0.0;  ///< [s]
+  std::int32_t model_count = 0;
+  std::thread stats_thread;  ///< publish_stats(); joined before anything it uses goes
+
   Impl(Simulation& s, CommandInbox& i, const GzServerOptions& o) : sim(s), inbox(i), options(o) {}
+
+  ~Impl() {
+    if (!stats_thread.joinable()) return;
+    {
+      std::lock_guard lock(steps_mutex);
+      stopping = true;
+    }
+    stop_cv.notify_all();
+    stats_thread.join();
+  }
 
   template <typename Msg>
   Publisher advertise(const std::string& topic) {
@@ -158,7 +178,7 @@ struct GzServer::Impl {
     r.seed = request.seed();
     r.run_to_sim_time = request.run_to_sim_time().sec() + 1e-9 * request.run_to_sim_time().nsec();
     const std::string refused = apply_world_control(sim, r);
-    if (!refused.empty()) inbox.refuse(control, "refused: " + refused);
+    if (!refused.empty()) inbox.refuse(control, "refused", "refused: " + refused);
     reply.set_data(refused.empty());
     return true;
   }
@@ -172,14 +192,14 @@ struct GzServer::Impl {
     const Model& model = sim.model();
     std::uint64_t steps = 1;
     std::vector<std::pair<std::size_t, double>> commands;
-    const auto refuse = [&](const std::string& key, const std::string& why) {
-      inbox.refuse(lockstep, fmt::format("'{}' refused: {}", key, why));
+    const auto refuse = [&](const char* kind, const std::string& key, const std::string& why) {
+      inbox.refuse(lockstep, kind, fmt::format("'{}' refused: {}", key, why));
       return false;
     };
     for (const auto& [key, value] : request.params()) {
       if (key == "steps") {
         if (value.type() != im::Any::INT32 || value.int_value() < 1)
-          return refuse(key, "expected an INT32 of at least 1");
+          return refuse("steps", key, "expected an INT32 of at least 1");
         steps = static_cast<std::uint64_t>(value.int_value());
         continue;
       }
@@ -187,11 +207,13 @@ struct GzServer::Impl {
       const int i = slash == std::string::npos
                         ? -1
                         : model.actuator_index(key.substr(0, slash), key.substr(slash + 1));
-      if (i < 0) return refuse(key, "no such actuator (expected MODEL/ACTUATOR, or steps)");
-      if (value.type() != im::Any::DOUBLE) return refuse(key, "expected a DOUBLE command");
+      if (i < 0)
+        return refuse("unknown", key, "no such actuator (expected MODEL/ACTUATOR, or steps)");
+      if (value.type() != im::Any::DOUBLE)
+        return refuse("wrong type", key, "expected a DOUBLE command");
       const CheckedCommand c =
           check_command(model.actuators[static_cast<std::size_t>(i)], value.double_value());
-      if (c.rejected) return refuse(key, c.problem);
+      if (c.rejected) return refuse("command", key, c.problem);
       commands.emplace_back(static_cast<std::size_t>(i), value.double_value());
     }
     // In lockstep no step is taken until granted: the commands are in the inbox first, and the
@@ -205,9 +227,10 @@ struct GzServer::Impl {
     lock.lock();
     if (!steps_cv.wait_for(lock, kLockstepWait, [&] { return steps_taken >= target || ended; }) ||
         steps_taken < target) {
-      inbox.refuse(lockstep, fmt::format("{} steps asked for, {} taken before {}", steps,
-                                         steps - (target - steps_taken),
-                                         ended ? "the run ended" : "the wait ran out"));
+      inbox.refuse(lockstep, "not taken",
+                   fmt::format("{} steps asked for, {} taken before {}", steps,
+                               steps - (target - steps_taken),
+                               ended ? "the run ended" : "the wait ran out"));
       return false;
     }
     set_time(sim_time, reply.mutable_sim());
@@ -229,22 +252,33 @@ struct GzServer::Impl {
     world_clock.Publish(msg);
   }
 
-  void publish_stats(const Simulation& s) {
-    const WallClock::time_point now = WallClock::now();
-    if (now - last_stats < kStatsPeriod) return;
-    last_stats = now;
-    if (!stats.HasConnections()) return;
-    im::WorldStatistics msg;
-    const double t = s.state().t, wall = std::chrono::duration<double>(now - started).count();
-    set_time(t, msg.mutable_header()->mutable_stamp());
-    set_time(t, msg.mutable_sim_time());
-    set_time(wall, msg.mutable_real_time());
-    set_time(s.model().dt, msg.mutable_step_size());
-    msg.set_iterations(s.state().step_count);
-    msg.set_paused(false);  // a step was just taken
-    msg.set_model_count(static_cast<std::int32_t>(s.model().bodies.size()));
-    msg.set_real_time_factor(wall > 0.0 ? t / wall : 0.0);
-    stats.Publish(msg);
+  /// /world/W/stats five times a wall-clock second, as gz-sim, whether the world steps or not
+  /// (the statistics thread): `paused` when it took no step since the last ones.
+  void publish_stats() {
+    std::unique_lock lock(steps_mutex);
+    std::uint64_t last_steps = steps_taken;
+    while (!stop_cv.wait_for(lock, kStatsPeriod, [&] { return stopping; })) {
+      const double t = sim_time;
+      const std::uint64_t iterations_now = iterations;
+      const WallClock::time_point start = started;
+      const bool advanced = steps_taken != last_steps;
+      last_steps = steps_taken;
+      lock.unlock();
+      if (stats.HasConnections()) {
+        const double wall = std::chrono::duration<double>(WallClock::now() - start).count();
+        im::WorldStatistics msg;
+        set_time(t, msg.mutable_header()->mutable_stamp());
+        set_time(t, msg.mutable_sim_time());
+        set_time(wall, msg.mutable_real_time());
+        set_time(step_size, msg.mutable_step_size());
+        msg.set_iterations(iterations_now);
+        msg.set_paused(!advanced);
+        msg.set_model_count(model_count);
+        msg.set_real_time_factor(wall > 0.0 ? t / wall : 0.0);
+        stats.Publish(msg);
+      }
+      lock.lock();
+    }
   }
 
   void publish_poses(const Simulation& s) {
@@ -444,11 +478,13 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
                        const ignition::transport::MessageInfo& info) {
           im::Double m;
           if (info.Type() != m.GetTypeName()) {
-            s.inbox.refuse(topic, fmt::format("dropped: a message of type {}, expected {}",
-                                              info.Type(), m.GetTypeName()));
+            s.inbox.refuse(topic, "wrong type",
+                           fmt::format("dropped: a message of type {}, expected {}", info.Type(),
+                                       m.GetTypeName()));
           } else if (!m.ParseFromArray(data, static_cast<int>(size))) {
             s.inbox.refuse(
-                topic, fmt::format("dropped: a malformed {} of {} bytes", m.GetTypeName(), size));
+                topic, "malformed",
+                fmt::format("dropped: a malformed {} of {} bytes", m.GetTypeName(), size));
           } else {
             s.inbox.offer(i, topic, m.data());
           }
@@ -473,20 +509,26 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
   if (!s.node.Advertise(s.lockstep, lockstep)) {
     throw std::runtime_error(fmt::format("ign-transport refused to advertise {}", s.lockstep));
   }
+  s.step_size = model.dt;
+  s.model_count = static_cast<std::int32_t>(model.bodies.size());
+  s.stats_thread = std::thread([&s] { s.publish_stats(); });
 }
 
 GzServer::~GzServer() = default;
 
 void GzServer::on_start(const Simulation& sim) {
-  impl_->started = WallClock::now();
-  impl_->last_stats = impl_->started - kStatsPeriod;
+  {
+    std::lock_guard lock(impl_->steps_mutex);
+    impl_->started = WallClock::now();
+    impl_->sim_time = sim.state().t;
+    impl_->iterations = sim.state().step_count;
+  }
   impl_->publish_clock(sim);
 }
 
 void GzServer::on_step(const Simulation& sim) {
   Impl& s = *impl_;
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim);
-  s.publish_stats(sim);
   s.publish_poses(sim);
   s.publish_task(sim);
   const StepData& data = sim.data();
@@ -500,6 +542,7 @@ void GzServer::on_step(const Simulation& sim) {
     std::lock_guard lock(s.steps_mutex);
     ++s.steps_taken;
     s.sim_time = sim.state().t;
+    s.iterations = sim.state().step_count;
   }
   s.steps_cv.notify_all();
 }

@@ -3,11 +3,12 @@
 // unchanged. Topic names are in gz_topics.h; docs/interfaces.md lists every topic, its message
 // type, rate, frame and units.
 //
-// Published from the stepping thread (an Observer called after every step), each only while
-// someone subscribes to it:
+// Published from the stepping thread (an Observer called after every step; the statistics from a
+// thread of the server's), each only while someone subscribes to it:
 //   /clock, /world/W/clock   ignition.msgs.Clock            every step (as gz-sim), or at
 //                                                           clock_rate_hz simulated
-//   /world/W/stats           ignition.msgs.WorldStatistics  5 Hz of wall time, as gz-sim
+//   /world/W/stats           ignition.msgs.WorldStatistics  5 Hz of wall time, as gz-sim,
+//                                                           paused or not (a thread of its own)
 //   /world/W/pose/info       ignition.msgs.Pose_V           every body, at pose_rate_hz simulated
 //   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, Odometry (ground
 //                            truth, as gz-sim's OdometryPublisher), at each sample

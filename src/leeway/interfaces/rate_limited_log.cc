@@ -4,10 +4,11 @@
 
 namespace leeway {
 
-void RateLimitedLog::tell(const std::string& subject, const std::string& what) {
+void RateLimitedLog::tell(const std::string& subject, const std::string& kind,
+                          const std::string& what) {
   const WallClock::time_point now = WallClock::now();
   std::lock_guard lock(mutex_);
-  auto [it, first] = subjects_.try_emplace(subject, Subject{now, 0});
+  auto [it, first] = subjects_.try_emplace(subject + '\n' + kind, Subject{now, 0});
   Subject& s = it->second;
   if (!first && now - s.last < std::chrono::seconds(1)) {
     ++s.held_back;
