@@ -6,9 +6,9 @@
 // (gz_server.h, dds_server.h) offers its commands to the same inbox.
 //
 // A non-finite or refused command is dropped and a clamped one kept, each with a line on stderr,
-// at most one a second per topic (rate_limited_log.h): a client flooding bad commands cannot
-// flood the log. So is a message that never becomes a command (a malformed one, one of another
-// type, a refused request): the transport tells the inbox with refuse().
+// at most one a second per topic and kind (rate_limited_log.h): a client flooding bad commands
+// cannot flood the log. So is a message that never becomes a command (a malformed one, one of
+// another type, a refused request): the transport tells the inbox with refuse().
 #pragma once
 
 #include <cstddef>

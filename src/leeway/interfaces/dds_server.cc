@@ -57,7 +57,8 @@ std::array<double, 3> variances(const std::array<NoiseModel, 3>& noise, double p
 /// Cyclone's own lines (its log sink: warnings, errors), through a rate-limited log: a client
 /// that floods malformed samples would otherwise flood stderr with one line each. A sample that
 /// does not deserialize is told as a dropped command on its ROS topic. Process-wide, as
-/// Cyclone's sink is.
+/// Cyclone's sink is, and kept once a server has set it: it holds no pointer into a server, and
+/// a server that put Cyclone's own back when it went would do so under any other still serving.
 void cyclone_log(void* /*unused*/, const dds_log_data_t* data) {
   static RateLimitedLog log;
   std::string body(data->message + std::min(data->hdrsize, data->size), data->message + data->size);
@@ -134,7 +135,6 @@ struct DdsServer::Impl {
   ~Impl() {
     if (participant > 0) dds_delete(participant);
     if (domain > 0) dds_delete(domain);
-    dds_set_log_sink(nullptr, nullptr);  // Cyclone's own again
   }
 
   dds_entity_t check(dds_entity_t e, const std::string& what) const {
