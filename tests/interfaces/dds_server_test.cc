@@ -188,6 +188,7 @@ class DdsServerTest : public ::testing::Test {
   std::optional<DdsServer> server_;
   RunLog log_;
   std::optional<CommandWatch> watch_;
+  std::optional<ExternalWrenchWatch> wrench_watch_;
   std::thread runner_;
 };
 
@@ -375,6 +376,40 @@ TEST_F(DdsServerTest, AFloat64OnTheThrustersRosTopicCommandsItAndANanIsDropped) 
   const std::uint64_t steps = watch.steps;
   EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
   EXPECT_EQ(watch.command, 500.0);
+}
+
+TEST_F(DdsServerTest, EntityWrenchesOnTheWorldsWrenchTopicsPushTheWamvUntilCleared) {
+  // A member, so that it outlives the run (which TearDown stops); its body is the WAM-V's, the
+  // default world's only one.
+  wrench_watch_.emplace(0);
+  ExternalWrenchWatch& watch = *wrench_watch_;
+  serve("", /*controllers=*/false, &watch);
+  ASSERT_EQ(sim_->model().bodies[0].model_name, "wamv");
+  const std::string world = "/world/" + sim_->model().world_name;
+  Vec6 push;  // 200 N along W's y, 30 N m about W's z, at Bo
+  push << 0.0, 200.0, 0.0, 0.0, 0.0, 30.0;
+  tool_output(
+      peer_command(fmt::format("wrench {}/wrench/persistent wamv 2 0 200 0 0 0 30", world)));
+  EXPECT_TRUE(eventually([&] { return watch.is(push); }, 5s));
+  const int pushed = watch.pushed_steps;
+  EXPECT_TRUE(eventually([&] { return watch.pushed_steps > pushed + 20; }));  // at every step
+  EXPECT_TRUE(watch.is(push));
+
+  // The body's reference link names it too; a link that is not its frame, nothing.
+  const std::string link = "wamv::" + sim_->model().bodies[0].link_name;
+  testing::internal::CaptureStderr();
+  tool_output(peer_command(fmt::format("wrench {}/wrench/clear wamv::no_such_link 3", world)));
+  tool_output(peer_command(fmt::format("wrench {}/wrench/clear {} 3", world, link)));
+  EXPECT_TRUE(eventually([&] { return watch.is(Vec6::Zero()); }, 5s));
+  const std::string told = testing::internal::GetCapturedStderr();
+  EXPECT_NE(told.find(world + "/wrench/clear"), std::string::npos) << told;
+  EXPECT_NE(told.find("no body is the LINK 'wamv::no_such_link'"), std::string::npos) << told;
+
+  const int before = watch.pushed_steps;
+  tool_output(peer_command(fmt::format("wrench {}/wrench wamv 2 500 0 0 0 0 0", world)));
+  EXPECT_TRUE(eventually([&] { return watch.pushed_steps > before; }, 5s));
+  EXPECT_TRUE(eventually([&] { return watch.is(Vec6::Zero()); }));
+  EXPECT_EQ(watch.pushed_steps, before + 1);  // one message, one step
 }
 
 TEST_F(DdsServerTest, VrxsWayfindingTopicsCarryTheWaypointsAndTheErrorsAsVrxsBridgeTypesThem) {

@@ -241,6 +241,45 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
 }
 
+TEST_F(GzServerTest, IgnTopicPushesTheWamvWithAPersistentWrenchClearsItAndGivesAOneStepOne) {
+  Scenario scenario = default_scenario(/*controllers=*/false);
+  scenario.model.holds.clear();  // free from the start, not on VRX's platform for 10 s
+  Simulation sim(std::move(scenario));
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
+  ExternalWrenchWatch watch(static_cast<std::size_t>(sim.model().body_index("wamv")));
+  sim.attach(server);
+  sim.attach(watch);
+  RunOptions run;
+  run.until_step = std::numeric_limits<std::uint64_t>::max();
+  run.pacing = Pacing::kRealTime;
+  run.input_source = &inbox;
+  const RunningSimulation running(sim, run);
+  // Each is sent until seen (ZeroMQ's slow joiner: the send test above).
+  const auto send_until = [&](const std::string& topic, const std::string& type,
+                              const std::string& text, const auto& seen) {
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      tool_output(fmt::format("ign topic -t {} -m ignition.msgs.{} -p '{}'", topic, type, text));
+      if (eventually(seen, 2s)) return true;
+    }
+    return false;
+  };
+  Vec6 up;  // 1000 N up and 50 N m about W's x, at Bo
+  up << 0.0, 0.0, 1000.0, 50.0, 0.0, 0.0;
+  EXPECT_TRUE(send_until("/model/wamv/wrench/persistent", "Wrench",
+                         "force: {z: 1000} torque: {x: 50}", [&] { return watch.is(up); }));
+  const int pushed = watch.pushed_steps;
+  EXPECT_TRUE(eventually([&] { return watch.pushed_steps > pushed + 20; }));  // at every step
+  EXPECT_TRUE(watch.is(up));
+  EXPECT_TRUE(
+      send_until("/model/wamv/wrench/clear", "Empty", "", [&] { return watch.is(Vec6::Zero()); }));
+  const int before = watch.pushed_steps;
+  EXPECT_TRUE(send_until("/model/wamv/wrench", "Wrench", "force: {x: 500} force_offset: {x: 2}",
+                         [&] { return watch.pushed_steps > before; }));
+  EXPECT_TRUE(eventually([&] { return watch.is(Vec6::Zero()); }));  // for one step only
+  EXPECT_LE(watch.pushed_steps - before, 5);  // one step per message that arrived
+}
+
 /// Every body's state after each step: the bits a run is compared by.
 struct StateLog : Observer {
   std::vector<std::vector<BodyState>> states;

@@ -179,6 +179,34 @@ int control(const std::string& topic, bool pause, std::uint32_t multi_step, doub
   return rc == DDS_RETCODE_OK ? 0 : fail(std::string("control: ") + dds_strretcode(rc));
 }
 
+/// One ros_gz_interfaces/EntityWrench on `topic` for entity `name` of `type` (values[0..2] the
+/// force, [3..5] the torque), or with no values one ros_gz_interfaces/Entity (a clear).
+int wrench(const std::string& topic, const std::string& name, std::uint8_t type,
+           const std::vector<double>& values) {
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  const bool clear = values.empty();
+  const dds_entity_t writer = matched_writer(p,
+                                             clear ? ros_gz_interfaces_msg_dds__Entity__desc
+                                                   : ros_gz_interfaces_msg_dds__EntityWrench__desc,
+                                             topic);
+  if (writer < 0) {
+    dds_delete(p);
+    return fail("wrench " + topic + ": " + dds_strretcode(writer));
+  }
+  const ros_gz_interfaces_msg_dds__Entity_ entity{0, const_cast<char*>(name.c_str()), type};
+  ros_gz_interfaces_msg_dds__EntityWrench_ msg{};
+  msg.header_.frame_id_ = const_cast<char*>("");
+  msg.entity_ = entity;
+  if (!clear) {
+    msg.wrench_.force_ = {values[0], values[1], values[2]};
+    msg.wrench_.torque_ = {values[3], values[4], values[5]};
+  }
+  const dds_return_t rc = clear ? dds_write(writer, &entity) : dds_write(writer, &msg);
+  dds_delete(p);  // waits for the reader's acknowledgement (the writer's linger)
+  return rc == DDS_RETCODE_OK ? 0 : fail(std::string("wrench: ") + dds_strretcode(rc));
+}
+
 /// `desc` under std_msgs/Float64's DDS type name, without type information: readers that have
 /// none (as Leeway's) match it by name, as they would a client built from another definition.
 dds_topic_descriptor_t as_float64(const dds_topic_descriptor_t& desc) {
@@ -274,6 +302,12 @@ int main(int argc, char** argv) {
     return control(a[1], a[2] == "1", static_cast<std::uint32_t>(std::atol(a[3].c_str())),
                    a.size() == 5 ? std::atof(a[4].c_str()) : 0.0);
   }
+  if ((a.size() == 4 || a.size() == 10) && a[0] == "wrench") {
+    std::vector<double> values;
+    for (std::size_t i = 4; i < a.size(); ++i)
+      values.push_back(std::strtod(a[i].c_str(), nullptr));
+    return wrench(a[1], a[2], static_cast<std::uint8_t>(std::atoi(a[3].c_str())), values);
+  }
   if (a.size() >= 5 && a[0] == "fuzz") {
     return fuzz(a[1], std::atof(a[2].c_str()), std::strtoull(a[3].c_str(), nullptr, 10),
                 {a.begin() + 4, a.end()});
@@ -282,5 +316,6 @@ int main(int argc, char** argv) {
       "usage: ros2_peer echo TOPIC pkg/Name COUNT TIMEOUT_S [best_effort] [transient_local]\n"
       "       ros2_peer pub TOPIC VALUE COUNT RATE_HZ\n"
       "       ros2_peer control TOPIC PAUSE MULTI_STEP [RUN_TO_S]\n"
+      "       ros2_peer wrench TOPIC ENTITY TYPE [FX FY FZ TX TY TZ] (none: a clear)\n"
       "       ros2_peer fuzz values|short|bytes SECONDS SEED TOPIC...");
 }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -116,6 +117,34 @@ struct CommandWatch : Observer {
   void on_step(const Simulation& sim) override {
     command = sim.state().commands[actuator];
     steps = sim.state().step_count;
+  }
+};
+
+/// The external wrench one body took at each step (StepData's kExternal term), in W: its force
+/// and its moment about Bo, turned with the body's attitude at the step's start; and how many
+/// steps took one that was not zero.
+struct ExternalWrenchWatch : Observer {
+  explicit ExternalWrenchWatch(std::size_t b) : body(b) {}
+  std::size_t body;
+  Quat q_WB_start = Quat::Identity();
+  std::mutex mutex;
+  Vec6 F_W = Vec6::Zero();
+  std::atomic<int> pushed_steps{0};
+  void on_start(const Simulation& sim) override { q_WB_start = sim.state().bodies[body].q_WB; }
+  void on_step(const Simulation& sim) override {
+    const Vec6& F_B = sim.data().bodies[body].wrenches.terms[BodyWrenches::kExternal];
+    const Mat3 R_WB = q_WB_start.toRotationMatrix();
+    {
+      std::lock_guard lock(mutex);
+      F_W << R_WB * F_B.head<3>(), R_WB * F_B.tail<3>();
+    }
+    if (!F_B.isZero(0.0)) ++pushed_steps;
+    q_WB_start = sim.state().bodies[body].q_WB;
+  }
+  /// Whether the last step's wrench is `expected` [N, N m] to 1e-9 of its size.
+  bool is(const Vec6& expected) {
+    std::lock_guard lock(mutex);
+    return (F_W - expected).norm() <= 1e-9 * std::max(1.0, expected.norm());
   }
 };
 

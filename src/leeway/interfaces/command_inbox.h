@@ -3,7 +3,8 @@
 // about once, on the topic it came on; the step then takes the latest of each actuator.
 //
 // It is the run's InputSource (RunOptions::input_source): every transport a run is served over
-// (gz_server.h, dds_server.h) offers its commands to the same inbox.
+// (gz_server.h, dds_server.h) offers its commands to the same inbox, and the external wrenches
+// clients apply to bodies (entity_wrench.h).
 //
 // A non-finite or refused command is dropped and a clamped one kept, each with a line on stderr,
 // at most one a second per topic and kind (rate_limited_log.h): a client flooding bad commands
@@ -17,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "leeway/interfaces/entity_wrench.h"
 #include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/sim/simulation.h"
 
@@ -33,7 +35,14 @@ class CommandInbox final : public InputSource {
   /// the rate limit: rate_limited_log.h) and why. Any thread.
   void refuse(const std::string& topic, const std::string& kind, const std::string& why);
 
-  /// Moves the commands that arrived since the last call into inputs.commands.
+  /// A wrench on model.bodies[body] for the next step only, or (`persistent`) for every step
+  /// until clear_wrenches(body). A non-finite one is dropped with a line. Any thread.
+  void offer_wrench(std::size_t body, const std::string& topic, const WorldWrench& wrench,
+                    bool persistent);
+  void clear_wrenches(std::size_t body);
+
+  /// Moves the commands that arrived since the last call into inputs.commands, and adds the
+  /// wrenches due at this step to inputs.F_ext_Bo_B, turned with the bodies' attitudes now.
   void take_inputs(const Simulation& sim, Inputs& inputs) override;
 
  private:
@@ -41,6 +50,8 @@ class CommandInbox final : public InputSource {
   std::mutex mutex_;
   std::vector<std::optional<double>> pending_;  ///< one per Model::actuators entry
   bool any_pending_ = false;
+  std::vector<std::vector<WorldWrench>> once_, persistent_;  ///< one per Model::bodies entry
+  bool any_wrench_ = false;                                  ///< a wrench in once_ or persistent_
   RateLimitedLog log_;
 };
 

@@ -7,9 +7,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "leeway/core/overloaded.h"
+#include "leeway/interfaces/entity_wrench.h"
 #include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/interfaces/stamp.h"
@@ -117,6 +119,12 @@ struct DdsServer::Impl {
   };
   std::vector<Command> commands;
   std::string control;  ///< /world/W/control
+  struct WrenchTopic {
+    Impl* impl;
+    std::string topic;  ///< /world/W/wrench, .../persistent or .../clear
+    bool persistent;
+  };
+  std::vector<WrenchTopic> wrench_topics;
   // VRX's task topics (vrx_task_topics.h) for the world's first task, as VRX's bridge gives
   // them; 0: not published.
   dds_entity_t task_goals = 0, task_error = 0, task_mean_error = 0;
@@ -198,6 +206,51 @@ struct DdsServer::Impl {
                    sample.run_to_sim_time.sec + 1e-9 * sample.run_to_sim_time.nanosec});
       if (!refused.empty()) s->inbox.refuse(s->control, "refused", "refused: " + refused);
     }
+  }
+
+  /// Takes each sample `reader` has, on loan (Cyclone frees what it allocated for strings and
+  /// sequences), and calls on_sample with each valid one.
+  template <typename Sample, typename OnSample>
+  static void take_each(dds_entity_t reader, OnSample on_sample) {
+    void* samples[1] = {nullptr};
+    dds_sample_info_t info;
+    while (dds_take(reader, samples, &info, 1, 1) > 0) {
+      if (info.valid_data) on_sample(*static_cast<const Sample*>(samples[0]));
+      dds_return_loan(reader, samples, 1);
+      samples[0] = nullptr;
+    }
+  }
+
+  /// The body `entity` names (entity_wrench.h), or nothing, told on `topic`.
+  std::optional<std::size_t> body_of(const std::string& topic,
+                                     const ros_gz_interfaces_msg_dds__Entity_& entity) {
+    const ResolvedBody r =
+        body_of_entity(sim.model(), entity.name ? entity.name : "", entity.id, entity.type);
+    if (r.body < 0) {
+      inbox.refuse(topic, "unknown entity", "dropped: " + r.error);
+      return std::nullopt;
+    }
+    return static_cast<std::size_t>(r.body);
+  }
+
+  static void on_wrench(dds_entity_t reader, void* arg) {
+    const auto* w = static_cast<WrenchTopic*>(arg);
+    take_each<ros_gz_interfaces_msg_dds__EntityWrench_>(reader, [w](const auto& m) {
+      const auto& f = m.wrench.force;
+      const auto& tau = m.wrench.torque;
+      if (const std::optional<std::size_t> body = w->impl->body_of(w->topic, m.entity)) {
+        w->impl->inbox.offer_wrench(
+            *body, w->topic, {{f.x, f.y, f.z}, {tau.x, tau.y, tau.z}, Vec3::Zero()}, w->persistent);
+      }
+    });
+  }
+
+  static void on_wrench_clear(dds_entity_t reader, void* arg) {
+    const auto* w = static_cast<WrenchTopic*>(arg);
+    take_each<ros_gz_interfaces_msg_dds__Entity_>(reader, [w](const auto& m) {
+      if (const std::optional<std::size_t> body = w->impl->body_of(w->topic, m))
+        w->impl->inbox.clear_wrenches(*body);
+    });
   }
 
   /// A RELIABLE, KEEP_LAST(10) reader of `ros_topic` calling `on_data` with `arg`.
@@ -496,7 +549,17 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
     s.reader(std_msgs_msg_dds__Float64__desc, topic, &Impl::on_data, &c,
              "actuator " + model.actuators[i].full_name());
   }
-  s.control = "/world/" + model.world_name + "/control";
+  const std::string world = "/world/" + model.world_name;
+  s.wrench_topics = {{&s, world + "/wrench", false},
+                     {&s, world + "/wrench/persistent", true},
+                     {&s, world + "/wrench/clear", false}};  // the listeners keep pointers
+  for (Impl::WrenchTopic& w : s.wrench_topics) {
+    const bool clear = &w == &s.wrench_topics.back();
+    s.reader(clear ? ros_gz_interfaces_msg_dds__Entity__desc
+                   : ros_gz_interfaces_msg_dds__EntityWrench__desc,
+             w.topic, clear ? &Impl::on_wrench_clear : &Impl::on_wrench, &w, "external wrenches");
+  }
+  s.control = world + "/control";
   s.reader(ros_gz_interfaces_msg_dds__WorldControl__desc, s.control, &Impl::on_control, &s,
            "world control");
 }

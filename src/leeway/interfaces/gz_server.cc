@@ -14,6 +14,7 @@
 #include <ignition/msgs/boolean.pb.h>
 #include <ignition/msgs/clock.pb.h>
 #include <ignition/msgs/double.pb.h>
+#include <ignition/msgs/empty.pb.h>
 #include <ignition/msgs/float.pb.h>
 #include <ignition/msgs/float_v.pb.h>
 #include <ignition/msgs/fluid_pressure.pb.h>
@@ -25,6 +26,7 @@
 #include <ignition/msgs/pose_v.pb.h>
 #include <ignition/msgs/world_control.pb.h>
 #include <ignition/msgs/world_stats.pb.h>
+#include <ignition/msgs/wrench.pb.h>
 #include <ignition/transport/Node.hh>
 
 #include "leeway/core/overloaded.h"
@@ -64,6 +66,10 @@ void set_vector(const Vec3& v, im::Vector3d* out) {
   out->set_x(v.x());
   out->set_y(v.y());
   out->set_z(v.z());
+}
+
+Vec3 vector_of(const im::Vector3d& v) {
+  return {v.x(), v.y(), v.z()};
 }
 
 void set_quaternion(const Quat& q, im::Quaternion* out) {
@@ -165,6 +171,32 @@ struct GzServer::Impl {
     if (!p) throw std::runtime_error(fmt::format("ign-transport refused to advertise {}", topic));
     topics.push_back(topic);
     return p;
+  }
+
+  /// Subscribes `on_message` to `topic`, raw and of any type: a message of another type or one
+  /// that does not parse is told about (rate-limited) rather than dropped silently, or printed
+  /// by ign-transport each time. `what` names the subscription in an error.
+  template <typename Msg, typename OnMessage>
+  void subscribe(const std::string& topic, const std::string& what, OnMessage on_message) {
+    const ignition::transport::RawCallback callback =
+        [this, topic, on_message](const char* data, std::size_t size,
+                                  const ignition::transport::MessageInfo& info) {
+          Msg m;
+          if (info.Type() != m.GetTypeName()) {
+            inbox.refuse(topic, "wrong type",
+                         fmt::format("dropped: a message of type {}, expected {}", info.Type(),
+                                     m.GetTypeName()));
+          } else if (!m.ParseFromArray(data, static_cast<int>(size))) {
+            inbox.refuse(topic, "malformed",
+                         fmt::format("dropped: a malformed {} of {} bytes", m.GetTypeName(), size));
+          } else {
+            on_message(m);
+          }
+        };
+    if (!node.SubscribeRaw(topic, callback))
+      throw std::runtime_error(
+          fmt::format("ign-transport refused to subscribe to {} ({})", topic, what));
+    command_topics.push_back(topic);
   }
 
   bool on_control(const im::WorldControl& request, im::Boolean& reply) {
@@ -471,29 +503,24 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
     const std::string& topic = model.actuators[i].topic;
     if (topic.empty()) continue;
-    // Raw, of any type: a message of another type or one that does not parse is told about
-    // (rate-limited) rather than dropped silently, or printed by ign-transport each time.
-    const ignition::transport::RawCallback callback =
-        [&s, i, topic](const char* data, std::size_t size,
-                       const ignition::transport::MessageInfo& info) {
-          im::Double m;
-          if (info.Type() != m.GetTypeName()) {
-            s.inbox.refuse(topic, "wrong type",
-                           fmt::format("dropped: a message of type {}, expected {}", info.Type(),
-                                       m.GetTypeName()));
-          } else if (!m.ParseFromArray(data, static_cast<int>(size))) {
-            s.inbox.refuse(
-                topic, "malformed",
-                fmt::format("dropped: a malformed {} of {} bytes", m.GetTypeName(), size));
-          } else {
-            s.inbox.offer(i, topic, m.data());
-          }
-        };
-    if (!s.node.SubscribeRaw(topic, callback)) {
-      throw std::runtime_error(fmt::format("ign-transport refused to subscribe to {} (actuator {})",
-                                           topic, model.actuators[i].full_name()));
+    s.subscribe<im::Double>(
+        topic, "actuator " + model.actuators[i].full_name(),
+        [&s, i, topic](const im::Double& m) { s.inbox.offer(i, topic, m.data()); });
+  }
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    const std::string prefix = model_topic_prefix(model.bodies[b].model_name) + "/wrench";
+    for (const bool persistent : {false, true}) {
+      const std::string topic = persistent ? prefix + "/persistent" : prefix;
+      s.subscribe<im::Wrench>(
+          topic, "external wrench", [&s, b, topic, persistent](const im::Wrench& w) {
+            s.inbox.offer_wrench(
+                b, topic,
+                {vector_of(w.force()), vector_of(w.torque()), vector_of(w.force_offset())},
+                persistent);
+          });
     }
-    s.command_topics.push_back(topic);
+    s.subscribe<im::Empty>(prefix + "/clear", "external wrench",
+                           [&s, b](const im::Empty&) { s.inbox.clear_wrenches(b); });
   }
   s.control = s.prefix + "/control";
   const std::function<bool(const im::WorldControl&, im::Boolean&)> control =

@@ -14,14 +14,18 @@
 //                            truth, as gz-sim's OdometryPublisher), at each sample
 //   /vrx/task/info and the   ignition.msgs.Param, Pose, Pose_V, Float, Float_V: VRX's, for the
 //   task's goals and errors  world's first task, once a simulated second (vrx_task_topics.h)
-// Subscribed (ignition.msgs.Double, offered to the run's CommandInbox, which the stepping thread
-// empties before the next step: the command-to-actuator latency is one step; a message of another
-// type or a malformed one is refused, with a rate-limited line):
-//   each actuator's topic    its command in its unit, on the topic its plugin listens on in
-//                            gz-sim (ActuatorModel::topic: a Thruster's /model/M/joint/J/cmd_thrust
-//                            or <namespace>/<topic>, a JointPositionController's <topic> or
-//                            /model/M/joint/J/0/cmd_pos), checked as command_inbox.h says. The
-//                            actuator's watchdog sees the time of the last one.
+// Subscribed (offered to the run's CommandInbox, which the stepping thread empties before the
+// next step: the command-to-actuator latency is one step; a message of another type or a
+// malformed one is refused, with a rate-limited line):
+//   each actuator's topic    ignition.msgs.Double: its command in its unit, on the topic its
+//                            plugin listens on in gz-sim (ActuatorModel::topic: a Thruster's
+//                            /model/M/joint/J/cmd_thrust or <namespace>/<topic>, a
+//                            JointPositionController's <topic> or /model/M/joint/J/0/cmd_pos),
+//                            checked as command_inbox.h says. The actuator's watchdog sees the
+//                            time of the last one.
+//   /model/M/wrench,         ignition.msgs.Wrench (force and torque in W, the force at
+//   .../wrench/persistent    force_offset from the body's origin, in B), ignition.msgs.Empty:
+//   .../wrench/clear         external wrenches on M's body, as entity_wrench.h says
 // Served (answered on ign-transport's threads, acted on by the stepping thread):
 //   /world/W/control         ignition.msgs.WorldControl -> ignition.msgs.Boolean: as
 //                            world_control.h says (pause, step, multi_step, run_to_sim_time,

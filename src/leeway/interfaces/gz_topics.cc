@@ -35,12 +35,16 @@ std::string world_topic_prefix(const std::string& world_name) {
   return "/world/" + world_name;
 }
 
+std::string model_topic_prefix(const std::string& model_name) {
+  return "/model/" + scoped(model_name);
+}
+
 std::string sensor_topic(const std::string& world_name, const SensorModel& sensor) {
   const bool truth = std::holds_alternative<GroundTruthModel>(sensor.kind);
   const std::string suffix = sensor_topic_suffix(sensor);
   if (suffix.empty() && !truth) return "";
   if (!sensor.topic.empty()) return sensor.topic.front() == '/' ? sensor.topic : "/" + sensor.topic;
-  if (truth) return "/model/" + scoped(sensor.model_name) + "/odometry";
+  if (truth) return model_topic_prefix(sensor.model_name) + "/odometry";
   return world_topic_prefix(world_name) + "/model/" + scoped(sensor.model_name) + "/link/" +
          sensor.link_name + "/sensor/" + sensor.name + "/" + suffix;
 }

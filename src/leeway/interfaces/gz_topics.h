@@ -9,6 +9,8 @@
 //                                             another; SUFFIX by its type (sensor_topic_suffix)
 //   /model/M/odometry                         a ground-truth sensor's (gz-sim's
 //                                             OdometryPublisher), unless its <topic> names another
+//   /model/M/wrench[/persistent, /clear]      external wrenches on M's body (Leeway's: gz-sim 6
+//                                             has no ApplyLinkWrench, ign-msgs 8 no EntityWrench)
 //
 // A nested model a::b is /model/a/model/b, as gz-sim scopes it.
 #pragma once
@@ -27,6 +29,9 @@ std::string sensor_topic_suffix(const SensorModel& sensor);
 
 /// "/world/W" for world W.
 std::string world_topic_prefix(const std::string& world_name);
+
+/// "/model/M" for model M (scoped as above).
+std::string model_topic_prefix(const std::string& model_name);
 
 /// The topic a sensor publishes on: its <topic> if it has one (made absolute), otherwise gz-sim's
 /// default; empty for a sensor gz-sim has no message for.
