@@ -189,6 +189,8 @@ class DdsServerTest : public ::testing::Test {
   RunLog log_;
   std::optional<CommandWatch> watch_;
   std::optional<ExternalWrenchWatch> wrench_watch_;
+  std::optional<PingerWatch> pinger_watch_;
+  std::optional<ActuatorLog> actuator_log_;
   std::thread runner_;
 };
 
@@ -438,6 +440,129 @@ TEST_F(DdsServerTest, VrxsWayfindingTopicsCarryTheWaypointsAndTheErrorsAsVrxsBri
   EXPECT_EQ(m[0]["data"].size(), goals.size());
   ASSERT_EQ(e.size(), 1u);
   EXPECT_GT(e[0]["data"].get<double>(), 0.0);
+}
+
+/// A decoded header's stamp [s].
+double stamp(const json& msg) {
+  return msg["header"]["stamp"]["sec"].get<double>() +
+         1e-9 * msg["header"]["stamp"]["nanosec"].get<double>();
+}
+
+TEST_F(DdsServerTest, UuvSimulatorsFinAndThrusterTopicsTakeFloatStampedAndReportStates) {
+  actuator_log_.emplace();
+  ActuatorLog& log = *actuator_log_;
+  serve(std::string(LEEWAY_SOURCE_DIR) + "/worlds/lauv_survey.sdf", /*controllers=*/false, &log);
+  const Model& model = sim_->model();
+  const auto fin = static_cast<std::size_t>(model.actuator_index("lauv", "fin_0"));
+  const auto propeller = static_cast<std::size_t>(model.actuator_index("lauv", "thruster_0"));
+  EXPECT_EQ(model.actuators[fin].topic, "/lauv/fins/0/input");  // UUV Simulator's
+  EXPECT_EQ(model.actuators[propeller].topic, "/lauv/thrusters/0/input");
+
+  // Commands as UUV Simulator's FloatStamped: the fin turns to 0.2 rad, the propeller runs.
+  EXPECT_EQ(tool_output(peer_command("pub /lauv/fins/0/input 0.2 5 20 stamped")), "");
+  EXPECT_EQ(tool_output(peer_command("pub /lauv/thrusters/0/input 800 5 20 stamped")), "");
+  ASSERT_TRUE(eventually([&] {
+    const auto last = log.last();
+    return last && last->states[fin] > 0.1;
+  }));
+  auto joint_states = std::async(
+      std::launch::async, [] { return echo("/lauv/joint_states", "sensor_msgs/JointState", 1); });
+  auto fin_output = std::async(std::launch::async, [] {
+    return echo("/lauv/fins/0/output", "uuv_gazebo_ros_plugins_msgs/FloatStamped", 1);
+  });
+  const std::vector<json> thrust =
+      echo("/lauv/thrusters/0/thrust", "uuv_gazebo_ros_plugins_msgs/FloatStamped", 1);
+
+  // The thrust [N] of the step that ends at the stamp (its load, at the step's start).
+  ASSERT_EQ(thrust.size(), 1u);
+  const std::optional<ActuatorLog::Entry> at_thrust = log.at(stamp(thrust[0]));
+  ASSERT_TRUE(at_thrust);
+  EXPECT_EQ(thrust[0]["data"].get<double>(), at_thrust->loads[propeller].thrust);
+  EXPECT_GT(thrust[0]["data"].get<double>(), 1.0);
+  // The fin's angle [rad].
+  const std::vector<json> output = fin_output.get();
+  ASSERT_EQ(output.size(), 1u);
+  const std::optional<ActuatorLog::Entry> at_output = log.at(stamp(output[0]));
+  ASSERT_TRUE(at_output);
+  EXPECT_EQ(output[0]["data"].get<double>(), at_output->states[fin]);
+  // The joint states: the four fins (UUV's thrusters' states have no unit: no joint's), each
+  // its angle and its rate over the last step.
+  const std::vector<json> joints = joint_states.get();
+  ASSERT_EQ(joints.size(), 1u);
+  const json& j = joints[0];
+  const double t = stamp(j);
+  const std::optional<ActuatorLog::Entry> now = log.at(t), before = log.at(t - model.dt);
+  ASSERT_TRUE(now && before);
+  ASSERT_EQ(j["name"].size(), 4u);
+  for (std::size_t k = 0; k < 4; ++k) {
+    const std::string name = j["name"][k];
+    const auto i = static_cast<std::size_t>(model.actuator_index("lauv", name));
+    EXPECT_EQ(name, fmt::format("fin_{}", k));
+    EXPECT_EQ(j["position"][k].get<double>(), now->states[i]) << name;
+    EXPECT_EQ(j["velocity"][k].get<double>(), (now->states[i] - before->states[i]) / model.dt)
+        << name;
+    EXPECT_EQ(j["effort"][k].get<double>(), 0.0) << name;
+  }
+}
+
+/// The parameter `name` of a decoded ros_gz_interfaces/ParamVec, or null.
+json param(const json& msg, const std::string& name) {
+  for (const json& p : msg["params"])
+    if (p["name"] == name) return p["value"];
+  return nullptr;
+}
+
+TEST_F(DdsServerTest, TaskInfoAndThePingersRangeBearingAreParamVecsAsVrxsBridgeGivesThem) {
+  const int index = default_scenario().model.sensor_index("wamv", "range_bearing");
+  ASSERT_GE(index, 0);
+  const auto receiver = static_cast<std::size_t>(index);
+  pinger_watch_.emplace(receiver);
+  serve("", true, &*pinger_watch_, 0.0, /*rate_factor=*/5.0);  // the receiver samples at 1 Hz
+  PingerWatch& watch = *pinger_watch_;
+  ASSERT_TRUE(std::holds_alternative<RangeBearingModel>(sim_->model().sensors[receiver].kind));
+  const std::string topic = "/wamv/sensors/acoustics/receiver/range_bearing";
+  EXPECT_EQ(ros_sensor_topic(sim_->model().sensors, receiver), topic);
+
+  // The pinger moved by a geometry_msgs/Vector3 on VRX's topic.
+  const Vec3 moved(-500.0, 210.0, -1.5);
+  EXPECT_EQ(tool_output(peer_command("vector3 /pinger/set_pinger_position -500 210 -1.5")), "");
+  ASSERT_TRUE(eventually([&] { return watch.pinger_at(moved); }, 5s));
+  auto info = std::async(std::launch::async,
+                         [] { return echo("/vrx/task/info", "ros_gz_interfaces/ParamVec", 1); });
+  const std::vector<json> rb = echo(topic, "ros_gz_interfaces/ParamVec", 2);
+  ASSERT_EQ(rb.size(), 2u);
+  const json& m = rb[1];  // the first may have been taken before the move
+  const double t = m["header"]["stamp"]["sec"].get<double>() +
+                   1e-9 * m["header"]["stamp"]["nanosec"].get<double>();
+  const std::optional<PingerWatch::Sample> sample = watch.sample_at(t);
+  ASSERT_TRUE(sample) << m;
+  const RangeBearingReading* reading = &sample->reading;
+  EXPECT_EQ(m["header"]["frame_id"], ros_sensor_frame(sim_->model().sensors[receiver]));
+  for (const auto& [name, value] :
+       {std::pair{"range", reading->range}, std::pair{"bearing", reading->bearing},
+        std::pair{"elevation", reading->elevation}}) {
+    const json v = param(m, name);
+    ASSERT_FALSE(v.is_null()) << name << " in " << m;
+    EXPECT_EQ(v["type"], 3) << name;  // PARAMETER_DOUBLE
+    EXPECT_EQ(v["double_value"].get<double>(), value) << name;
+  }
+  EXPECT_NEAR(reading->range, (moved - sample->p_WB).norm(),
+              12.0);  // VRX's 3 m of noise, and the mast
+
+  // /vrx/task/info: VRX's parameters, typed as ros_gz_bridge converts gz's Param.
+  const std::vector<json> i = info.get();
+  ASSERT_EQ(i.size(), 1u);
+  EXPECT_EQ(param(i[0], "name")["string_value"], sim_->scenario().tasks[0].name);
+  EXPECT_EQ(param(i[0], "state")["type"], 4);  // PARAMETER_STRING
+  EXPECT_EQ(param(i[0], "state")["string_value"], "initial");
+  EXPECT_EQ(param(i[0], "timed_out")["type"], 1);  // PARAMETER_BOOL
+  EXPECT_EQ(param(i[0], "timed_out")["bool_value"], false);
+  EXPECT_EQ(param(i[0], "num_collisions")["type"], 2);  // PARAMETER_INTEGER
+  for (const char* name : {"ready_time", "running_time", "elapsed_time", "remaining_time", "score"})
+    EXPECT_EQ(param(i[0], name)["type"], 3) << name;
+  EXPECT_EQ(param(i[0], "ready_time")["double_value"].get<double>(),
+            sim_->scenario().tasks[0].initial_duration);
+  EXPECT_EQ(i[0]["params"].size(), 9u);
 }
 
 TEST_F(DdsServerTest, WorldControlOnTheRos2TopicPausesStepsAndRunsToATime) {

@@ -90,7 +90,8 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   // Every topic is listed: the clocks, the statistics, the poses, the WAM-V's IMU, GNSS, compass.
   // `ign topic -l` prints what discovery has told it within its wait, which can be part of the
   // list when the host is busy: it is asked again until every topic is there.
-  EXPECT_EQ(server.topics().size(), 11u);  // with VRX's four wayfinding topics
+  // With VRX's four wayfinding topics, the pinger's and the WAM-V's joint states.
+  EXPECT_EQ(server.topics().size(), 13u);
   const auto missing_from = [&](const std::string& list) {
     std::vector<std::string> missing;
     for (const std::string& topic : server.topics())
@@ -123,9 +124,20 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
     return tool_output(
         fmt::format("ign topic -e -n 1 -t {}", sensor_topic(sim.model().world_name, imu_sensor)));
   });
+  auto joints = std::async(std::launch::async, [&] {
+    return tool_output(fmt::format("ign topic -e -n 1 -t {}/model/wamv/joint_state", world));
+  });
   std::this_thread::sleep_for(1500ms);  // the echoes subscribe
   EXPECT_NE(tool_output(control + "'pause: false'").find("data: true"), std::string::npos);
-  const std::string pose_text = poses.get(), imu_text = imu.get();
+  const std::string pose_text = poses.get(), imu_text = imu.get(), joint_text = joints.get();
+  // The azimuth joints (VRX's JointPositionControllers), as gz-sim's JointStatePublisher sends
+  // them: name, and axis1's position and velocity (zero, and so not printed, at rest).
+  for (const ActuatorModel& a : sim.model().actuators) {
+    if (a.unit == "rad") {
+      EXPECT_NE(joint_text.find("name: \"" + a.name + "\""), std::string::npos) << joint_text;
+    }
+  }
+  EXPECT_NE(joint_text.find("axis1"), std::string::npos) << joint_text;
   EXPECT_NE(pose_text.find("name: \"wamv\""), std::string::npos) << pose_text;
   EXPECT_NE(imu_text.find("linear_acceleration"), std::string::npos) << imu_text;
   const std::string entity =
@@ -280,6 +292,60 @@ TEST_F(GzServerTest, IgnTopicPushesTheWamvWithAPersistentWrenchClearsItAndGivesA
   EXPECT_LE(watch.pushed_steps - before, 5);  // one step per message that arrived
 }
 
+TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginDoes) {
+  Simulation sim(default_scenario());
+  const int receiver = sim.model().sensor_index("wamv", "range_bearing");
+  ASSERT_GE(receiver, 0);
+  const SensorModel& sensor = sim.model().sensors[static_cast<std::size_t>(receiver)];
+  EXPECT_EQ(sensor_topic(sim.model().world_name, sensor),
+            "/wamv/sensors/acoustics/receiver/range_bearing");  // its <topic>
+  CommandInbox inbox(sim.model());
+  GzServer server(sim, inbox);
+  PingerWatch watch(static_cast<std::size_t>(receiver));
+  sim.attach(server);
+  sim.attach(watch);
+  RunOptions run;
+  run.until_step = std::numeric_limits<std::uint64_t>::max();
+  run.pacing = Pacing::kRealTime;
+  run.rate_factor = 5.0;  // the receiver samples once a simulated second
+  run.input_source = &inbox;
+  const RunningSimulation running(sim, run);
+
+  const Vec3 moved(-480.0, 150.0, -4.5);
+  bool seen = false;
+  for (int attempt = 0; attempt < 5 && !seen; ++attempt) {  // ZeroMQ's slow joiner, as above
+    tool_output(
+        "ign topic -t /pinger/set_pinger_position -m ignition.msgs.Vector3d "
+        "-p 'x: -480 y: 150 z: -4.5'");
+    seen = eventually([&] { return watch.pinger_at(moved); }, 2s);
+  }
+  ASSERT_TRUE(seen);
+  // A sample taken after the move, as the run computed it: range, bearing and elevation in the
+  // receiver's frame, the parameters VRX's AcousticPingerPlugin sends.
+  std::string text;
+  std::optional<PingerWatch::Sample> sample;
+  for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
+    text = tool_output(fmt::format("ign topic -e -n 1 -t {}", sensor_topic("", sensor)));
+    const std::vector<double> sec = numbers_after(text, "sec");
+    if (!sec.empty() && sec[0] > 0.0) sample = watch.sample_at(sec[0]);
+  }
+  ASSERT_TRUE(sample) << text;
+  const RangeBearingReading* reading = &sample->reading;
+  // Each parameter's DOUBLE, as the run computed it.
+  const auto param = [&](const std::string& key) {
+    const std::size_t at = text.find("key: \"" + key + "\"");
+    if (at == std::string::npos) return std::nan("");
+    const std::vector<double> v = numbers_after(text.substr(at), "double_value");
+    return v.empty() ? std::nan("") : v[0];
+  };
+  EXPECT_EQ(param("range"), reading->range) << text;
+  EXPECT_EQ(param("bearing"), reading->bearing) << text;
+  EXPECT_EQ(param("elevation"), reading->elevation) << text;
+  EXPECT_NEAR(reading->range, (moved - sample->p_WB).norm(),
+              12.0);  // VRX's 3 m of noise, and the mast
+  EXPECT_NE(text.find("frame_id"), std::string::npos) << text;
+}
+
 /// Every body's state after each step: the bits a run is compared by.
 struct StateLog : Observer {
   std::vector<std::vector<BodyState>> states;
@@ -406,7 +472,7 @@ TEST_F(GzServerTest, TheShippedBridgeConfigurationNamesTheDefaultWorldsTopicsAnd
   GzServer server(sim, inbox);
   const auto entries =
       bridge_entries(std::string(LEEWAY_SOURCE_DIR) + "/data/ros_gz_bridge/default_world.yaml");
-  ASSERT_EQ(entries.size(), 12u);
+  ASSERT_EQ(entries.size(), 16u);
   const auto has = [](const std::vector<std::string>& list, const std::string& topic) {
     return std::find(list.begin(), list.end(), topic) != list.end();
   };
@@ -414,7 +480,12 @@ TEST_F(GzServerTest, TheShippedBridgeConfigurationNamesTheDefaultWorldsTopicsAnd
     const std::string& topic = e.at("gz_topic_name");
     if (e.at("direction") == "ROS_TO_GZ") {
       EXPECT_TRUE(has(server.command_topics(), topic)) << topic;
-      EXPECT_EQ(e.at("gz_type_name"), "ignition.msgs.Double") << topic;
+      const std::string type = topic.ends_with("/clear")                    ? "ignition.msgs.Empty"
+                               : topic.find("/wrench") != std::string::npos ? "ignition.msgs.Wrench"
+                               : topic.find("pinger") != std::string::npos
+                                   ? "ignition.msgs.Vector3d"
+                                   : "ignition.msgs.Double";
+      EXPECT_EQ(e.at("gz_type_name"), type) << topic;
       continue;
     }
     EXPECT_EQ(e.at("direction"), "GZ_TO_ROS") << topic;

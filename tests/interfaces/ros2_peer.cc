@@ -9,12 +9,18 @@
 //   ros2_peer echo TOPIC pkg/Name COUNT TIMEOUT_S [best_effort] [transient_local]
 //       prints COUNT samples, each its serialized bytes (CDR with its encapsulation header) in
 //       hex on a line of its own; exits 1 if they have not all come within TIMEOUT_S.
-//   ros2_peer pub TOPIC VALUE COUNT RATE_HZ
+//   ros2_peer pub TOPIC VALUE COUNT RATE_HZ [stamped]
 //       waits up to 5 s for a matched reader, then publishes std_msgs/Float64 VALUE ("nan"
-//       allowed) COUNT times at RATE_HZ; exits 1 if no reader matched.
+//       allowed), or with `stamped` uuv_gazebo_ros_plugins_msgs/FloatStamped, COUNT times at
+//       RATE_HZ; exits 1 if no reader matched.
 //   ros2_peer control TOPIC PAUSE MULTI_STEP [RUN_TO_S]
 //       waits up to 5 s for a matched reader, then publishes one ros_gz_interfaces/WorldControl
 //       (pause 0 or 1, multi_step, run_to_sim_time); exits 1 if no reader matched.
+//   ros2_peer wrench TOPIC ENTITY TYPE [FX FY FZ TX TY TZ]
+//       one ros_gz_interfaces/EntityWrench on ENTITY of TYPE (2 MODEL, 3 LINK), or without
+//       the six numbers one ros_gz_interfaces/Entity (a clear), once a reader has matched
+//   ros2_peer vector3 TOPIC X Y Z
+//       one geometry_msgs/Vector3, once a reader has matched
 //   ros2_peer fuzz KIND SECONDS SEED TOPIC...
 //       waits up to 5 s for a matched reader on each TOPIC, then floods them for SECONDS, a
 //       random TOPIC each time: KIND values, std_msgs/Float64 of any bit pattern (NaN, infinite,
@@ -57,6 +63,10 @@ const std::map<std::string, const dds_topic_descriptor_t*> kTypes = {
     {"std_msgs/Float32", &std_msgs_msg_dds__Float32__desc},
     {"geometry_msgs/PoseArray", &geometry_msgs_msg_dds__PoseArray__desc},
     {"ros_gz_interfaces/Float32Array", &ros_gz_interfaces_msg_dds__Float32Array__desc},
+    {"ros_gz_interfaces/ParamVec", &ros_gz_interfaces_msg_dds__ParamVec__desc},
+    {"sensor_msgs/JointState", &sensor_msgs_msg_dds__JointState__desc},
+    {"uuv_gazebo_ros_plugins_msgs/FloatStamped",
+     &uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped__desc},
 };
 
 int fail(const std::string& what) {
@@ -142,17 +152,26 @@ dds_entity_t matched_writer(dds_entity_t p, const dds_topic_descriptor_t& type,
   return writer;
 }
 
-int pub(const std::string& topic, double value, int count, double rate_hz) {
+/// `count` std_msgs/Float64 (or, `stamped`, uuv_gazebo_ros_plugins_msgs/FloatStamped) of `value`
+/// on `topic`, at `rate_hz`.
+int pub(const std::string& topic, double value, int count, double rate_hz, bool stamped) {
   const dds_entity_t p = participant();
   if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
-  const dds_entity_t writer = matched_writer(p, std_msgs_msg_dds__Float64__desc, topic);
+  const dds_entity_t writer =
+      matched_writer(p,
+                     stamped ? uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped__desc
+                             : std_msgs_msg_dds__Float64__desc,
+                     topic);
   if (writer < 0) {
     dds_delete(p);
     return fail("pub " + topic + ": " + dds_strretcode(writer));
   }
-  const std_msgs_msg_dds__Float64_ msg{value};
+  const std_msgs_msg_dds__Float64_ plain{value};
+  uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped_ with_header{};
+  with_header.header_.frame_id_ = const_cast<char*>("");
+  with_header.data_ = value;
   for (int i = 0; i < count; ++i) {
-    dds_write(writer, &msg);
+    dds_write(writer, stamped ? static_cast<const void*>(&with_header) : &plain);
     std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / rate_hz));
   }
   dds_delete(p);
@@ -177,6 +196,21 @@ int control(const std::string& topic, bool pause, std::uint32_t multi_step, doub
   const dds_return_t rc = dds_write(writer, &msg);
   dds_delete(p);  // waits for the reader's acknowledgement (the writer's linger)
   return rc == DDS_RETCODE_OK ? 0 : fail(std::string("control: ") + dds_strretcode(rc));
+}
+
+/// One geometry_msgs/Vector3 on `topic`.
+int vector3(const std::string& topic, double x, double y, double z) {
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  const dds_entity_t writer = matched_writer(p, geometry_msgs_msg_dds__Vector3__desc, topic);
+  if (writer < 0) {
+    dds_delete(p);
+    return fail("vector3 " + topic + ": " + dds_strretcode(writer));
+  }
+  const geometry_msgs_msg_dds__Vector3_ msg{x, y, z};
+  const dds_return_t rc = dds_write(writer, &msg);
+  dds_delete(p);  // waits for the reader's acknowledgement (the writer's linger)
+  return rc == DDS_RETCODE_OK ? 0 : fail(std::string("vector3: ") + dds_strretcode(rc));
 }
 
 /// One ros_gz_interfaces/EntityWrench on `topic` for entity `name` of `type` (values[0..2] the
@@ -294,13 +328,17 @@ int main(int argc, char** argv) {
     return echo(a[1], a[2], std::atoi(a[3].c_str()), std::atof(a[4].c_str()), best_effort,
                 transient_local);
   }
-  if (a.size() == 5 && a[0] == "pub") {
+  if ((a.size() == 5 || (a.size() == 6 && a[5] == "stamped")) && a[0] == "pub") {
     return pub(a[1], std::strtod(a[2].c_str(), nullptr), std::atoi(a[3].c_str()),
-               std::atof(a[4].c_str()));
+               std::atof(a[4].c_str()), a.size() == 6);
   }
   if ((a.size() == 4 || a.size() == 5) && a[0] == "control") {
     return control(a[1], a[2] == "1", static_cast<std::uint32_t>(std::atol(a[3].c_str())),
                    a.size() == 5 ? std::atof(a[4].c_str()) : 0.0);
+  }
+  if (a.size() == 5 && a[0] == "vector3") {
+    return vector3(a[1], std::strtod(a[2].c_str(), nullptr), std::strtod(a[3].c_str(), nullptr),
+                   std::strtod(a[4].c_str(), nullptr));
   }
   if ((a.size() == 4 || a.size() == 10) && a[0] == "wrench") {
     std::vector<double> values;
@@ -314,8 +352,9 @@ int main(int argc, char** argv) {
   }
   return fail(
       "usage: ros2_peer echo TOPIC pkg/Name COUNT TIMEOUT_S [best_effort] [transient_local]\n"
-      "       ros2_peer pub TOPIC VALUE COUNT RATE_HZ\n"
+      "       ros2_peer pub TOPIC VALUE COUNT RATE_HZ [stamped]\n"
       "       ros2_peer control TOPIC PAUSE MULTI_STEP [RUN_TO_S]\n"
       "       ros2_peer wrench TOPIC ENTITY TYPE [FX FY FZ TX TY TZ] (none: a clear)\n"
+      "       ros2_peer vector3 TOPIC X Y Z\n"
       "       ros2_peer fuzz values|short|bytes SECONDS SEED TOPIC...");
 }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -117,6 +118,64 @@ struct CommandWatch : Observer {
   void on_step(const Simulation& sim) override {
     command = sim.state().commands[actuator];
     steps = sim.state().step_count;
+  }
+};
+
+/// Every actuator's state and load after each step, by the step's end time.
+struct ActuatorLog : Observer {
+  struct Entry {
+    std::vector<double> states;
+    std::vector<ActuatorLoad> loads;
+  };
+  std::mutex mutex;
+  std::map<double, Entry> entries;
+  void on_step(const Simulation& sim) override {
+    std::lock_guard lock(mutex);
+    entries[sim.state().t] = {sim.state().actuators, sim.data().actuator_loads};
+  }
+  std::optional<Entry> at(double t) {
+    std::lock_guard lock(mutex);
+    const auto it = entries.find(t);
+    return it == entries.end() ? std::nullopt : std::optional(it->second);
+  }
+  std::optional<Entry> last() {
+    std::lock_guard lock(mutex);
+    return entries.empty() ? std::nullopt : std::optional(entries.rbegin()->second);
+  }
+};
+
+/// One range-bearing receiver's readings by their time, with its body's position then (at the
+/// step's start, the state a sample is of), and where its pinger is.
+struct PingerWatch : Observer {
+  explicit PingerWatch(std::size_t i) : sensor(i) {}
+  struct Sample {
+    RangeBearingReading reading;
+    Vec3 p_WB = Vec3::Zero();
+  };
+  std::size_t sensor;
+  std::mutex mutex;
+  std::map<double, Sample> samples;
+  Vec3 pinger_W = Vec3::Zero();
+  Vec3 p_WB_start = Vec3::Zero();
+  void on_start(const Simulation& sim) override { p_WB_start = body_position(sim); }
+  void on_step(const Simulation& sim) override {
+    std::lock_guard lock(mutex);
+    const SensorSample& s = sim.data().sensors[sensor];
+    if (s.sampled) samples[s.t] = {std::get<RangeBearingReading>(s.reading), p_WB_start};
+    pinger_W = sim.state().sensors[sensor].pinger_W;
+    p_WB_start = body_position(sim);
+  }
+  Vec3 body_position(const Simulation& sim) const {
+    return sim.state().bodies[static_cast<std::size_t>(sim.model().sensors[sensor].body)].p_WB;
+  }
+  bool pinger_at(const Vec3& p_W) {
+    std::lock_guard lock(mutex);
+    return pinger_W == p_W;
+  }
+  std::optional<Sample> sample_at(double t) {
+    std::lock_guard lock(mutex);
+    const auto it = samples.find(t);
+    return it == samples.end() ? std::nullopt : std::optional(it->second);
   }
 };
 

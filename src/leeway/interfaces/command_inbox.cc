@@ -10,7 +10,8 @@ CommandInbox::CommandInbox(const Model& model)
     : model_(model),
       pending_(model.actuators.size()),
       once_(model.bodies.size()),
-      persistent_(model.bodies.size()) {}
+      persistent_(model.bodies.size()),
+      pingers_(model.sensors.size()) {}
 
 void CommandInbox::offer(std::size_t i, const std::string& topic, double value) {
   const CheckedCommand c = check_command(model_.actuators[i], value);
@@ -43,6 +44,22 @@ void CommandInbox::offer_wrench(std::size_t body, const std::string& topic,
 void CommandInbox::clear_wrenches(std::size_t body) {
   std::lock_guard lock(mutex_);
   persistent_[body].clear();
+}
+
+void CommandInbox::move_pinger(std::size_t sensor, const std::string& topic, const Vec3& p_W) {
+  if (!p_W.allFinite()) {
+    log_.tell(topic, "dropped", "dropped: a pinger position that is not finite");
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  pingers_[sensor] = p_W;
+}
+
+void CommandInbox::edit_state(State& state) {
+  std::lock_guard lock(mutex_);
+  for (std::size_t i = 0; i < pingers_.size(); ++i) {
+    if (pingers_[i]) state.sensors[i].pinger_W = *std::exchange(pingers_[i], std::nullopt);
+  }
 }
 
 void CommandInbox::take_inputs(const Simulation& sim, Inputs& inputs) {

@@ -11,7 +11,9 @@
 #include <stdexcept>
 
 #include "leeway/core/overloaded.h"
+#include "leeway/interfaces/actuator_reports.h"
 #include "leeway/interfaces/entity_wrench.h"
+#include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/interfaces/stamp.h"
@@ -42,6 +44,43 @@ geometry_msgs_msg_dds__Vector3_ vector3(const Vec3& v) {
 
 geometry_msgs_msg_dds__Quaternion_ quaternion(const Quat& q) {
   return {q.x(), q.y(), q.z(), q.w()};
+}
+
+/// rcl_interfaces/Parameter values, typed as ros_gz_bridge converts ignition.msgs.Param's (the
+/// names and strings must outlive the message).
+constexpr std::uint8_t kParameterBool = 1, kParameterInteger = 2, kParameterDouble = 3,
+                       kParameterString = 4;  // rcl_interfaces/ParameterType
+
+rcl_interfaces_msg_dds__Parameter_ parameter(const char* name, std::uint8_t type) {
+  rcl_interfaces_msg_dds__Parameter_ p{};
+  p.name = const_cast<char*>(name);
+  p.value.type = type;
+  p.value.string_value = const_cast<char*>("");
+  return p;
+}
+
+rcl_interfaces_msg_dds__Parameter_ parameter(const char* name, double value) {
+  rcl_interfaces_msg_dds__Parameter_ p = parameter(name, kParameterDouble);
+  p.value.double_value = value;
+  return p;
+}
+
+rcl_interfaces_msg_dds__Parameter_ parameter(const char* name, const std::string& value) {
+  rcl_interfaces_msg_dds__Parameter_ p = parameter(name, kParameterString);
+  p.value.string_value = const_cast<char*>(value.c_str());
+  return p;
+}
+
+/// A ros_gz_interfaces/ParamVec of `params` (which must outlive it).
+ros_gz_interfaces_msg_dds__ParamVec_ param_vec(
+    const std_msgs_msg_dds__Header_& header,
+    std::vector<rcl_interfaces_msg_dds__Parameter_>& params) {
+  ros_gz_interfaces_msg_dds__ParamVec_ msg{};
+  msg.header = header;
+  msg.params._length = msg.params._maximum = static_cast<std::uint32_t>(params.size());
+  msg.params._buffer = params.data();
+  msg.params._release = false;
+  return msg;
 }
 
 /// A 3x3 covariance with `variances` on its diagonal, row-major into out[9] (or out[36]'s block
@@ -109,6 +148,9 @@ struct DdsServer::Impl {
   dds_entity_t participant = 0;
   dds_entity_t clock = 0, tf = 0, tf_static = 0;
   std::vector<dds_entity_t> sensors;  ///< one per Model::sensors entry; 0: not published
+  ActuatorReports reports;
+  std::vector<dds_entity_t> joint_states;  ///< one per reports.models() entry
+  std::vector<dds_entity_t> outputs;       ///< one per Model::actuators entry; 0: none
   std::map<dds_entity_t, std::string> writer_topics;
   RateLimitedLog drops;
 
@@ -125,9 +167,15 @@ struct DdsServer::Impl {
     bool persistent;
   };
   std::vector<WrenchTopic> wrench_topics;
+  struct PingerTopic {
+    Impl* impl;
+    std::string topic;
+    std::vector<std::size_t> receivers;  ///< indices into Model::sensors
+  };
+  std::vector<PingerTopic> pinger_topics;
   // VRX's task topics (vrx_task_topics.h) for the world's first task, as VRX's bridge gives
   // them; 0: not published.
-  dds_entity_t task_goals = 0, task_error = 0, task_mean_error = 0;
+  dds_entity_t task_info = 0, task_goals = 0, task_error = 0, task_mean_error = 0;
   std::vector<VrxGoal> goals;
   std::uint64_t second_interval = 1;
 
@@ -138,7 +186,7 @@ struct DdsServer::Impl {
   /// reads them in dds_write).
   const std::string world_frame = "world", no_frame;
 
-  Impl(Simulation& s, CommandInbox& i) : sim(s), inbox(i) {}
+  Impl(Simulation& s, CommandInbox& i) : sim(s), inbox(i), reports(s.model()) {}
 
   ~Impl() {
     if (participant > 0) dds_delete(participant);
@@ -185,11 +233,11 @@ struct DdsServer::Impl {
 
   static void on_data(dds_entity_t reader, void* arg) {
     auto* c = static_cast<Command*>(arg);
-    std_msgs_msg_dds__Float64_ sample{};
-    void* samples[1] = {&sample};
-    dds_sample_info_t info;
-    while (dds_take(reader, samples, &info, 1, 1) > 0) {
-      if (info.valid_data) c->impl->inbox.offer(c->actuator, c->topic, sample.data);
+    const auto offer = [c](const auto& m) { c->impl->inbox.offer(c->actuator, c->topic, m.data); };
+    if (c->impl->sim.model().actuators[c->actuator].stamped) {
+      take_each<uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped_>(reader, offer);
+    } else {
+      take_each<std_msgs_msg_dds__Float64_>(reader, offer);
     }
   }
 
@@ -245,6 +293,14 @@ struct DdsServer::Impl {
     });
   }
 
+  static void on_pinger(dds_entity_t reader, void* arg) {
+    const auto* p = static_cast<PingerTopic*>(arg);
+    take_each<geometry_msgs_msg_dds__Vector3_>(reader, [p](const auto& m) {
+      for (std::size_t i : p->receivers)
+        p->impl->inbox.move_pinger(i, p->topic, {m.x, m.y, m.z});
+    });
+  }
+
   static void on_wrench_clear(dds_entity_t reader, void* arg) {
     const auto* w = static_cast<WrenchTopic*>(arg);
     take_each<ros_gz_interfaces_msg_dds__Entity_>(reader, [w](const auto& m) {
@@ -277,11 +333,31 @@ struct DdsServer::Impl {
     const TaskState& state = s.task_states().front();
     const VrxTaskDue due = vrx_task_due(state, s.state().step_count, second_interval);
     const bool station = task.kind == TaskKind::kStationKeeping;
+    if (due.info && matched(task_info)) {
+      const VrxTaskInfo info = vrx_task_info(task, state, s.state().t);
+      rcl_interfaces_msg_dds__Parameter_ timed_out = parameter("timed_out", kParameterBool);
+      timed_out.value.bool_value = info.timed_out;
+      rcl_interfaces_msg_dds__Parameter_ collisions =
+          parameter("num_collisions", kParameterInteger);
+      collisions.value.integer_value = info.num_collisions;
+      std::vector<rcl_interfaces_msg_dds__Parameter_> params = {
+          parameter("name", info.name),
+          parameter("state", info.state),
+          parameter("ready_time", info.ready_time),
+          parameter("running_time", info.running_time),
+          parameter("elapsed_time", info.elapsed_time),
+          parameter("remaining_time", info.remaining_time),
+          timed_out,
+          collisions,
+          parameter("score", info.score)};
+      const ros_gz_interfaces_msg_dds__ParamVec_ msg =
+          param_vec(header(s.state().t, no_frame), params);
+      write(task_info, &msg);
+    }
     if (due.goals && task_goals > 0 && matched(task_goals)) {
       std::vector<geometry_msgs_msg_dds__Pose_> poses;
       for (const VrxGoal& g : goals) {
-        poses.push_back({{g.latitude_deg, g.longitude_deg, 0.0},
-                         quaternion(Quat(Eigen::AngleAxisd(g.yaw, Vec3::UnitZ())))});
+        poses.push_back({{g.latitude_deg, g.longitude_deg, 0.0}, quaternion(g.orientation())});
       }
       const std_msgs_msg_dds__Header_ h = header(s.state().t, no_frame);
       if (station) {
@@ -313,6 +389,40 @@ struct DdsServer::Impl {
     if (matched(task_mean_error)) {
       const std_msgs_msg_dds__Float32_ msg{static_cast<float>(state.score)};
       write(task_mean_error, &msg);
+    }
+  }
+
+  /// The joint states and the actuators' outputs (actuator_reports.h), at the pose rate.
+  void publish_actuators(const Simulation& s) {
+    reports.step(s.model(), s.state(), s.data());
+    if (s.state().step_count % pose_interval != 0) return;
+    const double t = s.state().t;
+    for (std::size_t m = 0; m < joint_states.size(); ++m) {
+      if (!matched(joint_states[m])) continue;
+      const std::vector<std::size_t>& joints = reports.models()[m].actuators;
+      std::vector<char*> names;
+      std::vector<double> position, velocity, effort;
+      for (std::size_t i : joints) {
+        names.push_back(const_cast<char*>(s.model().actuators[i].name.c_str()));
+        const JointCoordinates& c = reports.joint(i);
+        position.push_back(c.position);
+        velocity.push_back(c.velocity);
+        effort.push_back(c.effort);
+      }
+      sensor_msgs_msg_dds__JointState_ msg{};
+      msg.header = header(t, no_frame);
+      const auto n = static_cast<std::uint32_t>(joints.size());
+      msg.name = {n, n, names.data(), false};
+      msg.position = {n, n, position.data(), false};
+      msg.velocity = {n, n, velocity.data(), false};
+      msg.effort = {n, n, effort.data(), false};
+      write(joint_states[m], &msg);
+    }
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      if (outputs[i] == 0 || !matched(outputs[i])) continue;
+      const uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped_ msg{
+          header(t, no_frame), reports.output(s.state(), s.data(), i)};
+      write(outputs[i], &msg);
     }
   }
 
@@ -406,6 +516,15 @@ struct DdsServer::Impl {
                    },
                    [&](const DvlReading& r) {
                      publish_dvl(w, frame, std::get<DvlModel>(sensor.kind), sample, r);
+                   },
+                   [&](const RangeBearingReading& r) {
+                     // As VRX's bridge gives its AcousticPingerPlugin's Param.
+                     std::vector<rcl_interfaces_msg_dds__Parameter_> params = {
+                         parameter("range", r.range), parameter("bearing", r.bearing),
+                         parameter("elevation", r.elevation)};
+                     const ros_gz_interfaces_msg_dds__ParamVec_ msg =
+                         param_vec(header(sample.t, frame), params);
+                     write(w, &msg);
                    },
                    [&](const GroundTruthReading& r) {
                      const auto& m = std::get<GroundTruthModel>(sensor.kind);
@@ -515,6 +634,7 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
             [](const PressureModel&) { return &sensor_msgs_msg_dds__FluidPressure__desc; },
             [](const DvlModel&) { return &marine_acoustic_msgs_msg_dds__Dvl__desc; },
             [](const GroundTruthModel&) { return &nav_msgs_msg_dds__Odometry__desc; },
+            [](const RangeBearingModel&) { return &ros_gz_interfaces_msg_dds__ParamVec__desc; },
             [](const auto&) -> const dds_topic_descriptor_t* { return nullptr; }},
         model.sensors[i].kind);
     s.sensors[i] = s.writer(*type, topic);
@@ -523,6 +643,7 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
   if (!sim.scenario().tasks.empty()) {
     const TaskModel& task = sim.scenario().tasks.front();
     s.second_interval = steps_between(1.0, model.dt);
+    s.task_info = s.writer(ros_gz_interfaces_msg_dds__ParamVec__desc, "/vrx/task/info");
     if (model.origin) s.goals = vrx_goals(task, *model.origin);
     if (task.kind == TaskKind::kStationKeeping) {
       if (!s.goals.empty())
@@ -541,14 +662,31 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
     }
   }
 
+  for (const ModelJoints& joints : s.reports.models()) {
+    s.joint_states.push_back(s.writer(sensor_msgs_msg_dds__JointState__desc,
+                                      "/" + ros_name(joints.model_name) + "/joint_states"));
+  }
+  s.outputs.assign(model.actuators.size(), 0);
+  for (std::size_t i = 0; i < model.actuators.size(); ++i) {
+    if (!model.actuators[i].output_topic.empty()) {
+      s.outputs[i] = s.writer(uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped__desc,
+                              model.actuators[i].output_topic);
+    }
+  }
   s.commands.reserve(model.actuators.size());  // the listeners keep pointers into it
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
     const std::string& topic = model.actuators[i].topic;
     if (topic.empty()) continue;
     Impl::Command& c = s.commands.emplace_back(Impl::Command{&s, i, topic});
-    s.reader(std_msgs_msg_dds__Float64__desc, topic, &Impl::on_data, &c,
-             "actuator " + model.actuators[i].full_name());
+    s.reader(model.actuators[i].stamped ? uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped__desc
+                                        : std_msgs_msg_dds__Float64__desc,
+             topic, &Impl::on_data, &c, "actuator " + model.actuators[i].full_name());
   }
+  for (auto& [topic, receivers] : pinger_topics(model.sensors))
+    s.pinger_topics.push_back({&s, topic, std::move(receivers)});
+  for (Impl::PingerTopic& p : s.pinger_topics)  // the listeners keep pointers into it
+    s.reader(geometry_msgs_msg_dds__Vector3__desc, p.topic, &Impl::on_pinger, &p,
+             "pinger position");
   const std::string world = "/world/" + model.world_name;
   s.wrench_topics = {{&s, world + "/wrench", false},
                      {&s, world + "/wrench/persistent", true},
@@ -567,6 +705,7 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
 DdsServer::~DdsServer() = default;
 
 void DdsServer::on_start(const Simulation& sim) {
+  impl_->reports.start(sim.state());
   if (impl_->tf_static > 0) impl_->publish_tf_static();
   impl_->publish_clock(sim.state().t);
 }
@@ -575,6 +714,7 @@ void DdsServer::on_step(const Simulation& sim) {
   Impl& s = *impl_;
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim.state().t);
   s.publish_tf(sim);
+  s.publish_actuators(sim);
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {

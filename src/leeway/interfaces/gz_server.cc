@@ -20,16 +20,19 @@
 #include <ignition/msgs/fluid_pressure.pb.h>
 #include <ignition/msgs/imu.pb.h>
 #include <ignition/msgs/magnetometer.pb.h>
+#include <ignition/msgs/model.pb.h>
 #include <ignition/msgs/navsat.pb.h>
 #include <ignition/msgs/odometry.pb.h>
 #include <ignition/msgs/param.pb.h>
 #include <ignition/msgs/pose_v.pb.h>
+#include <ignition/msgs/vector3d.pb.h>
 #include <ignition/msgs/world_control.pb.h>
 #include <ignition/msgs/world_stats.pb.h>
 #include <ignition/msgs/wrench.pb.h>
 #include <ignition/transport/Node.hh>
 
 #include "leeway/core/overloaded.h"
+#include "leeway/interfaces/actuator_reports.h"
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/stamp.h"
 #include "leeway/interfaces/vrx_task_topics.h"
@@ -107,7 +110,7 @@ void set_param(im::Param& msg, const std::string& key, std::int32_t value) {
 void set_goal(const VrxGoal& goal, im::Pose* out) {
   out->mutable_position()->set_x(goal.latitude_deg);
   out->mutable_position()->set_y(goal.longitude_deg);
-  set_quaternion(Quat(Eigen::AngleAxisd(goal.yaw, Vec3::UnitZ())), out->mutable_orientation());
+  set_quaternion(goal.orientation(), out->mutable_orientation());
 }
 
 /// gz-sim's frame_id of a sensor: its scoped name, model::link::sensor.
@@ -142,6 +145,9 @@ struct GzServer::Impl {
   ignition::transport::Node node;
   Publisher clock, world_clock, stats, poses;
   std::vector<Publisher> sensors;  ///< one per Model::sensors entry; invalid: not published
+  ActuatorReports reports;
+  std::vector<Publisher> joint_states;  ///< one per reports.models() entry
+  std::vector<Publisher> outputs;       ///< one per Model::actuators entry; invalid: none
   // VRX's task topics (vrx_task_topics.h), for the world's first task.
   Publisher task_info, task_goals, task_error, task_mean_error;
   std::vector<VrxGoal> goals;  ///< empty: the world has no geodetic origin
@@ -153,7 +159,8 @@ struct GzServer::Impl {
   std::int32_t model_count = 0;
   std::thread stats_thread;  ///< publish_stats(); joined before anything it uses goes
 
-  Impl(Simulation& s, CommandInbox& i, const GzServerOptions& o) : sim(s), inbox(i), options(o) {}
+  Impl(Simulation& s, CommandInbox& i, const GzServerOptions& o)
+      : sim(s), inbox(i), options(o), reports(s.model()) {}
 
   ~Impl() {
     if (!stats_thread.joinable()) return;
@@ -329,6 +336,36 @@ struct GzServer::Impl {
     poses.Publish(msg);
   }
 
+  /// The joint states and the actuators' outputs (actuator_reports.h), at the pose rate.
+  void publish_actuators(const Simulation& s) {
+    reports.step(s.model(), s.state(), s.data());
+    if (s.state().step_count % pose_interval != 0) return;
+    const double t = s.state().t;
+    for (std::size_t m = 0; m < joint_states.size(); ++m) {
+      if (!joint_states[m].HasConnections()) continue;
+      const ModelJoints& joints = reports.models()[m];
+      im::Model msg;
+      set_time(t, msg.mutable_header()->mutable_stamp());
+      msg.set_name(joints.model_name);
+      for (std::size_t i : joints.actuators) {
+        im::Joint* joint = msg.add_joint();
+        joint->set_name(s.model().actuators[i].name);
+        const JointCoordinates& c = reports.joint(i);
+        joint->mutable_axis1()->set_position(c.position);
+        joint->mutable_axis1()->set_velocity(c.velocity);
+        joint->mutable_axis1()->set_force(c.effort);
+      }
+      joint_states[m].Publish(msg);
+    }
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      if (!outputs[i] || !outputs[i].HasConnections()) continue;
+      im::Double msg;
+      set_time(t, msg.mutable_header()->mutable_stamp());
+      msg.set_data(reports.output(s.state(), s.data(), i));
+      outputs[i].Publish(msg);
+    }
+  }
+
   /// VRX's task topics, once a simulated second.
   void publish_task(const Simulation& s) {
     if (!task_info) return;
@@ -440,6 +477,15 @@ struct GzServer::Impl {
               set_vector(r.omega_S, msg.mutable_twist()->mutable_angular());
               p.Publish(msg);
             },
+            [&](const RangeBearingReading& r) {
+              // As VRX's AcousticPingerPlugin.
+              im::Param msg;
+              set_header(sample.t, frame, msg.mutable_header());
+              set_param(msg, "range", r.range);
+              set_param(msg, "bearing", r.bearing);
+              set_param(msg, "elevation", r.elevation);
+              p.Publish(msg);
+            },
             [&](const AltimeterReading& r) {
               im::Altimeter msg;
               set_header(sample.t, frame, msg.mutable_header());
@@ -482,6 +528,7 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
                    [&](const PressureModel&) { return s.advertise<im::FluidPressure>(topic); },
                    [&](const AltimeterModel&) { return s.advertise<im::Altimeter>(topic); },
                    [&](const GroundTruthModel&) { return s.advertise<im::Odometry>(topic); },
+                   [&](const RangeBearingModel&) { return s.advertise<im::Param>(topic); },
                    [](const auto&) { return Publisher(); }},
         sensor.kind);
   }
@@ -506,6 +553,22 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
     s.subscribe<im::Double>(
         topic, "actuator " + model.actuators[i].full_name(),
         [&s, i, topic](const im::Double& m) { s.inbox.offer(i, topic, m.data()); });
+  }
+  for (const ModelJoints& joints : s.reports.models()) {
+    s.joint_states.push_back(
+        s.advertise<im::Model>(s.prefix + model_topic_prefix(joints.model_name) + "/joint_state"));
+  }
+  s.outputs.resize(model.actuators.size());
+  for (std::size_t i = 0; i < model.actuators.size(); ++i) {
+    if (!model.actuators[i].output_topic.empty())
+      s.outputs[i] = s.advertise<im::Double>(model.actuators[i].output_topic);
+  }
+  for (const auto& [topic, receivers] : pinger_topics(model.sensors)) {
+    s.subscribe<im::Vector3d>(topic, "pinger position",
+                              [&s, topic, receivers](const im::Vector3d& p) {
+                                for (std::size_t i : receivers)
+                                  s.inbox.move_pinger(i, topic, vector_of(p));
+                              });
   }
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
     const std::string prefix = model_topic_prefix(model.bodies[b].model_name) + "/wrench";
@@ -550,6 +613,7 @@ void GzServer::on_start(const Simulation& sim) {
     impl_->sim_time = sim.state().t;
     impl_->iterations = sim.state().step_count;
   }
+  impl_->reports.start(sim.state());
   impl_->publish_clock(sim);
 }
 
@@ -557,6 +621,7 @@ void GzServer::on_step(const Simulation& sim) {
   Impl& s = *impl_;
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim);
   s.publish_poses(sim);
+  s.publish_actuators(sim);
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {

@@ -9,22 +9,28 @@
 //                                             another; SUFFIX by its type (sensor_topic_suffix)
 //   /model/M/odometry                         a ground-truth sensor's (gz-sim's
 //                                             OdometryPublisher), unless its <topic> names another
+//   /pinger/range_bearing                     an acoustic pinger receiver's (VRX's
+//                                             AcousticPingerPlugin), unless its <topic> names
+//                                             another; it takes the pinger's position on its
+//                                             <set_position_topic>, /pinger/set_pinger_position
 //   /model/M/wrench[/persistent, /clear]      external wrenches on M's body (Leeway's: gz-sim 6
 //                                             has no ApplyLinkWrench, ign-msgs 8 no EntityWrench)
 //
 // A nested model a::b is /model/a/model/b, as gz-sim scopes it.
 #pragma once
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "leeway/sensors/sensor.h"
 
 namespace leeway {
 
 /// The last part of a gz sensor's default topic: imu, navsat, magnetometer, altimeter,
-/// air_pressure; empty for ground truth (a model's topic, not a sensor's) and for a sensor
-/// ign-msgs 8 has no message for (the DVL, whose DVLVelocityTracking came with Harmonic, the
-/// acoustic receivers and the environment probes).
+/// air_pressure; empty for ground truth and the pinger receiver (a plugin's topic, not a
+/// sensor's) and for a sensor ign-msgs 8 has no message for (the DVL, whose DVLVelocityTracking
+/// came with Harmonic, the USBL fix and the environment probes).
 std::string sensor_topic_suffix(const SensorModel& sensor);
 
 /// "/world/W" for world W.
@@ -36,5 +42,10 @@ std::string model_topic_prefix(const std::string& model_name);
 /// The topic a sensor publishes on: its <topic> if it has one (made absolute), otherwise gz-sim's
 /// default; empty for a sensor gz-sim has no message for.
 std::string sensor_topic(const std::string& world_name, const SensorModel& sensor);
+
+/// The range-bearing receivers (indices into model.sensors) by the topic their pinger's position
+/// is set on (RangeBearingModel::set_position_topic), for either transport.
+std::map<std::string, std::vector<std::size_t>> pinger_topics(
+    const std::vector<SensorModel>& sensors);
 
 }  // namespace leeway

@@ -32,6 +32,9 @@ TopicParts topic_parts(const SensorModel& s) {
                                [](const GroundTruthModel&) {
                                  return TopicParts{"", "", "pose_gt"};
                                },
+                               [](const RangeBearingModel&) {
+                                 return TopicParts{"acoustics", "receiver", "range_bearing"};
+                               },
                                [](const auto&) { return TopicParts{}; }},
                     s.kind);
 }

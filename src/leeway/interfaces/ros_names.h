@@ -13,6 +13,7 @@
 //              magnetometer  magnetometer/magnetometer/data  sensor_msgs/MagneticField
 //              pressure pressure/pressure/data        sensor_msgs/FluidPressure
 //              dvl      dvl/dvl/data                  marine_acoustic_msgs/Dvl
+//              pinger receiver  acoustics/receiver/range_bearing  ros_gz_interfaces/ParamVec
 //            /<model>/pose_gt                         ground truth, nav_msgs/Odometry (UUV
 //                                                     Simulator's name)
 //   where <name> is the type's default while the model has one sensor of that type, and the
@@ -36,7 +37,7 @@ std::string ros_body_frame(const std::string& model_name, const std::string& lin
 std::string ros_sensor_frame(const SensorModel& sensor);
 
 /// The ROS topic of sensors[i] (absolute, without DDS's "rt" prefix); empty for a sensor Leeway
-/// does not publish in ROS 2 (altimeter, acoustic receivers, environment probes).
+/// does not publish in ROS 2 (altimeter, USBL fix, environment probes).
 std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_t i);
 
 /// The DDS topic of ROS topic `topic`: "rt" + the absolute name, as rmw_cyclonedds and

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "leeway/core/geo.h"
+#include "leeway/core/spatial.h"
 #include "leeway/task/vrx_task.h"
 
 namespace leeway {
@@ -52,6 +53,9 @@ double vrx_station_pose_error(const TaskModel& task, const std::vector<BodyState
 /// A goal as VRX publishes it: where, in WGS-84 degrees, and the yaw [rad] about up, from east.
 struct VrxGoal {
   double latitude_deg = 0.0, longitude_deg = 0.0, yaw = 0.0;
+
+  /// The yaw as VRX sends it, a quaternion about up.
+  Quat orientation() const { return Quat(Eigen::AngleAxisd(yaw, Vec3::UnitZ())); }
 };
 
 /// The task's goals (station keeping: one; wayfinding: the waypoints) under the world's

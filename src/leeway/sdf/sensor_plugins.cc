@@ -226,6 +226,8 @@ void load_vrx_pinger(const sdf::ElementPtr& p, SensorPluginContext& c) {
   rb.range = noise_in(p, "range_noise");
   rb.bearing = noise_in(p, "bearing_noise");
   rb.elevation = noise_in(p, "elevation_noise");
+  const sdf::ElementPtr set_position = optional_child(p, "set_position_topic");
+  rb.set_position_topic = set_position ? text_of(set_position) : "/pinger/set_pinger_position";
   add(std::move(s), rb, p, c);
 }
 

@@ -98,6 +98,20 @@ int read_id(const sdf::ElementPtr& p, const char* name) {
                              "the actuator's number");
 }
 
+/// UUV Simulator's topics of actuator `id` of `kind` ("thrusters", "fins"): /NS/KIND/ID/input
+/// for its commands and /NS/KIND/ID/`output`, NS its <robotNamespace> or the model's name.
+void set_uuv_topics(ActuatorModel& a, const sdf::ElementPtr& p, const std::string& model_name,
+                    const char* kind, int id, const char* output) {
+  const sdf::ElementPtr ns_element = optional_child(p, "robotNamespace");
+  std::string ns = ns_element ? text_of(ns_element) : model_name;
+  while (!ns.empty() && ns.front() == '/')
+    ns.erase(ns.begin());
+  const std::string prefix = fmt::format("/{}/{}/{}/", ns, kind, id);
+  a.topic = prefix + "input";
+  a.output_topic = prefix + output;
+  a.stamped = true;
+}
+
 }  // namespace
 
 void load_uuv_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
@@ -122,7 +136,9 @@ void load_uuv_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
   std::tie(t.adjustment.thrust_min, t.adjustment.thrust_max) =
       uuv_limits(p, "thrustMin", "thrustMax");
   ActuatorModel a;
-  a.name = fmt::format("thruster_{}", read_id(p, "thrusterID"));
+  const int id = read_id(p, "thrusterID");
+  a.name = fmt::format("thruster_{}", id);
+  set_uuv_topics(a, p, sink.model.Name(), "thrusters", id, "thrust");
   a.dynamics.dynamics = read_uuv_dynamics(required_child(p, "dynamics", "the rotor's dynamics"));
   std::tie(a.command_min, a.command_max) = uuv_limits(p, "clampMin", "clampMax");
   if (const sdf::ElementPtr g = optional_child(p, "gain"))
@@ -170,7 +186,9 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   }
   hinge_foil(f, hinge, p);
   ActuatorModel a;
-  a.name = fmt::format("fin_{}", read_id(p, "fin_id"));
+  const int id = read_id(p, "fin_id");
+  a.name = fmt::format("fin_{}", id);
+  set_uuv_topics(a, p, sink.model.Name(), "fins", id, "output");
   a.unit = "rad";
   a.dynamics.dynamics = read_uuv_dynamics(required_child(p, "dynamics", "the fin's dynamics"));
   a.dynamics.x_min = std::min(hinge.lower, 0.0);

@@ -196,6 +196,7 @@ SensorState initial_sensor_state(const SensorModel& sensor, std::uint64_t world_
   SensorState s{RandomStream(world_seed, "sensor " + sensor.full_name()), 0, -1.0, {}};
   for_each_axis(sensor,
                 [&](const NoiseModel& n) { s.axes.push_back(initial_noise_state(n, s.rng)); });
+  if (const auto* rb = std::get_if<RangeBearingModel>(&sensor.kind)) s.pinger_W = rb->pinger_W;
   return s;
 }
 
@@ -263,7 +264,7 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           },
           [&](const RangeBearingModel& rb) {
             const Vec3 d_S = R_WS(sensor, at.body).transpose() *
-                             (rb.pinger_W - sensor_position(sensor, at.body));
+                             (state.pinger_W - sensor_position(sensor, at.body));
             RangeBearingReading r;
             r.range = noisy(rb.range, d_S.norm());
             r.bearing = noisy(rb.bearing, std::atan2(d_S.y(), d_S.x()));

@@ -72,10 +72,12 @@ struct PressureModel {
 /// place (VRX's AcousticPingerPlugin): the direction to the pinger in S, bearing atan2(y, x),
 /// elevation atan2(z, |(x, y)|).
 struct RangeBearingModel {
-  Vec3 pinger_W = Vec3::Zero();  ///< [m], in W
+  Vec3 pinger_W = Vec3::Zero();  ///< at the start [m], in W (SensorState::pinger_W: now)
   NoiseModel range;              ///< [m]
   NoiseModel bearing;            ///< [rad]
   NoiseModel elevation;          ///< [rad]
+  /// Where a served run takes a new pinger position (VRX's <set_position_topic>; empty: none).
+  std::string set_position_topic;
 };
 
 /// An acoustic position fix of the sensor's origin in W, as a USBL system on a ship or UUV
@@ -211,6 +213,9 @@ struct SensorState {
   bool field_taken = false;
   Vec3 field_W = Vec3::Zero();
   Vec3 field_at_W = Vec3::Zero();
+  /// A range-bearing receiver's pinger [m, in W]: RangeBearingModel::pinger_W at the start; never
+  /// written by step(): a client may move it between steps (VRX's set_pinger_position).
+  Vec3 pinger_W = Vec3::Zero();
 
   bool operator==(const SensorState&) const = default;
 };

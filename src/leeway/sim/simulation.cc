@@ -135,6 +135,7 @@ RunEnd Simulation::run(const RunOptions& o) {
     if (turn == Turn::kReset) continue;
     const Inputs* step_inputs = &o.inputs;
     if (o.input_source) {
+      o.input_source->edit_state(run_.state);
       inputs = o.inputs;
       o.input_source->take_inputs(*this, inputs);
       step_inputs = &inputs;

@@ -91,6 +91,9 @@ class InputSource {
  public:
   virtual ~InputSource() = default;
   virtual void take_inputs(const Simulation& sim, Inputs& inputs) = 0;
+  /// Before take_inputs, the changes that arrived for the parts of the State step() never
+  /// writes (a pinger moved: SensorState::pinger_W). None by default.
+  virtual void edit_state(State& /*state*/) {}
 };
 
 struct RunOptions {
