@@ -209,7 +209,7 @@ TEST(CommandFuzz, FloodsOfBadInputOnBothDoorsAreToldAboutAndTheRunGoesOn) {
   EXPECT_LE(count_lines(output, "leeway: " + world + "/lockstep:"), 4 * (kFuzzSeconds + 4));
   for (const char* told :
        {"is not a finite number", "clamped to", "a malformed ignition.msgs.Double",
-        "refused: no such actuator", "refused: expected an INT32",
+        "refused: no such actuator", "refused: expected an integer of at least 1",
         "is no std_msgs::msg::dds_::Float64_ (Cyclone DDS could not deserialize it)"}) {
     EXPECT_NE(output.find(told), std::string::npos) << told << "\n" << output;
   }

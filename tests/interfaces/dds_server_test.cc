@@ -163,7 +163,7 @@ class DdsServerTest : public ::testing::Test {
     if (watch) sim_->attach(*watch);
     RunOptions run;
     run.until_step = std::numeric_limits<std::uint64_t>::max();
-    run.pacing = Pacing::kRealTime;
+    run.pacing = lockstep_ ? Pacing::kLockstep : Pacing::kRealTime;
     run.rate_factor = rate_factor;
     run.input_source = &*inbox_;
     runner_ = std::thread([this, run] { sim_->run(run); });
@@ -173,6 +173,13 @@ class DdsServerTest : public ::testing::Test {
       sim_->stop();
       runner_.join();
     }
+  }
+  /// Stops the run and lets serve() start another.
+  void stop() {
+    TearDown();
+    server_.reset();
+    inbox_.reset();
+    sim_.reset();
   }
   std::size_t sensor(const std::string& name) const {
     const auto& sensors = sim_->model().sensors;
@@ -191,6 +198,8 @@ class DdsServerTest : public ::testing::Test {
   std::optional<ExternalWrenchWatch> wrench_watch_;
   std::optional<PingerWatch> pinger_watch_;
   std::optional<ActuatorLog> actuator_log_;
+  std::optional<StateLog> state_log_;
+  bool lockstep_ = false;  ///< serve() paces the run in lockstep
   std::thread runner_;
 };
 
@@ -503,6 +512,49 @@ TEST_F(DdsServerTest, UuvSimulatorsFinAndThrusterTopicsTakeFloatStampedAndReport
         << name;
     EXPECT_EQ(j["effort"][k].get<double>(), 0.0) << name;
   }
+}
+
+TEST_F(DdsServerTest, ALockstepClientsCommandsReachTheStepsItAsksForOverRos2SoItsRunIsTheSameBits) {
+  // kLockstepScript sent by a ROS 2 client on /world/W/lockstep, each request after the last
+  // one's answer on /world/W/lockstep/reply, twice.
+  lockstep_ = true;
+  const std::string keys = "wamv/left_engine_propeller_joint,wamv/right_engine_propeller_joint";
+  std::string requests;
+  for (const auto& [left, right] : kLockstepScript)
+    requests += fmt::format(" {},{}", left, right);
+  std::vector<std::vector<std::vector<BodyState>>> runs;
+  for (int run = 0; run < 2; ++run) {
+    state_log_.emplace();
+    serve("", /*controllers=*/false, &*state_log_);
+    const std::string answers = tool_output(peer_command(fmt::format(
+        "lockstep /world/{} {} {}{}", sim_->model().world_name, kStepsPerRequest, keys, requests)));
+    const double dt = sim_->model().dt;
+    stop();
+    // Each answered when its steps were taken, at the time they end at.
+    std::istringstream lines(answers);
+    int answered = 0;
+    for (std::string line; std::getline(lines, line); ++answered) {
+      EXPECT_NE(line.find("taken"), std::string::npos) << line;
+      EXPECT_NEAR(std::stod(line), (answered + 1) * kStepsPerRequest * dt, 1e-9) << line;
+    }
+    EXPECT_EQ(answered, static_cast<int>(kLockstepScript.size())) << answers;
+    runs.push_back(state_log_->states);
+  }
+  ASSERT_EQ(runs[0].size(), kLockstepScript.size() * kStepsPerRequest);  // no step more or fewer
+  EXPECT_TRUE(runs[0] == runs[1]);
+  // The same commands given to the same steps directly: the same bits.
+  EXPECT_TRUE(runs[0] == direct_scripted_run());
+
+  // A request with an unknown actuator changes nothing and is answered at once, refused.
+  state_log_.emplace();
+  serve("", /*controllers=*/false, &*state_log_);
+  testing::internal::CaptureStderr();
+  const std::string refused = tool_output(
+      peer_command(fmt::format("lockstep /world/{} 3 wamv/rudder 1.0", sim_->model().world_name)));
+  const std::string told = testing::internal::GetCapturedStderr();
+  EXPECT_NE(refused.find("0.000000000 refused"), std::string::npos) << refused;
+  EXPECT_NE(told.find("'wamv/rudder' refused: no such actuator"), std::string::npos) << told;
+  EXPECT_TRUE(state_log_->states.empty());
 }
 
 /// The parameter `name` of a decoded ros_gz_interfaces/ParamVec, or null.

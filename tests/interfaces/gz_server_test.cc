@@ -346,17 +346,6 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   EXPECT_NE(text.find("frame_id"), std::string::npos) << text;
 }
 
-/// Every body's state after each step: the bits a run is compared by.
-struct StateLog : Observer {
-  std::vector<std::vector<BodyState>> states;
-  void on_step(const Simulation& sim) override { states.push_back(sim.state().bodies); }
-};
-
-/// The WAM-V's two engines' commands for each of a scripted client's requests.
-constexpr std::array<std::array<double, 2>, 6> kScript = {
-    {{200.0, 200.0}, {400.0, -100.0}, {0.0, 300.0}, {-250.0, 250.0}, {1000.0, 50.0}, {0.0, 0.0}}};
-constexpr int kStepsPerRequest = 7;
-
 /// `ign service`'s reply to a /world/W/lockstep request of `params` (Param's text format).
 std::string lockstep_call(const GzServer& server, const std::string& params, int timeout_ms) {
   return tool_output(
@@ -366,7 +355,7 @@ std::string lockstep_call(const GzServer& server, const std::string& params, int
 }
 
 /// The default world without its autopilot, served in lockstep and driven by `ign service`
-/// calls of /world/W/lockstep, one per line of kScript: each step's state.
+/// calls of /world/W/lockstep, one per line of kLockstepScript: each step's state.
 std::vector<std::vector<BodyState>> scripted_lockstep_run() {
   Simulation sim(default_scenario(/*controllers=*/false));
   CommandInbox inbox(sim.model());
@@ -380,7 +369,7 @@ std::vector<std::vector<BodyState>> scripted_lockstep_run() {
   run.input_source = &inbox;
   {
     const RunningSimulation running(sim, run);
-    for (const auto& [left, right] : kScript) {
+    for (const auto& [left, right] : kLockstepScript) {
       const std::string request = fmt::format(
           "params {{ key: \"steps\" value {{ type: INT32 int_value: {} }} }} "
           "params {{ key: \"wamv/left_engine_propeller_joint\" value {{ type: DOUBLE double_value: "
@@ -397,25 +386,12 @@ std::vector<std::vector<BodyState>> scripted_lockstep_run() {
 
 TEST_F(GzServerTest, ALockstepClientsCommandsReachTheStepsItAsksForSoItsRunIsTheSameBits) {
   const std::vector<std::vector<BodyState>> first = scripted_lockstep_run();
-  ASSERT_EQ(first.size(), kScript.size() * kStepsPerRequest);  // no step more or fewer
+  ASSERT_EQ(first.size(), kLockstepScript.size() * kStepsPerRequest);  // no step more or fewer
   EXPECT_TRUE(first == scripted_lockstep_run());
 
   // The same commands given to the same steps directly: the same bits, so each request's
   // commands reached exactly its first step.
-  Simulation sim(default_scenario(/*controllers=*/false));
-  const int left = sim.model().actuator_index("wamv", "left_engine_propeller_joint");
-  const int right = sim.model().actuator_index("wamv", "right_engine_propeller_joint");
-  std::vector<std::vector<BodyState>> direct;
-  for (const auto& [l, r] : kScript) {
-    Inputs inputs;
-    inputs.commands.resize(sim.model().actuators.size());
-    inputs.commands[static_cast<std::size_t>(left)] = l;
-    inputs.commands[static_cast<std::size_t>(right)] = r;
-    for (int k = 0; k < kStepsPerRequest; ++k) {
-      ASSERT_TRUE(sim.step(k == 0 ? inputs : Inputs{}).ok);
-      direct.push_back(sim.state().bodies);
-    }
-  }
+  const std::vector<std::vector<BodyState>> direct = direct_scripted_run();
   EXPECT_TRUE(first == direct);
 }
 

@@ -21,6 +21,10 @@
 //       the six numbers one ros_gz_interfaces/Entity (a clear), once a reader has matched
 //   ros2_peer vector3 TOPIC X Y Z
 //       one geometry_msgs/Vector3, once a reader has matched
+//   ros2_peer lockstep /world/W STEPS KEY,KEY... VALUE,VALUE... [VALUE,VALUE...]
+//       a scripted lockstep client: a ros_gz_interfaces/ParamVec request on /world/W/lockstep
+//       (STEPS steps, each KEY "MODEL/ACTUATOR" its VALUE) per group of values, each after the
+//       last one's answer on /world/W/lockstep/reply; prints each answer's time and status
 //   ros2_peer fuzz KIND SECONDS SEED TOPIC...
 //       waits up to 5 s for a matched reader on each TOPIC, then floods them for SECONDS, a
 //       random TOPIC each time: KIND values, std_msgs/Float64 of any bit pattern (NaN, infinite,
@@ -198,6 +202,83 @@ int control(const std::string& topic, bool pause, std::uint32_t multi_step, doub
   return rc == DDS_RETCODE_OK ? 0 : fail(std::string("control: ") + dds_strretcode(rc));
 }
 
+/// A scripted lockstep client: for each entry of `commands` (one value per key of `keys`, comma
+/// separated), one ros_gz_interfaces/ParamVec request on WORLD/lockstep of `steps` steps with
+/// those commands, then its answer on WORLD/lockstep/reply awaited (10 s at most); prints each
+/// answer's sim_time and taken.
+int lockstep(const std::string& world, int steps, const std::vector<std::string>& keys,
+             const std::vector<std::vector<double>>& commands) {
+  const dds_entity_t p = participant();
+  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
+  const std::string reply_name = "rt" + world + "/lockstep/reply";
+  const dds_entity_t reply_topic = dds_create_topic(p, &ros_gz_interfaces_msg_dds__ParamVec__desc,
+                                                    reply_name.c_str(), nullptr, nullptr);
+  dds_qos_t* qos = dds_create_qos();
+  dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_INFINITY);
+  dds_qset_history(qos, DDS_HISTORY_KEEP_ALL, 0);
+  const dds_entity_t reader = dds_create_reader(p, reply_topic, qos, nullptr);
+  dds_delete_qos(qos);
+  const dds_entity_t writer =
+      matched_writer(p, ros_gz_interfaces_msg_dds__ParamVec__desc, world + "/lockstep");
+  if (reader < 0 || writer < 0) {
+    dds_delete(p);
+    return fail("lockstep " + world + ": no reader or writer");
+  }
+  dds_subscription_matched_status_t matched{};
+  const Clock::time_point match_deadline = Clock::now() + std::chrono::seconds(5);
+  while (dds_get_subscription_matched_status(reader, &matched) == DDS_RETCODE_OK &&
+         matched.current_count == 0 && Clock::now() < match_deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  for (const std::vector<double>& values : commands) {
+    std::vector<rcl_interfaces_msg_dds__Parameter_> params(keys.size() + 1);
+    params[0].name_ = const_cast<char*>("steps");
+    params[0].value_.type_ = 2;  // PARAMETER_INTEGER
+    params[0].value_.integer_value_ = steps;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      params[k + 1].name_ = const_cast<char*>(keys[k].c_str());
+      params[k + 1].value_.type_ = 3;  // PARAMETER_DOUBLE
+      params[k + 1].value_.double_value_ = values[k];
+    }
+    for (auto& q : params)
+      q.value_.string_value_ = const_cast<char*>("");
+    ros_gz_interfaces_msg_dds__ParamVec_ request{};
+    request.header_.frame_id_ = const_cast<char*>("");
+    request.params_ = {static_cast<std::uint32_t>(params.size()),
+                       static_cast<std::uint32_t>(params.size()), params.data(), false};
+    dds_write(writer, &request);
+    const Clock::time_point deadline = Clock::now() + std::chrono::seconds(10);
+    bool answered = false;
+    while (!answered) {
+      void* samples[1] = {nullptr};
+      dds_sample_info_t info;
+      if (dds_take(reader, samples, &info, 1, 1) > 0) {
+        const auto& m = *static_cast<const ros_gz_interfaces_msg_dds__ParamVec_*>(samples[0]);
+        if (info.valid_data) {
+          double t = 0.0;
+          bool taken = false;
+          for (std::uint32_t k = 0; k < m.params_._length; ++k) {
+            const std::string name = m.params_._buffer[k].name_;
+            if (name == "sim_time") t = m.params_._buffer[k].value_.double_value_;
+            if (name == "taken") taken = m.params_._buffer[k].value_.bool_value_;
+          }
+          std::printf("%.9f %s\n", t, taken ? "taken" : "refused");
+          answered = true;
+        }
+        dds_return_loan(reader, samples, 1);
+        continue;
+      }
+      if (Clock::now() > deadline) {
+        dds_delete(p);
+        return fail("lockstep: no answer within 10 s");
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  std::fflush(stdout);
+  dds_delete(p);
+  return 0;
+}
+
 /// One geometry_msgs/Vector3 on `topic`.
 int vector3(const std::string& topic, double x, double y, double z) {
   const dds_entity_t p = participant();
@@ -336,6 +417,26 @@ int main(int argc, char** argv) {
     return control(a[1], a[2] == "1", static_cast<std::uint32_t>(std::atol(a[3].c_str())),
                    a.size() == 5 ? std::atof(a[4].c_str()) : 0.0);
   }
+  if (a.size() >= 5 && a[0] == "lockstep") {
+    const auto split = [](const std::string& text) {
+      std::vector<std::string> out;
+      std::size_t from = 0;
+      for (std::size_t at; (at = text.find(',', from)) != std::string::npos; from = at + 1)
+        out.push_back(text.substr(from, at - from));
+      out.push_back(text.substr(from));
+      return out;
+    };
+    const std::vector<std::string> keys = split(a[3]);
+    std::vector<std::vector<double>> commands;
+    for (std::size_t i = 4; i < a.size(); ++i) {
+      std::vector<double> values;
+      for (const std::string& v : split(a[i]))
+        values.push_back(std::strtod(v.c_str(), nullptr));
+      if (values.size() != keys.size()) return fail("lockstep: a value per key");
+      commands.push_back(values);
+    }
+    return lockstep(a[1], std::atoi(a[2].c_str()), keys, commands);
+  }
   if (a.size() == 5 && a[0] == "vector3") {
     return vector3(a[1], std::strtod(a[2].c_str(), nullptr), std::strtod(a[3].c_str(), nullptr),
                    std::strtod(a[4].c_str(), nullptr));
@@ -356,5 +457,6 @@ int main(int argc, char** argv) {
       "       ros2_peer control TOPIC PAUSE MULTI_STEP [RUN_TO_S]\n"
       "       ros2_peer wrench TOPIC ENTITY TYPE [FX FY FZ TX TY TZ] (none: a clear)\n"
       "       ros2_peer vector3 TOPIC X Y Z\n"
+      "       ros2_peer lockstep /world/W STEPS KEY,KEY... VALUE,VALUE... [VALUE,VALUE...]\n"
       "       ros2_peer fuzz values|short|bytes SECONDS SEED TOPIC...");
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -120,6 +121,38 @@ struct CommandWatch : Observer {
     steps = sim.state().step_count;
   }
 };
+
+/// Every body's state after each step: the bits a run is compared by.
+struct StateLog : Observer {
+  std::vector<std::vector<BodyState>> states;
+  void on_step(const Simulation& sim) override { states.push_back(sim.state().bodies); }
+};
+
+/// A scripted lockstep client's requests: the WAM-V's two engines' commands [N] for each, and
+/// the steps each asks for.
+constexpr std::array<std::array<double, 2>, 6> kLockstepScript = {
+    {{200.0, 200.0}, {400.0, -100.0}, {0.0, 300.0}, {-250.0, 250.0}, {1000.0, 50.0}, {0.0, 0.0}}};
+constexpr int kStepsPerRequest = 7;
+
+/// The default world without its autopilot, given kLockstepScript's commands directly, each at
+/// the first of its steps: each step's state.
+inline std::vector<std::vector<BodyState>> direct_scripted_run() {
+  Simulation sim(default_scenario(/*controllers=*/false));
+  const int left = sim.model().actuator_index("wamv", "left_engine_propeller_joint");
+  const int right = sim.model().actuator_index("wamv", "right_engine_propeller_joint");
+  std::vector<std::vector<BodyState>> direct;
+  for (const auto& [l, r] : kLockstepScript) {
+    Inputs inputs;
+    inputs.commands.resize(sim.model().actuators.size());
+    inputs.commands[static_cast<std::size_t>(left)] = l;
+    inputs.commands[static_cast<std::size_t>(right)] = r;
+    for (int k = 0; k < kStepsPerRequest; ++k) {
+      if (!sim.step(k == 0 ? inputs : Inputs{}).ok) throw std::runtime_error("a step failed");
+      direct.push_back(sim.state().bodies);
+    }
+  }
+  return direct;
+}
 
 /// Every actuator's state and load after each step, by the step's end time.
 struct ActuatorLog : Observer {

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -14,6 +16,7 @@
 #include "leeway/interfaces/actuator_reports.h"
 #include "leeway/interfaces/entity_wrench.h"
 #include "leeway/interfaces/gz_topics.h"
+#include "leeway/interfaces/lockstep_request.h"
 #include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/interfaces/stamp.h"
@@ -161,6 +164,14 @@ struct DdsServer::Impl {
   };
   std::vector<Command> commands;
   std::string control;  ///< /world/W/control
+  // Lockstep requests (lockstep_request.h): the steps each waits for, answered in order.
+  std::string lockstep;             ///< /world/W/lockstep
+  dds_entity_t lockstep_reply = 0;  ///< /world/W/lockstep/reply
+  std::mutex lockstep_mutex;
+  std::uint64_t steps_taken = 0;      ///< since the server was made
+  std::deque<std::uint64_t> pending;  ///< steps_taken each request waits for
+  double sim_time = 0.0;              ///< at the last step's end [s]
+  std::uint64_t step_count = 0;       ///< State::step_count then
   struct WrenchTopic {
     Impl* impl;
     std::string topic;  ///< /world/W/wrench, .../persistent or .../clear
@@ -239,6 +250,57 @@ struct DdsServer::Impl {
     } else {
       take_each<std_msgs_msg_dds__Float64_>(reader, offer);
     }
+  }
+
+  /// /world/W/lockstep/reply: whether the request's steps were taken, the time and step count
+  /// the run is at, and why not.
+  void reply_lockstep(bool taken, double t, std::uint64_t step_count, const std::string& error) {
+    rcl_interfaces_msg_dds__Parameter_ count = parameter("step_count", kParameterInteger);
+    count.value.integer_value = static_cast<std::int64_t>(step_count);
+    rcl_interfaces_msg_dds__Parameter_ ok = parameter("taken", kParameterBool);
+    ok.value.bool_value = taken;
+    std::vector<rcl_interfaces_msg_dds__Parameter_> params = {ok, parameter("sim_time", t), count};
+    if (!error.empty()) params.push_back(parameter("error", error));
+    const ros_gz_interfaces_msg_dds__ParamVec_ msg = param_vec(header(t, no_frame), params);
+    write(lockstep_reply, &msg);
+  }
+
+  static void on_lockstep(dds_entity_t reader, void* arg) {
+    auto* s = static_cast<Impl*>(arg);
+    take_each<ros_gz_interfaces_msg_dds__ParamVec_>(reader, [s](const auto& m) {
+      std::vector<LockstepParam> params;
+      for (std::uint32_t k = 0; k < m.params._length; ++k) {
+        const rcl_interfaces_msg_dds__Parameter_& p = m.params._buffer[k];
+        LockstepParam& q = params.emplace_back(LockstepParam{p.name ? p.name : ""});
+        if (p.value.type == kParameterInteger) {
+          q.type = LockstepParam::Type::kInteger;
+          q.integer = p.value.integer_value;
+        } else if (p.value.type == kParameterDouble) {
+          q.type = LockstepParam::Type::kDouble;
+          q.number = p.value.double_value;
+        }
+      }
+      const LockstepRequest r = read_lockstep_request(s->sim.model(), params);
+      if (!r.refused_key.empty()) {
+        const std::string why = fmt::format("'{}' refused: {}", r.refused_key, r.refused_why);
+        s->inbox.refuse(s->lockstep, r.refused_kind, why);
+        std::unique_lock lock(s->lockstep_mutex);
+        const double t = s->sim_time;
+        const std::uint64_t count = s->step_count;
+        lock.unlock();
+        s->reply_lockstep(false, t, count, why);
+        return;
+      }
+      // As gz's: in lockstep no step is taken until granted, so the commands are in the inbox
+      // before the first of the steps counted from here.
+      for (const auto& [i, value] : r.commands)
+        s->inbox.offer(i, s->lockstep, value);
+      {
+        std::lock_guard lock(s->lockstep_mutex);
+        s->pending.push_back(s->steps_taken + r.steps);
+      }
+      s->sim.grant_steps(r.steps);
+    });
   }
 
   static void on_control(dds_entity_t reader, void* arg) {
@@ -697,6 +759,10 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
                    : ros_gz_interfaces_msg_dds__EntityWrench__desc,
              w.topic, clear ? &Impl::on_wrench_clear : &Impl::on_wrench, &w, "external wrenches");
   }
+  s.lockstep = world + "/lockstep";
+  s.lockstep_reply = s.writer(ros_gz_interfaces_msg_dds__ParamVec__desc, s.lockstep + "/reply");
+  s.reader(ros_gz_interfaces_msg_dds__ParamVec__desc, s.lockstep, &Impl::on_lockstep, &s,
+           "lockstep requests");
   s.control = world + "/control";
   s.reader(ros_gz_interfaces_msg_dds__WorldControl__desc, s.control, &Impl::on_control, &s,
            "world control");
@@ -706,6 +772,11 @@ DdsServer::~DdsServer() = default;
 
 void DdsServer::on_start(const Simulation& sim) {
   impl_->reports.start(sim.state());
+  {
+    std::lock_guard lock(impl_->lockstep_mutex);
+    impl_->sim_time = sim.state().t;
+    impl_->step_count = sim.state().step_count;
+  }
   if (impl_->tf_static > 0) impl_->publish_tf_static();
   impl_->publish_clock(sim.state().t);
 }
@@ -721,6 +792,29 @@ void DdsServer::on_step(const Simulation& sim) {
     if (s.sensors[i] > 0 && data.sensors[i].sampled && Impl::matched(s.sensors[i]))
       s.publish_sensor(i, data.sensors[i]);
   }
+  // After the step's messages, as gz's lockstep answer: the requests whose steps are taken.
+  std::unique_lock lock(s.lockstep_mutex);
+  ++s.steps_taken;
+  s.sim_time = sim.state().t;
+  s.step_count = sim.state().step_count;
+  std::size_t answered = 0;
+  while (!s.pending.empty() && s.pending.front() <= s.steps_taken) {
+    s.pending.pop_front();
+    ++answered;
+  }
+  lock.unlock();
+  for (std::size_t k = 0; k < answered; ++k)
+    s.reply_lockstep(true, sim.state().t, sim.state().step_count, "");
+}
+
+void DdsServer::on_end(const Simulation& sim, const RunEnd& /*end*/) {
+  Impl& s = *impl_;
+  std::unique_lock lock(s.lockstep_mutex);
+  const std::size_t unanswered = s.pending.size();
+  s.pending.clear();
+  lock.unlock();
+  for (std::size_t k = 0; k < unanswered; ++k)
+    s.reply_lockstep(false, sim.state().t, sim.state().step_count, "the run ended");
 }
 
 const std::vector<std::string>& DdsServer::topics() const {

@@ -65,6 +65,8 @@ class DdsServer final : public Observer {
 
   void on_start(const Simulation& sim) override;
   void on_step(const Simulation& sim) override;
+  /// Answers the lockstep requests still waiting: not taken.
+  void on_end(const Simulation& sim, const RunEnd& end) override;
 
   /// The ROS topics it publishes and those it subscribes to, in order.
   const std::vector<std::string>& topics() const;

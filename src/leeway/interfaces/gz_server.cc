@@ -34,6 +34,7 @@
 #include "leeway/core/overloaded.h"
 #include "leeway/interfaces/actuator_reports.h"
 #include "leeway/interfaces/gz_topics.h"
+#include "leeway/interfaces/lockstep_request.h"
 #include "leeway/interfaces/stamp.h"
 #include "leeway/interfaces/vrx_task_topics.h"
 #include "leeway/interfaces/world_control.h"
@@ -222,42 +223,31 @@ struct GzServer::Impl {
     return true;
   }
 
-  /// /world/W/lockstep: the request's commands (params "MODEL/ACTUATOR": DOUBLE), then its
-  /// steps ("steps": INT32, default 1), answered once they are taken with the time they end at.
-  /// The commands reach the first of those steps whatever the transport's timing; a request
-  /// with an unknown actuator, a value of the wrong type or a command check_command refuses
-  /// changes nothing and fails, with a line on stderr.
+  /// /world/W/lockstep (lockstep_request.h; "steps" an INT32, the commands DOUBLEs), answered
+  /// once the steps are taken with the time they end at; a refused request fails, with a line
+  /// on stderr.
   bool on_lockstep(const im::Param& request, im::Clock& reply) {
-    const Model& model = sim.model();
-    std::uint64_t steps = 1;
-    std::vector<std::pair<std::size_t, double>> commands;
-    const auto refuse = [&](const char* kind, const std::string& key, const std::string& why) {
-      inbox.refuse(lockstep, kind, fmt::format("'{}' refused: {}", key, why));
-      return false;
-    };
+    std::vector<LockstepParam> params;
     for (const auto& [key, value] : request.params()) {
-      if (key == "steps") {
-        if (value.type() != im::Any::INT32 || value.int_value() < 1)
-          return refuse("steps", key, "expected an INT32 of at least 1");
-        steps = static_cast<std::uint64_t>(value.int_value());
-        continue;
+      LockstepParam& p = params.emplace_back(LockstepParam{key});
+      if (value.type() == im::Any::INT32) {
+        p.type = LockstepParam::Type::kInteger;
+        p.integer = value.int_value();
+      } else if (value.type() == im::Any::DOUBLE) {
+        p.type = LockstepParam::Type::kDouble;
+        p.number = value.double_value();
       }
-      const std::size_t slash = key.rfind('/');
-      const int i = slash == std::string::npos
-                        ? -1
-                        : model.actuator_index(key.substr(0, slash), key.substr(slash + 1));
-      if (i < 0)
-        return refuse("unknown", key, "no such actuator (expected MODEL/ACTUATOR, or steps)");
-      if (value.type() != im::Any::DOUBLE)
-        return refuse("wrong type", key, "expected a DOUBLE command");
-      const CheckedCommand c =
-          check_command(model.actuators[static_cast<std::size_t>(i)], value.double_value());
-      if (c.rejected) return refuse("command", key, c.problem);
-      commands.emplace_back(static_cast<std::size_t>(i), value.double_value());
     }
+    const LockstepRequest r = read_lockstep_request(sim.model(), params);
+    if (!r.refused_key.empty()) {
+      inbox.refuse(lockstep, r.refused_kind,
+                   fmt::format("'{}' refused: {}", r.refused_key, r.refused_why));
+      return false;
+    }
+    const std::uint64_t steps = r.steps;
     // In lockstep no step is taken until granted: the commands are in the inbox first, and the
     // steps counted from here are this request's.
-    for (const auto& [i, value] : commands)
+    for (const auto& [i, value] : r.commands)
       inbox.offer(i, lockstep, value);
     std::unique_lock lock(steps_mutex);
     const std::uint64_t target = steps_taken + steps;
