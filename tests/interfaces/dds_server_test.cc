@@ -11,12 +11,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <future>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "interfaces/served_run.h"
 #include "leeway/app/default_world.h"
@@ -199,6 +202,7 @@ class DdsServerTest : public ::testing::Test {
   std::optional<PingerWatch> pinger_watch_;
   std::optional<ActuatorLog> actuator_log_;
   std::optional<StateLog> state_log_;
+  std::optional<StepDataLog> contact_log_;
   bool lockstep_ = false;  ///< serve() paces the run in lockstep
   std::thread runner_;
 };
@@ -555,6 +559,64 @@ TEST_F(DdsServerTest, ALockstepClientsCommandsReachTheStepsItAsksForOverRos2SoIt
   EXPECT_NE(refused.find("0.000000000 refused"), std::string::npos) << refused;
   EXPECT_NE(told.find("'wamv/rudder' refused: no such actuator"), std::string::npos) << told;
   EXPECT_TRUE(state_log_->states.empty());
+}
+
+TEST_F(DdsServerTest, TheWamvsContactSensorReportsOnVrxsContactsTopicAsVrxsBridgeGivesIt) {
+  // The default world with a post through the WAM-V's left float, where it is held for VRX's
+  // first 10 s: the float touches it at every step.
+  std::string world(default_world_sdf());
+  world.insert(world.rfind("</world>"),
+               "<model name='post'><static>true</static><pose>-0.69 0.87 0.1 0 0 0</pose>"
+               "<link name='link'><collision name='collision'><geometry><box><size>0.6 0.6 0.6"
+               "</size></box></geometry></collision></link></model>\n");
+  const std::string path = ::testing::TempDir() + "leeway_contact_world.sdf";
+  std::ofstream(path) << world;
+  contact_log_.emplace();
+  serve(path, /*controllers=*/false, &*contact_log_);
+  const std::vector<json> m = echo("/vrx/contacts", "ros_gz_interfaces/Contacts", 2);
+  ASSERT_EQ(m.size(), 2u);
+  // At its <update_rate>, 5 Hz: 0.2 s apart.
+  EXPECT_NEAR(stamp(m[1]) - stamp(m[0]), 0.2, 1e-9);
+  const std::optional<StepData> data = contact_log_->at(stamp(m[1]));
+  ASSERT_TRUE(data);
+  // The step's contacts of a shape the sensor lists (the floats and the top), the WAM-V's first;
+  // not those of its other shapes (the beams).
+  const Model& model = sim_->model();
+  std::vector<std::tuple<std::string, std::string, ContactPoint>> expected;
+  for (std::size_t k = 0; k < data->contacts.size(); ++k) {
+    const ContactPair& pair = data->contacts[k];
+    ContactPoint p = data->contact_points[k];
+    const bool wamv_first =
+        model.colliders[static_cast<std::size_t>(pair.collider_a)].model_name == "wamv";
+    const int wamv_shape = wamv_first ? pair.shape_a : pair.shape_b;
+    const std::vector<int>& sensed =
+        model.colliders[static_cast<std::size_t>(wamv_first ? pair.collider_a : pair.collider_b)]
+            .sensed;
+    if (std::find(sensed.begin(), sensed.end(), wamv_shape) == sensed.end()) continue;
+    if (!wamv_first) p.n_W = -p.n_W;
+    expected.emplace_back(wamv_first ? model.shape_name(pair.collider_a, pair.shape_a)
+                                     : model.shape_name(pair.collider_b, pair.shape_b),
+                          wamv_first ? model.shape_name(pair.collider_b, pair.shape_b)
+                                     : model.shape_name(pair.collider_a, pair.shape_a),
+                          p);
+  }
+  EXPECT_LT(expected.size(), data->contacts.size());  // a beam touches the post too
+  const json& contacts = m[1]["contacts"];
+  ASSERT_EQ(contacts.size(), expected.size());
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const json& c = contacts[k];
+    const auto& [one, two, p] = expected[k];
+    EXPECT_EQ(c["collision1"]["name"], one) << c;
+    EXPECT_EQ(c["collision2"]["name"], two) << c;
+    EXPECT_EQ(c["collision1"]["type"], 5);  // COLLISION
+    ASSERT_EQ(c["positions"].size(), 1u);
+    EXPECT_EQ(vec3(c["positions"][0]), p.p_W);
+    EXPECT_EQ(vec3(c["normals"][0]), p.n_W);
+    EXPECT_EQ(c["depths"][0].get<double>(), p.depth);
+    EXPECT_GT(p.depth, 0.0);
+  }
+  EXPECT_EQ(contacts[0]["collision1"]["name"], "wamv::base_link::left_float");
+  EXPECT_EQ(contacts[0]["collision2"]["name"], "post::link::collision");
 }
 
 /// The parameter `name` of a decoded ros_gz_interfaces/ParamVec, or null.

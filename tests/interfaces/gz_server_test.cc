@@ -90,8 +90,8 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   // Every topic is listed: the clocks, the statistics, the poses, the WAM-V's IMU, GNSS, compass.
   // `ign topic -l` prints what discovery has told it within its wait, which can be part of the
   // list when the host is busy: it is asked again until every topic is there.
-  // With VRX's four wayfinding topics, the pinger's and the WAM-V's joint states.
-  EXPECT_EQ(server.topics().size(), 13u);
+  // With VRX's four wayfinding topics, the pinger's, the WAM-V's joint states and contacts.
+  EXPECT_EQ(server.topics().size(), 14u);
   const auto missing_from = [&](const std::string& list) {
     std::vector<std::string> missing;
     for (const std::string& topic : server.topics())
@@ -448,7 +448,7 @@ TEST_F(GzServerTest, TheShippedBridgeConfigurationNamesTheDefaultWorldsTopicsAnd
   GzServer server(sim, inbox);
   const auto entries =
       bridge_entries(std::string(LEEWAY_SOURCE_DIR) + "/data/ros_gz_bridge/default_world.yaml");
-  ASSERT_EQ(entries.size(), 16u);
+  ASSERT_EQ(entries.size(), 17u);
   const auto has = [](const std::vector<std::string>& list, const std::string& topic) {
     return std::find(list.begin(), list.end(), topic) != list.end();
   };

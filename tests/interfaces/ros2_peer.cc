@@ -69,6 +69,7 @@ const std::map<std::string, const dds_topic_descriptor_t*> kTypes = {
     {"ros_gz_interfaces/Float32Array", &ros_gz_interfaces_msg_dds__Float32Array__desc},
     {"ros_gz_interfaces/ParamVec", &ros_gz_interfaces_msg_dds__ParamVec__desc},
     {"sensor_msgs/JointState", &sensor_msgs_msg_dds__JointState__desc},
+    {"ros_gz_interfaces/Contacts", &ros_gz_interfaces_msg_dds__Contacts__desc},
     {"uuv_gazebo_ros_plugins_msgs/FloatStamped",
      &uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped__desc},
 };

@@ -154,6 +154,21 @@ inline std::vector<std::vector<BodyState>> direct_scripted_run() {
   return direct;
 }
 
+/// Each step's outputs, by the step's end time.
+struct StepDataLog : Observer {
+  std::mutex mutex;
+  std::map<double, StepData> data;
+  void on_step(const Simulation& sim) override {
+    std::lock_guard lock(mutex);
+    data[sim.state().t] = sim.data();
+  }
+  std::optional<StepData> at(double t) {
+    std::lock_guard lock(mutex);
+    const auto it = data.find(t);
+    return it == data.end() ? std::nullopt : std::optional(it->second);
+  }
+};
+
 /// Every actuator's state and load after each step, by the step's end time.
 struct ActuatorLog : Observer {
   struct Entry {

@@ -14,6 +14,7 @@
 
 #include "leeway/core/overloaded.h"
 #include "leeway/interfaces/actuator_reports.h"
+#include "leeway/interfaces/contact_reports.h"
 #include "leeway/interfaces/entity_wrench.h"
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/lockstep_request.h"
@@ -154,6 +155,8 @@ struct DdsServer::Impl {
   ActuatorReports reports;
   std::vector<dds_entity_t> joint_states;  ///< one per reports.models() entry
   std::vector<dds_entity_t> outputs;       ///< one per Model::actuators entry; 0: none
+  std::vector<ContactSensorTopic> contact_topics;
+  std::vector<dds_entity_t> contacts;  ///< one per contact_topics entry
   std::map<dds_entity_t, std::string> writer_topics;
   RateLimitedLog drops;
 
@@ -488,6 +491,39 @@ struct DdsServer::Impl {
     }
   }
 
+  /// The contacts each contact sensor's shapes are in (contact_reports.h), when there are any.
+  void publish_contacts(const Simulation& s) {
+    constexpr std::uint8_t kCollision = 5;  // ros_gz_interfaces/Entity COLLISION
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+      const ContactSensorTopic& sensor = contact_topics[k];
+      if (s.state().step_count % sensor.interval != 0 || !matched(contacts[k])) continue;
+      const std::vector<ContactReport> reports =
+          sensed_contacts(s.model(), s.data(), sensor.collider);
+      if (reports.empty()) continue;
+      std::vector<geometry_msgs_msg_dds__Vector3_> points, normals;
+      std::vector<double> depths;
+      for (const ContactReport& r : reports) {
+        points.push_back(vector3(r.p_W));
+        normals.push_back(vector3(r.n_W));
+        depths.push_back(r.depth);
+      }
+      std::vector<ros_gz_interfaces_msg_dds__Contact_> list(reports.size());
+      for (std::size_t i = 0; i < reports.size(); ++i) {
+        ros_gz_interfaces_msg_dds__Contact_& c = list[i];
+        c.collision1 = {0, const_cast<char*>(reports[i].collision1.c_str()), kCollision};
+        c.collision2 = {0, const_cast<char*>(reports[i].collision2.c_str()), kCollision};
+        c.positions = {1, 1, &points[i], false};
+        c.normals = {1, 1, &normals[i], false};
+        c.depths = {1, 1, &depths[i], false};
+      }
+      ros_gz_interfaces_msg_dds__Contacts_ msg{};
+      msg.header = header(s.state().t, no_frame);
+      const auto n = static_cast<std::uint32_t>(list.size());
+      msg.contacts = {n, n, list.data(), false};
+      write(contacts[k], &msg);
+    }
+  }
+
   void publish_clock(double t) {
     if (!matched(clock)) return;
     const rosgraph_msgs_msg_dds__Clock_ msg{ros_time(t)};
@@ -728,6 +764,9 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
     s.joint_states.push_back(s.writer(sensor_msgs_msg_dds__JointState__desc,
                                       "/" + ros_name(joints.model_name) + "/joint_states"));
   }
+  s.contact_topics = contact_sensor_topics(model);
+  for (const ContactSensorTopic& c : s.contact_topics)
+    s.contacts.push_back(s.writer(ros_gz_interfaces_msg_dds__Contacts__desc, c.topic));
   s.outputs.assign(model.actuators.size(), 0);
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
     if (!model.actuators[i].output_topic.empty()) {
@@ -786,6 +825,7 @@ void DdsServer::on_step(const Simulation& sim) {
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim.state().t);
   s.publish_tf(sim);
   s.publish_actuators(sim);
+  s.publish_contacts(sim);
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {

@@ -13,6 +13,7 @@
 #include <ignition/msgs/altimeter.pb.h>
 #include <ignition/msgs/boolean.pb.h>
 #include <ignition/msgs/clock.pb.h>
+#include <ignition/msgs/contacts.pb.h>
 #include <ignition/msgs/double.pb.h>
 #include <ignition/msgs/empty.pb.h>
 #include <ignition/msgs/float.pb.h>
@@ -33,6 +34,7 @@
 
 #include "leeway/core/overloaded.h"
 #include "leeway/interfaces/actuator_reports.h"
+#include "leeway/interfaces/contact_reports.h"
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/lockstep_request.h"
 #include "leeway/interfaces/stamp.h"
@@ -149,6 +151,8 @@ struct GzServer::Impl {
   ActuatorReports reports;
   std::vector<Publisher> joint_states;  ///< one per reports.models() entry
   std::vector<Publisher> outputs;       ///< one per Model::actuators entry; invalid: none
+  std::vector<ContactSensorTopic> contact_topics;
+  std::vector<Publisher> contacts;  ///< one per contact_topics entry
   // VRX's task topics (vrx_task_topics.h), for the world's first task.
   Publisher task_info, task_goals, task_error, task_mean_error;
   std::vector<VrxGoal> goals;  ///< empty: the world has no geodetic origin
@@ -356,6 +360,29 @@ struct GzServer::Impl {
     }
   }
 
+  /// The contacts each contact sensor's shapes are in (contact_reports.h), when there are any.
+  void publish_contacts(const Simulation& s) {
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+      const ContactSensorTopic& sensor = contact_topics[k];
+      if (s.state().step_count % sensor.interval != 0 || !contacts[k].HasConnections()) continue;
+      const std::vector<ContactReport> reports = sensed_contacts(s.model(), s.data(), sensor.collider);
+      if (reports.empty()) continue;
+      im::Contacts msg;
+      set_time(s.state().t, msg.mutable_header()->mutable_stamp());
+      for (const ContactReport& r : reports) {
+        im::Contact* c = msg.add_contact();
+        c->mutable_collision1()->set_name(r.collision1);
+        c->mutable_collision1()->set_type(im::Entity::COLLISION);
+        c->mutable_collision2()->set_name(r.collision2);
+        c->mutable_collision2()->set_type(im::Entity::COLLISION);
+        set_vector(r.p_W, c->add_position());
+        set_vector(r.n_W, c->add_normal());
+        c->add_depth(r.depth);
+      }
+      contacts[k].Publish(msg);
+    }
+  }
+
   /// VRX's task topics, once a simulated second.
   void publish_task(const Simulation& s) {
     if (!task_info) return;
@@ -553,6 +580,9 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
     if (!model.actuators[i].output_topic.empty())
       s.outputs[i] = s.advertise<im::Double>(model.actuators[i].output_topic);
   }
+  s.contact_topics = contact_sensor_topics(model);
+  for (const ContactSensorTopic& c : s.contact_topics)
+    s.contacts.push_back(s.advertise<im::Contacts>(c.topic));
   for (const auto& [topic, receivers] : pinger_topics(model.sensors)) {
     s.subscribe<im::Vector3d>(topic, "pinger position",
                               [&s, topic, receivers](const im::Vector3d& p) {
@@ -612,6 +642,7 @@ void GzServer::on_step(const Simulation& sim) {
   if (sim.state().step_count % s.clock_interval == 0) s.publish_clock(sim);
   s.publish_poses(sim);
   s.publish_actuators(sim);
+  s.publish_contacts(sim);
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {

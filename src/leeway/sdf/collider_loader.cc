@@ -21,6 +21,14 @@ void read_contact_sensors(const sdf::Link& link, Collider& c) {
     if (sensor.Type() != sdf::SensorType::CONTACT) continue;
     const sdf::ElementPtr contact = optional_child(sensor.Element(), "contact");
     if (!contact) continue;
+    if (c.contact_sensor.empty()) {
+      c.contact_link = link.Name();
+      c.contact_sensor = sensor.Name();
+      const sdf::ElementPtr topic = optional_child(contact, "topic");
+      c.contact_topic = topic ? text_of(topic) : "";
+      if (c.contact_topic == "__default_topic__") c.contact_topic.clear();  // sdformat's
+      c.contact_rate_hz = sensor.UpdateRate();
+    }
     for (sdf::ElementPtr e = contact->GetFirstElement(); e; e = e->GetNextElement()) {
       if (e->GetName() != "collision") continue;
       const std::string name = text_of(e);
