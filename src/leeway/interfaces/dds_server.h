@@ -14,15 +14,25 @@
 //                                           TRANSIENT_LOCAL, depth 1, as ROS 2's tf_static)
 //   each sensor's  sensor_msgs/Imu, NavSatFix (with NO_FIX while the antenna has no fix),
 //   topic          MagneticField, FluidPressure, marine_acoustic_msgs/Dvl, nav_msgs/Odometry
-//                  (ground truth), at each sample, stamped with its time
-//   VRX's task     geometry_msgs/PoseStamped (/vrx/stationkeeping/goal) or PoseArray
-//   topics         (/vrx/wayfinding/waypoints), std_msgs/Float32 and
-//                  ros_gz_interfaces/Float32Array (the errors), as VRX's bridge types them,
-//                  once a simulated second (vrx_task_topics.h)
+//                  (ground truth), ros_gz_interfaces/ParamVec (VRX's pinger receiver), at
+//                  each sample, stamped with its time
+//   VRX's task     ros_gz_interfaces/ParamVec (/vrx/task/info), geometry_msgs/PoseStamped
+//   topics         (/vrx/stationkeeping/goal) or PoseArray (/vrx/wayfinding/waypoints),
+//                  std_msgs/Float32 and ros_gz_interfaces/Float32Array (the errors), as VRX's
+//                  bridge types them, once a simulated second (vrx_task_topics.h)
+//   /M/joint_states  sensor_msgs/JointState, at pose_rate_hz (actuator_reports.h)
+//   UUV Simulator's  uuv_gazebo_ros_plugins_msgs/FloatStamped: thrust, fin angle, at
+//   outputs          pose_rate_hz
+//   contacts       ros_gz_interfaces/Contacts on each contact sensor's topic (contact_reports.h)
 // Subscribed:
 //   each actuator's topic (ActuatorModel::topic, the one it has over gz-transport: VRX's bridge
 //   gives the ROS topic the same name, /wamv/thrusters/left/thrust): std_msgs/Float64 in the
-//   actuator's unit, offered to the run's CommandInbox
+//   actuator's unit (UUV Simulator's: uuv_gazebo_ros_plugins_msgs/FloatStamped), offered to the
+//   run's CommandInbox
+//   /world/W/wrench, .../persistent: ros_gz_interfaces/EntityWrench; .../clear: Entity
+//   (entity_wrench.h); a pinger's set_position topic: geometry_msgs/Vector3
+//   /world/W/lockstep: ros_gz_interfaces/ParamVec (lockstep_request.h), answered on
+//   /world/W/lockstep/reply (ParamVec) when its steps are taken
 //   /world/W/control: ros_gz_interfaces/msg/WorldControl, as world_control.h says: a topic, where
 //   gz-sim's is a service (a ROS 2 service's request/reply framing differs between rmw_cyclonedds
 //   and rmw_fastrtps; a topic is the same for both)

@@ -1,16 +1,18 @@
-// An external wrench a client applies to a body, as gz-sim's ApplyLinkWrench system takes it
-// (ignition.msgs.EntityWrench, ros_gz_interfaces/msg/EntityWrench): a force and a torque in W,
-// the force applied at a point given in the link's frame.
+// An external wrench a client applies to a body: a force and a torque in W, the force applied
+// at a point given in the body's frame, as gz-sim's ApplyLinkWrench system (Garden) takes one.
 //
-//   /world/W/wrench             applied for the next step only
-//   /world/W/wrench/persistent  applied at every step from the next, added to any other
-//                               persistent wrench of the body, until cleared
-//   /world/W/wrench/clear       (an Entity) removes the body's persistent wrenches
+//   gz-transport (Fortress has no ApplyLinkWrench, ign-msgs 8 no EntityWrench): per model,
+//     /model/M/wrench             ignition.msgs.Wrench, for the next step only
+//     /model/M/wrench/persistent  ignition.msgs.Wrench, at every step from the next, added to
+//                                 the body's other persistent wrenches, until cleared
+//     /model/M/wrench/clear       ignition.msgs.Empty: removes them
+//   ROS 2, Garden's names: /world/W/wrench, .../persistent (ros_gz_interfaces/EntityWrench, at
+//     the body's origin: geometry_msgs/Wrench has no offset), .../clear (Entity)
 //
-// The entity is a model by its name (type MODEL), or a body's reference link by its scoped name
-// "model::link" (type LINK, or NONE); with an empty name, a body by the id /world/W/pose/info
-// gives it (its index + 1). Another link of a model is refused: Leeway merges a model's links
-// into one body, whose frame is the reference link's.
+// An entity (ROS 2) is a model by its name (type MODEL), or a body's reference link by its
+// scoped name "model::link" (type LINK, or NONE); with an empty name, a body by the id
+// /world/W/pose/info gives it (its index + 1). Another link of a model is refused: Leeway merges
+// a model's links into one body, whose frame is the reference link's.
 //
 // The step takes a wrench about the body's origin Bo in B (Inputs::F_ext_Bo_B): the server turns
 // the world-frame wrench with the body's attitude at the step's start and holds it over the

@@ -365,7 +365,8 @@ struct GzServer::Impl {
     for (std::size_t k = 0; k < contacts.size(); ++k) {
       const ContactSensorTopic& sensor = contact_topics[k];
       if (s.state().step_count % sensor.interval != 0 || !contacts[k].HasConnections()) continue;
-      const std::vector<ContactReport> reports = sensed_contacts(s.model(), s.data(), sensor.collider);
+      const std::vector<ContactReport> reports =
+          sensed_contacts(s.model(), s.data(), sensor.collider);
       if (reports.empty()) continue;
       im::Contacts msg;
       set_time(s.state().t, msg.mutable_header()->mutable_stamp());

@@ -11,7 +11,14 @@
 //                                                           paused or not (a thread of its own)
 //   /world/W/pose/info       ignition.msgs.Pose_V           every body, at pose_rate_hz simulated
 //   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, Odometry (ground
-//                            truth, as gz-sim's OdometryPublisher), at each sample
+//                            truth, as gz-sim's OdometryPublisher), Param (VRX's pinger
+//                            receiver), at each sample
+//   /world/W/model/M/        ignition.msgs.Model: joint states, as gz-sim's JointStatePublisher,
+//   joint_state              at pose_rate_hz (actuator_reports.h)
+//   UUV Simulator's outputs  ignition.msgs.Double: a thruster's thrust, a fin's angle, at
+//                            pose_rate_hz (actuator_reports.h)
+//   each contact sensor's    ignition.msgs.Contacts, at its rate while its shapes touch
+//   topic                    (contact_reports.h; VRX's /vrx/contacts)
 //   /vrx/task/info and the   ignition.msgs.Param, Pose, Pose_V, Float, Float_V: VRX's, for the
 //   task's goals and errors  world's first task, once a simulated second (vrx_task_topics.h)
 // Subscribed (offered to the run's CommandInbox, which the stepping thread empties before the
@@ -23,6 +30,8 @@
 //                            JointPositionController's <topic> or /model/M/joint/J/0/cmd_pos),
 //                            checked as command_inbox.h says. The actuator's watchdog sees the
 //                            time of the last one.
+//   a pinger's set_position  ignition.msgs.Vector3d: the pinger's new position [m, W]
+//   topic                    (RangeBearingModel::set_position_topic)
 //   /model/M/wrench,         ignition.msgs.Wrench (force and torque in W, the force at
 //   .../wrench/persistent    force_offset from the body's origin, in B), ignition.msgs.Empty:
 //   .../wrench/clear         external wrenches on M's body, as entity_wrench.h says
