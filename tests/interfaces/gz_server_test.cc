@@ -69,6 +69,28 @@ class GzServerTest : public ::testing::Test {
   }
 };
 
+/// `sim` served over gz-transport, watched by `watch` and running at `rate_factor` times real
+/// time on a thread of its own with the server's commands, until this goes out of scope.
+class ServedGzRun {
+ public:
+  ServedGzRun(Simulation& sim, Observer& watch, double rate_factor = 1.0)
+      : inbox_(sim.model()), server_(sim, inbox_) {
+    sim.attach(server_);
+    sim.attach(watch);
+    RunOptions run;
+    run.until_step = std::numeric_limits<std::uint64_t>::max();
+    run.pacing = Pacing::kRealTime;
+    run.rate_factor = rate_factor;
+    run.input_source = &inbox_;
+    running_.emplace(sim, run);
+  }
+
+ private:
+  CommandInbox inbox_;
+  GzServer server_;
+  std::optional<RunningSimulation> running_;  // destroyed first: the run ends before the server
+};
+
 TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   Simulation sim(default_scenario());
   const std::string world = "/world/" + sim.model().world_name;
@@ -223,16 +245,8 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   ASSERT_GE(left, 0);
   const std::string topic = sim.model().actuators[static_cast<std::size_t>(left)].topic;
   EXPECT_EQ(topic, "/wamv/thrusters/left/thrust");  // VRX's: <namespace>/<topic>
-  CommandInbox inbox(sim.model());
-  GzServer server(sim, inbox);
   CommandWatch watch(static_cast<std::size_t>(left));
-  sim.attach(server);
-  sim.attach(watch);
-  RunOptions run;
-  run.until_step = std::numeric_limits<std::uint64_t>::max();
-  run.pacing = Pacing::kRealTime;
-  run.input_source = &inbox;
-  const RunningSimulation running(sim, run);
+  const ServedGzRun served(sim, watch);
   const std::string publish = fmt::format("ign topic -t {} -m ignition.msgs.Double -p ", topic);
 
   // `ign topic -p` publishes once, as soon as it has advertised: a subscriber that has not yet
@@ -257,16 +271,8 @@ TEST_F(GzServerTest, IgnTopicPushesTheWamvWithAPersistentWrenchClearsItAndGivesA
   Scenario scenario = default_scenario(/*controllers=*/false);
   scenario.model.holds.clear();  // free from the start, not on VRX's platform for 10 s
   Simulation sim(std::move(scenario));
-  CommandInbox inbox(sim.model());
-  GzServer server(sim, inbox);
   ExternalWrenchWatch watch(static_cast<std::size_t>(sim.model().body_index("wamv")));
-  sim.attach(server);
-  sim.attach(watch);
-  RunOptions run;
-  run.until_step = std::numeric_limits<std::uint64_t>::max();
-  run.pacing = Pacing::kRealTime;
-  run.input_source = &inbox;
-  const RunningSimulation running(sim, run);
+  const ServedGzRun served(sim, watch);
   // Each is sent until seen (ZeroMQ's slow joiner: the send test above).
   const auto send_until = [&](const std::string& topic, const std::string& type,
                               const std::string& text, const auto& seen) {
@@ -299,17 +305,8 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   const SensorModel& sensor = sim.model().sensors[static_cast<std::size_t>(receiver)];
   EXPECT_EQ(sensor_topic(sim.model().world_name, sensor),
             "/wamv/sensors/acoustics/receiver/range_bearing");  // its <topic>
-  CommandInbox inbox(sim.model());
-  GzServer server(sim, inbox);
   PingerWatch watch(static_cast<std::size_t>(receiver));
-  sim.attach(server);
-  sim.attach(watch);
-  RunOptions run;
-  run.until_step = std::numeric_limits<std::uint64_t>::max();
-  run.pacing = Pacing::kRealTime;
-  run.rate_factor = 5.0;  // the receiver samples once a simulated second
-  run.input_source = &inbox;
-  const RunningSimulation running(sim, run);
+  const ServedGzRun served(sim, watch, 5.0);  // the receiver samples once a simulated second
 
   const Vec3 moved(-480.0, 150.0, -4.5);
   bool seen = false;
