@@ -301,19 +301,35 @@ TEST_F(DdsServerTest, AClockRateSpacesTheClockBySimulatedTime) {
     EXPECT_EQ(stamp_ns(clocks[k]["clock"]) - stamp_ns(clocks[k - 1]["clock"]), 50'000'000);
 }
 
-TEST_F(DdsServerTest, TfStaticIsLatchedForALateJoinerAndPlacesEverySensorOnItsLink) {
+TEST_F(DdsServerTest, TfStaticIsLatchedForALateJoinerAndPlacesEveryLinkAndSensorOnItsBody) {
   serve("");
   ASSERT_TRUE(eventually([&] { return log_.steps > 50; }));  // long after it was written
   const std::vector<json> m = echo("/tf_static", "tf2_msgs/TFMessage", 1, "transient_local");
   ASSERT_EQ(m.size(), 1u);
-  const auto& sensors = sim_->model().sensors;
-  ASSERT_EQ(m[0]["transforms"].size(), sensors.size());
-  for (std::size_t i = 0; i < sensors.size(); ++i) {
+  const Model& model = sim_->model();
+  // First the links merged into each body (the link tree), then the sensors.
+  std::vector<std::tuple<std::string, std::string, Vec3>> expected;
+  for (const BodyModel& body : model.bodies) {
+    for (const BodyModel::LinkFrame& link : body.links) {
+      if (link.name != body.link_name) {
+        expected.emplace_back(ros_body_frame(body.model_name, body.link_name),
+                              ros_body_frame(body.model_name, link.name), link.X_BL.p);
+      }
+    }
+  }
+  EXPECT_GE(expected.size(), 2u);  // the WAM-V's engines, at least
+  for (const SensorModel& sensor : model.sensors) {
+    const BodyModel& body = model.bodies[static_cast<std::size_t>(sensor.body)];
+    expected.emplace_back(ros_body_frame(body.model_name, body.link_name), ros_sensor_frame(sensor),
+                          sensor.X_BS.p);
+  }
+  ASSERT_EQ(m[0]["transforms"].size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
     const json& t = m[0]["transforms"][i];
-    const BodyModel& body = sim_->model().bodies[static_cast<std::size_t>(sensors[i].body)];
-    EXPECT_EQ(t["header"]["frame_id"], ros_body_frame(body.model_name, body.link_name));
-    EXPECT_EQ(t["child_frame_id"], ros_sensor_frame(sensors[i]));
-    EXPECT_EQ(vec3(t["transform"]["translation"]), sensors[i].X_BS.p);
+    const auto& [parent, child, p] = expected[i];
+    EXPECT_EQ(t["header"]["frame_id"], parent);
+    EXPECT_EQ(t["child_frame_id"], child);
+    EXPECT_EQ(vec3(t["transform"]["translation"]), p);
   }
 }
 
@@ -561,16 +577,57 @@ TEST_F(DdsServerTest, ALockstepClientsCommandsReachTheStepsItAsksForOverRos2SoIt
   EXPECT_TRUE(state_log_->states.empty());
 }
 
+TEST_F(DdsServerTest, GzSimsPosePublisherOnTheWamvPublishesItsSensorsAndItsModelFrame) {
+  // VRX's WAM-V's PosePublisher (its sensors' poses, every step, in a Pose_V), with the model's
+  // own pose too.
+  serve(default_world_with(
+      "<plugin filename='libgz-sim-pose-publisher-system.so' "
+      "name='gz::sim::systems::PosePublisher'><publish_link_pose>false</publish_link_pose>"
+      "<publish_sensor_pose>true</publish_sensor_pose><publish_model_pose>true"
+      "</publish_model_pose><use_pose_vector_msg>true</use_pose_vector_msg>"
+      "<static_publisher>false</static_publisher></plugin>"));
+  const Model& model = sim_->model();
+  ASSERT_EQ(model.pose_publishers.size(), 1u);
+  const std::vector<json> m = echo("/wamv/pose", "tf2_msgs/TFMessage", 1);
+  ASSERT_EQ(m.size(), 1u);
+  const json& transforms = m[0]["transforms"];
+  ASSERT_EQ(transforms.size(), model.sensors.size() + 1);
+  const BodyModel& wamv = model.bodies[0];
+  for (std::size_t i = 0; i < model.sensors.size(); ++i) {
+    // Each sensor in its link's frame: X_LS = X_BL^-1 X_BS.
+    const json& t = transforms[i];
+    const SensorModel& sensor = model.sensors[i];
+    EXPECT_EQ(t["header"]["frame_id"], ros_body_frame("wamv", sensor.link_name));
+    EXPECT_EQ(t["child_frame_id"], ros_sensor_frame(sensor));
+    const auto link = std::find_if(wamv.links.begin(), wamv.links.end(),
+                                   [&](const auto& l) { return l.name == sensor.link_name; });
+    ASSERT_NE(link, wamv.links.end()) << sensor.link_name;
+    const Vec3 p_LS = link->X_BL.isometry().inverse() * sensor.X_BS.p;
+    EXPECT_LT((vec3(t["transform"]["translation"]) - p_LS).norm(), 1e-12);
+  }
+  // The model's frame in the world at the stamp: the body's pose times M in B.
+  const json& t = transforms[model.sensors.size()];
+  EXPECT_EQ(t["header"]["frame_id"], "world");
+  EXPECT_EQ(t["child_frame_id"], "wamv");
+  std::vector<BodyState> bodies;
+  {
+    std::lock_guard lock(log_.mutex);
+    bodies = log_.bodies.at(stamp_ns(t["header"]["stamp"]));
+  }
+  const Eigen::Isometry3d X_WM =
+      Pose(bodies[0].p_WB, bodies[0].q_WB).isometry() * wamv.X_BM.isometry();
+  EXPECT_LT((vec3(t["transform"]["translation"]) - X_WM.translation()).norm(), 1e-12);
+  EXPECT_LT(quat(t["transform"]["rotation"]).angularDistance(Quat(X_WM.linear())), 1e-12);
+}
+
 TEST_F(DdsServerTest, TheWamvsContactSensorReportsOnVrxsContactsTopicAsVrxsBridgeGivesIt) {
   // The default world with a post through the WAM-V's left float, where it is held for VRX's
   // first 10 s: the float touches it at every step.
-  std::string world(default_world_sdf());
-  world.insert(world.rfind("</world>"),
-               "<model name='post'><static>true</static><pose>-0.69 0.87 0.1 0 0 0</pose>"
-               "<link name='link'><collision name='collision'><geometry><box><size>0.6 0.6 0.6"
-               "</size></box></geometry></collision></link></model>\n");
-  const std::string path = ::testing::TempDir() + "leeway_contact_world.sdf";
-  std::ofstream(path) << world;
+  const std::string path = default_world_with(
+      "<model name='post'><static>true</static><pose>-0.69 0.87 0.1 0 0 0</pose>"
+      "<link name='link'><collision name='collision'><geometry><box><size>0.6 0.6 0.6"
+      "</size></box></geometry></collision></link></model>",
+      /*in_world=*/true);
   contact_log_.emplace();
   serve(path, /*controllers=*/false, &*contact_log_);
   const std::vector<json> m = echo("/vrx/contacts", "ros_gz_interfaces/Contacts", 2);

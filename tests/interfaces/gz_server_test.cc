@@ -343,6 +343,26 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   EXPECT_NE(text.find("frame_id"), std::string::npos) << text;
 }
 
+TEST_F(GzServerTest, IgnTopicEchoesAPosePublishersLinksOnPoseStaticAsGzSimsDefaultsHaveIt) {
+  // gz-sim's defaults: every link's pose in the model's frame, one Pose each, on pose_static.
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario =
+      load_world_or_default(default_world_with("<plugin filename='gz-sim-pose-publisher-system' "
+                                               "name='gz::sim::systems::PosePublisher'/>"),
+                            0, diagnostics);
+  ASSERT_TRUE(scenario);
+  Simulation sim(std::move(*scenario));
+  StepCounter counter;
+  const ServedGzRun served(sim, counter);
+  const BodyModel& wamv = sim.model().bodies[0];
+  // The messages come one link at a time: enough of them to see each.
+  const std::string text = tool_output(
+      fmt::format("ign topic -e -n {} -t /model/wamv/pose_static", 4 * wamv.links.size()));
+  for (const BodyModel::LinkFrame& link : wamv.links)
+    EXPECT_NE(text.find("name: \"wamv::" + link.name + "\""), std::string::npos) << link.name;
+  EXPECT_NE(text.find("value: \"wamv\""), std::string::npos) << text;  // frame_id: the model
+}
+
 /// `ign service`'s reply to a /world/W/lockstep request of `params` (Param's text format).
 std::string lockstep_call(const GzServer& server, const std::string& params, int timeout_ms) {
   return tool_output(

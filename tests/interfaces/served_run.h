@@ -3,11 +3,14 @@
 #pragma once
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -60,6 +63,22 @@ inline Scenario default_scenario(bool controllers = true) {
   if (!scenario) throw std::runtime_error("the default world did not load");
   if (!controllers) scenario->controllers.clear();
   return std::move(*scenario);
+}
+
+/// The default world with `xml` inserted into the WAM-V's model (or, `in_world`, into the world),
+/// written to a file of the test's: its path.
+inline std::string default_world_with(const std::string& xml, bool in_world = false) {
+  std::string world(default_world_sdf());
+  if (in_world) {
+    world.insert(world.rfind("</world>"), xml + "\n");
+  } else {
+    const std::size_t model = world.find("<model name=\"wamv\">");
+    world.insert(world.find('\n', model) + 1, xml + "\n");
+  }
+  const std::string path =
+      ::testing::TempDir() + fmt::format("leeway_world_{}.sdf", std::hash<std::string>{}(xml));
+  std::ofstream(path) << world;
+  return path;
 }
 
 /// `sim` running with `options` on a thread of its own, stopped and joined when this goes out of

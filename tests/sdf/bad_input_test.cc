@@ -119,7 +119,7 @@ TEST(BadInput, StepSize) {
 
 TEST(BadInput, UnknownPluginsAreWarnedOnceByNameNotFatal) {
   // Two models with the same unknown plugin: one warning for it, at its first place.
-  const std::string publisher = R"(<plugin filename="gz-sim-pose-publisher-system" name="p"/>)";
+  const std::string publisher = R"(<plugin filename="gz-sim-scene-broadcaster-system" name="p"/>)";
   const std::string text =
       world_sdf(simple_model(publisher, "a") + simple_model(publisher, "b"),
                 R"(<plugin filename="gz-sim-physics-system" name="gz::sim::systems::Physics"/>)");
@@ -128,8 +128,33 @@ TEST(BadInput, UnknownPluginsAreWarnedOnceByNameNotFatal) {
   ASSERT_EQ(d.warnings().size(), 2u);
   EXPECT_NE(d.warnings()[0].str().find("gz-sim-physics-system"), std::string::npos);
   expect_mentions(d.warnings()[1].str(),
-                  {"warn.sdf:" + std::to_string(line_of(text, "pose-publisher")),
-                   "'gz-sim-pose-publisher-system' has no meaning in Leeway", "said once"});
+                  {"warn.sdf:" + std::to_string(line_of(text, "scene-broadcaster")),
+                   "'gz-sim-scene-broadcaster-system' has no meaning in Leeway", "said once"});
+}
+
+TEST(BadInput, PosePublisherParameters) {
+  // A misspelt element is an error naming it; a frame Leeway does not keep is warned about.
+  const auto publisher = [](const std::string& inside) {
+    return R"(<plugin filename="gz-sim-pose-publisher-system" name="gz::sim::systems::PosePublisher">)" +
+           inside + "</plugin>";
+  };
+  const std::string bad =
+      world_sdf(simple_model(publisher("<publish_sensor_poses>true</publish_sensor_poses>"), "a"));
+  expect_mentions(load_error("pose.sdf", bad),
+                  {"pose.sdf:" + std::to_string(line_of(bad, "publish_sensor_poses")),
+                   "publish_sensor_poses", "PosePublisher"});
+  const std::string visual =
+      world_sdf(simple_model(publisher("<publish_visual_pose>true</publish_visual_pose>"), "a"));
+  Diagnostics d;
+  const Model m = load_world_string(visual, "visual.sdf", d);
+  ASSERT_EQ(m.pose_publishers.size(), 1u);
+  EXPECT_TRUE(m.pose_publishers[0].links);  // gz-sim's defaults
+  EXPECT_FALSE(m.pose_publishers[0].sensors);
+  EXPECT_TRUE(m.pose_publishers[0].static_publisher);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  expect_mentions(d.warnings()[0].str(),
+                  {"visual.sdf:" + std::to_string(line_of(visual, "<publish_visual_pose>")),
+                   "publish_visual_pose", "not published"});
 }
 
 TEST(BadInput, WorldPluginParameters) {

@@ -37,6 +37,8 @@ std::size_t contract_of(PluginFamily family) {
       return 7;
     case F::kSensor:
       return 8;
+    case F::kPosePublisher:
+      return 9;
   }
   return 99;
 }

@@ -10,6 +10,7 @@
 
 #include "leeway/body/hull_sample.h"
 #include "leeway/body/world_joint.h"
+#include "leeway/core/pose.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/vector_field.h"
 #include "leeway/hydro/body_lift.h"
@@ -36,6 +37,14 @@ using WindageModel = std::variant<std::monostate, VrxWindage, WindageTable>;
 struct BodyModel {
   std::string model_name;  ///< the SDF <model> this body came from
   std::string link_name;   ///< its reference link; B is this link's frame
+  /// Every link of its model, merged into the body (link_name's is B itself), and the model's
+  /// own frame M: where each sits in B. Frames only, for the interfaces (the link tree).
+  struct LinkFrame {
+    std::string name;
+    Pose X_BL;
+  };
+  std::vector<LinkFrame> links;
+  Pose X_BM;
 
   // Inertia. M = M_RB + M_A is constant in B, so it is inverted once here.
   double mass = 0.0;            ///< [kg]

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "leeway/interfaces/gz_topics.h"
-#include "leeway/sim/simulation.h"
+#include "leeway/interfaces/publication_interval.h"
 
 namespace leeway {
 
@@ -19,11 +19,7 @@ std::vector<ContactSensorTopic> contact_sensor_topics(const Model& model) {
     } else if (topic.front() != '/') {
       topic.insert(topic.begin(), '/');
     }
-    const std::uint64_t interval =
-        collider.contact_rate_hz > 0.0 && collider.contact_rate_hz < 1.0 / model.dt
-            ? steps_between(collider.contact_rate_hz, model.dt)
-            : 1;
-    out.push_back({c, topic, interval});
+    out.push_back({c, topic, publication_interval(collider.contact_rate_hz, model.dt)});
   }
   return out;
 }

@@ -18,6 +18,8 @@
 #include "leeway/interfaces/entity_wrench.h"
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/lockstep_request.h"
+#include "leeway/interfaces/pose_publishing.h"
+#include "leeway/interfaces/publication_interval.h"
 #include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/interfaces/stamp.h"
@@ -157,6 +159,21 @@ struct DdsServer::Impl {
   std::vector<dds_entity_t> outputs;       ///< one per Model::actuators entry; 0: none
   std::vector<ContactSensorTopic> contact_topics;
   std::vector<dds_entity_t> contacts;  ///< one per contact_topics entry
+  struct PosePublishing {
+    PosePublisherModel settings;
+    std::vector<PublishedFrame> fixed;
+    dds_entity_t poses = 0, poses_static = 0;  ///< poses_static: with <static_publisher> only
+    std::uint64_t interval = 1, static_interval = 1;
+  };
+  std::vector<PosePublishing> pose_publishers;
+  /// The links merged into each body other than its reference link: their frames (ROS names)
+  /// and poses in the body's, for /tf_static.
+  struct LinkFrame {
+    std::size_t body;
+    std::string frame;
+    Pose X_BL;
+  };
+  std::vector<LinkFrame> link_frames;
   std::map<dds_entity_t, std::string> writer_topics;
   RateLimitedLog drops;
 
@@ -491,6 +508,33 @@ struct DdsServer::Impl {
     }
   }
 
+  /// gz-sim's PosePublishers (pose_publishing.h), as VRX's bridge gives them.
+  void publish_pose_publishers(const Simulation& s) {
+    const std::uint64_t step = s.state().step_count;
+    const double t = s.state().t;
+    for (PosePublishing& pp : pose_publishers) {
+      if (step % pp.interval == 0 && matched(pp.poses)) {
+        std::vector<PublishedFrame> moving;
+        if (!pp.settings.static_publisher) moving = pp.fixed;
+        if (pp.settings.model) moving.push_back(model_frame(s.model(), pp.settings, s.state()));
+        send_frames(moving, t, pp.poses);
+      }
+      if (pp.poses_static > 0 && step % pp.static_interval == 0 && matched(pp.poses_static))
+        send_frames(pp.fixed, t, pp.poses_static);
+    }
+  }
+
+  void send_frames(const std::vector<PublishedFrame>& frames, double t, dds_entity_t writer) {
+    if (frames.empty()) return;
+    transforms.clear();
+    for (const PublishedFrame& f : frames) {
+      transforms.push_back({header(t, f.ros_parent),
+                            const_cast<char*>(f.ros_child.c_str()),
+                            {vector3(f.X_PC.p), quaternion(f.X_PC.q)}});
+    }
+    write_transforms(writer);
+  }
+
   /// The contacts each contact sensor's shapes are in (contact_reports.h), when there are any.
   void publish_contacts(const Simulation& s) {
     constexpr std::uint8_t kCollision = 5;  // ros_gz_interfaces/Entity COLLISION
@@ -555,6 +599,11 @@ struct DdsServer::Impl {
   void publish_tf_static() {
     const Model& model = sim.model();
     transforms.clear();
+    for (const LinkFrame& link : link_frames) {
+      transforms.push_back({header(0.0, body_frames[link.body]),
+                            const_cast<char*>(link.frame.c_str()),
+                            {vector3(link.X_BL.p), quaternion(link.X_BL.q)}});
+    }
     for (std::size_t i = 0; i < model.sensors.size(); ++i) {
       const SensorModel& sensor = model.sensors[i];
       transforms.push_back({header(0.0, body_frames[static_cast<std::size_t>(sensor.body)]),
@@ -715,10 +764,17 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
     s.body_frames.push_back(ros_body_frame(b.model_name, b.link_name));
   for (const SensorModel& sensor : model.sensors)
     s.sensor_frames.push_back(ros_sensor_frame(sensor));
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    for (const BodyModel::LinkFrame& link : model.bodies[b].links) {
+      if (link.name != model.bodies[b].link_name)
+        s.link_frames.push_back(
+            {b, ros_body_frame(model.bodies[b].model_name, link.name), link.X_BL});
+    }
+  }
 
   s.clock = s.writer(rosgraph_msgs_msg_dds__Clock__desc, "/clock", 1);
   s.tf = s.writer(tf2_msgs_msg_dds__TFMessage__desc, "/tf");
-  if (!model.sensors.empty())
+  if (!model.sensors.empty() || !s.link_frames.empty())
     s.tf_static = s.writer(tf2_msgs_msg_dds__TFMessage__desc, "/tf_static", 1, true);
   s.sensors.assign(model.sensors.size(), 0);
   for (std::size_t i = 0; i < model.sensors.size(); ++i) {
@@ -763,6 +819,18 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
   for (const ModelJoints& joints : s.reports.models()) {
     s.joint_states.push_back(s.writer(sensor_msgs_msg_dds__JointState__desc,
                                       "/" + ros_name(joints.model_name) + "/joint_states"));
+  }
+  for (const PosePublisherModel& p : model.pose_publishers) {
+    Impl::PosePublishing& pp = s.pose_publishers.emplace_back();
+    pp.settings = p;
+    pp.fixed = fixed_frames(model, p);
+    const std::string topic =
+        "/" + ros_name(model.bodies[static_cast<std::size_t>(p.body)].model_name) + "/pose";
+    pp.poses = s.writer(tf2_msgs_msg_dds__TFMessage__desc, topic);
+    if (p.static_publisher)
+      pp.poses_static = s.writer(tf2_msgs_msg_dds__TFMessage__desc, topic + "_static");
+    pp.interval = publication_interval(p.update_hz, model.dt);
+    pp.static_interval = publication_interval(p.static_update_hz, model.dt);
   }
   s.contact_topics = contact_sensor_topics(model);
   for (const ContactSensorTopic& c : s.contact_topics)
@@ -826,6 +894,7 @@ void DdsServer::on_step(const Simulation& sim) {
   s.publish_tf(sim);
   s.publish_actuators(sim);
   s.publish_contacts(sim);
+  s.publish_pose_publishers(sim);
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {

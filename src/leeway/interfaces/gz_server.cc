@@ -37,6 +37,8 @@
 #include "leeway/interfaces/contact_reports.h"
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/lockstep_request.h"
+#include "leeway/interfaces/pose_publishing.h"
+#include "leeway/interfaces/publication_interval.h"
 #include "leeway/interfaces/stamp.h"
 #include "leeway/interfaces/vrx_task_topics.h"
 #include "leeway/interfaces/world_control.h"
@@ -153,6 +155,13 @@ struct GzServer::Impl {
   std::vector<Publisher> outputs;       ///< one per Model::actuators entry; invalid: none
   std::vector<ContactSensorTopic> contact_topics;
   std::vector<Publisher> contacts;  ///< one per contact_topics entry
+  struct PosePublishing {
+    PosePublisherModel settings;
+    std::vector<PublishedFrame> fixed;
+    Publisher poses, poses_static;  ///< poses_static: with <static_publisher> only
+    std::uint64_t interval = 1, static_interval = 1;
+  };
+  std::vector<PosePublishing> pose_publishers;
   // VRX's task topics (vrx_task_topics.h), for the world's first task.
   Publisher task_info, task_goals, task_error, task_mean_error;
   std::vector<VrxGoal> goals;  ///< empty: the world has no geodetic origin
@@ -357,6 +366,50 @@ struct GzServer::Impl {
       set_time(t, msg.mutable_header()->mutable_stamp());
       msg.set_data(reports.output(s.state(), s.data(), i));
       outputs[i].Publish(msg);
+    }
+  }
+
+  /// gz-sim's PosePublishers (pose_publishing.h).
+  void publish_pose_publishers(const Simulation& s) {
+    const std::uint64_t step = s.state().step_count;
+    const double t = s.state().t;
+    for (PosePublishing& pp : pose_publishers) {
+      if (step % pp.interval == 0 && pp.poses.HasConnections()) {
+        std::vector<PublishedFrame> moving;
+        if (!pp.settings.static_publisher) moving = pp.fixed;
+        if (pp.settings.model) moving.push_back(model_frame(s.model(), pp.settings, s.state()));
+        send_poses(moving, pp.settings.pose_vector, t, pp.poses);
+      }
+      if (pp.poses_static && step % pp.static_interval == 0 && pp.poses_static.HasConnections())
+        send_poses(pp.fixed, pp.settings.pose_vector, t, pp.poses_static);
+    }
+  }
+
+  /// `frames` as one Pose_V, or (not `vector`) one Pose each.
+  static void send_poses(const std::vector<PublishedFrame>& frames, bool vector, double t,
+                         Publisher& p) {
+    if (frames.empty()) return;
+    const auto fill = [t](const PublishedFrame& f, im::Pose* pose) {
+      pose->set_name(f.child);
+      set_header(t, f.parent, pose->mutable_header());
+      im::Header_Map* child = pose->mutable_header()->add_data();
+      child->set_key("child_frame_id");
+      child->add_value(f.child);
+      set_vector(f.X_PC.p, pose->mutable_position());
+      set_quaternion(f.X_PC.q, pose->mutable_orientation());
+    };
+    if (vector) {
+      im::Pose_V msg;
+      set_time(t, msg.mutable_header()->mutable_stamp());
+      for (const PublishedFrame& f : frames)
+        fill(f, msg.add_pose());
+      p.Publish(msg);
+      return;
+    }
+    for (const PublishedFrame& f : frames) {
+      im::Pose msg;
+      fill(f, &msg);
+      p.Publish(msg);
     }
   }
 
@@ -581,10 +634,27 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
     if (!model.actuators[i].output_topic.empty())
       s.outputs[i] = s.advertise<im::Double>(model.actuators[i].output_topic);
   }
+  for (const PosePublisherModel& p : model.pose_publishers) {
+    Impl::PosePublishing& pp = s.pose_publishers.emplace_back();
+    pp.settings = p;
+    pp.fixed = fixed_frames(model, p);
+    const std::string prefix =
+        model_topic_prefix(model.bodies[static_cast<std::size_t>(p.body)].model_name) + "/pose";
+    const auto advertise = [&](const std::string& topic) {
+      return p.pose_vector ? s.advertise<im::Pose_V>(topic) : s.advertise<im::Pose>(topic);
+    };
+    pp.poses = advertise(prefix);
+    if (p.static_publisher) pp.poses_static = advertise(prefix + "_static");
+    pp.interval = publication_interval(p.update_hz, model.dt);
+    pp.static_interval = publication_interval(p.static_update_hz, model.dt);
+  }
   s.contact_topics = contact_sensor_topics(model);
   for (const ContactSensorTopic& c : s.contact_topics)
     s.contacts.push_back(s.advertise<im::Contacts>(c.topic));
-  for (const auto& [topic, receivers] : pinger_topics(model.sensors)) {
+  for (const auto& topic_receivers : pinger_topics(model.sensors)) {
+    // Copies: clang 14 cannot capture structured bindings.
+    const std::string topic = topic_receivers.first;
+    const std::vector<std::size_t> receivers = topic_receivers.second;
     s.subscribe<im::Vector3d>(topic, "pinger position",
                               [&s, topic, receivers](const im::Vector3d& p) {
                                 for (std::size_t i : receivers)
@@ -644,6 +714,7 @@ void GzServer::on_step(const Simulation& sim) {
   s.publish_poses(sim);
   s.publish_actuators(sim);
   s.publish_contacts(sim);
+  s.publish_pose_publishers(sim);
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {

@@ -298,6 +298,9 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   BodyModel b;
   b.model_name = name;
   b.link_name = links.canonical_link;
+  for (const auto& [link_name, link] : links.links)
+    b.links.push_back({link_name, Pose(link.X_BL)});
+  b.X_BM = Pose(links.X_MB.inverse());
   b.mass = links.mass;
   b.p_BoBcm = links.p_BoBcm;
   b.I_Bcm = links.I_Bcm;

@@ -123,6 +123,11 @@ SourceLocation location_of(const sdf::ElementPtr& element) {
   return where;
 }
 
+bool flag_or(const sdf::ElementPtr& parent, const char* name, bool fallback) {
+  const sdf::ElementPtr e = optional_child(parent, name);
+  return e ? read_bool(e) : fallback;
+}
+
 std::string text_of(const sdf::ElementPtr& element) {
   const sdf::ParamPtr value = element->GetValue();
   return value ? trim(value->GetAsString()) : std::string();

@@ -61,6 +61,9 @@ double read_number_at_least(const sdf::ElementPtr& element, double lo, bool stri
 double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
                  bool strictly, const char* what);
 
+/// The child `name` read as a boolean (read_bool), or `fallback` when there is none.
+bool flag_or(const sdf::ElementPtr& parent, const char* name, bool fallback);
+
 /// The child `name` read as by read_number() (any finite number), or `fallback` when there is
 /// none.
 double any_number_or(const sdf::ElementPtr& parent, const char* name, double fallback,

@@ -6,11 +6,6 @@
 namespace leeway::sdfio {
 namespace {
 
-bool flag_or(const sdf::ElementPtr& parent, const char* name, bool fallback) {
-  const sdf::ElementPtr e = optional_child(parent, name);
-  return e ? read_bool(e) : fallback;
-}
-
 /// The controlled joint whose child link is `link`, if any.
 DrivenJoint* driving(DrivenJoints& driven, const std::string& link) {
   for (auto& [name, d] : driven)

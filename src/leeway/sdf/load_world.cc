@@ -285,6 +285,11 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
       }
       check_substeps(m.bodies.back(), m.dt, model, diagnostics);
       sdfio::load_batteries(model_plugins[i], model, models[i].name, body, m, diagnostics);
+      for (const sdfio::PluginUse& use : model_plugins[i].of(sdfio::PluginFamily::kPosePublisher)) {
+        PosePublisherModel p = use.loader<sdfio::PosePublisherLoader>()(use.element, diagnostics);
+        p.body = body;
+        m.pose_publishers.push_back(p);
+      }
       bodies.emplace_back(body, &model_plugins[i]);
     }
     Collider collider = sdfio::load_collider(model, body, X_WM);

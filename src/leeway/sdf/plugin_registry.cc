@@ -13,6 +13,7 @@
 #include "leeway/sdf/environment_params.h"
 #include "leeway/sdf/gz_hydrodynamics.h"
 #include "leeway/sdf/leeway_hydrodynamics.h"
+#include "leeway/sdf/pose_publisher_params.h"
 #include "leeway/sdf/rov_pilot_params.h"
 #include "leeway/sdf/sensor_plugins.h"
 #include "leeway/sdf/shape_float_params.h"
@@ -216,6 +217,9 @@ const std::vector<PluginKind>& plugin_registry() {
       {F::kSensor, {"uuv_gazebo_ros_pose_gt_plugin", ""}, &load_uuv_pose_gt},
       {F::kSensor, {"AcousticPingerPlugin", "::AcousticPingerPlugin"}, &load_vrx_pinger},
       {F::kSensor, {"odometry-publisher-system", "systems::OdometryPublisher"}, &load_gz_odometry},
+      {F::kPosePublisher,
+       {"pose-publisher-system", "systems::PosePublisher"},
+       &load_pose_publisher},
   };
   return table;
 }
@@ -249,6 +253,13 @@ ClassifiedPlugins classify_plugins(const sdf::ElementPtr& parent, PluginScope sc
 
 void report_unknown_plugin(const PluginUse& use, PluginScope scope, Diagnostics& diagnostics) {
   const std::string filename = use.element->GetAttribute("filename")->GetAsString();
+  if (PluginPattern("joint-state-publisher", "systems::JointStatePublisher")
+          .matches(filename, use.element->GetAttribute("name")->GetAsString())) {
+    diagnostics.warn_once("plugin " + filename, location_of(use.element),
+                          "gz-sim's JointStatePublisher has nothing to read: a served run "
+                          "publishes every model's joint states (docs/interfaces.md)");
+    return;
+  }
   diagnostics.warn_once("plugin " + filename, location_of(use.element),
                         fmt::format("{} plugin '{}' has no meaning in Leeway and is ignored (said "
                                     "once, wherever else it appears)",

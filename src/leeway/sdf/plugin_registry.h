@@ -15,6 +15,7 @@
 //   kDetachableJoint  model  DetachableJointParams(plugin, model, name)         load_world, last
 //   kBattery          model  LinearBattery(plugin, Diagnostics&)                load_world
 //   kSensor           model  void(plugin, SensorPluginContext&), adds a sensor   load_body
+//   kPosePublisher    model  PosePublisherModel(plugin, Diagnostics&)            load_world
 //
 // A loader returns (or adds to) a typed fragment; the caller merges it and checks what involves
 // more than one plugin (one hydrodynamics plugin and one controller per model, one wind per
@@ -54,6 +55,7 @@ enum class PluginFamily {
   kDetachableJoint,
   kBattery,
   kSensor,
+  kPosePublisher,
 };
 
 /// Where a plugin stands: on the <world> (kWorldSetting, kTask) or on a <model> (the others).
@@ -111,13 +113,16 @@ using DetachableJointLoader = DetachableJointParams (*)(const sdf::ElementPtr& p
 
 struct SensorPluginContext;  // sensor_plugins.h
 using SensorLoader = void (*)(const sdf::ElementPtr& plugin, SensorPluginContext& context);
+using PosePublisherLoader = PosePublisherModel (*)(const sdf::ElementPtr& plugin,
+                                                   Diagnostics& diagnostics);
 
 /// One row of the table.
 struct PluginKind {
   PluginFamily family;
   PluginPattern pattern;
   std::variant<WorldSettingLoader, TaskLoader, HydrodynamicsLoader, HullLoader, ActuatorLoader,
-               ControllerLoader, DetachableJointLoader, BatteryLoader, SensorLoader>
+               ControllerLoader, DetachableJointLoader, BatteryLoader, SensorLoader,
+               PosePublisherLoader>
       load;
 };
 

@@ -16,6 +16,7 @@
 #include "leeway/propulsion/linear_battery.h"
 #include "leeway/sensors/sensor.h"
 #include "leeway/world/contacts.h"
+#include "leeway/world/pose_publisher.h"
 #include "leeway/world/ray_scene.h"
 
 namespace leeway {
@@ -45,6 +46,8 @@ struct Model {
   std::vector<KinematicHold> holds;
   /// Every sensor of every body, in the order of the models, then of their links and sensors.
   std::vector<SensorModel> sensors;
+  /// gz-sim's PosePublishers, one per model that has one, for a served run.
+  std::vector<PosePublisherModel> pose_publishers;
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;

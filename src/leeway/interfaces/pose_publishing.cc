@@ -1,0 +1,52 @@
+#include "leeway/interfaces/pose_publishing.h"
+
+#include "leeway/interfaces/ros_names.h"
+
+namespace leeway {
+namespace {
+
+/// The frame of `body`'s link `name` in B (identity for one it does not list).
+Pose link_in_body(const BodyModel& body, const std::string& name) {
+  for (const BodyModel::LinkFrame& link : body.links) {
+    if (link.name == name) return link.X_BL;
+  }
+  return {};
+}
+
+Pose relative(const Pose& X_BP, const Pose& X_BC) {
+  return Pose(X_BP.isometry().inverse() * X_BC.isometry());
+}
+
+}  // namespace
+
+std::vector<PublishedFrame> fixed_frames(const Model& model, const PosePublisherModel& p) {
+  const BodyModel& body = model.bodies[static_cast<std::size_t>(p.body)];
+  const std::string& m = body.model_name;
+  std::vector<PublishedFrame> out;
+  if (p.links) {
+    for (const BodyModel::LinkFrame& link : body.links) {
+      out.push_back({m + "::" + link.name, m, ros_body_frame(m, link.name), ros_name(m),
+                     relative(body.X_BM, link.X_BL)});
+    }
+  }
+  if (p.sensors) {
+    for (const SensorModel& s : model.sensors) {
+      if (s.body != p.body) continue;
+      const std::string link = m + "::" + s.link_name;
+      out.push_back({link + "::" + s.name, link, ros_sensor_frame(s),
+                     ros_body_frame(m, s.link_name),
+                     relative(link_in_body(body, s.link_name), s.X_BS)});
+    }
+  }
+  return out;
+}
+
+PublishedFrame model_frame(const Model& model, const PosePublisherModel& p, const State& state) {
+  const BodyModel& body = model.bodies[static_cast<std::size_t>(p.body)];
+  const BodyState& x = state.bodies[static_cast<std::size_t>(p.body)];
+  const Pose X_WB(x.p_WB, x.q_WB);
+  return {body.model_name, model.world_name, ros_name(body.model_name), "world",
+          Pose(X_WB.isometry() * body.X_BM.isometry())};
+}
+
+}  // namespace leeway
