@@ -19,7 +19,6 @@
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/lockstep_request.h"
 #include "leeway/interfaces/pose_publishing.h"
-#include "leeway/interfaces/publication_interval.h"
 #include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/interfaces/stamp.h"
@@ -52,6 +51,20 @@ geometry_msgs_msg_dds__Quaternion_ quaternion(const Quat& q) {
   return {q.x(), q.y(), q.z(), q.w()};
 }
 
+/// Lends `n` elements at `data` to a message's sequence field: the message reads them in place
+/// (they must outlive it) and never frees them.
+template <typename Sequence, typename T>
+void lend(Sequence& sequence, T* data, std::size_t n) {
+  sequence._maximum = sequence._length = static_cast<std::uint32_t>(n);
+  sequence._buffer = data;
+  sequence._release = false;
+}
+
+template <typename Sequence, typename T>
+void lend(Sequence& sequence, std::vector<T>& v) {
+  lend(sequence, v.data(), v.size());
+}
+
 /// rcl_interfaces/Parameter values, typed as ros_gz_bridge converts ignition.msgs.Param's (the
 /// names and strings must outlive the message).
 constexpr std::uint8_t kParameterBool = 1, kParameterInteger = 2, kParameterDouble = 3,
@@ -77,15 +90,25 @@ rcl_interfaces_msg_dds__Parameter_ parameter(const char* name, const std::string
   return p;
 }
 
+rcl_interfaces_msg_dds__Parameter_ bool_parameter(const char* name, bool value) {
+  rcl_interfaces_msg_dds__Parameter_ p = parameter(name, kParameterBool);
+  p.value.bool_value = value;
+  return p;
+}
+
+rcl_interfaces_msg_dds__Parameter_ integer_parameter(const char* name, std::int64_t value) {
+  rcl_interfaces_msg_dds__Parameter_ p = parameter(name, kParameterInteger);
+  p.value.integer_value = value;
+  return p;
+}
+
 /// A ros_gz_interfaces/ParamVec of `params` (which must outlive it).
 ros_gz_interfaces_msg_dds__ParamVec_ param_vec(
     const std_msgs_msg_dds__Header_& header,
     std::vector<rcl_interfaces_msg_dds__Parameter_>& params) {
   ros_gz_interfaces_msg_dds__ParamVec_ msg{};
   msg.header = header;
-  msg.params._length = msg.params._maximum = static_cast<std::uint32_t>(params.size());
-  msg.params._buffer = params.data();
-  msg.params._release = false;
+  lend(msg.params, params);
   return msg;
 }
 
@@ -160,10 +183,8 @@ struct DdsServer::Impl {
   std::vector<ContactSensorTopic> contact_topics;
   std::vector<dds_entity_t> contacts;  ///< one per contact_topics entry
   struct PosePublishing {
-    PosePublisherModel settings;
-    std::vector<PublishedFrame> fixed;
+    PoseSchedule schedule;
     dds_entity_t poses = 0, poses_static = 0;  ///< poses_static: with <static_publisher> only
-    std::uint64_t interval = 1, static_interval = 1;
   };
   std::vector<PosePublishing> pose_publishers;
   /// The links merged into each body other than its reference link: their frames (ROS names)
@@ -275,11 +296,9 @@ struct DdsServer::Impl {
   /// /world/W/lockstep/reply: whether the request's steps were taken, the time and step count
   /// the run is at, and why not.
   void reply_lockstep(bool taken, double t, std::uint64_t step_count, const std::string& error) {
-    rcl_interfaces_msg_dds__Parameter_ count = parameter("step_count", kParameterInteger);
-    count.value.integer_value = static_cast<std::int64_t>(step_count);
-    rcl_interfaces_msg_dds__Parameter_ ok = parameter("taken", kParameterBool);
-    ok.value.bool_value = taken;
-    std::vector<rcl_interfaces_msg_dds__Parameter_> params = {ok, parameter("sim_time", t), count};
+    std::vector<rcl_interfaces_msg_dds__Parameter_> params = {
+        bool_parameter("taken", taken), parameter("sim_time", t),
+        integer_parameter("step_count", static_cast<std::int64_t>(step_count))};
     if (!error.empty()) params.push_back(parameter("error", error));
     const ros_gz_interfaces_msg_dds__ParamVec_ msg = param_vec(header(t, no_frame), params);
     write(lockstep_reply, &msg);
@@ -325,17 +344,13 @@ struct DdsServer::Impl {
 
   static void on_control(dds_entity_t reader, void* arg) {
     auto* s = static_cast<Impl*>(arg);
-    ros_gz_interfaces_msg_dds__WorldControl_ sample{};
-    void* samples[1] = {&sample};
-    dds_sample_info_t info;
-    while (dds_take(reader, samples, &info, 1, 1) > 0) {
-      if (!info.valid_data) continue;
-      const std::string refused = apply_world_control(
-          s->sim, {sample.pause, sample.step, sample.multi_step, sample.reset.all,
-                   sample.reset.time_only, sample.reset.model_only, sample.seed,
-                   sample.run_to_sim_time.sec + 1e-9 * sample.run_to_sim_time.nanosec});
+    take_each<ros_gz_interfaces_msg_dds__WorldControl_>(reader, [s](const auto& m) {
+      const std::string refused =
+          apply_world_control(s->sim, {m.pause, m.step, m.multi_step, m.reset.all,
+                                       m.reset.time_only, m.reset.model_only, m.seed,
+                                       m.run_to_sim_time.sec + 1e-9 * m.run_to_sim_time.nanosec});
       if (!refused.empty()) s->inbox.refuse(s->control, "refused", "refused: " + refused);
-    }
+    });
   }
 
   /// Takes each sample `reader` has, on loan (Cyclone frees what it allocated for strings and
@@ -417,11 +432,6 @@ struct DdsServer::Impl {
     const bool station = task.kind == TaskKind::kStationKeeping;
     if (due.info && matched(task_info)) {
       const VrxTaskInfo info = vrx_task_info(task, state, s.state().t);
-      rcl_interfaces_msg_dds__Parameter_ timed_out = parameter("timed_out", kParameterBool);
-      timed_out.value.bool_value = info.timed_out;
-      rcl_interfaces_msg_dds__Parameter_ collisions =
-          parameter("num_collisions", kParameterInteger);
-      collisions.value.integer_value = info.num_collisions;
       std::vector<rcl_interfaces_msg_dds__Parameter_> params = {
           parameter("name", info.name),
           parameter("state", info.state),
@@ -429,8 +439,8 @@ struct DdsServer::Impl {
           parameter("running_time", info.running_time),
           parameter("elapsed_time", info.elapsed_time),
           parameter("remaining_time", info.remaining_time),
-          timed_out,
-          collisions,
+          bool_parameter("timed_out", info.timed_out),
+          integer_parameter("num_collisions", info.num_collisions),
           parameter("score", info.score)};
       const ros_gz_interfaces_msg_dds__ParamVec_ msg =
           param_vec(header(s.state().t, no_frame), params);
@@ -447,9 +457,7 @@ struct DdsServer::Impl {
         write(task_goals, &msg);
       } else {
         geometry_msgs_msg_dds__PoseArray_ msg{h, {}};
-        msg.poses._length = msg.poses._maximum = static_cast<std::uint32_t>(poses.size());
-        msg.poses._buffer = poses.data();
-        msg.poses._release = false;
+        lend(msg.poses, poses);
         write(task_goals, &msg);
       }
     }
@@ -462,9 +470,7 @@ struct DdsServer::Impl {
       } else {
         std::vector<float> errors(state.min_errors.begin(), state.min_errors.end());
         ros_gz_interfaces_msg_dds__Float32Array_ msg{};
-        msg.data._length = msg.data._maximum = static_cast<std::uint32_t>(errors.size());
-        msg.data._buffer = errors.data();
-        msg.data._release = false;
+        lend(msg.data, errors);
         write(task_error, &msg);
       }
     }
@@ -493,11 +499,10 @@ struct DdsServer::Impl {
       }
       sensor_msgs_msg_dds__JointState_ msg{};
       msg.header = header(t, no_frame);
-      const auto n = static_cast<std::uint32_t>(joints.size());
-      msg.name = {n, n, names.data(), false};
-      msg.position = {n, n, position.data(), false};
-      msg.velocity = {n, n, velocity.data(), false};
-      msg.effort = {n, n, effort.data(), false};
+      lend(msg.name, names);
+      lend(msg.position, position);
+      lend(msg.velocity, velocity);
+      lend(msg.effort, effort);
       write(joint_states[m], &msg);
     }
     for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -513,14 +518,11 @@ struct DdsServer::Impl {
     const std::uint64_t step = s.state().step_count;
     const double t = s.state().t;
     for (PosePublishing& pp : pose_publishers) {
-      if (step % pp.interval == 0 && matched(pp.poses)) {
-        std::vector<PublishedFrame> moving;
-        if (!pp.settings.static_publisher) moving = pp.fixed;
-        if (pp.settings.model) moving.push_back(model_frame(s.model(), pp.settings, s.state()));
-        send_frames(moving, t, pp.poses);
-      }
-      if (pp.poses_static > 0 && step % pp.static_interval == 0 && matched(pp.poses_static))
-        send_frames(pp.fixed, t, pp.poses_static);
+      const PoseSchedule& ps = pp.schedule;
+      if (ps.pose_due(step) && matched(pp.poses))
+        send_frames(ps.pose_frames(s.model(), s.state()), t, pp.poses);
+      if (ps.static_due(step) && matched(pp.poses_static))
+        send_frames(ps.fixed, t, pp.poses_static);
     }
   }
 
@@ -556,14 +558,13 @@ struct DdsServer::Impl {
         ros_gz_interfaces_msg_dds__Contact_& c = list[i];
         c.collision1 = {0, const_cast<char*>(reports[i].collision1.c_str()), kCollision};
         c.collision2 = {0, const_cast<char*>(reports[i].collision2.c_str()), kCollision};
-        c.positions = {1, 1, &points[i], false};
-        c.normals = {1, 1, &normals[i], false};
-        c.depths = {1, 1, &depths[i], false};
+        lend(c.positions, &points[i], 1);
+        lend(c.normals, &normals[i], 1);
+        lend(c.depths, &depths[i], 1);
       }
       ros_gz_interfaces_msg_dds__Contacts_ msg{};
       msg.header = header(s.state().t, no_frame);
-      const auto n = static_cast<std::uint32_t>(list.size());
-      msg.contacts = {n, n, list.data(), false};
+      lend(msg.contacts, list);
       write(contacts[k], &msg);
     }
   }
@@ -589,10 +590,7 @@ struct DdsServer::Impl {
 
   void write_transforms(dds_entity_t writer) {
     tf2_msgs_msg_dds__TFMessage_ msg{};
-    msg.transforms._length = msg.transforms._maximum =
-        static_cast<std::uint32_t>(transforms.size());
-    msg.transforms._buffer = transforms.data();
-    msg.transforms._release = false;
+    lend(msg.transforms, transforms);
     write(writer, &msg);
   }
 
@@ -821,16 +819,13 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
                                       "/" + ros_name(joints.model_name) + "/joint_states"));
   }
   for (const PosePublisherModel& p : model.pose_publishers) {
-    Impl::PosePublishing& pp = s.pose_publishers.emplace_back();
-    pp.settings = p;
-    pp.fixed = fixed_frames(model, p);
+    Impl::PosePublishing& pp =
+        s.pose_publishers.emplace_back(Impl::PosePublishing{{model, p}, 0, 0});
     const std::string topic =
         "/" + ros_name(model.bodies[static_cast<std::size_t>(p.body)].model_name) + "/pose";
     pp.poses = s.writer(tf2_msgs_msg_dds__TFMessage__desc, topic);
     if (p.static_publisher)
       pp.poses_static = s.writer(tf2_msgs_msg_dds__TFMessage__desc, topic + "_static");
-    pp.interval = publication_interval(p.update_hz, model.dt);
-    pp.static_interval = publication_interval(p.static_update_hz, model.dt);
   }
   s.contact_topics = contact_sensor_topics(model);
   for (const ContactSensorTopic& c : s.contact_topics)

@@ -38,7 +38,6 @@
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/lockstep_request.h"
 #include "leeway/interfaces/pose_publishing.h"
-#include "leeway/interfaces/publication_interval.h"
 #include "leeway/interfaces/stamp.h"
 #include "leeway/interfaces/vrx_task_topics.h"
 #include "leeway/interfaces/world_control.h"
@@ -63,11 +62,15 @@ void set_time(double t, im::Time* out) {
   out->set_nsec(static_cast<std::int32_t>(stamp.nanosec));
 }
 
+void add_header_data(const std::string& key, const std::string& value, im::Header* header) {
+  im::Header_Map* data = header->add_data();
+  data->set_key(key);
+  data->add_value(value);
+}
+
 void set_header(double t, const std::string& frame_id, im::Header* header) {
   set_time(t, header->mutable_stamp());
-  im::Header_Map* frame = header->add_data();
-  frame->set_key("frame_id");
-  frame->add_value(frame_id);
+  add_header_data("frame_id", frame_id, header);
 }
 
 void set_vector(const Vec3& v, im::Vector3d* out) {
@@ -118,11 +121,6 @@ void set_goal(const VrxGoal& goal, im::Pose* out) {
   set_quaternion(goal.orientation(), out->mutable_orientation());
 }
 
-/// gz-sim's frame_id of a sensor: its scoped name, model::link::sensor.
-std::string sensor_frame(const SensorModel& s) {
-  return s.model_name + "::" + s.link_name + "::" + s.name;
-}
-
 }  // namespace
 
 struct GzServer::Impl {
@@ -156,10 +154,8 @@ struct GzServer::Impl {
   std::vector<ContactSensorTopic> contact_topics;
   std::vector<Publisher> contacts;  ///< one per contact_topics entry
   struct PosePublishing {
-    PosePublisherModel settings;
-    std::vector<PublishedFrame> fixed;
+    PoseSchedule schedule;
     Publisher poses, poses_static;  ///< poses_static: with <static_publisher> only
-    std::uint64_t interval = 1, static_interval = 1;
   };
   std::vector<PosePublishing> pose_publishers;
   // VRX's task topics (vrx_task_topics.h), for the world's first task.
@@ -374,14 +370,11 @@ struct GzServer::Impl {
     const std::uint64_t step = s.state().step_count;
     const double t = s.state().t;
     for (PosePublishing& pp : pose_publishers) {
-      if (step % pp.interval == 0 && pp.poses.HasConnections()) {
-        std::vector<PublishedFrame> moving;
-        if (!pp.settings.static_publisher) moving = pp.fixed;
-        if (pp.settings.model) moving.push_back(model_frame(s.model(), pp.settings, s.state()));
-        send_poses(moving, pp.settings.pose_vector, t, pp.poses);
-      }
-      if (pp.poses_static && step % pp.static_interval == 0 && pp.poses_static.HasConnections())
-        send_poses(pp.fixed, pp.settings.pose_vector, t, pp.poses_static);
+      const PoseSchedule& ps = pp.schedule;
+      if (ps.pose_due(step) && pp.poses.HasConnections())
+        send_poses(ps.pose_frames(s.model(), s.state()), ps.settings.pose_vector, t, pp.poses);
+      if (ps.static_due(step) && pp.poses_static.HasConnections())
+        send_poses(ps.fixed, ps.settings.pose_vector, t, pp.poses_static);
     }
   }
 
@@ -392,9 +385,7 @@ struct GzServer::Impl {
     const auto fill = [t](const PublishedFrame& f, im::Pose* pose) {
       pose->set_name(f.child);
       set_header(t, f.parent, pose->mutable_header());
-      im::Header_Map* child = pose->mutable_header()->add_data();
-      child->set_key("child_frame_id");
-      child->add_value(f.child);
+      add_header_data("child_frame_id", f.child, pose->mutable_header());
       set_vector(f.X_PC.p, pose->mutable_position());
       set_quaternion(f.X_PC.q, pose->mutable_orientation());
     };
@@ -495,7 +486,7 @@ struct GzServer::Impl {
   }
 
   void publish_sensor(const SensorModel& sensor, const SensorSample& sample, Publisher& p) {
-    const std::string frame = sensor_frame(sensor);
+    const std::string frame = scoped_sensor_name(sensor);
     std::visit(
         Overloaded{
             [&](const ImuReading& r) {
@@ -539,9 +530,7 @@ struct GzServer::Impl {
               // As gz-sim's OdometryPublisher: the pose in the world, the twist in S.
               im::Odometry msg;
               set_header(sample.t, "world", msg.mutable_header());
-              im::Header_Map* child = msg.mutable_header()->add_data();
-              child->set_key("child_frame_id");
-              child->add_value(frame);
+              add_header_data("child_frame_id", frame, msg.mutable_header());
               set_vector(r.p_W, msg.mutable_pose()->mutable_position());
               set_quaternion(r.q_WS, msg.mutable_pose()->mutable_orientation());
               set_vector(r.v_S, msg.mutable_twist()->mutable_linear());
@@ -635,18 +624,15 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
       s.outputs[i] = s.advertise<im::Double>(model.actuators[i].output_topic);
   }
   for (const PosePublisherModel& p : model.pose_publishers) {
-    Impl::PosePublishing& pp = s.pose_publishers.emplace_back();
-    pp.settings = p;
-    pp.fixed = fixed_frames(model, p);
-    const std::string prefix =
+    Impl::PosePublishing& pp =
+        s.pose_publishers.emplace_back(Impl::PosePublishing{{model, p}, {}, {}});
+    const std::string topic =
         model_topic_prefix(model.bodies[static_cast<std::size_t>(p.body)].model_name) + "/pose";
-    const auto advertise = [&](const std::string& topic) {
-      return p.pose_vector ? s.advertise<im::Pose_V>(topic) : s.advertise<im::Pose>(topic);
+    const auto advertise = [&](const std::string& name) {
+      return p.pose_vector ? s.advertise<im::Pose_V>(name) : s.advertise<im::Pose>(name);
     };
-    pp.poses = advertise(prefix);
-    if (p.static_publisher) pp.poses_static = advertise(prefix + "_static");
-    pp.interval = publication_interval(p.update_hz, model.dt);
-    pp.static_interval = publication_interval(p.static_update_hz, model.dt);
+    pp.poses = advertise(topic);
+    if (p.static_publisher) pp.poses_static = advertise(topic + "_static");
   }
   s.contact_topics = contact_sensor_topics(model);
   for (const ContactSensorTopic& c : s.contact_topics)

@@ -35,6 +35,10 @@ std::string world_topic_prefix(const std::string& world_name) {
   return "/world/" + world_name;
 }
 
+std::string scoped_sensor_name(const SensorModel& sensor) {
+  return sensor.model_name + "::" + sensor.link_name + "::" + sensor.name;
+}
+
 std::string model_topic_prefix(const std::string& model_name) {
   return "/model/" + scoped(model_name);
 }

@@ -36,6 +36,9 @@ std::string sensor_topic_suffix(const SensorModel& sensor);
 /// "/world/W" for world W.
 std::string world_topic_prefix(const std::string& world_name);
 
+/// A sensor's scoped name as gz-sim gives it (its frame_id): model::link::sensor.
+std::string scoped_sensor_name(const SensorModel& sensor);
+
 /// "/model/M" for model M (scoped as above).
 std::string model_topic_prefix(const std::string& model_name);
 

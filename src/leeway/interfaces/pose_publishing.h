@@ -14,6 +14,7 @@
 // gives them.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -29,10 +30,23 @@ struct PublishedFrame {
   Pose X_PC;                          ///< the child's frame in its parent's
 };
 
-/// The frames of publisher `p` fixed in their parents (links and sensors), in the model's order.
-std::vector<PublishedFrame> fixed_frames(const Model& model, const PosePublisherModel& p);
+/// One PosePublisher's frames and schedule, the same for either transport.
+struct PoseSchedule {
+  PoseSchedule(const Model& model, const PosePublisherModel& p);
 
-/// The model's frame in the world at `state`, for a publisher with <publish_model_pose>.
-PublishedFrame model_frame(const Model& model, const PosePublisherModel& p, const State& state);
+  PosePublisherModel settings;
+  std::vector<PublishedFrame> fixed;  ///< links and sensors, fixed in their parents
+  std::uint64_t interval = 1;         ///< steps between two /pose publications
+  std::uint64_t static_interval = 1;  ///< and between two /pose_static ones
+
+  /// Whether /pose, and /pose_static, are due after the step that ends with `step_count`.
+  bool pose_due(std::uint64_t step_count) const { return step_count % interval == 0; }
+  bool static_due(std::uint64_t step_count) const {
+    return settings.static_publisher && step_count % static_interval == 0;
+  }
+  /// /pose's frames at `state`: the fixed ones too without <static_publisher>, then the
+  /// model's frame in the world with <publish_model_pose>.
+  std::vector<PublishedFrame> pose_frames(const Model& model, const State& state) const;
+};
 
 }  // namespace leeway
