@@ -504,14 +504,14 @@ TEST_F(DdsServerTest, UuvSimulatorsFinAndThrusterTopicsTakeFloatStampedAndReport
 
   // The thrust [N] of the step that ends at the stamp (its load, at the step's start).
   ASSERT_EQ(thrust.size(), 1u);
-  const std::optional<ActuatorLog::Entry> at_thrust = log.at(stamp(thrust[0]));
+  const std::optional<ActuatorLogEntry> at_thrust = log.at(stamp(thrust[0]));
   ASSERT_TRUE(at_thrust);
   EXPECT_EQ(thrust[0]["data"].get<double>(), at_thrust->loads[propeller].thrust);
   EXPECT_GT(thrust[0]["data"].get<double>(), 1.0);
   // The fin's angle [rad].
   const std::vector<json> output = fin_output.get();
   ASSERT_EQ(output.size(), 1u);
-  const std::optional<ActuatorLog::Entry> at_output = log.at(stamp(output[0]));
+  const std::optional<ActuatorLogEntry> at_output = log.at(stamp(output[0]));
   ASSERT_TRUE(at_output);
   EXPECT_EQ(output[0]["data"].get<double>(), at_output->states[fin]);
   // The joint states: the four fins (UUV's thrusters' states have no unit: no joint's), each
@@ -520,7 +520,7 @@ TEST_F(DdsServerTest, UuvSimulatorsFinAndThrusterTopicsTakeFloatStampedAndReport
   ASSERT_EQ(joints.size(), 1u);
   const json& j = joints[0];
   const double t = stamp(j);
-  const std::optional<ActuatorLog::Entry> now = log.at(t), before = log.at(t - model.dt);
+  const std::optional<ActuatorLogEntry> now = log.at(t), before = log.at(t - model.dt);
   ASSERT_TRUE(now && before);
   ASSERT_EQ(j["name"].size(), 4u);
   for (std::size_t k = 0; k < 4; ++k) {
@@ -705,7 +705,7 @@ TEST_F(DdsServerTest, TaskInfoAndThePingersRangeBearingAreParamVecsAsVrxsBridgeG
   const json& m = rb[1];  // the first may have been taken before the move
   const double t = m["header"]["stamp"]["sec"].get<double>() +
                    1e-9 * m["header"]["stamp"]["nanosec"].get<double>();
-  const std::optional<PingerWatch::Sample> sample = watch.sample_at(t);
+  const std::optional<PingerSample> sample = watch.at(t);
   ASSERT_TRUE(sample) << m;
   const RangeBearingReading* reading = &sample->reading;
   EXPECT_EQ(m["header"]["frame_id"], ros_sensor_frame(sim_->model().sensors[receiver]));

@@ -320,11 +320,11 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   // A sample taken after the move, as the run computed it: range, bearing and elevation in the
   // receiver's frame, the parameters VRX's AcousticPingerPlugin sends.
   std::string text;
-  std::optional<PingerWatch::Sample> sample;
+  std::optional<PingerSample> sample;
   for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
     text = tool_output(fmt::format("ign topic -e -n 1 -t {}", sensor_topic("", sensor)));
     const std::vector<double> sec = numbers_after(text, "sec");
-    if (!sec.empty() && sec[0] > 0.0) sample = watch.sample_at(sec[0]);
+    if (!sec.empty() && sec[0] > 0.0) sample = watch.at(sec[0]);
   }
   ASSERT_TRUE(sample) << text;
   const RangeBearingReading* reading = &sample->reading;

@@ -183,24 +183,30 @@ int pub(const std::string& topic, double value, int count, double rate_hz, bool 
   return 0;
 }
 
-int control(const std::string& topic, bool pause, std::uint32_t multi_step, double run_to) {
+/// One `msg` of `type` on `topic`, once a reader has matched; `what` names the mode in an error.
+/// Leaving the participant waits for the reader's acknowledgement (the writer's linger).
+int publish_once(const std::string& what, const dds_topic_descriptor_t& type,
+                 const std::string& topic, const void* msg) {
   const dds_entity_t p = participant();
   if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
-  const dds_entity_t writer =
-      matched_writer(p, ros_gz_interfaces_msg_dds__WorldControl__desc, topic);
+  const dds_entity_t writer = matched_writer(p, type, topic);
   if (writer < 0) {
     dds_delete(p);
-    return fail("control " + topic + ": " + dds_strretcode(writer));
+    return fail(what + " " + topic + ": " + dds_strretcode(writer));
   }
+  const dds_return_t rc = dds_write(writer, msg);
+  dds_delete(p);
+  return rc == DDS_RETCODE_OK ? 0 : fail(what + ": " + dds_strretcode(rc));
+}
+
+int control(const std::string& topic, bool pause, std::uint32_t multi_step, double run_to) {
   ros_gz_interfaces_msg_dds__WorldControl_ msg{};
   msg.pause_ = pause;
   msg.multi_step_ = multi_step;
   msg.run_to_sim_time_.sec_ = static_cast<std::int32_t>(std::floor(run_to));
   msg.run_to_sim_time_.nanosec_ =
       static_cast<std::uint32_t>(std::llround((run_to - std::floor(run_to)) * 1e9));
-  const dds_return_t rc = dds_write(writer, &msg);
-  dds_delete(p);  // waits for the reader's acknowledgement (the writer's linger)
-  return rc == DDS_RETCODE_OK ? 0 : fail(std::string("control: ") + dds_strretcode(rc));
+  return publish_once("control", ros_gz_interfaces_msg_dds__WorldControl__desc, topic, &msg);
 }
 
 /// A scripted lockstep client: for each entry of `commands` (one value per key of `keys`, comma
@@ -282,45 +288,23 @@ int lockstep(const std::string& world, int steps, const std::vector<std::string>
 
 /// One geometry_msgs/Vector3 on `topic`.
 int vector3(const std::string& topic, double x, double y, double z) {
-  const dds_entity_t p = participant();
-  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
-  const dds_entity_t writer = matched_writer(p, geometry_msgs_msg_dds__Vector3__desc, topic);
-  if (writer < 0) {
-    dds_delete(p);
-    return fail("vector3 " + topic + ": " + dds_strretcode(writer));
-  }
   const geometry_msgs_msg_dds__Vector3_ msg{x, y, z};
-  const dds_return_t rc = dds_write(writer, &msg);
-  dds_delete(p);  // waits for the reader's acknowledgement (the writer's linger)
-  return rc == DDS_RETCODE_OK ? 0 : fail(std::string("vector3: ") + dds_strretcode(rc));
+  return publish_once("vector3", geometry_msgs_msg_dds__Vector3__desc, topic, &msg);
 }
 
 /// One ros_gz_interfaces/EntityWrench on `topic` for entity `name` of `type` (values[0..2] the
 /// force, [3..5] the torque), or with no values one ros_gz_interfaces/Entity (a clear).
 int wrench(const std::string& topic, const std::string& name, std::uint8_t type,
            const std::vector<double>& values) {
-  const dds_entity_t p = participant();
-  if (p < 0) return fail(std::string("participant: ") + dds_strretcode(p));
-  const bool clear = values.empty();
-  const dds_entity_t writer = matched_writer(p,
-                                             clear ? ros_gz_interfaces_msg_dds__Entity__desc
-                                                   : ros_gz_interfaces_msg_dds__EntityWrench__desc,
-                                             topic);
-  if (writer < 0) {
-    dds_delete(p);
-    return fail("wrench " + topic + ": " + dds_strretcode(writer));
-  }
   const ros_gz_interfaces_msg_dds__Entity_ entity{0, const_cast<char*>(name.c_str()), type};
+  if (values.empty())
+    return publish_once("wrench", ros_gz_interfaces_msg_dds__Entity__desc, topic, &entity);
   ros_gz_interfaces_msg_dds__EntityWrench_ msg{};
   msg.header_.frame_id_ = const_cast<char*>("");
   msg.entity_ = entity;
-  if (!clear) {
-    msg.wrench_.force_ = {values[0], values[1], values[2]};
-    msg.wrench_.torque_ = {values[3], values[4], values[5]};
-  }
-  const dds_return_t rc = clear ? dds_write(writer, &entity) : dds_write(writer, &msg);
-  dds_delete(p);  // waits for the reader's acknowledgement (the writer's linger)
-  return rc == DDS_RETCODE_OK ? 0 : fail(std::string("wrench: ") + dds_strretcode(rc));
+  msg.wrench_.force_ = {values[0], values[1], values[2]};
+  msg.wrench_.torque_ = {values[3], values[4], values[5]};
+  return publish_once("wrench", ros_gz_interfaces_msg_dds__EntityWrench__desc, topic, &msg);
 }
 
 /// `desc` under std_msgs/Float64's DDS type name, without type information: readers that have

@@ -173,63 +173,65 @@ inline std::vector<std::vector<BodyState>> direct_scripted_run() {
   return direct;
 }
 
+/// Entries by time, written on the stepping thread and read by the test's.
+template <typename Entry>
+class TimedLog {
+ public:
+  void record(double t, Entry entry) {
+    std::lock_guard lock(mutex_);
+    entries_[t] = std::move(entry);
+  }
+  std::optional<Entry> at(double t) {
+    std::lock_guard lock(mutex_);
+    const auto it = entries_.find(t);
+    return it == entries_.end() ? std::nullopt : std::optional(it->second);
+  }
+  std::optional<Entry> last() {
+    std::lock_guard lock(mutex_);
+    return entries_.empty() ? std::nullopt : std::optional(entries_.rbegin()->second);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<double, Entry> entries_;
+};
+
 /// Each step's outputs, by the step's end time.
-struct StepDataLog : Observer {
-  std::mutex mutex;
-  std::map<double, StepData> data;
-  void on_step(const Simulation& sim) override {
-    std::lock_guard lock(mutex);
-    data[sim.state().t] = sim.data();
-  }
-  std::optional<StepData> at(double t) {
-    std::lock_guard lock(mutex);
-    const auto it = data.find(t);
-    return it == data.end() ? std::nullopt : std::optional(it->second);
-  }
+struct StepDataLog : Observer, TimedLog<StepData> {
+  void on_step(const Simulation& sim) override { record(sim.state().t, sim.data()); }
 };
 
 /// Every actuator's state and load after each step, by the step's end time.
-struct ActuatorLog : Observer {
-  struct Entry {
-    std::vector<double> states;
-    std::vector<ActuatorLoad> loads;
-  };
-  std::mutex mutex;
-  std::map<double, Entry> entries;
+struct ActuatorLogEntry {
+  std::vector<double> states;
+  std::vector<ActuatorLoad> loads;
+};
+struct ActuatorLog : Observer, TimedLog<ActuatorLogEntry> {
   void on_step(const Simulation& sim) override {
-    std::lock_guard lock(mutex);
-    entries[sim.state().t] = {sim.state().actuators, sim.data().actuator_loads};
-  }
-  std::optional<Entry> at(double t) {
-    std::lock_guard lock(mutex);
-    const auto it = entries.find(t);
-    return it == entries.end() ? std::nullopt : std::optional(it->second);
-  }
-  std::optional<Entry> last() {
-    std::lock_guard lock(mutex);
-    return entries.empty() ? std::nullopt : std::optional(entries.rbegin()->second);
+    record(sim.state().t, {sim.state().actuators, sim.data().actuator_loads});
   }
 };
 
 /// One range-bearing receiver's readings by their time, with its body's position then (at the
 /// step's start, the state a sample is of), and where its pinger is.
-struct PingerWatch : Observer {
+struct PingerSample {
+  RangeBearingReading reading;
+  Vec3 p_WB = Vec3::Zero();
+};
+struct PingerWatch : Observer, TimedLog<PingerSample> {
   explicit PingerWatch(std::size_t i) : sensor(i) {}
-  struct Sample {
-    RangeBearingReading reading;
-    Vec3 p_WB = Vec3::Zero();
-  };
   std::size_t sensor;
   std::mutex mutex;
-  std::map<double, Sample> samples;
   Vec3 pinger_W = Vec3::Zero();
-  Vec3 p_WB_start = Vec3::Zero();
+  Vec3 p_WB_start = Vec3::Zero();  ///< the stepping thread's
   void on_start(const Simulation& sim) override { p_WB_start = body_position(sim); }
   void on_step(const Simulation& sim) override {
-    std::lock_guard lock(mutex);
     const SensorSample& s = sim.data().sensors[sensor];
-    if (s.sampled) samples[s.t] = {std::get<RangeBearingReading>(s.reading), p_WB_start};
-    pinger_W = sim.state().sensors[sensor].pinger_W;
+    if (s.sampled) record(s.t, {std::get<RangeBearingReading>(s.reading), p_WB_start});
+    {
+      std::lock_guard lock(mutex);
+      pinger_W = sim.state().sensors[sensor].pinger_W;
+    }
     p_WB_start = body_position(sim);
   }
   Vec3 body_position(const Simulation& sim) const {
@@ -238,11 +240,6 @@ struct PingerWatch : Observer {
   bool pinger_at(const Vec3& p_W) {
     std::lock_guard lock(mutex);
     return pinger_W == p_W;
-  }
-  std::optional<Sample> sample_at(double t) {
-    std::lock_guard lock(mutex);
-    const auto it = samples.find(t);
-    return it == samples.end() ? std::nullopt : std::optional(it->second);
   }
 };
 
