@@ -161,9 +161,11 @@ class DdsServerTest : public ::testing::Test {
     options.domain_id = test_domain();
     options.clock_rate_hz = clock_rate_hz;
     server_.emplace(*sim_, *inbox_, options);
-    sim_->attach(*server_);
+    // The logs before the server: a step is logged before its messages leave, so a test that
+    // looks up what it received finds that step logged.
     sim_->attach(log_);
     if (watch) sim_->attach(*watch);
+    sim_->attach(*server_);
     RunOptions run;
     run.until_step = std::numeric_limits<std::uint64_t>::max();
     run.pacing = lockstep_ ? Pacing::kLockstep : Pacing::kRealTime;

@@ -75,8 +75,8 @@ class ServedGzRun {
  public:
   ServedGzRun(Simulation& sim, Observer& watch, double rate_factor = 1.0)
       : inbox_(sim.model()), server_(sim, inbox_) {
+    sim.attach(watch);  // first: a step is watched before its messages leave
     sim.attach(server_);
-    sim.attach(watch);
     RunOptions run;
     run.until_step = std::numeric_limits<std::uint64_t>::max();
     run.pacing = Pacing::kRealTime;
