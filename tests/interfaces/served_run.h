@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "leeway/app/default_world.h"
+#include "leeway/interfaces/stamp.h"
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
@@ -173,17 +174,20 @@ inline std::vector<std::vector<BodyState>> direct_scripted_run() {
   return direct;
 }
 
-/// Entries by time, written on the stepping thread and read by the test's.
+/// Entries by time, written on the stepping thread and read by the test's. Keyed by the
+/// nanosecond stamp the wire carries (stamp.h), not by the double: a time rebuilt from a
+/// message's sec and nanosec, or one step back as t - dt, need not be the same double as the
+/// step's, but rounds to the same stamp.
 template <typename Entry>
 class TimedLog {
  public:
   void record(double t, Entry entry) {
     std::lock_guard lock(mutex_);
-    entries_[t] = std::move(entry);
+    entries_[key(t)] = std::move(entry);
   }
   std::optional<Entry> at(double t) {
     std::lock_guard lock(mutex_);
-    const auto it = entries_.find(t);
+    const auto it = entries_.find(key(t));
     return it == entries_.end() ? std::nullopt : std::optional(it->second);
   }
   std::optional<Entry> last() {
@@ -192,8 +196,12 @@ class TimedLog {
   }
 
  private:
+  static std::int64_t key(double t) {
+    const Stamp s = stamp_of(t);
+    return s.sec * 1'000'000'000 + s.nanosec;
+  }
   std::mutex mutex_;
-  std::map<double, Entry> entries_;
+  std::map<std::int64_t, Entry> entries_;
 };
 
 /// Each step's outputs, by the step's end time.
