@@ -17,6 +17,8 @@ packages=(
   libignition-transport-dev libignition-msgs-dev ignition-transport-cli ignition-tools
   # serving it to ROS 2 natively over DDS (Cyclone DDS and its IDL compiler)
   cyclonedds-dev cyclonedds-tools
+  # seeing a run: MCAP recordings (zstd chunks, CRC-32) and the viewer's web server
+  libzstd-dev zlib1g-dev libcivetweb-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
 )
