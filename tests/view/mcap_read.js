@@ -4,6 +4,9 @@
 //   node mcap_read.js indexed FILE   McapIndexedReader: the summary (header, schemas, channels,
 //                                    statistics, chunk indexes, metadata) and every message in
 //                                    log-time order through the indexes, CRCs checked
+//   node mcap_read.js valid FILE     as indexed, and each message validated against its channel's
+//                                    JSON Schema (from the file's Schema record) by Ajv: `invalid`
+//                                    lists the first failures
 //   node mcap_read.js stream FILE    McapStreamReader over the file's bytes as they are (a file
 //                                    cut short included): every record it could read, in order,
 //                                    chunks' CRCs checked; `complete` says whether the stream
@@ -75,6 +78,31 @@ async function indexed(file) {
   return out;
 }
 
+async function valid(file) {
+  const Ajv = require("ajv");
+  const out = await indexed(file);
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  const validators = new Map(out.schemas.map((s) => [s.id, ajv.compile(JSON.parse(s.data))]));
+  const channels = new Map(out.channels.map((c) => [c.id, c]));
+  out.invalid = [];
+  out.validated = 0;
+  for (const m of out.messages) {
+    const validate = validators.get(channels.get(m.channelId).schemaId);
+    if (!validate) continue;
+    out.validated += 1;
+    let value;
+    try {
+      value = JSON.parse(m.data);
+    } catch (e) {
+      if (out.invalid.length < 10) out.invalid.push({ topic: channels.get(m.channelId).topic, error: e.message });
+      continue;
+    }
+    if (!validate(value) && out.invalid.length < 10)
+      out.invalid.push({ topic: channels.get(m.channelId).topic, error: ajv.errorsText(validate.errors) });
+  }
+  return out;
+}
+
 async function stream(file) {
   const reader = new McapStreamReader({
     decompressHandlers: await loadDecompressHandlers(),
@@ -91,9 +119,9 @@ async function stream(file) {
 }
 
 const [mode, file] = process.argv.slice(2);
-const run = { indexed, stream }[mode];
+const run = { indexed, valid, stream }[mode];
 if (!run || !file) {
-  console.error("usage: node mcap_read.js indexed|stream FILE");
+  console.error("usage: node mcap_read.js indexed|valid|stream FILE");
   process.exit(2);
 }
 run(file)

@@ -141,7 +141,10 @@ int main(int argc, char** argv) {
       ->check(kPositiveFinite);
   run->add_option("--seed", o.seed, "World seed for every random stream")->capture_default_str();
   run->add_option("--record", o.record_path,
-                  "Write body motion to this CSV file: one row per (time, model) with columns\n"
+                  "Record the run. A FILE.mcap gets every channel a viewer shows (transforms,\n"
+                  "odometry, sensors, actuators, tasks, the scene, the sea, the log) as MCAP for\n"
+                  "Foxglove, Lichtblick and `leeway view` (docs/viewer.md). Any other name gets\n"
+                  "body motion as CSV: one row per (time, model) with columns\n"
                   "t,model,x,y,z,roll,pitch,yaw,u,v,w,p,q,r (world position [m], ZYX Euler\n"
                   "angles [rad], body twist [m/s, rad/s]), then the state of every actuator of\n"
                   "the world, MODEL/ACTUATOR, in its own unit");
@@ -150,7 +153,8 @@ int main(int argc, char** argv) {
                   "sensor, MODEL.SENSOR.csv, a row per sample (docs/sensors.md gives the\n"
                   "columns and units)");
   run->add_option("--record-rate", o.record_rate,
-                  "Rows per simulated second; at most the physics rate 1/max_step_size [Hz]")
+                  "Rows (CSV) or frames (MCAP) per simulated second; at most the physics rate\n"
+                  "1/max_step_size [Hz]")
       ->check(kPositiveFinite)
       ->capture_default_str();
   run->add_option("--frame", frame,

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -25,6 +26,7 @@
 #include "leeway/output/run_summary.h"
 #include "leeway/output/sensor_recorder.h"
 #include "leeway/sim/simulation.h"
+#include "leeway/view/mcap_recorder.h"
 
 namespace leeway {
 namespace {
@@ -303,6 +305,7 @@ int run_command(const RunCommandOptions& o) {
     std::fflush(stdout);
   }
   std::optional<CsvRecorder> recorder;
+  std::optional<McapRecorder> mcap_recorder;
   std::optional<SensorRecorder> sensor_recorder;
   std::optional<SummaryWriter> summary_writer;
   ProgressBar bar(static_cast<double>(run.until_step) * model.dt,
@@ -310,9 +313,17 @@ int run_command(const RunCommandOptions& o) {
   try {
     if (!o.record_path.empty()) {
       const std::uint64_t interval = record_interval(o.record_rate, model.dt);
-      recorder.emplace(o.record_path, o.frame, model);
       summary.recording_path = o.record_path;
-      sim.attach(*recorder, interval);
+      if (std::filesystem::path(o.record_path).extension() == ".mcap") {
+        ViewOptions view;
+        view.frame_rate_hz = 1.0 / (static_cast<double>(interval) * model.dt);
+        view.warnings = summary.warnings;
+        mcap_recorder.emplace(o.record_path, sim, view);
+        sim.attach(*mcap_recorder);
+      } else {
+        recorder.emplace(o.record_path, o.frame, model);
+        sim.attach(*recorder, interval);
+      }
     }
     if (!o.record_sensors_path.empty()) {
       sensor_recorder.emplace(o.record_sensors_path, model);
@@ -357,6 +368,13 @@ int run_command(const RunCommandOptions& o) {
   if (recorder) {
     fmt::print("recording  {} ({} rows, {})\n", o.record_path, recorder->rows_written(),
                o.frame == OutputFrame::kEnuFlu ? "ENU/FLU" : "NED/FRD");
+  }
+  if (mcap_recorder) {
+    const McapWriter& w = mcap_recorder->writer();
+    fmt::print("recording  {} (MCAP: {} messages on {} channels, {:.1f} MB{})\n", o.record_path,
+               w.messages(), mcap_recorder->channels().channels().size(),
+               static_cast<double>(w.bytes_written()) / 1e6,
+               mcap_recorder->failure().empty() ? "" : "; stopped early: see above");
   }
   if (sensor_recorder) {
     fmt::print("sensors    {} ({} files, {} samples)\n", o.record_sensors_path,

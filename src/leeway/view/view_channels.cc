@@ -1,0 +1,682 @@
+#include "leeway/view/view_channels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "leeway/core/overloaded.h"
+#include "leeway/env/wave_field.h"
+#include "leeway/interfaces/ros_names.h"
+#include "leeway/view/json_text.h"
+
+namespace leeway {
+namespace {
+
+namespace jt = json_text;
+
+std::uint64_t time_ns(double t) {
+  return static_cast<std::uint64_t>(std::llround(t * 1e9));
+}
+
+std::string body_frame(const Model& model, int body) {
+  const BodyModel& b = model.bodies[static_cast<std::size_t>(body)];
+  return ros_body_frame(b.model_name, b.link_name);
+}
+
+/// {"r":..,"g":..,"b":..,"a":..}
+struct Color {
+  double r, g, b, a;
+};
+void color(std::string& out, const Color& c) {
+  fmt::format_to(std::back_inserter(out), R"({{"r":{},"g":{},"b":{},"a":{}}})", c.r, c.g, c.b, c.a);
+}
+constexpr Color kVessel{0.93, 0.53, 0.16, 1.0};  // safety orange
+constexpr Color kStatic{0.75, 0.75, 0.72, 1.0};
+constexpr Color kHull{0.85, 0.85, 0.82, 1.0};
+constexpr Color kGoal{0.2, 0.85, 0.35, 0.9};
+constexpr Color kSea{0.06, 0.3, 0.45, 0.9};
+
+/// One transform of foxglove.FrameTransforms.
+void transform(std::string& out, double t, std::string_view parent, std::string_view child,
+               const Vec3& p, const Quat& q) {
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "parent_frame_id");
+  jt::string(out, parent);
+  jt::key(out, "child_frame_id");
+  jt::string(out, child);
+  jt::key(out, "translation");
+  jt::vec3(out, p);
+  jt::key(out, "rotation");
+  jt::quat(out, q);
+  out += '}';
+}
+
+/// The start of a sensor message: {"timestamp":..,"frame_id":..
+void sensor_head(std::string& out, double t, const SensorModel& sensor) {
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "frame_id");
+  jt::string(out, ros_sensor_frame(sensor));
+}
+
+struct SensorSchema {
+  const char* schema;
+  const char* folder;  // for a sensor without a ROS 2 topic
+};
+SensorSchema sensor_schema(const SensorModel& sensor) {
+  return std::visit(Overloaded{[](const ImuModel&) {
+                                 return SensorSchema{"leeway.Imu", "imu"};
+                               },
+                               [](const PressureModel&) {
+                                 return SensorSchema{"leeway.FluidPressure", ""};
+                               },
+                               [](const GnssModel&) {
+                                 return SensorSchema{"foxglove.LocationFix", ""};
+                               },
+                               [](const AltimeterModel&) {
+                                 return SensorSchema{"leeway.Altimeter", ""};
+                               },
+                               [](const MagnetometerModel&) {
+                                 return SensorSchema{"leeway.MagneticField", ""};
+                               },
+                               [](const DvlModel&) {
+                                 return SensorSchema{"leeway.Dvl", ""};
+                               },
+                               [](const RangeBearingModel&) {
+                                 return SensorSchema{"leeway.RangeBearing", ""};
+                               },
+                               [](const AcousticPositionModel&) {
+                                 return SensorSchema{"leeway.AcousticPosition", ""};
+                               },
+                               [](const GroundTruthModel&) {
+                                 return SensorSchema{"foxglove.Odometry", ""};
+                               },
+                               [](const EnvironmentProbeModel&) {
+                                 return SensorSchema{"leeway.EnvironmentProbe", ""};
+                               }},
+                    sensor.kind);
+}
+
+/// A sample as its schema has it; false for one that has nothing to say (a GNSS without fix).
+bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSample& sample) {
+  const double t = sample.t;
+  return std::visit(
+      Overloaded{[&](const ImuReading& r) {
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "orientation");
+                   jt::quat(out, r.q_RS);
+                   jt::key(out, "angular_velocity");
+                   jt::vec3(out, r.omega_S);
+                   jt::key(out, "linear_acceleration");
+                   jt::vec3(out, r.f_S);
+                   return true;
+                 },
+                 [&](const PressureReading& r) {
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "fluid_pressure");
+                   jt::number(out, r.pressure);
+                   jt::key(out, "depth");
+                   jt::number(out, r.depth);
+                   return true;
+                 },
+                 [&](const GnssReading& r) {
+                   if (!r.fix) return false;
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "latitude");
+                   jt::number(out, r.latitude_deg);
+                   jt::key(out, "longitude");
+                   jt::number(out, r.longitude_deg);
+                   jt::key(out, "altitude");
+                   jt::number(out, r.altitude);
+                   out +=
+                       R"(,"position_covariance":[0,0,0,0,0,0,0,0,0],"position_covariance_type":0)";
+                   return true;
+                 },
+                 [&](const AltimeterReading& r) {
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "vertical_position");
+                   jt::number(out, r.vertical_position);
+                   jt::key(out, "vertical_velocity");
+                   jt::number(out, r.vertical_velocity);
+                   return true;
+                 },
+                 [&](const MagnetometerReading& r) {
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "magnetic_field");
+                   jt::vec3(out, r.B_S);
+                   jt::key(out, "heading");
+                   jt::number(out, r.heading());
+                   return true;
+                 },
+                 [&](const DvlReading& r) {
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "target");
+                   jt::string(out, r.target == DvlReading::Target::kBottom      ? "bottom"
+                                   : r.target == DvlReading::Target::kWaterMass ? "water_mass"
+                                                                                : "none");
+                   jt::key(out, "velocity");
+                   if (r.v_R.allFinite()) {
+                     jt::vec3(out, r.v_R);
+                   } else {
+                     out += "null";
+                   }
+                   jt::key(out, "altitude");
+                   jt::number(out, r.altitude);
+                   fmt::format_to(std::back_inserter(out), R"(,"beam_count":{},"good_beams":{})",
+                                  r.beam_count, r.good_beams);
+                   return true;
+                 },
+                 [&](const RangeBearingReading& r) {
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "range");
+                   jt::number(out, r.range);
+                   jt::key(out, "bearing");
+                   jt::number(out, r.bearing);
+                   jt::key(out, "elevation");
+                   jt::number(out, r.elevation);
+                   return true;
+                 },
+                 [&](const AcousticPositionReading& r) {
+                   out += R"({"timestamp":)";
+                   jt::time(out, t);
+                   out += R"(,"frame_id":"world","position":)";
+                   jt::vec3(out, r.p_W);
+                   return true;
+                 },
+                 [&](const GroundTruthReading& r) {
+                   out += R"({"timestamp":)";
+                   jt::time(out, t);
+                   out += R"(,"frame_id":"world","body_frame_id":)";
+                   jt::string(out, ros_sensor_frame(sensor));
+                   jt::key(out, "pose");
+                   jt::pose(out, r.p_W, r.q_WS);
+                   jt::key(out, "linear_velocity");
+                   jt::vec3(out, r.v_S);
+                   jt::key(out, "angular_velocity");
+                   jt::vec3(out, r.omega_S);
+                   return true;
+                 },
+                 [&](const EnvironmentProbeReading& r) {
+                   sensor_head(out, t, sensor);
+                   jt::key(out, "elevation");
+                   jt::number(out, r.elevation);
+                   jt::key(out, "velocity");
+                   jt::vec3(out, r.v_W);
+                   jt::key(out, "relative_velocity");
+                   jt::vec3(out, r.relative_S);
+                   return true;
+                 }},
+      sample.reading);
+}
+
+/// A foxglove.SceneEntity's head; the primitives' arrays follow, then close_entity().
+void open_entity(std::string& out, double t, std::string_view frame, std::string_view id) {
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "frame_id");
+  jt::string(out, frame);
+  jt::key(out, "id");
+  jt::string(out, id);
+  out += R"(,"lifetime":{"sec":0,"nsec":0},"frame_locked":true,"metadata":[])";
+}
+
+/// The primitives of one entity, gathered by kind: foxglove.SceneEntity lists each kind apart.
+struct Primitives {
+  std::string arrows, cubes, spheres, cylinders, lines, triangles, texts;
+
+  static void append(std::string& list, const std::string& item) {
+    if (!list.empty()) list += ',';
+    list += item;
+  }
+  void write(std::string& out) const {
+    fmt::format_to(std::back_inserter(out),
+                   R"(,"arrows":[{}],"cubes":[{}],"spheres":[{}],"cylinders":[{}],"lines":[{}],)"
+                   R"("triangles":[{}],"texts":[{}],"models":[]}})",
+                   arrows, cubes, spheres, cylinders, lines, triangles, texts);
+  }
+};
+
+/// A box, sphere or cylinder primitive: pose, size (and a cylinder's scales), colour.
+std::string primitive(const Eigen::Isometry3d& X, const Vec3& size, const Color& c,
+                      const char* extra = "") {
+  std::string s = R"({"pose":)";
+  jt::pose(s, X.translation(), Quat(X.linear()));
+  jt::key(s, "size");
+  jt::vec3(s, size);
+  s += extra;
+  jt::key(s, "color");
+  color(s, c);
+  s += '}';
+  return s;
+}
+
+void add_shape(Primitives& p, const ConvexShape& shape, const Eigen::Isometry3d& X,
+               const Color& c) {
+  constexpr const char* kCylinder = R"(,"bottom_scale":1,"top_scale":1)";
+  std::visit(
+      Overloaded{
+          [&](const Sphere& s) {
+            p.append(p.spheres, primitive(X, Vec3::Constant(2 * s.radius), c));
+          },
+          [&](const Box& b) { p.append(p.cubes, primitive(X, 2 * b.half_size, c)); },
+          [&](const Cylinder& s) {
+            p.append(p.cylinders, primitive(X, Vec3(2 * s.radius, 2 * s.radius, 2 * s.half_length),
+                                            c, kCylinder));
+          },
+          [&](const Capsule& s) {
+            p.append(p.cylinders, primitive(X, Vec3(2 * s.radius, 2 * s.radius, 2 * s.half_length),
+                                            c, kCylinder));
+            for (const double end : {-s.half_length, s.half_length}) {
+              Eigen::Isometry3d cap = X;
+              cap.translate(Vec3(0, 0, end));
+              p.append(p.spheres, primitive(cap, Vec3::Constant(2 * s.radius), c));
+            }
+          },
+          [&](const Ellipsoid& e) { p.append(p.spheres, primitive(X, 2 * e.semi_axes, c)); },
+          [&](const Cone& s) {
+            p.append(p.cylinders, primitive(X, Vec3(2 * s.radius, 2 * s.radius, 2 * s.half_length),
+                                            c, R"(,"bottom_scale":1,"top_scale":0)"));
+          }},
+      shape);
+}
+
+/// A hull mesh as an indexed triangle list, in its body's frame.
+std::string hull_triangles(const HullMesh& mesh) {
+  std::string s =
+      R"({"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}},"points":[)";
+  for (std::size_t i = 0; i < mesh.p_BoV.size(); ++i) {
+    const Vec3& v = mesh.p_BoV[i];
+    fmt::format_to(std::back_inserter(s), R"({}{{"x":{:.4f},"y":{:.4f},"z":{:.4f}}})",
+                   i == 0 ? "" : ",", v.x(), v.y(), v.z());
+  }
+  s += R"(],"color":)";
+  color(s, kHull);
+  s += R"(,"colors":[],"indices":[)";
+  for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
+    const auto& t = mesh.faces[f];
+    fmt::format_to(std::back_inserter(s), "{}{},{},{}", f == 0 ? "" : ",", t[0], t[1], t[2]);
+  }
+  s += "]}";
+  return s;
+}
+
+}  // namespace
+
+ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
+    : options_(std::move(options)) {
+  const Model& model = sim.model();
+  frame_interval_ = steps_between(options_.frame_rate_hz, model.dt);
+  if (options_.sea_rate_hz > 0.0) sea_interval_ = steps_between(options_.sea_rate_hz, model.dt);
+  if (options_.sea_cells < 1 || options_.sea_cells > 512 || !(options_.sea_size > 0.0))
+    throw std::invalid_argument("the sea's grid needs 1 to 512 cells over a positive size");
+
+  add("/tf", "foxglove.FrameTransforms", Kind::kTf, -1);
+  add("/tf_static", "foxglove.FrameTransforms", Kind::kTfStatic, -1, true);
+  add("/scene", "foxglove.SceneUpdate", Kind::kScene, -1, true);
+  if (model.environment.waves) add("/waves", "leeway.WaveField", Kind::kWaves, -1, true);
+  if (sea_interval_ > 0) add("/sea", "foxglove.SceneUpdate", Kind::kSea, -1);
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    const std::string prefix = "/" + ros_name(model.bodies[i].model_name);
+    const int b = static_cast<int>(i);
+    add(prefix + "/odometry", "foxglove.Odometry", Kind::kOdometry, b);
+    add(prefix + "/pose", "foxglove.PoseInFrame", Kind::kPose, b);
+    add(prefix + "/environment", "leeway.Environment", Kind::kEnvironment, b);
+  }
+  for (std::size_t i = 0; i < model.actuators.size(); ++i) {
+    if (i > 0 && model.actuators[i].model_name == model.actuators[i - 1].model_name) continue;
+    add("/" + ros_name(model.actuators[i].model_name) + "/actuators", "leeway.Actuators",
+        Kind::kActuators, static_cast<int>(i));
+  }
+  for (std::size_t i = 0; i < model.sensors.size(); ++i) {
+    std::string topic = ros_sensor_topic(model.sensors, i);
+    if (topic.empty())
+      topic = "/" + ros_name(model.sensors[i].model_name) + "/sensors/" + model.sensors[i].name;
+    add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, static_cast<int>(i));
+  }
+  for (std::size_t k = 0; k < sim.scenario().tasks.size(); ++k)
+    add("/task/" + sim.scenario().tasks[k].name, "leeway.Task", Kind::kTask, static_cast<int>(k));
+  log_channel_ = channels_.size();
+  add("/log", "foxglove.Log", Kind::kLog, -1);
+}
+
+void ViewChannels::add(std::string topic, std::string schema, Kind kind, int index, bool latched) {
+  channels_.push_back({std::move(topic), std::move(schema), latched});
+  sources_.push_back({kind, index});
+}
+
+void ViewChannels::log(MessageSink& sink, double t, int level, std::string_view message,
+                       std::string_view name) {
+  if (!sink.wants(log_channel_)) return;
+  text_ = R"({"timestamp":)";
+  jt::time(text_, t);
+  fmt::format_to(std::back_inserter(text_), R"(,"level":{},"message":)", level);
+  jt::string(text_, message);
+  jt::key(text_, "name");
+  jt::string(text_, name);
+  text_ += R"(,"file":"","line":0})";
+  sink.take(log_channel_, time_ns(t), text_);
+}
+
+void ViewChannels::start(const Simulation& sim, MessageSink& sink) {
+  const Model& model = sim.model();
+  const double t = sim.state().t;
+  for (std::size_t c = 0; c < channels_.size(); ++c) {
+    if (!channels_[c].latched || !sink.wants(c)) continue;
+    std::string& out = text_;
+    out.clear();
+    switch (sources_[c].kind) {
+      case Kind::kTfStatic: {
+        out = R"({"transforms":[)";
+        bool first = true;
+        const auto add = [&](const std::string& parent, const std::string& child, const Pose& X) {
+          if (!first) out += ',';
+          first = false;
+          transform(out, t, parent, child, X.p, X.q);
+        };
+        for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+          const BodyModel& b = model.bodies[i];
+          const std::string parent = body_frame(model, static_cast<int>(i));
+          for (const BodyModel::LinkFrame& link : b.links) {
+            if (link.name != b.link_name)
+              add(parent, ros_body_frame(b.model_name, link.name), link.X_BL);
+          }
+        }
+        for (const SensorModel& s : model.sensors)
+          add(body_frame(model, s.body), ros_sensor_frame(s), s.X_BS);
+        out += "]}";
+        break;
+      }
+      case Kind::kWaves: {
+        const WaveField& w = *model.environment.waves;
+        out = R"({"timestamp":)";
+        jt::time(out, t);
+        out += R"(,"frame_id":"world","z_level":)";
+        jt::number(out, w.z_level);
+        jt::key(out, "depth");
+        jt::number(out, w.depth);
+        jt::key(out, "ramp_time");
+        jt::number(out, w.ramp_time);
+        const auto list = [&](const char* name, const std::vector<double>& v) {
+          jt::key(out, name);
+          out += '[';
+          for (std::size_t i = 0; i < w.count; ++i) {
+            if (i > 0) out += ',';
+            jt::number(out, v[i]);
+          }
+          out += ']';
+        };
+        list("amplitude", w.amplitude);
+        list("kx", w.kx);
+        list("ky", w.ky);
+        list("omega", w.omega);
+        list("phase", w.phase);
+        list("qa_dx", w.qa_dx);
+        list("qa_dy", w.qa_dy);
+        out += '}';
+        break;
+      }
+      case Kind::kScene: {
+        out = R"({"deletions":[],"entities":[)";
+        bool first = true;
+        const auto entity = [&](std::string_view frame, std::string_view id, const Primitives& p) {
+          if (!first) out += ',';
+          first = false;
+          open_entity(out, t, frame, id);
+          p.write(out);
+        };
+        for (const Collider& c : model.colliders) {
+          Primitives p;
+          for (const CollisionShape& s : c.shapes) {
+            add_shape(p, s.shape, c.body >= 0 ? s.X_BS : c.X_WB * s.X_BS,
+                      c.body >= 0 ? kVessel : kStatic);
+          }
+          entity(c.body >= 0 ? body_frame(model, c.body) : std::string("world"),
+                 "shapes/" + c.model_name, p);
+        }
+        for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+          if (!model.bodies[i].mesh_hydrostatics) continue;
+          Primitives p;
+          p.triangles = hull_triangles(model.bodies[i].mesh_hydrostatics->mesh);
+          entity(body_frame(model, static_cast<int>(i)), "hull/" + model.bodies[i].model_name, p);
+        }
+        for (const TaskModel& task : sim.scenario().tasks) {
+          Primitives p;
+          std::string path = R"({"type":0,"pose":{"position":{"x":0,"y":0,"z":0},)"
+                             R"("orientation":{"x":0,"y":0,"z":0,"w":1}},"thickness":0.15,)"
+                             R"("scale_invariant":false,"points":[)";
+          for (std::size_t g = 0; g < task.goals.size(); ++g) {
+            const TaskGoal& goal = task.goals[g];
+            const Vec3 p_W(goal.p_W.x(), goal.p_W.y(), model.environment.surface_level + 0.3);
+            Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+            X.translation() = p_W;
+            X.linear() = Eigen::AngleAxisd(goal.yaw, Vec3::UnitZ()).toRotationMatrix();
+            std::string arrow = R"({"pose":)";
+            jt::pose(arrow, p_W, Quat(X.linear()));
+            arrow +=
+                R"(,"shaft_length":2,"shaft_diameter":0.25,"head_length":1,"head_diameter":0.6,"color":)";
+            color(arrow, kGoal);
+            arrow += '}';
+            p.append(p.arrows, arrow);
+            std::string text = R"({"pose":)";
+            jt::pose(text, p_W + Vec3(0, 0, 1.5), Quat::Identity());
+            text += R"(,"billboard":true,"font_size":14,"scale_invariant":true,"color":)";
+            color(text, kGoal);
+            jt::key(text, "text");
+            jt::string(text,
+                       task.goals.size() == 1 ? task.name : fmt::format("{} {}", task.name, g + 1));
+            text += '}';
+            p.append(p.texts, text);
+            if (g > 0) path += ',';
+            jt::vec3(path, p_W);
+          }
+          path += R"(],"color":)";
+          color(path, kGoal);
+          path += R"(,"colors":[],"indices":[]})";
+          if (task.goals.size() > 1) p.lines = path;
+          entity("world", "task/" + task.name, p);
+        }
+        out += "]}";
+        break;
+      }
+      default:
+        continue;
+    }
+    sink.take(c, time_ns(t), out);
+  }
+  for (const std::string& w : options_.warnings)
+    log(sink, t, 3, w, "loader");
+  frame(sim, sink);
+}
+
+void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
+  const Model& model = sim.model();
+  const StepData& data = sim.data();
+  for (std::size_t c = 0; c < channels_.size(); ++c) {
+    if (sources_[c].kind != Kind::kSensor) continue;
+    const auto i = static_cast<std::size_t>(sources_[c].index);
+    const SensorSample& sample = data.sensors[i];
+    if (!sample.sampled || !sink.wants(c)) continue;
+    text_.clear();
+    if (!sensor_message(text_, model.sensors[i], sample)) continue;
+    text_ += '}';
+    sink.take(c, time_ns(sample.t), text_);
+  }
+  for (const Event& e : data.events) {
+    // One line a second of each kind of event on each actuator or body: a controller that
+    // saturates clamps its command at every step.
+    double& last = last_logged_[{static_cast<int>(e.kind), e.index}];
+    if (last > 0.0 && e.t - last < 1.0) continue;
+    last = std::max(e.t, 1e-9);
+    log(sink, e.t, stops_the_step(e.kind) ? 4 : 3, describe(model, e), event_kind_name(e.kind));
+  }
+  const std::uint64_t n = sim.state().step_count;
+  if (n % frame_interval_ == 0) frame(sim, sink);
+}
+
+void ViewChannels::frame(const Simulation& sim, MessageSink& sink) {
+  const Model& model = sim.model();
+  const State& state = sim.state();
+  const StepData& data = sim.data();
+  const double t = state.t;
+  const bool sea_due = sea_interval_ > 0 && state.step_count % sea_interval_ == 0;
+  for (std::size_t c = 0; c < channels_.size(); ++c) {
+    const Source& source = sources_[c];
+    if (channels_[c].latched || source.kind == Kind::kSensor || source.kind == Kind::kLog ||
+        (source.kind == Kind::kSea && !sea_due) || !sink.wants(c))
+      continue;
+    std::string& out = text_;
+    const auto b = static_cast<std::size_t>(source.index);
+    switch (source.kind) {
+      case Kind::kTf:
+        out = R"({"transforms":[)";
+        for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+          if (i > 0) out += ',';
+          transform(out, t, "world", body_frame(model, static_cast<int>(i)), state.bodies[i].p_WB,
+                    state.bodies[i].q_WB);
+        }
+        out += "]}";
+        break;
+      case Kind::kOdometry:
+        out = R"({"timestamp":)";
+        jt::time(out, t);
+        out += R"(,"frame_id":"world","body_frame_id":)";
+        jt::string(out, body_frame(model, source.index));
+        jt::key(out, "pose");
+        jt::pose(out, state.bodies[b].p_WB, state.bodies[b].q_WB);
+        jt::key(out, "linear_velocity");
+        jt::vec3(out, state.bodies[b].V_WB_B.head<3>());
+        jt::key(out, "angular_velocity");
+        jt::vec3(out, state.bodies[b].V_WB_B.tail<3>());
+        out += '}';
+        break;
+      case Kind::kPose:
+        out = R"({"timestamp":)";
+        jt::time(out, t);
+        out += R"(,"frame_id":"world","pose":)";
+        jt::pose(out, state.bodies[b].p_WB, state.bodies[b].q_WB);
+        out += '}';
+        break;
+      case Kind::kEnvironment: {
+        const Environment& env = model.environment;
+        const Vec3& p = state.bodies[b].p_WB;
+        out = R"({"timestamp":)";
+        jt::time(out, t);
+        jt::key(out, "model");
+        jt::string(out, model.bodies[b].model_name);
+        jt::key(out, "wind");
+        jt::vec3(out, wind_velocity(env, state.environment, p, t));
+        jt::key(out, "current");
+        jt::vec3(out, current_velocity(env, state.environment, p, t));
+        jt::key(out, "wave_elevation");
+        jt::number(out, surface_height(env, p.x(), p.y(), t));
+        jt::key(out, "apparent_wind");
+        jt::vec3(out, data.bodies[b].v_air_B);
+        jt::key(out, "water_speed");
+        jt::number(out, data.bodies[b].V_WrB_B.head<3>().norm());
+        out += '}';
+        break;
+      }
+      case Kind::kActuators: {
+        out = R"({"timestamp":)";
+        jt::time(out, t);
+        jt::key(out, "model");
+        jt::string(out, model.actuators[b].model_name);
+        out += R"(,"actuators":[)";
+        for (std::size_t i = b; i < model.actuators.size() &&
+                                model.actuators[i].model_name == model.actuators[b].model_name;
+             ++i) {
+          if (i > b) out += ',';
+          out += R"({"name":)";
+          jt::string(out, model.actuators[i].name);
+          jt::key(out, "unit");
+          jt::string(out, model.actuators[i].unit);
+          jt::key(out, "command");
+          jt::number(out, data.actuator_commands[i]);
+          jt::key(out, "state");
+          jt::number(out, state.actuators[i]);
+          jt::key(out, "thrust");
+          jt::number(out, data.actuator_loads[i].thrust);
+          jt::key(out, "lift");
+          jt::number(out, data.actuator_loads[i].lift);
+          out += '}';
+        }
+        out += "]}";
+        break;
+      }
+      case Kind::kTask: {
+        const TaskModel& task = sim.scenario().tasks[b];
+        const TaskState& s = sim.task_states()[b];
+        const double bounds[] = {0.0, task.ready_time(), task.running_time(), task.finish_time()};
+        const auto phase = static_cast<std::size_t>(s.phase);
+        const double begin = bounds[std::min<std::size_t>(phase, 3)];
+        out = R"({"timestamp":)";
+        jt::time(out, t);
+        jt::key(out, "name");
+        jt::string(out, task.name);
+        jt::key(out, "kind");
+        jt::string(out, task_kind_name(task.kind));
+        jt::key(out, "vehicle");
+        jt::string(out, task.vehicle_name);
+        jt::key(out, "phase");
+        jt::string(out, task_phase_name(s.phase));
+        jt::key(out, "elapsed");
+        jt::number(out, t - begin);
+        jt::key(out, "remaining");
+        jt::number(out, phase < 3 ? bounds[phase + 1] - t : 0.0);
+        jt::key(out, "score");
+        jt::number(out, s.running_steps > 0 ? s.score : std::nan(""));
+        fmt::format_to(std::back_inserter(out), R"(,"collisions":{},"min_errors":[)",
+                       s.collisions.size());
+        for (std::size_t i = 0; i < s.min_errors.size(); ++i) {
+          if (i > 0) out += ',';
+          jt::number(out, s.min_errors[i]);
+        }
+        out += "]}";
+        break;
+      }
+      case Kind::kSea: {
+        // A grid about the first body, snapped to the grid's spacing so that it does not swim
+        // under the vessel; each vertex the Gerstner point of its calm-water position.
+        const int n = options_.sea_cells;
+        const double h = options_.sea_size / n;
+        const Vec3 focus = model.bodies.empty() ? Vec3::Zero() : state.bodies[0].p_WB;
+        const double x0 = std::round(focus.x() / h) * h - 0.5 * options_.sea_size;
+        const double y0 = std::round(focus.y() / h) * h - 0.5 * options_.sea_size;
+        const std::optional<WaveField>& waves = model.environment.waves;
+        out = R"({"deletions":[],"entities":[)";
+        open_entity(out, t, "world", "sea");
+        out +=
+            R"(,"arrows":[],"cubes":[],"spheres":[],"cylinders":[],"lines":[],"triangles":[)"
+            R"({"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}},)"
+            R"("points":[)";
+        for (int j = 0; j <= n; ++j) {
+          for (int i = 0; i <= n; ++i) {
+            const double x = x0 + i * h, y = y0 + j * h;
+            const Vec3 p = waves ? gerstner_point(*waves, x, y, t)
+                                 : Vec3(x, y, model.environment.surface_level);
+            fmt::format_to(std::back_inserter(out), R"({}{{"x":{:.3f},"y":{:.3f},"z":{:.3f}}})",
+                           i + j == 0 ? "" : ",", p.x(), p.y(), p.z());
+          }
+        }
+        out += R"(],"color":)";
+        color(out, kSea);
+        out += R"(,"colors":[],"indices":[)";
+        for (int j = 0; j < n; ++j) {
+          for (int i = 0; i < n; ++i) {
+            const int a = j * (n + 1) + i, b1 = a + 1, c1 = a + n + 1, d = c1 + 1;
+            fmt::format_to(std::back_inserter(out), "{}{},{},{},{},{},{}", i + j == 0 ? "" : ",", a,
+                           b1, d, a, d, c1);
+          }
+        }
+        out += R"(]}],"texts":[],"models":[]}]})";
+        break;
+      }
+      default:
+        continue;
+    }
+    sink.take(c, time_ns(t), out);
+  }
+}
+
+}  // namespace leeway

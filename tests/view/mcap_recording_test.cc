@@ -1,0 +1,212 @@
+// A run recorded as MCAP (view/mcap_recorder.h), read back by @mcap/core: every channel's count
+// and every message equal what the view published, each message valid against its schema as Ajv
+// reads the file's JSON Schema, times monotonic; a run killed mid-way leaves a file that reads
+// up to its last chunk; a target that cannot be written stops `leeway run` before it starts.
+#include "leeway/view/mcap_recorder.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <thread>
+
+#include "leeway/app/default_world.h"
+#include "leeway/view/json_schemas.h"
+#include "view/mcap_reader.h"
+
+namespace leeway {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::read_mcap;
+
+fs::path temp_path(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / "leeway_tests";
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+Scenario default_world() {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  EXPECT_TRUE(scenario);
+  return std::move(*scenario);
+}
+
+/// What the view publishes, kept as it was given: a second set of channels on the same run.
+class Published final : public Observer, public MessageSink {
+ public:
+  Published(const Simulation& sim, ViewOptions options) : channels(sim, std::move(options)) {
+    messages.resize(channels.channels().size());
+  }
+  void on_start(const Simulation& sim) override { channels.start(sim, *this); }
+  void on_step(const Simulation& sim) override { channels.step(sim, *this); }
+  void take(std::size_t channel, std::uint64_t t_ns, std::string_view text) override {
+    messages[channel].emplace_back(t_ns, std::string(text));
+  }
+  ViewChannels channels;
+  std::vector<std::vector<std::pair<std::uint64_t, std::string>>> messages;
+};
+
+TEST(McapRecording, EveryChannelReadsBackAsPublished) {
+  Simulation sim(default_world());
+  const fs::path path = temp_path("default_world.mcap");
+  ViewOptions options;
+  options.warnings = {"a loader's warning"};
+  Published published(sim, options);
+  std::optional<McapRecorder> recorder(std::in_place, path, sim, options);
+  sim.attach(published);
+  sim.attach(*recorder);
+  RunOptions run;
+  run.until_step = steps_for(25.0, sim.model().dt);  // past the task's start at 20 s
+  ASSERT_TRUE(sim.run(run).ok);
+  ASSERT_TRUE(recorder->failure().empty()) << recorder->failure();
+  recorder.reset();
+
+  const json r = read_mcap("valid", path);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r["invalid"], json::array());
+  EXPECT_EQ(r["validated"], r["messages"].size());
+  EXPECT_EQ(r["metadata"][0]["name"], "leeway");
+  EXPECT_EQ(r["metadata"][0]["metadata"]["world"], sim.model().world_name);
+
+  const std::vector<ViewChannel>& channels = published.channels.channels();
+  ASSERT_EQ(r["channels"].size(), channels.size());
+  std::map<int, json> schemas;
+  for (const json& s : r["schemas"])
+    schemas[s["id"]] = s;
+  std::vector<std::vector<json>> read(channels.size());
+  for (const json& m : r["messages"])
+    read.at(m["channelId"].get<std::size_t>()).push_back(m);
+  std::size_t total = 0;
+  for (std::size_t c = 0; c < channels.size(); ++c) {
+    const json& channel = r["channels"][c];
+    SCOPED_TRACE(channels[c].topic);
+    EXPECT_EQ(channel["topic"], channels[c].topic);
+    EXPECT_EQ(channel["messageEncoding"], "json");
+    const json& schema = schemas.at(channel["schemaId"]);
+    EXPECT_EQ(schema["name"], channels[c].schema_name);
+    EXPECT_EQ(schema["encoding"], "jsonschema");
+    EXPECT_EQ(schema["data"], json_schema(channels[c].schema_name));
+    // The summary's count, and every message as it was published, in order, times monotonic.
+    const auto& sent = published.messages[c];
+    EXPECT_EQ(r["statistics"]["channelMessageCounts"].value(std::to_string(c), "0"),
+              std::to_string(sent.size()));
+    ASSERT_EQ(read[c].size(), sent.size());
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      EXPECT_EQ(read[c][i]["logTime"], std::to_string(sent[i].first));
+      EXPECT_EQ(read[c][i]["data"], sent[i].second);
+      if (i > 0) {
+        EXPECT_GE(sent[i].first, sent[i - 1].first);
+      }
+    }
+    total += sent.size();
+  }
+  EXPECT_EQ(r["statistics"]["messageCount"], std::to_string(total));
+
+  // What the channels hold, at a glance: 10 Hz frames over 25 s, the IMU at 100 Hz, the sea at
+  // 2 Hz, the latched ones once, the loader's warning on /log.
+  const auto count = [&](const std::string& topic) {
+    for (std::size_t c = 0; c < channels.size(); ++c) {
+      if (channels[c].topic == topic) return published.messages[c].size();
+    }
+    ADD_FAILURE() << "no channel " << topic;
+    return std::size_t{0};
+  };
+  EXPECT_EQ(count("/tf"), 251u);
+  EXPECT_EQ(count("/wamv/odometry"), 251u);
+  EXPECT_EQ(count("/wamv/sensors/imu/imu/data"), 2500u);
+  EXPECT_EQ(count("/sea"), 51u);
+  EXPECT_EQ(count("/scene"), 1u);
+  EXPECT_EQ(count("/waves"), 1u);
+  EXPECT_GE(count("/log"), 1u);
+  EXPECT_EQ(count("/task/wayfinding"), 251u);
+}
+
+TEST(McapRecording, TheSameRunGivesTheSameFile) {
+  const auto record = [](const fs::path& path) {
+    Simulation sim(default_world());
+    McapRecorder recorder(path, sim, ViewOptions{});
+    sim.attach(recorder);
+    RunOptions run;
+    run.until_step = steps_for(5.0, sim.model().dt);
+    EXPECT_TRUE(sim.run(run).ok);
+  };
+  record(temp_path("same_a.mcap"));
+  record(temp_path("same_b.mcap"));
+  const auto bytes = [](const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  const std::string a = bytes(temp_path("same_a.mcap"));
+  EXPECT_GT(a.size(), 10'000u);
+  EXPECT_TRUE(a == bytes(temp_path("same_b.mcap")));
+}
+
+TEST(McapRecording, ARunKilledMidwayLeavesAReadableFile) {
+  // `leeway run` at 4x real time, killed (SIGKILL: no chance to finish the file) after 4 s.
+  const fs::path path = temp_path("killed.mcap");
+  fs::remove(path);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    execl(LEEWAY_BINARY, LEEWAY_BINARY, "run", "--record", path.c_str(), "--rate-factor", "4",
+          "--duration", "100", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(4));
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+
+  const json r = read_mcap("stream", path);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_FALSE(r["complete"]);
+  EXPECT_EQ(r["records"]["Header"], 1);
+  EXPECT_GE(r["records"].value("Chunk", 0), 0);
+  // Chunks close every second of simulated time: some 16 s were simulated, 4 s at least (on a
+  // loaded machine) are in finished chunks.
+  ASSERT_GT(r["messages"].size(), 400u);
+  std::uint64_t last_tf = 0;
+  for (const json& m : r["messages"]) {
+    EXPECT_TRUE(json::accept(m["data"].get<std::string>()));
+    if (m["channelId"] == 0) {  // /tf, in time order
+      const std::uint64_t t = std::stoull(m["logTime"].get<std::string>());
+      EXPECT_GE(t, last_tf);
+      last_tf = t;
+    }
+  }
+  EXPECT_GE(last_tf, 4'000'000'000u);
+}
+
+TEST(McapRecording, AnUnwritableTargetStopsTheRunBeforeItStarts) {
+  const std::string command =
+      fmt::format("{} run --record /nonexistent/folder/run.mcap 2>&1; echo rc=$?", LEEWAY_BINARY);
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+    out.append(buffer, n);
+  pclose(pipe);
+  EXPECT_NE(out.find("error: cannot write the recording '/nonexistent/folder/run.mcap': No such "
+                     "file or directory"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("rc=1"), std::string::npos) << out;
+  EXPECT_EQ(out.find("simulated"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace leeway
