@@ -204,6 +204,15 @@ int main(int argc, char** argv) {
                 "With --serve: each step waits for a client's step or multi_step on\n"
                 "/world/W/control, or /world/W/lockstep (commands and steps in one request,\n"
                 "which makes a scripted client's run the same bits whatever its timing)");
+  std::string view_port;
+  CLI::Option* view =
+      run->add_option("--view", view_port,
+                      "Serve the run to viewers on this port of --listen (default 8765): the\n"
+                      "built-in page at http://127.0.0.1:PORT/, and Foxglove or Lichtblick at\n"
+                      "ws://127.0.0.1:PORT (docs/viewer.md); paced at real time, until stopped\n"
+                      "(Ctrl-C) unless --duration is given")
+          ->expected(0, 1)
+          ->check(CLI::Range(0, 65535));
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 
@@ -228,5 +237,6 @@ int main(int argc, char** argv) {
   }
   if (app.got_subcommand("polar")) return leeway::polar_command(polar);
   o.frame = *leeway::parse_output_frame(frame);
+  if (view->count() > 0) o.view_port = view_port.empty() ? 8765 : std::stoi(view_port);
   return leeway::run_command(o);
 }

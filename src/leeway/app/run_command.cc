@@ -26,6 +26,7 @@
 #include "leeway/output/run_summary.h"
 #include "leeway/output/sensor_recorder.h"
 #include "leeway/sim/simulation.h"
+#include "leeway/view/foxglove_server.h"
 #include "leeway/view/mcap_recorder.h"
 
 namespace leeway {
@@ -230,13 +231,14 @@ int run_command(const RunCommandOptions& o) {
   }
 
   // A server runs until it is stopped, unless given a duration.
-  const bool until_stopped = o.serve && o.duration == 0.0;
+  const bool served = o.serve || o.view_port.has_value();
+  const bool until_stopped = served && o.duration == 0.0;
   summary.duration = until_stopped ? 0.0 : run_duration(*loaded, o.duration);
   Simulation sim(std::move(*loaded));
   const Model& model = sim.model();
   run.until_step = until_stopped ? std::numeric_limits<std::uint64_t>::max()
                                  : steps_for(summary.duration, model.dt);
-  const double rate_factor = o.rate_factor.value_or(o.serve ? 1.0 : 0.0);
+  const double rate_factor = o.rate_factor.value_or(served ? 1.0 : 0.0);
   run.pacing = o.lockstep          ? Pacing::kLockstep
                : rate_factor > 0.0 ? Pacing::kRealTime
                                    : Pacing::kAsFastAsPossible;
@@ -245,11 +247,34 @@ int run_command(const RunCommandOptions& o) {
   std::optional<CommandInbox> inbox;
   std::optional<GzServer> gz_server;
   std::optional<DdsServer> dds_server;
+  std::optional<FoxgloveServer> view_server;
+  if (served) {
+    stop_on_signal.emplace(sim);
+    inbox.emplace(model);
+    run.input_source = &*inbox;
+  }
+  if (o.view_port) {
+    FoxgloveServerOptions options;
+    options.listen = o.listen;
+    options.port = *o.view_port;
+    ViewOptions view;
+    view.warnings = summary.warnings;
+    try {
+      view_server.emplace(sim, *inbox, view, options);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "error: --view: {}\n", e.what());
+      return 1;
+    }
+    sim.attach(*view_server);
+    fmt::print(
+        "viewing    world {} on ws://{}:{} (Foxglove WebSocket protocol: Foxglove, "
+        "Lichtblick); Ctrl-C stops\n",
+        model.world_name, o.listen, view_server->port());
+    std::fflush(stdout);
+  }
   if (o.serve) {
     // ign-transport reads where to listen from the environment, when its first node is made.
     setenv("IGN_IP", o.listen.c_str(), 1);
-    stop_on_signal.emplace(sim);
-    inbox.emplace(model);
     if (o.clock_rate > 0.0) {
       try {
         steps_between(o.clock_rate, model.dt);
@@ -283,7 +308,6 @@ int run_command(const RunCommandOptions& o) {
     }
     sim.attach(*gz_server);
     sim.attach(*dds_server);
-    run.input_source = &*inbox;
     const char* partition = std::getenv("IGN_PARTITION");
     fmt::print(
         "serving    world {} over gz-transport on {} (partition {}): {} topics published, {} "

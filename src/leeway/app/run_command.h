@@ -43,6 +43,10 @@ struct RunCommandOptions {
   /// serving, as fast as possible otherwise.
   std::optional<double> rate_factor;
   bool lockstep = false;  ///< serving: each step waits for a client's step request
+  /// Serve the run to viewers over the Foxglove WebSocket protocol, and the built-in page, on
+  /// this port of `listen` (view/foxglove_server.h); none: not served. Without a duration it
+  /// runs until stopped.
+  std::optional<int> view_port;
 };
 
 /// Runs and prints the human summary; returns the process exit code

@@ -112,11 +112,20 @@ RunEnd Simulation::run(const RunOptions& o) {
   const Clock::time_point wall_start = Clock::now();
   Clock::time_point wall_anchor = wall_start;
   double t_anchor = run_.state.t;
+  Pacing pacing = o.pacing;
+  double rate_factor = o.rate_factor;
   Inputs inputs;
   start();
   while (run_.state.step_count < o.until_step) {
     bool waited = false;
-    const Turn turn = wait_for_turn(o.pacing, waited);
+    if (rate_requested_.load(std::memory_order_relaxed) && pacing != Pacing::kLockstep) {
+      std::lock_guard lock(mutex_);
+      rate_requested_ = false;
+      pacing = rate_request_ > 0.0 ? Pacing::kRealTime : Pacing::kAsFastAsPossible;
+      if (rate_request_ > 0.0) rate_factor = rate_request_;
+      waited = true;  // paced from here on
+    }
+    const Turn turn = wait_for_turn(pacing, waited);
     if (turn == Turn::kStop) {
       end.stopped = true;
       break;
@@ -147,8 +156,8 @@ RunEnd Simulation::run(const RunOptions& o) {
       break;
     }
     ++end.steps;
-    if (o.pacing == Pacing::kRealTime) {
-      const std::chrono::duration<double> due((run_.state.t - t_anchor) / o.rate_factor);
+    if (pacing == Pacing::kRealTime) {
+      const std::chrono::duration<double> due((run_.state.t - t_anchor) / rate_factor);
       const Clock::time_point wake = wall_anchor + std::chrono::duration_cast<Clock::duration>(due);
       // Asleep only once a quantum ahead (and at the end): a wake-up a step costs more than the
       // step of a small world.
@@ -164,6 +173,14 @@ RunEnd Simulation::run(const RunOptions& o) {
   for (const Attached& a : observers_)
     a.observer->on_end(*this, end);
   return end;
+}
+
+bool Simulation::set_rate_factor(double factor) {
+  if (!(std::isfinite(factor) && factor >= 0.0)) return false;
+  std::lock_guard lock(mutex_);
+  rate_request_ = factor;
+  rate_requested_ = true;
+  return true;
 }
 
 void Simulation::reset() {

@@ -31,11 +31,12 @@
 //
 // Observers attach at their own rates: a recorder every 1/rate s, a progress bar every step. They
 // only read the Simulation (its Model, State, StepData, tasks); they run on the stepping thread,
-// between steps, so they see a consistent world. pause(), resume(), stop(), grant_steps() and
-// request_reset() may be called from any other thread (a bridge, a viewer's socket, a signal
-// handler's thread).
+// between steps, so they see a consistent world. pause(), resume(), stop(), grant_steps(),
+// request_reset() and set_rate_factor() may be called from any other thread (a bridge, a viewer's
+// socket, a signal handler's thread).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -165,6 +166,10 @@ class Simulation {
   /// Asks the run to go back to its initial state (with `seed`, if given) before its next step,
   /// paused or not.
   void request_reset(std::optional<std::uint64_t> seed = std::nullopt);
+  /// Paces the run in progress from its next step at `factor` simulated seconds per wall
+  /// second, or as fast as possible for 0 (a lockstep run keeps waiting for its steps); false,
+  /// and nothing changed, for a negative or non-finite factor.
+  bool set_rate_factor(double factor);
 
  private:
   /// Calls the observers' on_start, once per run from the initial state.
@@ -197,6 +202,8 @@ class Simulation {
   double run_to_ = -1.0;  ///< [s] run_to()'s time; below zero: none
   bool reset_requested_ = false;
   std::optional<std::uint64_t> reset_seed_;
+  std::atomic<bool> rate_requested_ = false;  ///< set_rate_factor() asked for rate_request_
+  double rate_request_ = 0.0;
 };
 
 }  // namespace leeway

@@ -1,0 +1,296 @@
+// `leeway run --view` against @foxglove/ws-protocol's own client (the one Foxglove's and
+// Lichtblick's players are built on): channels, subscriptions, messages valid against their
+// @foxglove/schemas and Leeway JSON Schemas (Ajv), time, client publishing that pauses, steps,
+// paces and commands the world, and bad input of every kind answered with a status while the
+// run goes on. Each test starts its own server on a free loopback port; bounded in time.
+//
+//   LEEWAY_BINARY=build/leeway node --test tests/view/foxglove_protocol.test.js
+"use strict";
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const { spawn } = require("node:child_process");
+const net = require("node:net");
+const { FoxgloveClient } = require("@foxglove/ws-protocol");
+const WebSocket = require("ws");
+const Ajv = require("ajv");
+
+const LEEWAY = process.env.LEEWAY_BINARY;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/// Polls `predicate` until it holds or `ms` pass; returns whether it held.
+async function until(predicate, ms = 60000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (predicate()) return true;
+    await sleep(50);
+  }
+  return predicate();
+}
+
+/// `leeway run --view 0 ARGS`, and the port it chose.
+async function startLeeway(args) {
+  const proc = spawn(LEEWAY, ["run", "--view", "0", "--no-progress", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  proc.stdout.on("data", (d) => (out += d));
+  proc.stderr.on("data", (d) => (out += d));
+  const found = await until(() => /ws:\/\/127\.0\.0\.1:(\d+)/.test(out), 30000);
+  assert.ok(found, `leeway did not start serving: ${out}`);
+  const port = Number(out.match(/ws:\/\/127\.0\.0\.1:(\d+)/)[1]);
+  return { proc, port, output: () => out };
+}
+
+async function stop(leeway) {
+  if (leeway.proc.exitCode !== null) return leeway.proc.exitCode;
+  const exited = new Promise((r) => leeway.proc.once("exit", (code) => r(code)));
+  leeway.proc.kill("SIGINT");
+  return exited;
+}
+
+/// A FoxgloveClient session that keeps everything it is sent.
+class Session {
+  constructor(port) {
+    this.client = new FoxgloveClient({
+      ws: new WebSocket(`ws://127.0.0.1:${port}`, [FoxgloveClient.SUPPORTED_SUBPROTOCOL]),
+    });
+    this.channels = new Map(); // id -> channel
+    this.byTopic = new Map(); // topic -> channel
+    this.subscriptions = new Map(); // subscription id -> channel
+    this.messages = new Map(); // topic -> [{t, data}]
+    this.times = [];
+    this.statuses = [];
+    this.client.on("serverInfo", (info) => (this.serverInfo = info));
+    this.client.on("advertise", (channels) => {
+      for (const c of channels) {
+        this.channels.set(c.id, c);
+        this.byTopic.set(c.topic, c);
+      }
+    });
+    this.client.on("message", ({ subscriptionId, timestamp, data }) => {
+      const c = this.subscriptions.get(subscriptionId);
+      const list = this.messages.get(c.topic) ?? [];
+      list.push({ t: timestamp, data: new TextDecoder().decode(data) });
+      this.messages.set(c.topic, list);
+    });
+    this.client.on("time", ({ timestamp }) => this.times.push(timestamp));
+    this.client.on("status", (s) => this.statuses.push(s));
+  }
+  subscribe(topic) {
+    const c = this.byTopic.get(topic);
+    assert.ok(c, `no channel ${topic}`);
+    const id = this.client.subscribe(c.id);
+    this.subscriptions.set(id, c);
+    return id;
+  }
+  count(topic) {
+    return (this.messages.get(topic) ?? []).length;
+  }
+  last(topic) {
+    const list = this.messages.get(topic) ?? [];
+    return list.length ? JSON.parse(list[list.length - 1].data) : undefined;
+  }
+  close() {
+    this.client.close();
+  }
+}
+
+test("channels advertised with their schemas, messages valid against them, time", async () => {
+  const leeway = await startLeeway(["--duration", "120"]);
+  const s = new Session(leeway.port);
+  try {
+    assert.ok(await until(() => s.channels.size > 0), "no advertise");
+    assert.equal(s.serverInfo.name, "leeway");
+    assert.deepEqual(s.serverInfo.capabilities.sort(), ["clientPublish", "time"]);
+    assert.equal(s.serverInfo.metadata.world, "leeway_default");
+    for (const topic of ["/tf", "/tf_static", "/scene", "/waves", "/sea", "/wamv/odometry",
+      "/wamv/pose", "/wamv/actuators", "/wamv/environment", "/wamv/sensors/imu/imu/data",
+      "/wamv/sensors/gps/gps/fix", "/task/wayfinding", "/log"]) {
+      assert.ok(s.byTopic.has(topic), `no channel ${topic}`);
+    }
+    assert.equal(s.byTopic.get("/tf").schemaName, "foxglove.FrameTransforms");
+    assert.equal(s.byTopic.get("/wamv/sensors/gps/gps/fix").schemaName, "foxglove.LocationFix");
+    const ajv = new Ajv({ strict: false });
+    const validators = new Map();
+    for (const c of s.channels.values()) {
+      assert.equal(c.encoding, "json");
+      assert.equal(c.schemaEncoding, "jsonschema");
+      validators.set(c.topic, ajv.compile(JSON.parse(c.schema)));
+      s.subscribe(c.topic);
+    }
+    // Real time: 3 s give 30 frames and 300 IMU samples; a loaded machine takes longer.
+    assert.ok(await until(() => s.count("/tf") >= 20 && s.count("/wamv/sensors/imu/imu/data") >= 150),
+      `too few messages: /tf ${s.count("/tf")}`);
+    let checked = 0;
+    for (const [topic, list] of s.messages) {
+      let last = 0n;
+      for (const m of list) {
+        const validate = validators.get(topic);
+        assert.ok(validate(JSON.parse(m.data)), `${topic}: ${ajv.errorsText(validate.errors)}: ${m.data.slice(0, 300)}`);
+        assert.ok(m.t >= last, `${topic}: time went back`);
+        last = m.t;
+        checked += 1;
+      }
+    }
+    assert.ok(checked > 200);
+    // The latched channels came once each, on subscribing.
+    assert.equal(s.count("/scene"), 1);
+    assert.equal(s.count("/tf_static"), 1);
+    assert.equal(s.count("/waves"), 1);
+    assert.ok(s.last("/scene").entities.length >= 2);
+    // Time frames: simulated time, rising by 0.1 s each.
+    assert.ok(s.times.length >= 10);
+    for (let i = 1; i < s.times.length; i++) assert.equal(s.times[i] - s.times[i - 1], 100000000n);
+
+    // Unsubscribing stops the flow.
+    const imu = [...s.subscriptions].find(([, c]) => c.topic === "/wamv/sensors/imu/imu/data")[0];
+    s.client.unsubscribe(imu);
+    await sleep(500);
+    const n = s.count("/wamv/sensors/imu/imu/data");
+    const tf = s.count("/tf");
+    await sleep(1000);
+    assert.equal(s.count("/wamv/sensors/imu/imu/data"), n);
+    assert.ok(s.count("/tf") > tf, "the other channels stopped too");
+  } finally {
+    s.close();
+    await stop(leeway);
+  }
+});
+
+test("client publishing pauses, steps, paces and commands the world", async () => {
+  const leeway = await startLeeway(["--duration", "600", "--no-controllers"]);
+  const s = new Session(leeway.port);
+  try {
+    assert.ok(await until(() => s.channels.size > 0), "no advertise");
+    s.subscribe("/tf");
+    s.subscribe("/wamv/actuators");
+    const control = s.client.advertise({ topic: "/world/leeway_default/control", encoding: "json", schemaName: "leeway.WorldControl" });
+    const command = s.client.advertise({ topic: "/leeway/command", encoding: "json", schemaName: "leeway.Command" });
+    const send = (channel, value) => s.client.sendMessage(channel, new TextEncoder().encode(JSON.stringify(value)));
+    assert.ok(await until(() => s.count("/tf") >= 5));
+
+    // Paused, the frames stop.
+    send(control, { pause: true });
+    await sleep(1000);
+    const paused = s.count("/tf");
+    const pausedAt = s.last("/tf").transforms[0].timestamp;
+    await sleep(1500);
+    assert.equal(s.count("/tf"), paused, "frames came while paused");
+
+    // 100 steps of 5 ms: exactly five more frames, 0.5 s later.
+    send(control, { pause: true, multi_step: 100 });
+    assert.ok(await until(() => s.count("/tf") >= paused + 5, 30000));
+    await sleep(1000);
+    assert.equal(s.count("/tf"), paused + 5);
+    const stepped = s.last("/tf").transforms[0].timestamp;
+    assert.equal(stepped.sec * 1e9 + stepped.nsec - (pausedAt.sec * 1e9 + pausedAt.nsec), 5e8);
+
+    // A command reaches its actuator (no controller overrides it here).
+    send(command, { actuator: "wamv/left_engine_propeller_joint", value: 200 });
+    send(control, { pause: true, multi_step: 40 });
+    assert.ok(await until(() => {
+      const a = s.last("/wamv/actuators");
+      return a && a.actuators.find((x) => x.name === "left_engine_propeller_joint").command === 200;
+    }, 30000), `the command did not arrive: ${JSON.stringify(s.last("/wamv/actuators"))}`);
+
+    // As fast as possible: more than 5 simulated seconds within 3 wall seconds.
+    const before = s.times[s.times.length - 1] ?? 0n;
+    send(control, { pause: false, rate_factor: 0 });
+    assert.ok(await until(() => (s.times[s.times.length - 1] ?? 0n) - before > 5000000000n, 20000),
+      "the rate factor did not take");
+    assert.deepEqual(s.statuses.filter((x) => x.level >= 1 && !/dropped/.test(x.message)), []);
+  } finally {
+    s.close();
+    await stop(leeway);
+  }
+});
+
+test("bad input is answered with a status and the run goes on", async () => {
+  const leeway = await startLeeway(["--duration", "600"]);
+  const s = new Session(leeway.port);
+  const raw = new WebSocket(`ws://127.0.0.1:${leeway.port}`, ["foxglove.websocket.v1"]);
+  const rawStatuses = [];
+  raw.on("message", (data, binary) => {
+    if (!binary) {
+      const m = JSON.parse(data.toString());
+      if (m.op === "status") rawStatuses.push(m);
+    }
+  });
+  try {
+    assert.ok(await until(() => s.channels.size > 0 && raw.readyState === WebSocket.OPEN));
+    s.subscribe("/tf");
+    const sends = [
+      "not json at all",
+      JSON.stringify({ no: "op" }),
+      JSON.stringify({ op: "fly" }),
+      JSON.stringify({ op: "subscribe", subscriptions: [{ id: 1, channelId: 9999 }] }),
+      JSON.stringify({ op: "subscribe", subscriptions: "all" }),
+      JSON.stringify({ op: "advertise", channels: [{ id: 5, topic: "/x", encoding: "cbor", schemaName: "a" }] }),
+      Buffer.from([7, 1, 2, 3]),
+      Buffer.from([1, 0]),
+      Buffer.concat([Buffer.from([1, 42, 0, 0, 0]), Buffer.from("{}")]),
+      Buffer.alloc(2 * 1024 * 1024, 0x41),
+    ];
+    for (const m of sends) raw.send(m);
+    // Client messages with a wrong shape or a NaN: refused.
+    raw.send(JSON.stringify({ op: "advertise", channels: [{ id: 1, topic: "/leeway/command", encoding: "json", schemaName: "x" },
+      { id: 2, topic: "/world/leeway_default/control", encoding: "json", schemaName: "x" }] }));
+    const publish = (id, text) => raw.send(Buffer.concat([Buffer.from([1, id, 0, 0, 0]), Buffer.from(text)]));
+    publish(1, JSON.stringify({ actuator: "wamv/left_engine_propeller_joint", value: "NaN" }));
+    publish(1, JSON.stringify({ actuator: "nobody/nothing", value: 1 }));
+    publish(1, "[1, 2");
+    publish(2, JSON.stringify({ rate_factor: -1 }));
+    publish(2, JSON.stringify({ reset: { time_only: true } }));
+    const expected = sends.length + 5;
+    assert.ok(await until(() => rawStatuses.length >= expected, 20000),
+      `${rawStatuses.length} statuses: ${JSON.stringify(rawStatuses)}`);
+    for (const st of rawStatuses) assert.ok(st.level >= 1 && st.message.length > 10, JSON.stringify(st));
+
+    // A client that goes away mid-frame: the upgrade, half a frame, gone.
+    await new Promise((resolve) => {
+      const socket = net.connect(leeway.port, "127.0.0.1", () => {
+        socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+          "Sec-WebSocket-Protocol: foxglove.websocket.v1\r\n\r\n");
+        setTimeout(() => {
+          socket.write(Buffer.from([0x81, 0xfe, 0x10, 0x00, 1, 2, 3, 4, 65, 66]));
+          socket.destroy();
+          resolve();
+        }, 300);
+      });
+      socket.on("error", resolve);
+    });
+
+    // A bounded fuzz: random text and binary frames for 4 s, from a fixed seed.
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pieces = ['{"op":"subscribe","subscriptions":[{"id":', '{"op":"unsubscribe","subscriptionIds":[',
+      '{"op":"advertise","channels":[{"id":', '{"op":"unadvertise","channelIds":[', '"channelId":', '}]}',
+      ']}', '-1', '4294967296', '1e308', 'null', '"x"', '{', '[', ',', '0'];
+    const fuzzEnd = Date.now() + 4000;
+    let sent = 0;
+    while (Date.now() < fuzzEnd) {
+      if (random() < 0.5) {
+        let text = "";
+        const n = Math.floor(random() * 8);
+        for (let i = 0; i < n; i++) text += pieces[Math.floor(random() * pieces.length)];
+        raw.send(text);
+      } else {
+        const bytes = Buffer.alloc(Math.floor(random() * 64));
+        for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+        if (bytes.length > 0 && random() < 0.5) bytes[0] = 1;
+        raw.send(bytes);
+      }
+      sent += 1;
+      if (sent % 50 === 0) await sleep(10);
+    }
+    // The run went on throughout, and still serves.
+    const tf = s.count("/tf");
+    assert.ok(await until(() => s.count("/tf") >= tf + 10, 20000), "the run stopped serving");
+    assert.equal(leeway.proc.exitCode, null, leeway.output());
+  } finally {
+    raw.close();
+    s.close();
+    assert.equal(await stop(leeway), 0, leeway.output());
+  }
+});
