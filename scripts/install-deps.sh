@@ -17,8 +17,9 @@ packages=(
   libignition-transport-dev libignition-msgs-dev ignition-transport-cli ignition-tools
   # serving it to ROS 2 natively over DDS (Cyclone DDS and its IDL compiler)
   cyclonedds-dev cyclonedds-tools
-  # seeing a run: MCAP recordings (zstd chunks, CRC-32) and the viewer's web server
-  libzstd-dev zlib1g-dev libcivetweb-dev
+  # seeing a run: MCAP recordings (zstd chunks, CRC-32), the viewer's web server, and the
+  # browser the viewer's tests drive (software WebGL, no GPU needed)
+  libzstd-dev zlib1g-dev libcivetweb-dev chromium
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
 )

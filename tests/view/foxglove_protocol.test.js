@@ -35,9 +35,9 @@ async function startLeeway(args) {
   let out = "";
   proc.stdout.on("data", (d) => (out += d));
   proc.stderr.on("data", (d) => (out += d));
-  const found = await until(() => /ws:\/\/127\.0\.0\.1:(\d+)/.test(out), 30000);
+  const found = await until(() => /127\.0\.0\.1:(\d+)/.test(out), 30000);
   assert.ok(found, `leeway did not start serving: ${out}`);
-  const port = Number(out.match(/ws:\/\/127\.0\.0\.1:(\d+)/)[1]);
+  const port = Number(out.match(/127\.0\.0\.1:(\d+)/)[1]);
   return { proc, port, output: () => out };
 }
 

@@ -248,6 +248,7 @@ int run_command(const RunCommandOptions& o) {
   std::optional<GzServer> gz_server;
   std::optional<DdsServer> dds_server;
   std::optional<FoxgloveServer> view_server;
+  bool page = false;  // the viewer page is served
   if (served) {
     stop_on_signal.emplace(sim);
     inbox.emplace(model);
@@ -257,6 +258,17 @@ int run_command(const RunCommandOptions& o) {
     FoxgloveServerOptions options;
     options.listen = o.listen;
     options.port = *o.view_port;
+    // The page: where the build gathered it, unless LEEWAY_WEB_ROOT says otherwise.
+    const char* web_root = std::getenv("LEEWAY_WEB_ROOT");
+    options.document_root = web_root != nullptr && web_root[0] != '\0' ? web_root : LEEWAY_WEB_ROOT;
+    page = std::filesystem::exists(std::filesystem::path(options.document_root) / "index.html");
+    if (!page) {
+      fmt::print(stderr,
+                 "warning: --view: no viewer page in '{}' (run `make build`, or set "
+                 "LEEWAY_WEB_ROOT): serving the WebSocket alone\n",
+                 options.document_root);
+      options.document_root.clear();
+    }
     ViewOptions view;
     view.warnings = summary.warnings;
     try {
@@ -266,10 +278,14 @@ int run_command(const RunCommandOptions& o) {
       return 1;
     }
     sim.attach(*view_server);
+    if (page) {
+      fmt::print("viewing    world {}: open http://{}:{}/ in a browser\n", model.world_name,
+                 o.listen, view_server->port());
+    }
     fmt::print(
-        "viewing    world {} on ws://{}:{} (Foxglove WebSocket protocol: Foxglove, "
-        "Lichtblick); Ctrl-C stops\n",
-        model.world_name, o.listen, view_server->port());
+        "           Foxglove or Lichtblick: open a connection to ws://{}:{} (Foxglove "
+        "WebSocket); Ctrl-C stops\n",
+        o.listen, view_server->port());
     std::fflush(stdout);
   }
   if (o.serve) {

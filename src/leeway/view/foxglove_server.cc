@@ -240,7 +240,10 @@ void FoxgloveServer::on_ready(mg_connection* conn, void* self_pointer) {
       {"name", "leeway"},
       {"capabilities", {"clientPublish", "time"}},
       {"supportedEncodings", {"json"}},
-      {"metadata", {{"world", model.world_name}, {"seed", std::to_string(model.seed)}}},
+      {"metadata",
+       {{"world", model.world_name},
+        {"seed", std::to_string(model.seed)},
+        {"dt", fmt::format("{}", model.dt)}}},
       {"sessionId", fmt::format("{}-{}", getpid(), reinterpret_cast<std::uintptr_t>(conn))}};
   std::lock_guard lock(self->mutex_);
   client->push(MG_WEBSOCKET_OPCODE_TEXT, server_info.dump());

@@ -1,0 +1,95 @@
+// The built-in viewer page in Debian's Chromium (software WebGL, no GPU), driven by
+// playwright-core, on a live `leeway run --view`: the screenshot is mostly the sea's colour with
+// the vessel's orange near the centre (pixels counted, no golden image), the charts' series grow
+// between two screenshots, and the page logs no error. Serial and generous with time: 2 cores,
+// SwiftShader.
+//
+//   LEEWAY_BINARY=build/leeway node --test tests/view/viewer_page.test.js
+// Screenshots are left in $LEEWAY_SCREENSHOTS (default: the system's temporary folder).
+"use strict";
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { chromium } = require("playwright-core");
+const { PNG } = require("pngjs");
+
+const LEEWAY = process.env.LEEWAY_BINARY;
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const SHOTS = process.env.LEEWAY_SCREENSHOTS ?? os.tmpdir();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(predicate, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await predicate()) return true;
+    await sleep(250);
+  }
+  return predicate();
+}
+
+/// Pixels of the 3-D view: how many are sea-coloured (blue-green water, the sky's reflection
+/// included), and how many vessel-orange within the central third.
+function countPixels(png, view) {
+  let sea = 0, vessel = 0, total = 0;
+  for (let y = view.y; y < view.y + view.height; y++) {
+    for (let x = view.x; x < view.x + view.width; x++) {
+      const i = 4 * (y * png.width + x);
+      const r = png.data[i], g = png.data[i + 1], b = png.data[i + 2];
+      total += 1;
+      if (b > r + 25 && g > r && b > 50) sea += 1;
+      const central = Math.abs(x - (view.x + view.width / 2)) < view.width / 6 &&
+        Math.abs(y - (view.y + view.height / 2)) < view.height / 6;
+      if (central && r > 170 && g > 70 && g < 175 && b < 100 && r > g + 50) vessel += 1;
+    }
+  }
+  return { sea, vessel, total };
+}
+
+test("the built-in page shows the sea, the vessel and growing charts", { timeout: 240000 }, async () => {
+  assert.ok(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: scripts/install-deps.sh installs it`);
+  const leeway = spawn(LEEWAY, ["run", "--view", "0", "--no-progress", "--duration", "600"],
+    { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  leeway.stdout.on("data", (d) => (out += d));
+  leeway.stderr.on("data", (d) => (out += d));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  try {
+    assert.ok(await until(() => /http:\/\/127\.0\.0\.1:(\d+)\//.test(out), 30000), out);
+    const url = out.match(/http:\/\/127\.0\.0\.1:\d+\//)[0];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = [];
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+    // The waves, the scene and some frames in, and the page drawing: up to 90 s under load.
+    const ready = await until(async () => page.evaluate(() => {
+      const s = window.viewerStats;
+      return s && s.byTopic["/waves"] === 1 && s.byTopic["/scene"] === 1 && (s.byTopic["/tf"] ?? 0) > 30 &&
+        s.framesDrawn > 10;
+    }), 90000);
+    assert.ok(ready, `the page did not fill: ${JSON.stringify(await page.evaluate(() => window.viewerStats))}`);
+    await sleep(2000); // the follow camera settles behind the vessel
+    const box = await page.locator("#view").boundingBox();
+    const view = { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+    const first = await page.screenshot({ path: path.join(SHOTS, "leeway-viewer-live.png") });
+    const points1 = await page.evaluate(() => window.viewerStats.chartPoints);
+    const pixels = countPixels(PNG.sync.read(first), view);
+    assert.ok(pixels.sea > 0.5 * pixels.total, `sea ${pixels.sea} of ${pixels.total} pixels`);
+    assert.ok(pixels.vessel > 300, `vessel ${pixels.vessel} pixels near the centre`);
+
+    await sleep(5000);
+    await page.screenshot({ path: path.join(SHOTS, "leeway-viewer-live-2.png") });
+    const points2 = await page.evaluate(() => window.viewerStats.chartPoints);
+    for (const chart of ["speed", "heading", "attitude", "command", "wind"]) {
+      assert.ok(points2[chart] > points1[chart], `${chart}: ${points1[chart]} then ${points2[chart]} points`);
+    }
+    assert.deepEqual(errors, []);
+    console.log(`# sea ${pixels.sea} of ${pixels.total} px, vessel ${pixels.vessel} px; chart points ${JSON.stringify(points2)}`);
+  } finally {
+    await browser.close();
+    leeway.kill("SIGINT");
+  }
+});
