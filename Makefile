@@ -22,6 +22,7 @@ build: configure
 
 demo: build
 	@$(BUILD_DIR)/leeway run --record $(BUILD_DIR)/demo.csv --summary $(BUILD_DIR)/demo-summary.json
+	@echo "watch it   $(BUILD_DIR)/leeway run --view, then open http://127.0.0.1:8765/ in a browser (docs/viewer.md)"
 
 # The whole suite: the optimised build, then the same tests (plus the world-loader fuzzer,
 # for a bounded time) under AddressSanitizer and UndefinedBehaviorSanitizer, built with clang.
