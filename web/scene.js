@@ -82,8 +82,11 @@ function textSprite(text, color) {
   g.fillStyle = `rgb(${255 * color.r}, ${255 * color.g}, ${255 * color.b})`;
   g.textAlign = "center";
   g.fillText(text, 128, 43);
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), depthTest: false }));
-  sprite.scale.set(8, 2, 1);
+  // A fixed size on the screen, however near or far the label is.
+  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({
+    map: new THREE.CanvasTexture(canvas), depthTest: false, sizeAttenuation: false,
+  }));
+  sprite.scale.set(0.16, 0.04, 1);
   return sprite;
 }
 

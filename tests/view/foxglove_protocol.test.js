@@ -294,3 +294,53 @@ test("bad input is answered with a status and the run goes on", async () => {
     assert.equal(await stop(leeway), 0, leeway.output());
   }
 });
+
+test("a recording replays over the same protocol: channels, latched messages, pause and step", async () => {
+  // 20 s of the default world recorded, then served by `leeway view`.
+  const file = require("node:path").join(require("node:os").tmpdir(), `leeway-replay-${process.pid}.mcap`);
+  const record = spawn(LEEWAY, ["run", "--record", file, "--duration", "20", "--no-progress"], { stdio: "ignore" });
+  assert.equal(await new Promise((r) => record.once("exit", r)), 0);
+  const proc = spawn(LEEWAY, ["view", file, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  proc.stdout.on("data", (d) => (out += d));
+  proc.stderr.on("data", (d) => (out += d));
+  assert.ok(await until(() => /127\.0\.0\.1:(\d+)/.test(out), 30000), out);
+  assert.match(out, /world leeway_default, \d+ messages on 15 channels, 20\.0 s/);
+  const leeway = { proc, output: () => out };
+  const s = new Session(Number(out.match(/127\.0\.0\.1:(\d+)/)[1]));
+  try {
+    assert.ok(await until(() => s.channels.size > 0), "no advertise");
+    assert.equal(s.serverInfo.metadata.world, "leeway_default");
+    assert.equal(s.byTopic.get("/tf").schemaName, "foxglove.FrameTransforms");
+    assert.equal(s.byTopic.get("/scene").schemaName, "foxglove.SceneUpdate");
+    s.subscribe("/tf");
+    assert.ok(await until(() => s.count("/tf") >= 5));
+    for (const topic of ["/scene", "/waves", "/tf_static"]) s.subscribe(topic);
+    // Latched: subscribed after they went by, they come anyway.
+    assert.ok(await until(() => s.count("/scene") === 1 && s.count("/waves") === 1 && s.count("/tf_static") === 1, 10000));
+    const control = s.client.advertise({ topic: "/world/leeway_default/control", encoding: "json", schemaName: "x" });
+    const send = (value) => s.client.sendMessage(control, new TextEncoder().encode(JSON.stringify(value)));
+    send({ pause: true });
+    await sleep(1000);
+    const paused = s.count("/tf");
+    await sleep(1000);
+    assert.equal(s.count("/tf"), paused, "frames came while paused");
+    send({ multi_step: 100 }); // 100 steps of the recording's 5 ms: five frames
+    assert.ok(await until(() => s.count("/tf") >= paused + 5, 10000));
+    await sleep(1000);
+    assert.equal(s.count("/tf"), paused + 5);
+    // As fast as possible to the end: every /tf frame of the 20 s (201), each once.
+    send({ pause: false, rate_factor: 0 });
+    assert.ok(await until(() => s.count("/tf") === 201, 20000), `${s.count("/tf")} frames`);
+    const times = s.messages.get("/tf").map((m) => m.t);
+    for (let i = 1; i < times.length; i++) assert.equal(times[i] - times[i - 1], 100000000n);
+    // Reset: from the start again.
+    send({ reset: { all: true } });
+    assert.ok(await until(() => s.count("/tf") > 201, 10000));
+    assert.equal(s.messages.get("/tf")[201].t, 0n);
+  } finally {
+    s.close();
+    assert.equal(await stop(leeway), 0, out);
+    require("node:fs").rmSync(file, { force: true });
+  }
+});

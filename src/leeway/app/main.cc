@@ -10,6 +10,7 @@
 #include "leeway/app/polar_command.h"
 #include "leeway/app/probe_command.h"
 #include "leeway/app/run_command.h"
+#include "leeway/app/view_command.h"
 
 namespace {
 
@@ -223,6 +224,26 @@ int main(int argc, char** argv) {
   leeway::PolarCommandOptions polar;
   add_polar(app, polar);
 
+  leeway::ViewCommandOptions replay;
+  CLI::App* view_app = app.add_subcommand(
+      "view",
+      "Replay a recording (leeway run --record FILE.mcap, or any MCAP file of JSON channels) to\n"
+      "the built-in viewer page, Foxglove and Lichtblick, until stopped (docs/viewer.md)");
+  view_app->add_option("RECORDING", replay.recording, "The MCAP file")->required();
+  view_app->add_option("--port", replay.port, "The port to serve on; 0: any free one")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  view_app
+      ->add_option("--listen", replay.listen,
+                   "The address to serve on: the loopback, the default, keeps it to this "
+                   "machine")
+      ->capture_default_str();
+  view_app
+      ->add_option("--rate-factor", replay.rate_factor,
+                   "Recorded seconds per wall-clock second; 0: as fast as possible")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -236,6 +257,7 @@ int main(int argc, char** argv) {
     return leeway::probe_command(probe);
   }
   if (app.got_subcommand("polar")) return leeway::polar_command(polar);
+  if (app.got_subcommand("view")) return leeway::view_command(replay);
   o.frame = *leeway::parse_output_frame(frame);
   if (view->count() > 0) o.view_port = view_port.empty() ? 8765 : std::stoi(view_port);
   return leeway::run_command(o);

@@ -21,7 +21,10 @@ McapRecorder::McapRecorder(const std::filesystem::path& path, const Simulation& 
     auto [it, added] = schemas.try_emplace(c.schema_name, 0);
     if (added)
       it->second = writer_.add_schema(c.schema_name, "jsonschema", json_schema(c.schema_name));
-    channel_ids_.push_back(writer_.add_channel(it->second, c.topic, "json"));
+    // A player gives a late subscriber the last message of a latched channel (mcap_player.h).
+    std::map<std::string, std::string> metadata;
+    if (c.latched) metadata["latched"] = "true";
+    channel_ids_.push_back(writer_.add_channel(it->second, c.topic, "json", metadata));
   }
 }
 
