@@ -25,7 +25,7 @@ const connection = new FoxgloveConnection(url, {
   },
   onChannels() {
     connection.subscribeWhere((topic, schema) =>
-      ["/tf", "/scene", "/waves", "/log"].includes(topic) ||
+      ["/tf", "/scene", "/waves", "/markers", "/log"].includes(topic) ||
       /\/(odometry|actuators|environment)$/.test(topic) || schema === "leeway.Task");
   },
   onMessage(topic, t, m) {
@@ -33,7 +33,7 @@ const connection = new FoxgloveConnection(url, {
     stats.byTopic[topic] = (stats.byTopic[topic] ?? 0) + 1;
     const time = seconds(t);
     if (topic === "/tf") scene.transforms(m);
-    else if (topic === "/scene") scene.update(m);
+    else if (topic === "/scene" || topic === "/markers") scene.update(m);
     else if (topic === "/waves") scene.setWaves(m);
     else if (topic === "/log") $("log").textContent = `t = ${time.toFixed(1)} s: ${m.message}`;
     else if (topic.endsWith("/odometry")) charts.odometry(topic, time, m);

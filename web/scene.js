@@ -225,7 +225,14 @@ export class SeaScene {
   update(sceneUpdate) {
     for (const e of sceneUpdate.entities) {
       const old = this.entities.get(e.id);
-      if (old) old.parent.remove(old);
+      if (old) {
+        old.parent.remove(old);
+        old.traverse((o) => {
+          o.geometry?.dispose();
+          o.material?.map?.dispose();
+          o.material?.dispose();
+        });
+      }
       const object = entityObject(e);
       this.entities.set(e.id, object);
       (e.frame_id === "world" ? this.scene : this.frame(e.frame_id)).add(object);

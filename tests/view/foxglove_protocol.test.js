@@ -305,7 +305,7 @@ test("a recording replays over the same protocol: channels, latched messages, pa
   proc.stdout.on("data", (d) => (out += d));
   proc.stderr.on("data", (d) => (out += d));
   assert.ok(await until(() => /127\.0\.0\.1:(\d+)/.test(out), 30000), out);
-  assert.match(out, /world leeway_default, \d+ messages on 15 channels, 20\.0 s/);
+  assert.match(out, /world leeway_default, \d+ messages on 16 channels, 20\.0 s/);
   const leeway = { proc, output: () => out };
   const s = new Session(Number(out.match(/127\.0\.0\.1:(\d+)/)[1]));
   try {

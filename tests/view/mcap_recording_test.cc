@@ -210,3 +210,70 @@ TEST(McapRecording, AnUnwritableTargetStopsTheRunBeforeItStarts) {
 
 }  // namespace
 }  // namespace leeway
+
+namespace leeway {
+namespace {
+
+std::string command_output(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen((command + " 2>&1; echo rc=$?").c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+    out.append(buffer, n);
+  pclose(pipe);
+  return out;
+}
+
+TEST(RunReport, IsOneSelfContainedFileWithTheRunsScoreTrackAndSeries) {
+  const fs::path recording = temp_path("report_run.mcap");
+  const fs::path summary = temp_path("report_run.json");
+  const fs::path report = temp_path("report_run.html");
+  ASSERT_NE(command_output(fmt::format("{} run --record {} --summary {} --no-progress",
+                                       LEEWAY_BINARY, recording.string(), summary.string()))
+                .find("rc=0"),
+            std::string::npos);
+  const std::string out = command_output(
+      fmt::format("{} report {} -o {}", LEEWAY_BINARY, recording.string(), report.string()));
+  ASSERT_NE(out.find("rc=0"), std::string::npos) << out;
+  EXPECT_NE(out.find("27701 messages read; a track of 1301 points, 7 charts"), std::string::npos)
+      << out;
+
+  std::ifstream in(report);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Nothing fetched: no external script, style sheet or image.
+  for (const char* outside : {"<script src", "<link", "src=\"http", "href=\"http", "url(http"})
+    EXPECT_EQ(html.find(outside), std::string::npos) << outside;
+  EXPECT_NE(html.find("uPlot"), std::string::npos);
+
+  // The task's score and errors as the run's summary has them.
+  std::ifstream summary_in(summary);
+  const json s = json::parse(summary_in);
+  const json& task = s.at("tasks").at(0);
+  EXPECT_NE(html.find(fmt::format("<b>{:.3f}</b>", task.at("score").get<double>())),
+            std::string::npos);
+  // Every frame of the WAM-V in the series (10 Hz over 130 s), times from 0 to 130 s.
+  const std::size_t at = html.find("const CHARTS=");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = html.find(";", at);
+  const json charts = json::parse(html.substr(at + 13, end - at - 13));
+  ASSERT_EQ(charts.size(), 7u);
+  EXPECT_EQ(charts[0]["title"], "wamv speed");
+  const json& t = charts[0]["data"][0];
+  ASSERT_EQ(t.size(), 1301u);
+  EXPECT_EQ(t.front().get<double>(), 0.0);
+  EXPECT_NEAR(t.back().get<double>(), 130.0, 1e-9);
+  // The track: a polyline through the frames, and the task's four waypoints numbered.
+  EXPECT_NE(html.find("<polyline"), std::string::npos);
+  EXPECT_NE(html.find(">4</text>"), std::string::npos);
+
+  const std::string bad = command_output(fmt::format(
+      "{} report {} -o {}", LEEWAY_BINARY, summary.string(), temp_path("bad.html").string()));
+  EXPECT_NE(bad.find(fmt::format("error: '{}' is not an MCAP file", summary.string())),
+            std::string::npos)
+      << bad;
+  EXPECT_NE(bad.find("rc=1"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace leeway

@@ -9,6 +9,7 @@
 
 #include "leeway/app/polar_command.h"
 #include "leeway/app/probe_command.h"
+#include "leeway/app/report_command.h"
 #include "leeway/app/run_command.h"
 #include "leeway/app/view_command.h"
 
@@ -224,6 +225,15 @@ int main(int argc, char** argv) {
   leeway::PolarCommandOptions polar;
   add_polar(app, polar);
 
+  leeway::ReportCommandOptions report;
+  CLI::App* report_app = app.add_subcommand(
+      "report",
+      "Write a run's report from its recording (leeway run --record FILE.mcap) as one\n"
+      "self-contained HTML file: the tasks' scores and collisions, the track with the\n"
+      "waypoints, time series, warnings (docs/viewer.md)");
+  report_app->add_option("RECORDING", report.recording, "The MCAP file")->required();
+  report_app->add_option("-o,--output", report.output, "The HTML file to write")->required();
+
   leeway::ViewCommandOptions replay;
   CLI::App* view_app = app.add_subcommand(
       "view",
@@ -258,6 +268,7 @@ int main(int argc, char** argv) {
   }
   if (app.got_subcommand("polar")) return leeway::polar_command(polar);
   if (app.got_subcommand("view")) return leeway::view_command(replay);
+  if (app.got_subcommand("report")) return leeway::report_command(report);
   o.frame = *leeway::parse_output_frame(frame);
   if (view->count() > 0) o.view_port = view_port.empty() ? 8765 : std::stoi(view_port);
   return leeway::run_command(o);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "leeway/core/overloaded.h"
+#include "leeway/env/bathymetry.h"
 #include "leeway/env/wave_field.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/view/json_text.h"
@@ -35,6 +36,62 @@ constexpr Color kStatic{0.75, 0.75, 0.72, 1.0};
 constexpr Color kHull{0.85, 0.85, 0.82, 1.0};
 constexpr Color kGoal{0.2, 0.85, 0.35, 0.9};
 constexpr Color kSea{0.06, 0.3, 0.45, 0.9};
+constexpr Color kSeabed{0.55, 0.47, 0.33, 1.0};
+constexpr Color kThrust{1.0, 0.85, 0.2, 0.9};
+
+/// The seabed within `half_size` [m] of (cx, cy) as an indexed triangle list on an n x n grid of
+/// cells; land (NaN) leaves its cells out. Empty when none of it is seabed.
+std::string seabed_triangles(const Bathymetry& bathymetry, double cx, double cy, double half_size,
+                             int n) {
+  const double h = 2 * half_size / n;
+  std::vector<int> index((n + 1) * (n + 1), -1);
+  std::string points, indices;
+  int count = 0;
+  for (int j = 0; j <= n; ++j) {
+    for (int i = 0; i <= n; ++i) {
+      const double x = cx - half_size + i * h, y = cy - half_size + j * h;
+      const double z = seabed_height(bathymetry, x, y);
+      if (!std::isfinite(z)) continue;
+      index[j * (n + 1) + i] = count++;
+      fmt::format_to(std::back_inserter(points), R"({}{{"x":{:.2f},"y":{:.2f},"z":{:.2f}}})",
+                     points.empty() ? "" : ",", x, y, z);
+    }
+  }
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      const int a = index[j * (n + 1) + i], b = index[j * (n + 1) + i + 1];
+      const int c = index[(j + 1) * (n + 1) + i], d = index[(j + 1) * (n + 1) + i + 1];
+      if (a < 0 || b < 0 || c < 0 || d < 0) continue;
+      fmt::format_to(std::back_inserter(indices), "{}{},{},{},{},{},{}", indices.empty() ? "" : ",",
+                     a, b, d, a, d, c);
+    }
+  }
+  if (indices.empty()) return {};
+  std::string s =
+      R"({"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}},"points":[)";
+  s += points;
+  s += R"(],"color":)";
+  color(s, kSeabed);
+  s += R"(,"colors":[],"indices":[)" + indices + "]}";
+  return s;
+}
+
+/// A thruster's thrust as an arrow in its body's frame, from the propeller along the force it
+/// exerts, 0.4 ln(1 + |T| / 20 N) m long: tens of newtons and thousands both show.
+std::string thrust_arrow(const ThrusterPose& pose, double thrust) {
+  const double length = 0.4 * std::log1p(std::abs(thrust) / 20.0);
+  const Vec3 direction = thrust >= 0.0 ? pose.axis_B : Vec3(-pose.axis_B);
+  const Quat q = Quat::FromTwoVectors(Vec3::UnitX(), direction);
+  std::string s = R"({"pose":)";
+  json_text::pose(s, pose.p_BoP_B, q);
+  fmt::format_to(
+      std::back_inserter(s),
+      R"(,"shaft_length":{:.3f},"shaft_diameter":0.06,"head_length":{:.3f},"head_diameter":0.16,"color":)",
+      0.75 * length, 0.25 * length);
+  color(s, kThrust);
+  s += '}';
+  return s;
+}
 
 /// One transform of foxglove.FrameTransforms.
 void transform(std::string& out, double t, std::string_view parent, std::string_view child,
@@ -316,6 +373,9 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
   add("/scene", "foxglove.SceneUpdate", Kind::kScene, -1, true);
   if (model.environment.waves) add("/waves", "leeway.WaveField", Kind::kWaves, -1, true);
   if (sea_interval_ > 0) add("/sea", "foxglove.SceneUpdate", Kind::kSea, -1);
+  const bool thrusters = std::any_of(model.bodies.begin(), model.bodies.end(),
+                                     [](const BodyModel& b) { return !b.thrusters.empty(); });
+  if (thrusters) add("/markers", "foxglove.SceneUpdate", Kind::kMarkers, -1);
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const std::string prefix = "/" + ros_name(model.bodies[i].model_name);
     const int b = static_cast<int>(i);
@@ -439,6 +499,13 @@ void ViewChannels::start(const Simulation& sim, MessageSink& sink) {
           Primitives p;
           p.triangles = hull_triangles(model.bodies[i].mesh_hydrostatics->mesh);
           entity(body_frame(model, static_cast<int>(i)), "hull/" + model.bodies[i].model_name, p);
+        }
+        if (model.environment.bathymetry && !model.bodies.empty()) {
+          // The seabed about the first body's start: 300 m square, 5 m cells.
+          Primitives p;
+          p.triangles = seabed_triangles(*model.environment.bathymetry, model.bodies[0].p_WB0.x(),
+                                         model.bodies[0].p_WB0.y(), 150.0, 60);
+          if (!p.triangles.empty()) entity("world", "seabed", p);
         }
         for (const TaskModel& task : sim.scenario().tasks) {
           Primitives p;
@@ -631,6 +698,30 @@ void ViewChannels::frame(const Simulation& sim, MessageSink& sink) {
         for (std::size_t i = 0; i < s.min_errors.size(); ++i) {
           if (i > 0) out += ',';
           jt::number(out, s.min_errors[i]);
+        }
+        out += "]}";
+        break;
+      }
+      case Kind::kMarkers: {
+        out = R"({"deletions":[],"entities":[)";
+        bool first = true;
+        for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+          const BodyModel& body = model.bodies[i];
+          if (body.thrusters.empty()) continue;
+          Primitives p;
+          for (const Thruster& thruster : body.thrusters) {
+            const double azimuth =
+                thruster.azimuth_actuator >= 0
+                    ? state.actuators[static_cast<std::size_t>(thruster.azimuth_actuator)]
+                    : 0.0;
+            const double thrust =
+                data.actuator_loads[static_cast<std::size_t>(thruster.actuator)].thrust;
+            p.append(p.arrows, thrust_arrow(thruster_pose(thruster, azimuth), thrust));
+          }
+          if (!first) out += ',';
+          first = false;
+          open_entity(out, t, body_frame(model, static_cast<int>(i)), "thrust/" + body.model_name);
+          p.write(out);
         }
         out += "]}";
         break;

@@ -22,7 +22,11 @@
 //                                                     components the physics sums
 //   /scene                  foxglove.SceneUpdate      at the start (latched): every collision
 //                                                     shape and hull mesh, locked to its body's
-//                                                     frame; the tasks' goals and waypoints
+//                                                     frame; the seabed about the first body's
+//                                                     start; the tasks' goals and waypoints
+//   /markers                foxglove.SceneUpdate      each frame, with thrusters: each thruster's
+//                                                     thrust as an arrow from its propeller along
+//                                                     the force, 0.4 ln(1 + |T| / 20 N) m long
 //   /sea                    foxglove.SceneUpdate      every 1/sea_rate: the surface as a triangle
 //                                                     grid about the first body, Gerstner points
 //                                                     exactly as the physics has them
@@ -95,6 +99,7 @@ class ViewChannels {
     kWaves,
     kScene,
     kSea,
+    kMarkers,
     kLog
   };
   struct Source {

@@ -1,0 +1,31 @@
+#include "leeway/app/report_command.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+
+#include "leeway/view/run_report.h"
+
+namespace leeway {
+
+int report_command(const ReportCommandOptions& o) {
+  const char* web_root = std::getenv("LEEWAY_WEB_ROOT");
+  try {
+    const RunReportFacts facts =
+        write_run_report(o.recording, o.output,
+                         web_root != nullptr && web_root[0] != '\0' ? web_root : LEEWAY_WEB_ROOT);
+    fmt::print(
+        "report     {} ({} messages read; a track of {} points, {} charts; {:.0f} kB, "
+        "self-contained)\n",
+        o.output, facts.messages, facts.track_points, facts.charts,
+        static_cast<double>(std::filesystem::file_size(o.output)) / 1e3);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace leeway

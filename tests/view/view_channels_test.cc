@@ -1,0 +1,144 @@
+// The view's channels (view/view_channels.h) say what the physics has: the sea grid's vertices are
+// the wave field's Gerstner points, the environment channel the wind and current at the body,
+// the thrust arrows' lengths and directions the thrusters' loads, the seabed the bathymetry's
+// heights (with land left out), and odometry the body's state.
+#include "leeway/view/view_channels.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "leeway/app/default_world.h"
+#include "leeway/env/bathymetry.h"
+#include "leeway/env/wave_field.h"
+
+namespace leeway {
+namespace {
+
+using nlohmann::json;
+
+/// The last message of each topic.
+class LastMessages final : public Observer, public MessageSink {
+ public:
+  LastMessages(const Simulation& sim, ViewOptions options) : channels(sim, std::move(options)) {}
+  void on_start(const Simulation& sim) override { channels.start(sim, *this); }
+  void on_step(const Simulation& sim) override { channels.step(sim, *this); }
+  void take(std::size_t channel, std::uint64_t, std::string_view text) override {
+    last[channels.channels()[channel].topic] = json::parse(text);
+  }
+  ViewChannels channels;
+  std::map<std::string, json> last;
+};
+
+Scenario default_world() {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
+  EXPECT_TRUE(scenario);
+  return std::move(*scenario);
+}
+
+Vec3 vec3(const json& v) {
+  return Vec3(v.at("x").get<double>(), v.at("y").get<double>(), v.at("z").get<double>());
+}
+
+TEST(ViewChannels, SayWhatThePhysicsHas) {
+  Simulation sim(default_world());
+  LastMessages view(sim, ViewOptions{});
+  sim.attach(view);
+  RunOptions run;
+  run.until_step = steps_for(30.0, sim.model().dt);  // the autopilot under way, thrusters loaded
+  ASSERT_TRUE(sim.run(run).ok);
+  const Model& model = sim.model();
+  const State& state = sim.state();
+  const double t = state.t;
+
+  // /sea at 30 s (a 2 Hz frame): each vertex the Gerstner point of its calm position, to the
+  // 1 mm it is written with.
+  const json& sea = view.last.at("/sea").at("entities").at(0).at("triangles").at(0);
+  const json& points = sea.at("points");
+  ASSERT_EQ(points.size(), 33u * 33u);
+  const double h = 96.0 / 32;
+  const double x0 = std::round(state.bodies[0].p_WB.x() / h) * h - 48.0;
+  const double y0 = std::round(state.bodies[0].p_WB.y() / h) * h - 48.0;
+  for (const int k : {0, 17, 544, 1088}) {
+    const Vec3 p =
+        gerstner_point(*model.environment.waves, x0 + (k % 33) * h, y0 + (k / 33) * h, t);
+    EXPECT_LT((vec3(points[k]) - p).cwiseAbs().maxCoeff(), 0.0005 + 1e-12) << k;
+  }
+  EXPECT_EQ(sea.at("indices").size(), 6u * 32 * 32);
+
+  // /wamv/environment: the wind and current at Bo, as the environment gives them, to the bit.
+  const json& env = view.last.at("/wamv/environment");
+  const Vec3& p = state.bodies[0].p_WB;
+  EXPECT_EQ(vec3(env.at("wind")), wind_velocity(model.environment, state.environment, p, t));
+  EXPECT_EQ(vec3(env.at("current")), current_velocity(model.environment, state.environment, p, t));
+  EXPECT_EQ(env.at("wave_elevation").get<double>(),
+            surface_height(model.environment, p.x(), p.y(), t));
+
+  // /wamv/odometry: the body's pose and twist, to the bit.
+  const json& odometry = view.last.at("/wamv/odometry");
+  EXPECT_EQ(vec3(odometry.at("pose").at("position")), p);
+  EXPECT_EQ(vec3(odometry.at("linear_velocity")), Vec3(state.bodies[0].V_WB_B.head<3>()));
+
+  // /markers: each thruster's arrow 0.4 ln(1 + |T| / 20 N) m long, along the force it exerts.
+  const json& arrows = view.last.at("/markers").at("entities").at(0).at("arrows");
+  const BodyModel& wamv = model.bodies[0];
+  ASSERT_EQ(arrows.size(), wamv.thrusters.size());
+  for (std::size_t i = 0; i < arrows.size(); ++i) {
+    const Thruster& thruster = wamv.thrusters[i];
+    const double thrust =
+        sim.data().actuator_loads[static_cast<std::size_t>(thruster.actuator)].thrust;
+    const double length =
+        arrows[i].at("shaft_length").get<double>() + arrows[i].at("head_length").get<double>();
+    EXPECT_NEAR(length, 0.4 * std::log1p(std::abs(thrust) / 20.0), 2e-3) << i;
+    EXPECT_GT(std::abs(thrust), 10.0);
+    const json& q = arrows[i].at("pose").at("orientation");
+    const Vec3 along = Quat(q.at("w").get<double>(), q.at("x").get<double>(),
+                            q.at("y").get<double>(), q.at("z").get<double>()) *
+                       Vec3::UnitX();
+    const ThrusterPose pose = thruster_pose(
+        thruster, thruster.azimuth_actuator >= 0
+                      ? state.actuators[static_cast<std::size_t>(thruster.azimuth_actuator)]
+                      : 0.0);
+    EXPECT_LT((along - (thrust >= 0 ? 1.0 : -1.0) * pose.axis_B).norm(), 1e-9) << i;
+  }
+}
+
+TEST(ViewChannels, DrawTheSeabedAndLeaveLandOut) {
+  Scenario scenario = default_world();
+  // A seabed sloping 1 in 100 from 20 m deep, on a 50 m grid; the corner beyond 50 m east and north is land.
+  Bathymetry seabed;
+  for (int i = 0; i <= 8; ++i) {
+    seabed.x.push_back(-200.0 + 50.0 * i);
+    seabed.y.push_back(-200.0 + 50.0 * i);
+  }
+  for (const double y : seabed.y) {
+    for (const double x : seabed.x)
+      seabed.seabed_z.push_back(x > 50 && y > 50 ? std::nan("") : -20.0 + 0.01 * x);
+  }
+  scenario.model.environment.bathymetry = seabed;
+  Simulation sim(std::move(scenario));
+  LastMessages view(sim, ViewOptions{});
+  view.on_start(sim);
+  const json* triangles = nullptr;
+  for (const json& e : view.last.at("/scene").at("entities")) {
+    if (e.at("id") == "seabed") triangles = &e.at("triangles").at(0);
+  }
+  ASSERT_NE(triangles, nullptr);
+  const json& points = triangles->at("points");
+  // 61 x 61 points 5 m apart about the WAM-V's start (0, 0), less the 20 x 20 beyond 50 m east
+  // and north, which the land cells at 100 m and beyond touch.
+  EXPECT_EQ(points.size(), 61u * 61u - 20u * 20u);
+  for (const json& point : points) {
+    const Vec3 v = vec3(point);
+    EXPECT_NEAR(v.z(), seabed_height(*sim.model().environment.bathymetry, v.x(), v.y()),
+                0.005 + 1e-9);
+  }
+  for (const json& index : triangles->at("indices"))
+    EXPECT_LT(index.get<std::size_t>(), points.size());
+}
+
+}  // namespace
+}  // namespace leeway
