@@ -10,6 +10,8 @@ const { test } = require("node:test");
 const assert = require("node:assert/strict");
 const { spawn } = require("node:child_process");
 const net = require("node:net");
+const fs = require("node:fs");
+const path = require("node:path");
 const { FoxgloveClient } = require("@foxglove/ws-protocol");
 const WebSocket = require("ws");
 const Ajv = require("ajv");
@@ -141,6 +143,36 @@ test("channels advertised with their schemas, messages valid against them, time"
     // Time frames: simulated time, rising by 0.1 s each.
     assert.ok(s.times.length >= 10);
     for (let i = 1; i < s.times.length; i++) assert.equal(s.times[i] - s.times[i - 1], 100000000n);
+
+    // The layout shipped for Foxglove and Lichtblick names what the server has: its 3D panel's
+    // topics and followed frame, and each plot's message path (topic, fields by the schema,
+    // filters that match a message).
+    const layout = JSON.parse(fs.readFileSync(path.join(__dirname, "../../data/foxglove/leeway-default-world.layout.json"), "utf8"));
+    const three = layout.configById["3D!leeway"];
+    for (const topic of Object.keys(three.topics)) assert.ok(s.byTopic.has(topic), `layout: no channel ${topic}`);
+    assert.ok(s.last("/tf").transforms.some((t) => t.child_frame_id === three.followTf), `layout: no frame ${three.followTf}`);
+    const paths = Object.values(layout.configById).flatMap((c) => (c.paths ?? []).map((p) => p.value).concat(c.topicPath ? [c.topicPath] : []));
+    assert.ok(paths.length >= 6);
+    for (const messagePath of paths) {
+      const [, topic, rest] = messagePath.match(/^(\/[^.]+)(.*)$/);
+      const channel = s.byTopic.get(topic);
+      assert.ok(channel, `layout: no channel ${topic}`);
+      let schema = JSON.parse(channel.schema);
+      let values = [s.last(topic)];
+      for (const part of rest.split(".").slice(1)) {
+        const [, field, slice, filter] = part.match(/^(\w+)(\[:\])?(?:\{(\w+)=="([^"]*)"\})?/);
+        assert.ok(schema.properties?.[field], `layout: ${messagePath}: no field ${field}`);
+        schema = schema.properties[field];
+        values = values.map((v) => v[field]);
+        if (slice) {
+          schema = schema.items;
+          values = values.flat();
+          const f = part.match(/\{(\w+)=="([^"]*)"\}/);
+          if (f) values = values.filter((v) => v[f[1]] === f[2]);
+        }
+      }
+      assert.ok(values.length > 0 && values.every((v) => v !== undefined), `layout: ${messagePath} selects nothing`);
+    }
 
     // Unsubscribing stops the flow.
     const imu = [...s.subscriptions].find(([, c]) => c.topic === "/wamv/sensors/imu/imu/data")[0];
