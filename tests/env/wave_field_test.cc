@@ -84,6 +84,31 @@ TEST(WaveField, GerstnerInversionFindsTheSurfaceAboveAFixedPoint) {
   }
 }
 
+TEST(WaveField, GerstnerGridIsGerstnerPointOnAGrid) {
+  // A steep short-crested sea (64 components, Gerstner q = 1) with a start-up ramp, far from the
+  // origin and late: the grid's rotated phases give gerstner_point's surface to 1e-9 m.
+  SeaState s;
+  s.spectrum = make_pierson_moskowitz(1.5, 7.0);
+  s.steepness = 1.0;
+  const WaveField f = make_wave_field(sample_components(s, 11), kInf, 30.0, 0.4);
+  ASSERT_TRUE(f.gerstner);
+  const int n = 32;
+  const double x0 = 1234.5, y0 = -987.25, h = 3.0, t = 3600.7;
+  std::vector<Vec3> grid((n + 1) * (n + 1));
+  gerstner_grid(f, x0, y0, h, n, t, grid);
+  double worst = 0.0;
+  for (int j = 0; j <= n; ++j) {
+    for (int i = 0; i <= n; ++i) {
+      const Vec3 p = gerstner_point(f, x0 + i * h, y0 + j * h, t);
+      worst = std::max(worst, (grid[j * (n + 1) + i] - p).cwiseAbs().maxCoeff());
+    }
+  }
+  EXPECT_LT(worst, 1e-9);
+  EXPECT_GT((grid[5] - Vec3(x0 + 5 * h, y0, 0.4)).norm(), 0.05);  // the sea is not flat there
+  std::vector<Vec3> wrong(10);
+  EXPECT_THROW(gerstner_grid(f, x0, y0, h, n, t, wrong), std::invalid_argument);
+}
+
 TEST(WaveField, SteepCrestsAreSharperThanTroughs) {
   WaveComponent c = single(1.0, 8.0, 0.0);
   c.steepness = 0.8 / (c.k * c.amplitude);

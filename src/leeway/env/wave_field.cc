@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 
 #include "leeway/env/fast_trig.h"
 
@@ -174,6 +175,36 @@ Vec3 gerstner_point(const WaveField& f, double x0, double y0, double t) {
   const double r = ramp_factor(f, t);
   const GerstnerSums s = gerstner_sums(f, x0, y0, t);
   return {x0 - r * s.fx, y0 - r * s.fy, f.z_level + r * s.zeta};
+}
+
+void gerstner_grid(const WaveField& f, double x0, double y0, double h, int n, double t,
+                   std::span<Vec3> out) {
+  const auto m = static_cast<std::size_t>(n) + 1;
+  if (n < 0 || out.size() != m * m)
+    throw std::invalid_argument("gerstner_grid: the output holds (n + 1)^2 points");
+  // First the sums (fx, fy, zeta) at each point, then the points.
+  for (Vec3& p : out)
+    p.setZero();
+  for (std::size_t i = 0; i < f.count; ++i) {
+    const double step_cos = std::cos(f.kx[i] * h), step_sin = std::sin(f.kx[i] * h);
+    for (std::size_t j = 0; j < m; ++j) {
+      const double y = y0 + static_cast<double>(j) * h;
+      const double theta = f.kx[i] * x0 + f.ky[i] * y - f.omega[i] * t + f.phase[i];
+      double c = std::cos(theta), sn = std::sin(theta);
+      Vec3* row = out.data() + j * m;
+      for (std::size_t a = 0; a < m; ++a) {
+        row[a] += Vec3(f.qa_dx[i] * sn, f.qa_dy[i] * sn, f.amplitude[i] * c);
+        const double c1 = c * step_cos - sn * step_sin;
+        sn = sn * step_cos + c * step_sin;
+        c = c1;
+      }
+    }
+  }
+  const double r = ramp_factor(f, t);
+  for (std::size_t p = 0; p < out.size(); ++p) {
+    const double x = x0 + static_cast<double>(p % m) * h, y = y0 + static_cast<double>(p / m) * h;
+    out[p] = Vec3(x - r * out[p].x(), y - r * out[p].y(), f.z_level + r * out[p].z());
+  }
 }
 
 double elevation(const WaveField& f, double x, double y, double t) {

@@ -53,6 +53,12 @@ WaveField make_wave_field(const std::vector<WaveComponent>& components, double d
 double ramp_factor(const WaveField& field, double t);
 
 Vec3 gerstner_point(const WaveField& field, double x0, double y0, double t);
+/// gerstner_point() over a regular grid of calm-water positions (x0 + i h, y0 + j h), i and j
+/// from 0 to n, row by row (i fastest), into `out` ((n + 1)^2 points; std::invalid_argument
+/// otherwise): the same points to 1e-9 m, with a sine and cosine per component per row rather
+/// than per point (each phase is rotated along its row by e^{i k_x h}), for a viewer's surface.
+void gerstner_grid(const WaveField& field, double x0, double y0, double h, int n, double t,
+                   std::span<Vec3> out);
 double elevation(const WaveField& field, double x, double y, double t);
 void elevations(const WaveField& field, std::span<const double> x, std::span<const double> y,
                 double t, std::span<double> z_out);

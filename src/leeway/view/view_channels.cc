@@ -728,7 +728,8 @@ void ViewChannels::frame(const Simulation& sim, MessageSink& sink) {
       }
       case Kind::kSea: {
         // A grid about the first body, snapped to the grid's spacing so that it does not swim
-        // under the vessel; each vertex the Gerstner point of its calm-water position.
+        // under the vessel; each vertex the Gerstner point of its calm-water position
+        // (gerstner_grid: a sine and cosine per component per row, not per point).
         const int n = options_.sea_cells;
         const double h = options_.sea_size / n;
         const Vec3 focus = model.bodies.empty() ? Vec3::Zero() : state.bodies[0].p_WB;
@@ -741,14 +742,20 @@ void ViewChannels::frame(const Simulation& sim, MessageSink& sink) {
             R"(,"arrows":[],"cubes":[],"spheres":[],"cylinders":[],"lines":[],"triangles":[)"
             R"({"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}},)"
             R"("points":[)";
-        for (int j = 0; j <= n; ++j) {
-          for (int i = 0; i <= n; ++i) {
-            const double x = x0 + i * h, y = y0 + j * h;
-            const Vec3 p = waves ? gerstner_point(*waves, x, y, t)
-                                 : Vec3(x, y, model.environment.surface_level);
-            fmt::format_to(std::back_inserter(out), R"({}{{"x":{:.3f},"y":{:.3f},"z":{:.3f}}})",
-                           i + j == 0 ? "" : ",", p.x(), p.y(), p.z());
+        sea_points_.resize(static_cast<std::size_t>((n + 1) * (n + 1)));
+        if (waves) {
+          gerstner_grid(*waves, x0, y0, h, n, t, sea_points_);
+        } else {
+          for (std::size_t p = 0; p < sea_points_.size(); ++p) {
+            sea_points_[p] = Vec3(x0 + static_cast<double>(p % static_cast<std::size_t>(n + 1)) * h,
+                                  y0 + static_cast<double>(p / static_cast<std::size_t>(n + 1)) * h,
+                                  model.environment.surface_level);
           }
+        }
+        for (std::size_t p = 0; p < sea_points_.size(); ++p) {
+          fmt::format_to(std::back_inserter(out), R"({}{{"x":{:.3f},"y":{:.3f},"z":{:.3f}}})",
+                         p == 0 ? "" : ",", sea_points_[p].x(), sea_points_[p].y(),
+                         sea_points_[p].z());
         }
         out += R"(],"color":)";
         color(out, kSea);

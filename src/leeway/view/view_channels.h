@@ -117,6 +117,7 @@ class ViewChannels {
   std::uint64_t frame_interval_ = 1, sea_interval_ = 0;
   std::size_t log_channel_ = 0;
   std::string text_;                                   ///< the message being made, reused
+  std::vector<Vec3> sea_points_;                       ///< /sea's vertices, reused
   std::map<std::pair<int, int>, double> last_logged_;  ///< (event kind, index): its time [s]
 };
 
