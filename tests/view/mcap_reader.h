@@ -1,14 +1,30 @@
-// MCAP files as @mcap/core reads them (tests/view/mcap_read.js), for the view tests.
+// What the view tests share: MCAP files as @mcap/core reads them (tests/view/mcap_read.js), and
+// their temporary files.
 #pragma once
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
 namespace leeway::testing {
+
+/// `name` in the tests' temporary folder (made if need be).
+inline std::filesystem::path temp_path(const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "leeway_tests";
+  std::filesystem::create_directories(dir);
+  return dir / name;
+}
+
+/// A file's bytes.
+inline std::string bytes_of(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
 
 /// What `node mcap_read.js MODE FILE` prints, parsed; null (and a test failure naming the
 /// reader's error) when it fails.

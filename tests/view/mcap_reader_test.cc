@@ -16,17 +16,8 @@ namespace leeway {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path temp_path(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "leeway_tests";
-  fs::create_directories(dir);
-  return dir / name;
-}
-
-std::string bytes_of(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using testing::bytes_of;
+using testing::temp_path;
 
 TEST(McapReader, ReadsAFileFromMcapCoresWriter) {
   const fs::path path = temp_path("from_js.mcap");

@@ -25,12 +25,20 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using testing::bytes_of;
 using testing::read_mcap;
+using testing::temp_path;
 
-fs::path temp_path(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "leeway_tests";
-  fs::create_directories(dir);
-  return dir / name;
+/// What `command` prints (standard output and error), then rc=ITS_EXIT_STATUS.
+std::string command_output(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen((command + " 2>&1; echo rc=$?").c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+    out.append(buffer, n);
+  pclose(pipe);
+  return out;
 }
 
 Scenario default_world() {
@@ -141,13 +149,9 @@ TEST(McapRecording, TheSameRunGivesTheSameFile) {
   };
   record(temp_path("same_a.mcap"));
   record(temp_path("same_b.mcap"));
-  const auto bytes = [](const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  };
-  const std::string a = bytes(temp_path("same_a.mcap"));
+  const std::string a = bytes_of(temp_path("same_a.mcap"));
   EXPECT_GT(a.size(), 10'000u);
-  EXPECT_TRUE(a == bytes(temp_path("same_b.mcap")));
+  EXPECT_TRUE(a == bytes_of(temp_path("same_b.mcap")));
 }
 
 TEST(McapRecording, ARunKilledMidwayLeavesAReadableFile) {
@@ -191,38 +195,14 @@ TEST(McapRecording, ARunKilledMidwayLeavesAReadableFile) {
 }
 
 TEST(McapRecording, AnUnwritableTargetStopsTheRunBeforeItStarts) {
-  const std::string command =
-      fmt::format("{} run --record /nonexistent/folder/run.mcap 2>&1; echo rc=$?", LEEWAY_BINARY);
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-    out.append(buffer, n);
-  pclose(pipe);
+  const std::string out =
+      command_output(fmt::format("{} run --record /nonexistent/folder/run.mcap", LEEWAY_BINARY));
   EXPECT_NE(out.find("error: cannot write the recording '/nonexistent/folder/run.mcap': No such "
                      "file or directory"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("rc=1"), std::string::npos) << out;
   EXPECT_EQ(out.find("simulated"), std::string::npos) << out;
-}
-
-}  // namespace
-}  // namespace leeway
-
-namespace leeway {
-namespace {
-
-std::string command_output(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen((command + " 2>&1; echo rc=$?").c_str(), "r");
-  if (pipe == nullptr) return out;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-    out.append(buffer, n);
-  pclose(pipe);
-  return out;
 }
 
 TEST(RunReport, IsOneSelfContainedFileWithTheRunsScoreTrackAndSeries) {
@@ -239,8 +219,7 @@ TEST(RunReport, IsOneSelfContainedFileWithTheRunsScoreTrackAndSeries) {
   EXPECT_NE(out.find("27701 messages read; a track of 1301 points, 7 charts"), std::string::npos)
       << out;
 
-  std::ifstream in(report);
-  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string html = testing::bytes_of(report);
   // Nothing fetched: no external script, style sheet or image.
   for (const char* outside : {"<script src", "<link", "src=\"http", "href=\"http", "url(http"})
     EXPECT_EQ(html.find(outside), std::string::npos) << outside;

@@ -20,13 +20,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using testing::bytes_of;
 using testing::read_mcap;
-
-fs::path temp_path(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "leeway_tests";
-  fs::create_directories(dir);
-  return dir / name;
-}
+using testing::temp_path;
 
 McapWriterOptions chunks_of(std::size_t bytes, bool compress = true) {
   McapWriterOptions options;
@@ -149,8 +145,7 @@ TEST(McapWriter, AFileCutAfterAChunkReadsUpToThatChunk) {
   EXPECT_TRUE(whole["complete"]);
   EXPECT_EQ(whole["messages"].size(), written.size());
 
-  std::ifstream in(path, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = bytes_of(path);
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 5; ++trial) {
     // A cut anywhere from the end of chunk k (and its indexes) to the end of chunk k + 1.
@@ -198,8 +193,7 @@ TEST(McapWriter, AWriteThatFailsLeavesTheChunksBeforeItReadable) {
   int status = 0;
   waitpid(child, &status, 0);
   ASSERT_TRUE(WIFEXITED(status));
-  std::ifstream in(report);
-  const std::string what((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string what = bytes_of(report);
   EXPECT_NE(what.find("writing the recording '" + path.string() + "' failed"), std::string::npos)
       << what;
   EXPECT_NE(what.find("File too large"), std::string::npos) << what;
@@ -238,11 +232,7 @@ TEST(McapWriter, TheSameMessagesGiveTheSameBytes) {
   };
   write(temp_path("same_a.mcap"));
   write(temp_path("same_b.mcap"));
-  const auto bytes = [](const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  };
-  EXPECT_EQ(bytes(temp_path("same_a.mcap")), bytes(temp_path("same_b.mcap")));
+  EXPECT_EQ(bytes_of(temp_path("same_a.mcap")), bytes_of(temp_path("same_b.mcap")));
 }
 
 }  // namespace

@@ -108,7 +108,8 @@ TEST(ViewChannels, SayWhatThePhysicsHas) {
 
 TEST(ViewChannels, DrawTheSeabedAndLeaveLandOut) {
   Scenario scenario = default_world();
-  // A seabed sloping 1 in 100 from 20 m deep, on a 50 m grid; the corner beyond 50 m east and north is land.
+  // A seabed sloping 1 in 100 from 20 m deep, on a 50 m grid; the corner beyond 50 m east and north
+  // is land.
   Bathymetry seabed;
   for (int i = 0; i <= 8; ++i) {
     seabed.x.push_back(-200.0 + 50.0 * i);

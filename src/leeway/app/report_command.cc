@@ -6,16 +6,14 @@
 #include <exception>
 #include <filesystem>
 
+#include "leeway/app/web_root.h"
 #include "leeway/view/run_report.h"
 
 namespace leeway {
 
 int report_command(const ReportCommandOptions& o) {
-  const char* web_root = std::getenv("LEEWAY_WEB_ROOT");
   try {
-    const RunReportFacts facts =
-        write_run_report(o.recording, o.output,
-                         web_root != nullptr && web_root[0] != '\0' ? web_root : LEEWAY_WEB_ROOT);
+    const RunReportFacts facts = write_run_report(o.recording, o.output, viewer_web_root());
     fmt::print(
         "report     {} ({} messages read; a track of {} points, {} charts; {:.0f} kB, "
         "self-contained)\n",

@@ -18,6 +18,7 @@
 #include "leeway/app/command_option.h"
 #include "leeway/app/default_world.h"
 #include "leeway/app/spawn_option.h"
+#include "leeway/app/web_root.h"
 #include "leeway/interfaces/command_inbox.h"
 #include "leeway/interfaces/dds_server.h"
 #include "leeway/interfaces/gz_server.h"
@@ -258,9 +259,7 @@ int run_command(const RunCommandOptions& o) {
     FoxgloveServerOptions options;
     options.listen = o.listen;
     options.port = *o.view_port;
-    // The page: where the build gathered it, unless LEEWAY_WEB_ROOT says otherwise.
-    const char* web_root = std::getenv("LEEWAY_WEB_ROOT");
-    options.document_root = web_root != nullptr && web_root[0] != '\0' ? web_root : LEEWAY_WEB_ROOT;
+    options.document_root = viewer_web_root();
     page = std::filesystem::exists(std::filesystem::path(options.document_root) / "index.html");
     if (!page) {
       fmt::print(stderr,

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "leeway/app/web_root.h"
 #include "leeway/view/mcap_player.h"
 #include "leeway/view/mcap_reader.h"
 
@@ -24,10 +25,10 @@ int view_command(const ViewCommandOptions& o) {
   FoxgloveServerOptions options;
   options.listen = o.listen;
   options.port = o.port;
-  const char* web_root = std::getenv("LEEWAY_WEB_ROOT");
-  options.document_root = web_root != nullptr && web_root[0] != '\0' ? web_root : LEEWAY_WEB_ROOT;
+  options.document_root = viewer_web_root();
   const bool page =
       std::filesystem::exists(std::filesystem::path(options.document_root) / "index.html");
+  const std::string web_root = options.document_root;
   if (!page) options.document_root.clear();
   std::optional<McapPlayer> player;
   try {
@@ -43,8 +44,7 @@ int view_command(const ViewCommandOptions& o) {
   if (page) {
     fmt::print("viewing    open http://{}:{}/ in a browser\n", o.listen, player->port());
   } else {
-    fmt::print(stderr, "warning: no viewer page in '{}': serving the WebSocket alone\n",
-               web_root != nullptr ? web_root : LEEWAY_WEB_ROOT);
+    fmt::print(stderr, "warning: no viewer page in '{}': serving the WebSocket alone\n", web_root);
   }
   fmt::print("           Foxglove or Lichtblick: open a connection to ws://{}:{}; Ctrl-C stops\n",
              o.listen, player->port());
