@@ -259,15 +259,8 @@ int run_command(const RunCommandOptions& o) {
     FoxgloveServerOptions options;
     options.listen = o.listen;
     options.port = *o.view_port;
-    options.document_root = viewer_web_root();
-    page = std::filesystem::exists(std::filesystem::path(options.document_root) / "index.html");
-    if (!page) {
-      fmt::print(stderr,
-                 "warning: --view: no viewer page in '{}' (run `make build`, or set "
-                 "LEEWAY_WEB_ROOT): serving the WebSocket alone\n",
-                 options.document_root);
-      options.document_root.clear();
-    }
+    options.document_root = served_page_root("--view");
+    page = !options.document_root.empty();
     ViewOptions view;
     view.warnings = summary.warnings;
     try {

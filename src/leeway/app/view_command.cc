@@ -25,11 +25,7 @@ int view_command(const ViewCommandOptions& o) {
   FoxgloveServerOptions options;
   options.listen = o.listen;
   options.port = o.port;
-  options.document_root = viewer_web_root();
-  const bool page =
-      std::filesystem::exists(std::filesystem::path(options.document_root) / "index.html");
-  const std::string web_root = options.document_root;
-  if (!page) options.document_root.clear();
+  options.document_root = served_page_root("view");
   std::optional<McapPlayer> player;
   try {
     player.emplace(o.recording, options, o.rate_factor);
@@ -41,11 +37,8 @@ int view_command(const ViewCommandOptions& o) {
              player->world().empty() ? "unnamed" : player->world(), player->messages(),
              player->channels(), player->duration(),
              player->truncated() ? "; cut short: read up to its last whole record" : "");
-  if (page) {
+  if (!options.document_root.empty())
     fmt::print("viewing    open http://{}:{}/ in a browser\n", o.listen, player->port());
-  } else {
-    fmt::print(stderr, "warning: no viewer page in '{}': serving the WebSocket alone\n", web_root);
-  }
   fmt::print("           Foxglove or Lichtblick: open a connection to ws://{}:{}; Ctrl-C stops\n",
              o.listen, player->port());
   std::fflush(stdout);

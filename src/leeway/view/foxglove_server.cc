@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "leeway/interfaces/gz_topics.h"
-#include "leeway/interfaces/world_control.h"
+#include "leeway/view/control_message.h"
 #include "leeway/view/json_schemas.h"
 
 namespace leeway {
@@ -15,9 +15,8 @@ using nlohmann::json;
 
 FoxgloveServer::FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions view,
                                const FoxgloveServerOptions& options)
-    : sim_(sim), inbox_(inbox), channels_(sim, view) {
+    : sim_(sim), inbox_(inbox), channels_(sim, std::move(view)) {
   const Model& model = sim.model();
-  frame_interval_ = steps_between(view.frame_rate_hz, model.dt);
   control_topic_ = world_topic_prefix(model.world_name) + "/control";
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
     const std::string& topic = model.actuators[i].topic;
@@ -38,42 +37,24 @@ FoxgloveServer::FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions
 
 void FoxgloveServer::on_step(const Simulation& sim) {
   channels_.step(sim, *this);
-  if (sim.state().step_count % frame_interval_ == 0)
+  if (sim.state().step_count % channels_.frame_interval() == 0)
     socket_->time(static_cast<std::uint64_t>(std::llround(sim.state().t * 1e9)));
 }
 
 std::string FoxgloveServer::client_message(const std::string& topic, std::string_view text) {
+  if (topic == control_topic_ || topic == "/control") {
+    const auto parsed = parse_control_message(text);
+    if (const auto* refused = std::get_if<std::string>(&parsed)) return *refused;
+    const ControlMessage& control = std::get<ControlMessage>(parsed);
+    if (control.rate_factor) sim_.set_rate_factor(*control.rate_factor);
+    return control.rate_only ? std::string() : apply_world_control(sim_, control.request);
+  }
   const json message = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!message.is_object()) return "not a JSON object";
   const auto finite_number = [](const json& x) {
     return x.is_number() && std::isfinite(x.get<double>());
   };
   try {
-    if (topic == control_topic_ || topic == "/control") {
-      if (message.contains("rate_factor") &&
-          (!finite_number(message["rate_factor"]) ||
-           !sim_.set_rate_factor(message["rate_factor"].get<double>())))
-        return "rate_factor must be a finite number >= 0 (0: as fast as possible)";
-      // A rate change alone leaves the world's pause as it is.
-      if (message.size() == 1 && message.contains("rate_factor")) return {};
-      WorldControlRequest request;
-      request.pause = message.value("pause", false);
-      request.step = message.value("step", false);
-      request.multi_step = message.value("multi_step", 0u);
-      if (message.contains("reset")) {
-        const json& reset = message["reset"];
-        request.reset_all = reset.value("all", false);
-        request.reset_time_only = reset.value("time_only", false);
-        request.reset_model_only = reset.value("model_only", false);
-      }
-      request.seed = message.value("seed", 0u);
-      if (message.contains("run_to_sim_time")) {
-        const json& t = message["run_to_sim_time"];
-        request.run_to_sim_time =
-            static_cast<double>(t.value("sec", 0)) + 1e-9 * static_cast<double>(t.value("nsec", 0));
-      }
-      return apply_world_control(sim_, request);
-    }
     if (topic == "/leeway/command") {
       const std::string name = message.at("actuator").get<std::string>();
       const std::size_t slash = name.find('/');

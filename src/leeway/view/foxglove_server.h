@@ -49,8 +49,7 @@ class FoxgloveServer final : public Observer, private MessageSink {
   ViewChannels channels_;
   std::string control_topic_;
   std::map<std::string, std::size_t> actuator_topics_;  ///< an actuator's topic: its index
-  std::uint64_t frame_interval_ = 1;
-  std::optional<FoxgloveWebSocket> socket_;  ///< last: it calls back into the above
+  std::optional<FoxgloveWebSocket> socket_;             ///< last: it calls back into the above
 };
 
 }  // namespace leeway

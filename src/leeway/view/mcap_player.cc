@@ -4,13 +4,11 @@
 
 #include <chrono>
 #include <cmath>
-#include <nlohmann/json.hpp>
 
+#include "leeway/view/control_message.h"
 #include "leeway/view/mcap_reader.h"
 
 namespace leeway {
-
-using nlohmann::json;
 
 McapPlayer::McapPlayer(const std::filesystem::path& path, const FoxgloveServerOptions& options,
                        double rate_factor)
@@ -59,31 +57,27 @@ McapPlayer::~McapPlayer() {
 std::string McapPlayer::client_message(const std::string& topic, std::string_view text) {
   if (!topic.ends_with("/control"))
     return "no such topic: a recording takes world control only, on /world/W/control";
-  const json message = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!message.is_object()) return "not a JSON object";
-  try {
+  const auto parsed = parse_control_message(text);
+  if (const auto* refused = std::get_if<std::string>(&parsed)) return *refused;
+  const ControlMessage& control = std::get<ControlMessage>(parsed);
+  {
     std::lock_guard lock(mutex_);
-    if (message.contains("rate_factor")) {
-      const json& rate = message["rate_factor"];
-      if (!rate.is_number() || !std::isfinite(rate.get<double>()) || rate.get<double>() < 0.0)
-        return "rate_factor must be a finite number >= 0 (0: as fast as possible)";
-      rate_factor_ = rate.get<double>();
+    if (control.rate_factor) {
+      rate_factor_ = *control.rate_factor;
       rate_changed_ = true;
     }
-    if (!(message.size() == 1 && message.contains("rate_factor"))) {
-      if (message.contains("reset") && message["reset"].value("all", false)) restart_ = true;
-      const std::uint64_t steps =
-          message.value("multi_step", 0u) + (message.value("step", false) ? 1u : 0u);
+    if (!control.rate_only) {
+      const WorldControlRequest& request = control.request;
+      if (request.reset_all) restart_ = true;
+      const std::uint64_t steps = request.multi_step + (request.step ? 1u : 0u);
       if (steps > 0) {
         paused_ = true;
         pause_after_ns_ = current_ns_ + steps * step_ns_;
       } else {
-        paused_ = message.value("pause", false);
+        paused_ = request.pause;
         pause_after_ns_.reset();
       }
     }
-  } catch (const json::exception& e) {
-    return fmt::format("malformed: {}", e.what());
   }
   wake_.notify_all();
   return {};

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "leeway/core/rotation.h"
 #include "leeway/view/mcap_reader.h"
 
 namespace leeway {
@@ -66,9 +67,10 @@ std::string escape_html(const std::string& s) {
   return out;
 }
 
-double yaw_of(const json& q) {
-  const double x = q.at("x"), y = q.at("y"), z = q.at("z"), w = q.at("w");
-  return std::atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z));
+/// Roll, pitch and yaw [rad] of a foxglove.Quaternion.
+Vec3 euler_of(const json& q) {
+  return euler_zyx(Quat(q.at("w").get<double>(), q.at("x").get<double>(), q.at("y").get<double>(),
+                        q.at("z").get<double>()));
 }
 
 std::string read_file(const std::filesystem::path& path) {
@@ -206,11 +208,9 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
         const json& p = msg.at("pose").at("position");
         const json& v = msg.at("linear_velocity");
         track.emplace_back(p.at("x").get<double>(), p.at("y").get<double>());
-        const json& q = msg.at("pose").at("orientation");
-        const double x = q.at("x"), y = q.at("y"), z = q.at("z"), w = q.at("w");
-        const double roll = std::atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y));
-        const double pitch = std::asin(std::clamp(2 * (w * y - z * x), -1.0, 1.0));
-        const double heading = std::fmod(std::fmod(90.0 - yaw_of(q) * kDeg, 360.0) + 360.0, 360.0);
+        const Vec3 rpy = euler_of(msg.at("pose").at("orientation"));
+        const double roll = rpy.x(), pitch = rpy.y();
+        const double heading = std::fmod(std::fmod(90.0 - rpy.z() * kDeg, 360.0) + 360.0, 360.0);
         chart("speed", model + " speed", "m/s", {"speed"})
             .push(t, {std::hypot(v.at("x").get<double>(), v.at("y").get<double>(),
                                  v.at("z").get<double>())});
@@ -248,7 +248,7 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
           if (!e.at("id").get<std::string>().starts_with("task/")) continue;
           for (const json& a : e.at("arrows")) {
             const json& p = a.at("pose").at("position");
-            goals.push_back({p.at("x"), p.at("y"), yaw_of(a.at("pose").at("orientation"))});
+            goals.push_back({p.at("x"), p.at("y"), euler_of(a.at("pose").at("orientation")).z()});
           }
         }
       } else if (schema == "foxglove.Log" && msg.at("level").get<int>() >= 3) {

@@ -80,6 +80,8 @@ class ViewChannels {
   ViewChannels(const Simulation& sim, ViewOptions options);
 
   const std::vector<ViewChannel>& channels() const { return channels_; }
+  /// Steps between two frames.
+  std::uint64_t frame_interval() const { return frame_interval_; }
 
   /// At the run's start (or after a reset): the latched messages, then a first frame.
   void start(const Simulation& sim, MessageSink& sink);
