@@ -24,6 +24,15 @@ const connection = new FoxgloveConnection(url, {
     stats.connected = true;
   },
   onChannels() {
+    // The vessel the cameras follow and the charts show: the first model with actuators (VRX
+    // spawns its WAM-V after the buoys), else the first body.
+    const topics = [...connection.channels.values()].map((c) => c.topic);
+    const first = (pattern) => topics.map((t) => t.match(pattern)?.[1]).find((m) => m !== undefined);
+    const vessel = first(/^\/(.+)\/actuators$/) ?? first(/^\/(.+)\/odometry$/);
+    if (vessel !== undefined) {
+      charts.body = vessel;
+      scene.focusModel = vessel;
+    }
     connection.subscribeWhere((topic, schema) =>
       ["/tf", "/scene", "/waves", "/markers", "/log"].includes(topic) ||
       /\/(odometry|actuators|environment)$/.test(topic) || schema === "leeway.Task");

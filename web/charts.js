@@ -1,7 +1,7 @@
-// The run's time series as uPlot charts: speed, heading, roll and pitch from the first body's
-// odometry; each thruster's command and thrust from its model's actuators; the wind at the body
-// from its environment; the task's score. Series are appended as messages come and redrawn a few
-// times a second.
+// The run's time series as uPlot charts: speed, heading, roll and pitch from the vessel's
+// odometry (app.js picks the vessel; else the first body's); each thruster's command and thrust
+// from its model's actuators; the wind at the body from its environment; the task's score.
+// Series are appended as messages come and redrawn a few times a second.
 import uPlot from "uplot";
 
 const WINDOW = 600; // points kept per chart (60 s of 10 Hz frames)
@@ -31,7 +31,11 @@ class Chart {
       scales: { x: { time: false } },
       axes: [
         { stroke: "#9fb3c8", grid: { stroke: "#243447" }, size: 24 },
-        { stroke: "#9fb3c8", grid: { stroke: "#243447" }, size: 44 },
+        // Wide enough for the longest tick label (a heading of 272.704 deg held in station).
+        {
+          stroke: "#9fb3c8", grid: { stroke: "#243447" },
+          size: (u, values) => Math.max(44, 14 + 7 * Math.max(0, ...(values ?? []).map((v) => String(v).length))),
+        },
       ],
       series: [{ label: "t [s]" }, ...labels.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length], width: 1.5 }))],
     }, this.data, element);
@@ -61,7 +65,7 @@ export class RunCharts {
   constructor(container) {
     this.container = container;
     this.charts = new Map();
-    this.body = null; // the model whose odometry is charted
+    this.body = null; // the model whose odometry is charted (null: the first to come)
   }
   chart(key, title, unit, labels) {
     let c = this.charts.get(key);
@@ -72,7 +76,7 @@ export class RunCharts {
     return c;
   }
   odometry(topic, t, m) {
-    const model = topic.split("/")[1];
+    const model = topic.slice(1, -"/odometry".length);
     if (this.body === null) this.body = model;
     if (model !== this.body) return;
     const v = m.linear_velocity;

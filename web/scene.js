@@ -186,6 +186,7 @@ export class SeaScene {
     this.entities = new Map(); // entity id -> object
     this.trails = new Map(); // frame id -> {line, positions, count}
     this.focus = null; // the frame the cameras follow
+    this.focusModel = null; // the model whose frame that is; null: the first body's
     this.simTime = 0;
     this.drawn = 0;
     window.addEventListener("resize", () => this.resize());
@@ -246,7 +247,9 @@ export class SeaScene {
       group.position.set(t.translation.x, t.translation.y, t.translation.z);
       group.quaternion.set(t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w);
       if (t.parent_frame_id !== "world") continue;
-      if (this.focus === null) this.focus = t.child_frame_id;
+      if (this.focus === null && (this.focusModel === null || t.child_frame_id.startsWith(`${this.focusModel}/`))) {
+        this.focus = t.child_frame_id;
+      }
       this.trail(t.child_frame_id, t.translation);
       this.simTime = t.timestamp.sec + 1e-9 * t.timestamp.nsec;
     }

@@ -13,6 +13,9 @@
 #include "leeway/app/default_world.h"
 #include "leeway/env/bathymetry.h"
 #include "leeway/env/wave_field.h"
+#include "leeway/sdf/load_world.h"
+#include "mesh_files.h"
+#include "temp_file.h"
 
 namespace leeway {
 namespace {
@@ -139,6 +142,58 @@ TEST(ViewChannels, DrawTheSeabedAndLeaveLandOut) {
   }
   for (const json& index : triangles->at("indices"))
     EXPECT_LT(index.get<std::size_t>(), points.size());
+}
+
+TEST(ViewChannels, DrawAModelByItsVisualsAndOneWithoutByItsShapes) {
+  // A boat drawn by a two-material mesh (a red, half-transparent triangle; a blue square) and a
+  // mesh file that is not a mesh; a buoy with no visual, drawn by its collision sphere.
+  testing::write_two_part_obj("view_parts");
+  testing::write_temp("view_garbage.stl", "solid nothing\nthis is no facet\n");
+  constexpr const char* kInertial = R"(<inertial><mass>10</mass><inertia><ixx>1</ixx>
+      <iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial>)";
+  const std::string world =
+      testing::write_temp("view_visuals.sdf", std::string(R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="w"><gravity>0 0 0</gravity>
+  <model name="boat"><link name="hull">)") + kInertial +
+                                                  R"(
+    <collision name="c"><geometry><box><size>2 1 1</size></box></geometry></collision>
+    <visual name="v"><pose>0.5 0 0.2 0 0 0</pose>
+      <geometry><mesh><uri>view_parts.obj</uri></mesh></geometry></visual>
+    <visual name="broken"><geometry><mesh><uri>view_garbage.stl</uri></mesh></geometry></visual>
+  </link></model>
+  <model name="buoy"><pose>10 0 0 0 0 0</pose><link name="l">)" +
+                                                  kInertial + R"(
+    <collision name="c"><geometry><sphere><radius>0.5</radius></sphere></geometry></collision>
+  </link></model>
+</world></sdf>
+)");
+  Diagnostics d;
+  Simulation sim(load_scenario_file(world, d));
+  LastMessages view(sim, ViewOptions{});
+  view.on_start(sim);
+  std::map<std::string, json> entities;
+  for (const json& e : view.last.at("/scene").at("entities"))
+    entities[e.at("id").get<std::string>()] = e;
+  EXPECT_EQ(entities.count("shapes/boat"), 0u);
+  ASSERT_EQ(entities.count("visuals/boat"), 1u);
+  ASSERT_EQ(entities.count("shapes/buoy"), 1u);
+  EXPECT_EQ(entities.at("shapes/buoy").at("spheres").size(), 1u);
+
+  const json& boat = entities.at("visuals/boat");
+  EXPECT_EQ(boat.at("frame_id"), "boat/hull");
+  const json& parts = boat.at("triangles");
+  ASSERT_EQ(parts.size(), 2u);  // the broken file draws nothing
+  for (const json& part : parts) {
+    EXPECT_LT((vec3(part.at("pose").at("position")) - Vec3(0.5, 0, 0.2)).norm(), 1e-12);
+    const bool red = part.at("color").at("r").get<double>() == 1.0;
+    EXPECT_EQ(part.at("points").size(), red ? 3u : 4u);
+    EXPECT_EQ(part.at("indices").size(), red ? 3u : 6u);
+    EXPECT_NEAR(part.at("color").at("a").get<double>(), red ? 0.5 : 1.0, 1e-7);
+  }
+  // The unreadable file is said on /log, by its SDF line and its path.
+  const std::string log = view.last.at("/log").at("message");
+  EXPECT_NE(log.find("view_visuals.sdf:"), std::string::npos) << log;
+  EXPECT_NE(log.find("view_garbage.stl' is not drawn"), std::string::npos) << log;
 }
 
 }  // namespace

@@ -277,12 +277,34 @@ int read_count_in(const sdf::ElementPtr& element, int lo, int hi, const std::str
   return static_cast<int>(v);
 }
 
+namespace {
+
+/// A relative `file://` path, found as the header says: beside the SDF file, in the model
+/// folders, or in the SDF file's own model folder when it starts with that model's name (a Fuel
+/// model, cached as NAME/VERSION/, writes file://NAME/meshes/...). Beside the SDF file when it is
+/// nowhere, for the error to name.
+fs::path find_relative(const fs::path& path, const fs::path& written_in) {
+  std::vector<fs::path> candidates{written_in / path};
+  for (const fs::path& folder : resource_paths_from_environment(written_in).model_folders)
+    candidates.push_back(folder / path);
+  const fs::path first = *path.begin();
+  if (first == written_in.filename() || first == written_in.parent_path().filename())
+    candidates.push_back(written_in / path.lexically_relative(first));
+  std::error_code ec;
+  for (const fs::path& candidate : candidates)
+    if (fs::is_regular_file(candidate, ec)) return candidate;
+  return candidates.front();
+}
+
+}  // namespace
+
 std::string resolve_file(const sdf::ElementPtr& file) {
   const std::string text = text_of(file);
   const fs::path written_in = fs::path(file->FilePath()).parent_path();
   fs::path path;
   if (text.starts_with("file://")) {
     path = text.substr(7);
+    if (path.is_relative()) path = find_relative(path, written_in);
   } else if (text.starts_with("model://") || parse_fuel_url(text)) {
     const ResourcePaths paths = resource_paths_from_environment(written_in);
     const auto found = resolve_resource(text, paths);

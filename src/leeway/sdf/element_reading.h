@@ -47,9 +47,12 @@ sdf::ElementPtr optional_child(const sdf::ElementPtr& parent, const std::string&
 /// The child element called `name`; a LoadError "missing <name>, expected <what>" if absent.
 sdf::ElementPtr required_child(const sdf::ElementPtr& parent, const char* name, const char* what);
 
-/// The file an element names, found as gz-sim finds it: `file://PATH` and absolute paths as they
-/// are, `model://NAME/PATH` and Fuel URLs (`.../files/PATH`) where <include>s are found
-/// (resource_paths.h), any other path relative to the folder of the SDF file it was written in.
+/// The file an element names, found as gz-sim finds it: absolute paths (with or without
+/// `file://`) as they are; a relative `file://PATH` beside the SDF file, then in the model
+/// folders, then in the SDF file's own model folder if PATH starts with its name (as Fuel models
+/// write `file://antenna/meshes/antenna.dae`); `model://NAME/PATH` and Fuel URLs
+/// (`.../files/PATH`) where <include>s are found (resource_paths.h); any other path relative to
+/// the folder of the SDF file it was written in.
 /// A LoadError at the element, saying where it looked, if there is no such file.
 std::string resolve_file(const sdf::ElementPtr& file);
 

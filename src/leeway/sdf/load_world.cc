@@ -26,6 +26,7 @@
 #include "leeway/sdf/ray_scene_loader.h"
 #include "leeway/sdf/resource_paths.h"
 #include "leeway/sdf/sdformat_scope.h"
+#include "leeway/sdf/visual_loader.h"
 #include "leeway/sdf/world_joints.h"
 #include "leeway/sdf/world_settings.h"
 
@@ -292,6 +293,8 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
       }
       bodies.emplace_back(body, &model_plugins[i]);
     }
+    for (Visual& v : sdfio::load_visuals(model, models[i].name, body, X_WM, diagnostics))
+      m.visuals.push_back(std::move(v));
     Collider collider = sdfio::load_collider(model, body, X_WM);
     collider.model_name = models[i].name;
     if (!collider.shapes.empty() || !collider.undetected.empty()) {

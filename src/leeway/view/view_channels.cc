@@ -2,11 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
+#include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "leeway/core/overloaded.h"
 #include "leeway/env/bathymetry.h"
 #include "leeway/env/wave_field.h"
+#include "leeway/formats/mesh_file.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/view/json_text.h"
 
@@ -286,12 +291,14 @@ struct Primitives {
     if (!list.empty()) list += ',';
     list += item;
   }
-  void write(std::string& out) const {
-    fmt::format_to(std::back_inserter(out),
-                   R"(,"arrows":[{}],"cubes":[{}],"spheres":[{}],"cylinders":[{}],"lines":[{}],)"
-                   R"("triangles":[{}],"texts":[{}],"models":[]}})",
-                   arrows, cubes, spheres, cylinders, lines, triangles, texts);
+  /// The entity's primitive arrays, closing it.
+  std::string text() const {
+    return fmt::format(
+        R"(,"arrows":[{}],"cubes":[{}],"spheres":[{}],"cylinders":[{}],"lines":[{}],)"
+        R"("triangles":[{}],"texts":[{}],"models":[]}})",
+        arrows, cubes, spheres, cylinders, lines, triangles, texts);
   }
+  void write(std::string& out) const { out += text(); }
 };
 
 /// A box, sphere or cylinder primitive: pose, size (and a cylinder's scales), colour.
@@ -338,24 +345,76 @@ void add_shape(Primitives& p, const ConvexShape& shape, const Eigen::Isometry3d&
       shape);
 }
 
-/// A hull mesh as an indexed triangle list, in its body's frame.
-std::string hull_triangles(const HullMesh& mesh) {
-  std::string s =
-      R"({"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}},"points":[)";
-  for (std::size_t i = 0; i < mesh.p_BoV.size(); ++i) {
-    const Vec3& v = mesh.p_BoV[i];
+/// A triangle mesh as an indexed triangle list, at pose X in its entity's frame.
+std::string triangles(const Eigen::Isometry3d& X, const std::vector<Vec3>& points,
+                      const std::vector<std::array<std::uint32_t, 3>>& faces, const Color& c) {
+  std::string s = R"({"pose":)";
+  jt::pose(s, X.translation(), Quat(X.linear()));
+  s += R"(,"points":[)";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Vec3& v = points[i];
     fmt::format_to(std::back_inserter(s), R"({}{{"x":{:.4f},"y":{:.4f},"z":{:.4f}}})",
                    i == 0 ? "" : ",", v.x(), v.y(), v.z());
   }
   s += R"(],"color":)";
-  color(s, kHull);
+  color(s, c);
   s += R"(,"colors":[],"indices":[)";
-  for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
-    const auto& t = mesh.faces[f];
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    const auto& t = faces[f];
     fmt::format_to(std::back_inserter(s), "{}{},{},{}", f == 0 ? "" : ",", t[0], t[1], t[2]);
   }
   s += "]}";
   return s;
+}
+
+Color color_of(const Rgba& c, float opacity) {
+  return {c.r, c.g, c.b, c.a * opacity};
+}
+
+/// The mesh files the visuals draw, each read once however many visuals use it (a VRX dock is
+/// dozens of one block); a file that cannot be read is said in `warnings` and draws nothing.
+class MeshCache {
+ public:
+  const std::vector<MeshPart>* parts(const VisualMesh& mesh, std::vector<std::string>& warnings) {
+    const auto key = std::make_tuple(mesh.path, mesh.scale.x(), mesh.scale.y(), mesh.scale.z(),
+                                     mesh.submesh, mesh.center_submesh);
+    auto it = parts_.find(key);
+    if (it == parts_.end()) {
+      std::optional<std::vector<MeshPart>> read;
+      try {
+        read = read_mesh_parts(mesh);
+      } catch (const std::runtime_error& error) {
+        warnings.push_back(fmt::format("{}: mesh '{}' is not drawn: {}", mesh.where.str(),
+                                       mesh.path, error.what()));
+      }
+      it = parts_.emplace(key, std::move(read)).first;
+    }
+    return it->second ? &*it->second : nullptr;
+  }
+
+ private:
+  using Key = std::tuple<std::string, double, double, double, std::string, bool>;
+  std::map<Key, std::optional<std::vector<MeshPart>>> parts_;
+};
+
+void add_visual(Primitives& p, const Visual& v, MeshCache& meshes,
+                std::vector<std::string>& warnings) {
+  const Color plain = color_of(v.color.value_or(Rgba{}), v.opacity);
+  std::visit(
+      Overloaded{
+          [&](const ConvexShape& shape) { add_shape(p, shape, v.X_BV, plain); },
+          [&](const VisualPlane& plane) {
+            p.append(p.cubes, primitive(v.X_BV, Vec3(plane.size_x, plane.size_y, 0.001), plain));
+          },
+          [&](const VisualMesh& mesh) {
+            const std::vector<MeshPart>* parts = meshes.parts(mesh, warnings);
+            if (!parts) return;
+            for (const MeshPart& part : *parts) {
+              p.append(p.triangles, triangles(v.X_BV, part.vertices, part.faces,
+                                              color_of(v.color.value_or(part.color), v.opacity)));
+            }
+          }},
+      v.geometry);
 }
 
 }  // namespace
@@ -367,6 +426,38 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
   if (options_.sea_rate_hz > 0.0) sea_interval_ = steps_between(options_.sea_rate_hz, model.dt);
   if (options_.sea_cells < 1 || options_.sea_cells > 512 || !(options_.sea_size > 0.0))
     throw std::invalid_argument("the sea's grid needs 1 to 512 cells over a positive size");
+
+  // A model is drawn by its visuals; one that has none, by its collision shapes and hull mesh.
+  std::set<std::string> drawn;
+  MeshCache meshes;
+  for (std::size_t i = 0; i < model.visuals.size();) {
+    const Visual& first = model.visuals[i];
+    Primitives p;
+    for (; i < model.visuals.size() && model.visuals[i].model_name == first.model_name; ++i)
+      add_visual(p, model.visuals[i], meshes, options_.warnings);
+    scene_entities_.push_back({first.body >= 0 ? body_frame(model, first.body) : "world",
+                               "visuals/" + first.model_name, p.text()});
+    drawn.insert(first.model_name);
+  }
+  for (const Collider& c : model.colliders) {
+    if (drawn.count(c.model_name)) continue;
+    Primitives p;
+    for (const CollisionShape& s : c.shapes) {
+      add_shape(p, s.shape, c.body >= 0 ? s.X_BS : c.X_WB * s.X_BS,
+                c.body >= 0 ? kVessel : kStatic);
+    }
+    scene_entities_.push_back(
+        {c.body >= 0 ? body_frame(model, c.body) : "world", "shapes/" + c.model_name, p.text()});
+  }
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    const BodyModel& b = model.bodies[i];
+    if (!b.mesh_hydrostatics || drawn.count(b.model_name)) continue;
+    Primitives p;
+    p.triangles = triangles(Eigen::Isometry3d::Identity(), b.mesh_hydrostatics->mesh.p_BoV,
+                            b.mesh_hydrostatics->mesh.faces, kHull);
+    scene_entities_.push_back(
+        {body_frame(model, static_cast<int>(i)), "hull/" + b.model_name, p.text()});
+  }
 
   add("/tf", "foxglove.FrameTransforms", Kind::kTf, -1);
   add("/tf_static", "foxglove.FrameTransforms", Kind::kTfStatic, -1, true);
@@ -485,20 +576,11 @@ void ViewChannels::start(const Simulation& sim, MessageSink& sink) {
           open_entity(out, t, frame, id);
           p.write(out);
         };
-        for (const Collider& c : model.colliders) {
-          Primitives p;
-          for (const CollisionShape& s : c.shapes) {
-            add_shape(p, s.shape, c.body >= 0 ? s.X_BS : c.X_WB * s.X_BS,
-                      c.body >= 0 ? kVessel : kStatic);
-          }
-          entity(c.body >= 0 ? body_frame(model, c.body) : std::string("world"),
-                 "shapes/" + c.model_name, p);
-        }
-        for (std::size_t i = 0; i < model.bodies.size(); ++i) {
-          if (!model.bodies[i].mesh_hydrostatics) continue;
-          Primitives p;
-          p.triangles = hull_triangles(model.bodies[i].mesh_hydrostatics->mesh);
-          entity(body_frame(model, static_cast<int>(i)), "hull/" + model.bodies[i].model_name, p);
+        for (const PreparedEntity& e : scene_entities_) {
+          if (!first) out += ',';
+          first = false;
+          open_entity(out, t, e.frame, e.id);
+          out += e.primitives;
         }
         if (model.environment.bathymetry && !model.bodies.empty()) {
           // The seabed about the first body's start: 300 m square, 5 m cells.

@@ -20,10 +20,12 @@
 //   /task/<name>            leeway.Task               each frame: VRX's task phase and score
 //   /waves                  leeway.WaveField          at the start (latched), with waves: the
 //                                                     components the physics sums
-//   /scene                  foxglove.SceneUpdate      at the start (latched): every collision
-//                                                     shape and hull mesh, locked to its body's
-//                                                     frame; the seabed about the first body's
-//                                                     start; the tasks' goals and waypoints
+//   /scene                  foxglove.SceneUpdate      at the start (latched): each model's
+//                                                     visuals (a model without any: its
+//                                                     collision shapes and hull mesh), locked
+//                                                     to its body's frame; the seabed about
+//                                                     the first body's start; the tasks' goals
+//                                                     and waypoints
 //   /markers                foxglove.SceneUpdate      each frame, with thrusters: each thruster's
 //                                                     thrust as an arrow from its propeller along
 //                                                     the force, 0.4 ln(1 + |T| / 20 N) m long
@@ -109,6 +111,11 @@ class ViewChannels {
     int index = -1;  ///< the body, sensor, task or model (actuators: the first actuator's)
   };
 
+  /// A /scene entity that never changes: its frame, id and primitive arrays (Primitives::text).
+  struct PreparedEntity {
+    std::string frame, id, primitives;
+  };
+
   void add(std::string topic, std::string schema, Kind kind, int index, bool latched = false);
   void frame(const Simulation& sim, MessageSink& sink);
   void log(MessageSink& sink, double t, int level, std::string_view message, std::string_view name);
@@ -118,6 +125,7 @@ class ViewChannels {
   std::vector<Source> sources_;
   std::uint64_t frame_interval_ = 1, sea_interval_ = 0;
   std::size_t log_channel_ = 0;
+  std::vector<PreparedEntity> scene_entities_;         ///< the models' visuals, shapes and hulls
   std::string text_;                                   ///< the message being made, reused
   std::vector<Vec3> sea_points_;                       ///< /sea's vertices, reused
   std::map<std::pair<int, int>, double> last_logged_;  ///< (event kind, index): its time [s]

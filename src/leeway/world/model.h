@@ -12,6 +12,7 @@
 #include "leeway/body/body_model.h"
 #include "leeway/core/geo.h"
 #include "leeway/env/environment.h"
+#include "leeway/geometry/visual.h"
 #include "leeway/propulsion/actuator.h"
 #include "leeway/propulsion/linear_battery.h"
 #include "leeway/sensors/sensor.h"
@@ -42,6 +43,9 @@ struct Model {
   /// The static mesh and plane collisions that sensors' rays meet (world/ray_cast.h); loaded
   /// only for a world with a sensor that casts rays.
   RayScene ray_scene;
+  /// What every model looks like (its <visual>s), for viewers and cameras; step() never reads
+  /// them. In the models' order.
+  std::vector<Visual> visuals;
   /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.
   std::vector<KinematicHold> holds;
   /// Every sensor of every body, in the order of the models, then of their links and sensors.

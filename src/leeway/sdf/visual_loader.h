@@ -1,0 +1,36 @@
+// The visuals of one SDF <model> (geometry/visual.h): every <visual> of its links (and of the
+// nested models a joint holds), posed in its body frame B (its canonical link's frame, as
+// load_body makes it) or, for a static model, in W.
+//
+//   <visual>                      geometry/visual.h          notes
+//   <pose>                        Visual::X_BV               relative to its link, or its frame
+//   <geometry><box|sphere|
+//     cylinder|capsule|ellipsoid> ConvexShape                as a collision's (collision_shape.h)
+//   <geometry><plane>             VisualPlane                <size>, <normal>
+//   <geometry><mesh>              VisualMesh                 <uri>, <scale>, <submesh>
+//   <material><diffuse>           Visual::color              else <ambient>; else a Gazebo/ script
+//   <material><script><name>      Visual::color              gz-sim's Gazebo/ colours (Grey, Red..)
+//   <transparency>                Visual::opacity            1 - transparency
+//
+// A visual is never physics, so what cannot be drawn is said and left out rather than stopping
+// the load: a mesh file found nowhere (said once per file), a <heightmap> or <polyline>. The
+// world's own water is left out without a word: VRX's WaveVisual and the water and waves
+// material scripts of Gazebo and UUV Simulator. Leeway draws the sea itself, from the waves the
+// physics sums. A colour or transparency
+// outside [0, 1] (or not a number) is a LoadError: it is a mistake in the file.
+#pragma once
+
+#include <sdf/Model.hh>
+#include <vector>
+
+#include "leeway/core/error.h"
+#include "leeway/geometry/visual.h"
+
+namespace leeway::sdfio {
+
+/// `body`: the model's index in Model::bodies, or -1 for a static model; X_WM: the model frame
+/// in W; `model_name`: its scoped name.
+std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& model_name, int body,
+                                 const Eigen::Isometry3d& X_WM, Diagnostics& diagnostics);
+
+}  // namespace leeway::sdfio

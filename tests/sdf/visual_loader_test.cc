@@ -1,0 +1,162 @@
+// A model's <visual>s (sdf/visual_loader.h) reach the Model posed in its body frame (a static
+// model's in W), with the geometry, colour and opacity the SDF gives; what cannot be drawn is
+// said and left out, and a colour out of range is an error at its line.
+#include "leeway/sdf/visual_loader.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "leeway/sdf/load_world.h"
+#include "sdf/sdf_test_util.h"
+#include "temp_file.h"
+
+namespace leeway {
+namespace {
+
+using testing::expect_mentions;
+using testing::line_of;
+using testing::world_sdf;
+
+/// A boat whose canonical link sits 1 m above its model frame, with a second link 2 m ahead;
+/// and a static pier. `boat_visuals` go on the second link.
+std::string boat_world(const std::string& boat_visuals) {
+  constexpr const char* kInertial = R"(<inertial><mass>10</mass><inertia><ixx>1</ixx><iyy>1</iyy>
+      <izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial>)";
+  return world_sdf(std::string(R"(<model name="boat"><pose>5 0 0 0 0 0</pose>
+  <link name="hull"><pose>0 0 1 0 0 0</pose>)") +
+                   kInertial + R"(</link>
+  <link name="mast"><pose>2 0 0 0 0 0</pose>)" +
+                   kInertial + boat_visuals + R"(</link>
+  <joint name="fixed" type="fixed"><parent>hull</parent><child>mast</child></joint>
+</model>
+<model name="pier"><static>true</static><pose>0 10 0 0 0 1.5707963267948966</pose>
+  <link name="deck"><visual name="planks"><pose>1 0 0 0 0 0</pose>
+    <geometry><plane><normal>0 0 1</normal><size>4 2</size></plane></geometry>
+  </visual></link>
+</model>)");
+}
+
+TEST(VisualLoader, VisualsArePosedInTheirBodyFrameWithTheirColours) {
+  const std::string obj =
+      testing::write_temp("visual_flag.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+  const std::string path = testing::write_temp("visuals.sdf", boat_world(R"(
+    <visual name="box"><pose>0 0 0.5 0 0 0</pose><transparency>0.25</transparency>
+      <geometry><box><size>1 2 3</size></box></geometry>
+      <material><ambient>0 0 1 1</ambient><diffuse>1 0.5 0 1</diffuse></material></visual>
+    <visual name="flag"><geometry><mesh><uri>visual_flag.obj</uri><scale>2 2 2</scale>
+      <submesh><name>flag</name><center>true</center></submesh></mesh></geometry>
+      <material><script><uri>file://media/materials/scripts/gazebo.material</uri>
+        <name>Gazebo/Orange</name></script></material></visual>
+    <visual name="ball"><geometry><sphere><radius>0.2</radius></sphere></geometry></visual>)"));
+  Diagnostics d;
+  const Model m = load_world_file(path, d);
+  ASSERT_EQ(m.visuals.size(), 4u);
+
+  // B is the hull link's frame, 1 m above the model frame; the mast link is 2 m ahead of the
+  // model frame, so 2 m ahead of B and 1 m below it.
+  const Visual& box = m.visuals[0];
+  EXPECT_EQ(box.model_name, "boat");
+  EXPECT_EQ(box.name, "mast::box");
+  EXPECT_EQ(box.body, 0);
+  EXPECT_LT((box.X_BV.translation() - Vec3(2, 0, -0.5)).norm(), 1e-12);
+  EXPECT_LT(
+      (std::get<Box>(std::get<ConvexShape>(box.geometry)).half_size - Vec3(0.5, 1, 1.5)).norm(),
+      1e-12);
+  ASSERT_TRUE(box.color);  // <diffuse> over <ambient>
+  EXPECT_FLOAT_EQ(box.color->g, 0.5f);
+  EXPECT_FLOAT_EQ(box.opacity, 0.75f);
+
+  const Visual& flag = m.visuals[1];
+  const auto& mesh = std::get<VisualMesh>(flag.geometry);
+  EXPECT_TRUE(std::filesystem::equivalent(mesh.path, obj)) << mesh.path;
+  EXPECT_EQ(mesh.scale, Vec3(2, 2, 2));
+  EXPECT_EQ(mesh.submesh, "flag");
+  EXPECT_TRUE(mesh.center_submesh);
+  ASSERT_TRUE(flag.color);  // gz-sim's Gazebo/Orange
+  EXPECT_FLOAT_EQ(flag.color->r, 1.0f);
+  EXPECT_FLOAT_EQ(flag.color->g, 0.5088f);
+
+  EXPECT_FALSE(m.visuals[2].color);  // grey, whoever draws it
+
+  // The pier's plane, in W: its model turned a quarter about z, so 1 m along the link's x is
+  // 1 m along W's y.
+  const Visual& planks = m.visuals[3];
+  EXPECT_EQ(planks.body, -1);
+  EXPECT_LT((planks.X_BV.translation() - Vec3(0, 11, 0)).norm(), 1e-12);
+  const auto& plane = std::get<VisualPlane>(planks.geometry);
+  EXPECT_EQ(plane.size_x, 4.0);
+  EXPECT_EQ(plane.size_y, 2.0);
+  EXPECT_TRUE(d.warnings().empty());
+}
+
+TEST(VisualLoader, APlaneVisualFacesItsNormal) {
+  const Model m = testing::load(world_sdf(R"(<model name="wall"><static>true</static>
+    <link name="l"><visual name="v"><geometry><plane><normal>1 0 0</normal><size>3 3</size>
+    </plane></geometry></visual></link></model>)"));
+  ASSERT_EQ(m.visuals.size(), 1u);
+  EXPECT_LT((m.visuals[0].X_BV.linear() * Vec3::UnitZ() - Vec3::UnitX()).norm(), 1e-12);
+}
+
+TEST(VisualLoader, TheWorldsOwnWaterIsLeftToLeewaysSea) {
+  // VRX's coast_waves and UUV Simulator's ocean_box, in short; the buoy beside them is drawn.
+  Diagnostics d;
+  const Model m = load_world_string(world_sdf(R"(<model name="waves"><static>true</static>
+    <link name="link"><visual name="wave_visual"><geometry><box><size>1 1 1</size></box></geometry>
+      <plugin filename="libWaveVisual.so" name="vrx::WaveVisual"/></visual></link></model>
+  <model name="ocean_box"><static>true</static><link name="link"><visual name="surface">
+    <geometry><plane><size>100 100</size></plane></geometry><material><script>
+    <uri>file://Media/materials/scripts/water.material</uri><name>UUVSimulator/StaticWater</name>
+    </script></material></visual></link></model>
+  <model name="buoy"><static>true</static><link name="link"><visual name="v">
+    <geometry><sphere><radius>0.5</radius></sphere></geometry></visual></link></model>)"),
+                                    "water.sdf", d);
+  ASSERT_EQ(m.visuals.size(), 1u);
+  EXPECT_EQ(m.visuals[0].model_name, "buoy");
+  EXPECT_TRUE(d.warnings().empty());
+}
+
+TEST(VisualLoader, AFuelModelsFileUriIsFoundInItsOwnFolder) {
+  // A Fuel model, cached as antenna/1/, names its mesh file://antenna/meshes/antenna.obj.
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / "leeway_tests" / "fuelish" / "antenna" / "1";
+  fs::create_directories(folder / "meshes");
+  std::ofstream(folder / "meshes" / "antenna.obj") << "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+  std::ofstream(folder / "world.sdf") << world_sdf(R"(<model name="antenna"><static>true</static>
+    <link name="l"><visual name="v"><geometry><mesh><uri>file://antenna/meshes/antenna.obj</uri>
+    </mesh></geometry></visual></link></model>)");
+  Diagnostics d;
+  const Model m = load_world_file((folder / "world.sdf").string(), d);
+  ASSERT_EQ(m.visuals.size(), 1u);
+  EXPECT_TRUE(fs::equivalent(std::get<VisualMesh>(m.visuals[0].geometry).path,
+                             folder / "meshes" / "antenna.obj"));
+}
+
+TEST(VisualLoader, AMeshFoundNowhereIsSaidAndLeftOut) {
+  const std::string text = boat_world(R"(
+    <visual name="hull_mesh"><geometry><mesh><uri>model://nowhere/hull.dae</uri></mesh>
+    </geometry></visual>)");
+  const std::string path = testing::write_temp("visual_missing.sdf", text);
+  Diagnostics d;
+  const Model m = load_world_file(path, d);
+  EXPECT_EQ(m.visuals.size(), 1u);  // the pier's plane
+  ASSERT_EQ(d.warnings().size(), 1u);
+  const std::string w = d.warnings()[0].str();
+  expect_mentions(w, {"visual_missing.sdf:" + std::to_string(line_of(text, "model://nowhere")),
+                      "boat::mast::hull_mesh", "is not drawn", "model://nowhere/hull.dae"});
+}
+
+TEST(VisualLoader, AColourOutOfRangeIsAnErrorAtItsLine) {
+  const std::string text = boat_world(R"(
+    <visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry>
+      <material><diffuse>1.5 0 0 1</diffuse></material></visual>)");
+  const std::string e = testing::load_error("visual_colour.sdf", text);
+  // libsdformat refuses it first, at its line.
+  expect_mentions(e,
+                  {"visual_colour.sdf:" + std::to_string(line_of(text, "<diffuse>")), "<diffuse>"});
+}
+
+}  // namespace
+}  // namespace leeway
