@@ -196,5 +196,35 @@ TEST(ViewChannels, DrawAModelByItsVisualsAndOneWithoutByItsShapes) {
   EXPECT_NE(log.find("view_garbage.stl' is not drawn"), std::string::npos) << log;
 }
 
+TEST(ViewChannels, DrawTheSeaAboutTheVesselNotTheFirstBody) {
+  // As VRX's worlds have it: a buoy first (at 50 m east), the vessel (a thruster) after it.
+  // The sea's grid is centred on the vessel.
+  constexpr const char* kInertial = R"(<inertial><mass>10</mass><inertia><ixx>1</ixx>
+      <iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial>)";
+  const std::string world =
+      testing::write_temp("view_focus.sdf", std::string(R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="w"><gravity>0 0 0</gravity>
+  <model name="buoy"><pose>50 0 0 0 0 0</pose><link name="l">)") +
+                                                kInertial + R"(</link></model>
+  <model name="boat"><pose>0 -21 0 0 0 0</pose><link name="hull">)" +
+                                                kInertial + R"(</link>
+    <plugin filename="leeway" name="leeway::Thruster"><actuator>prop</actuator>
+      <position>-1 0 0</position><thrust><quadratic><k_forward>1</k_forward></quadratic></thrust>
+    </plugin></model>
+</world></sdf>
+)");
+  Diagnostics d;
+  Simulation sim(load_scenario_file(world, d));
+  LastMessages view(sim, ViewOptions{});
+  view.on_start(sim);
+  const json& points = view.last.at("/sea").at("entities").at(0).at("triangles").at(0).at("points");
+  Vec3 centre = Vec3::Zero();
+  for (const json& p : points)
+    centre += vec3(p);
+  centre /= static_cast<double>(points.size());
+  // The grid is snapped to its 3 m cells; the boat sits on one's corner.
+  EXPECT_LT((centre.head<2>() - Eigen::Vector2d(0, -21)).norm(), 1e-9) << centre.transpose();
+}
+
 }  // namespace
 }  // namespace leeway

@@ -427,6 +427,12 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
   if (options_.sea_cells < 1 || options_.sea_cells > 512 || !(options_.sea_size > 0.0))
     throw std::invalid_argument("the sea's grid needs 1 to 512 cells over a positive size");
 
+  // The vessel: the first model with actuators (VRX spawns its WAM-V after the buoys).
+  if (!model.actuators.empty())
+    focus_body_ = model.actuators.front().body;
+  else if (!model.bodies.empty())
+    focus_body_ = 0;
+
   // A model is drawn by its visuals; one that has none, by its collision shapes and hull mesh.
   std::set<std::string> drawn;
   MeshCache meshes;
@@ -582,11 +588,12 @@ void ViewChannels::start(const Simulation& sim, MessageSink& sink) {
           open_entity(out, t, e.frame, e.id);
           out += e.primitives;
         }
-        if (model.environment.bathymetry && !model.bodies.empty()) {
-          // The seabed about the first body's start: 300 m square, 5 m cells.
+        if (model.environment.bathymetry && focus_body_ >= 0) {
+          // The seabed about the vessel's start: 300 m square, 5 m cells.
+          const Vec3& p_WB0 = model.bodies[static_cast<std::size_t>(focus_body_)].p_WB0;
           Primitives p;
-          p.triangles = seabed_triangles(*model.environment.bathymetry, model.bodies[0].p_WB0.x(),
-                                         model.bodies[0].p_WB0.y(), 150.0, 60);
+          p.triangles =
+              seabed_triangles(*model.environment.bathymetry, p_WB0.x(), p_WB0.y(), 150.0, 60);
           if (!p.triangles.empty()) entity("world", "seabed", p);
         }
         for (const TaskModel& task : sim.scenario().tasks) {
@@ -809,12 +816,14 @@ void ViewChannels::frame(const Simulation& sim, MessageSink& sink) {
         break;
       }
       case Kind::kSea: {
-        // A grid about the first body, snapped to the grid's spacing so that it does not swim
-        // under the vessel; each vertex the Gerstner point of its calm-water position
+        // A grid about the vessel, snapped to the grid's spacing so that it does not swim
+        // under it; each vertex the Gerstner point of its calm-water position
         // (gerstner_grid: a sine and cosine per component per row, not per point).
         const int n = options_.sea_cells;
         const double h = options_.sea_size / n;
-        const Vec3 focus = model.bodies.empty() ? Vec3::Zero() : state.bodies[0].p_WB;
+        const Vec3 focus = focus_body_ < 0
+                               ? Vec3::Zero()
+                               : state.bodies[static_cast<std::size_t>(focus_body_)].p_WB;
         const double x0 = std::round(focus.x() / h) * h - 0.5 * options_.sea_size;
         const double y0 = std::round(focus.y() / h) * h - 0.5 * options_.sea_size;
         const std::optional<WaveField>& waves = model.environment.waves;

@@ -24,21 +24,23 @@
 //                                                     visuals (a model without any: its
 //                                                     collision shapes and hull mesh), locked
 //                                                     to its body's frame; the seabed about
-//                                                     the first body's start; the tasks' goals
+//                                                     the vessel's start; the tasks' goals
 //                                                     and waypoints
 //   /markers                foxglove.SceneUpdate      each frame, with thrusters: each thruster's
 //                                                     thrust as an arrow from its propeller along
 //                                                     the force, 0.4 ln(1 + |T| / 20 N) m long
 //   /sea                    foxglove.SceneUpdate      every 1/sea_rate: the surface as a triangle
-//                                                     grid about the first body, Gerstner points
+//                                                     grid about the vessel, Gerstner points
 //                                                     exactly as the physics has them
 //   /log                    foxglove.Log              the loader's warnings at the start, the
 //                                                     steps' events (clamped commands, refused
 //                                                     steps) as they happen, at most one a
 //                                                     second of each kind on each actuator or body
 //
-// A frame is every round(1 / (frame_rate dt)) steps. Times are simulated time since the run's
-// start. Frames are named as in ROS 2 (world, <model>/<link>, <model>/<link>/<sensor>).
+// The vessel is the first model with actuators, else the first body (VRX spawns its WAM-V
+// after the course's buoys). A frame is every round(1 / (frame_rate dt)) steps. Times are simulated
+// time since the run's start. Frames are named as in ROS 2 (world, <model>/<link>,
+// <model>/<link>/<sensor>).
 #pragma once
 
 #include <cstdint>
@@ -125,6 +127,7 @@ class ViewChannels {
   std::vector<Source> sources_;
   std::uint64_t frame_interval_ = 1, sea_interval_ = 0;
   std::size_t log_channel_ = 0;
+  int focus_body_ = -1;  ///< the vessel /sea and the seabed are drawn about (the header)
   std::vector<PreparedEntity> scene_entities_;         ///< the models' visuals, shapes and hulls
   std::string text_;                                   ///< the message being made, reused
   std::vector<Vec3> sea_points_;                       ///< /sea's vertices, reused
