@@ -1,0 +1,137 @@
+// Rays against the sea surface (env/sea_ray.h): the calm plane in closed form; a horizontal ray
+// into a single long-crested wave meets it where A cos(theta) equals the ray's height, with the
+// surface's slope as its normal; in a steep Gerstner sea, every hit lies on the surface the
+// physics uses (its elevation) and no earlier point of the ray is below it; and a ray from under
+// the water meets it from below.
+#include "leeway/env/sea_ray.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "leeway/core/random.h"
+#include "leeway/env/wave_field.h"
+
+namespace leeway {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kG = 9.80665;
+
+/// Uniform in [lo, hi).
+double uniform(RandomStream& rng, double lo, double hi) {
+  return lo + (hi - lo) * rng.uniform();
+}
+
+Ray ray(const Vec3& origin, const Vec3& direction) {
+  return {origin, direction.normalized()};
+}
+
+TEST(SeaRay, ACalmSeaIsThePlaneAtItsLevel) {
+  Environment env;
+  env.surface_level = 0.5;
+  // From 10 m up along (0.6, 0, -0.8): 9.5 m down is 11.875 m along.
+  const auto hit = ray_cast_sea(env, ray({0, 0, 10}, {0.6, 0, -0.8}), 0.0, 100.0);
+  ASSERT_TRUE(hit);
+  EXPECT_NEAR(hit->distance, 11.875, 1e-12);
+  EXPECT_LT((hit->p_W - Vec3(7.125, 0, 0.5)).norm(), 1e-12);
+  EXPECT_FALSE(hit->from_below);
+  EXPECT_FALSE(ray_cast_sea(env, ray({0, 0, 10}, {0.6, 0, -0.8}), 0.0, 11.0));  // too short
+  EXPECT_FALSE(ray_cast_sea(env, ray({0, 0, 10}, {0, 0, 1}), 0.0, 100.0));
+  EXPECT_FALSE(ray_cast_sea(env, ray({0, 0, 10}, {1, 0, 0}), 0.0, 100.0));
+  const auto up = ray_cast_sea(env, ray({0, 0, -3}, {0, 0, 1}), 0.0, 100.0);
+  ASSERT_TRUE(up);
+  EXPECT_NEAR(up->distance, 3.5, 1e-12);
+  EXPECT_TRUE(up->from_below);
+}
+
+TEST(SeaRay, AHorizontalRayMeetsACrestWhereItsHeightIsTheRays) {
+  // eta(x) = cos(k x - pi), 20 m long, travelling along +x, at t = 0: a trough at x = 0 and a
+  // crest at 10 m. A ray 0.5 m up from x = 0 along +x meets the crest's face where
+  // cos(k s) = -0.5, at s = (2 pi / 3) / k = 20/3 m, whatever lies beyond (a buoy at 15 m is
+  // hidden). There the surface rises at d eta/dx = k sin(2 pi / 3).
+  WaveComponent c;
+  c.amplitude = 1.0;
+  c.k = 2 * kPi / 20.0;
+  c.omega = std::sqrt(kG * c.k);
+  c.phase = -kPi;
+  Environment env;
+  env.waves = make_wave_field({c}, kInf, 0.0, 0.0);
+  const auto hit = ray_cast_sea(env, ray({0, 0, 0.5}, {1, 0, 0}), 0.0, 100.0);
+  ASSERT_TRUE(hit);
+  EXPECT_NEAR(hit->distance, 20.0 / 3.0, kSeaRayTolerance);
+  const double slope = c.k * std::sin(2 * kPi / 3);
+  EXPECT_LT((hit->n_W - Vec3(-slope, 0, 1).normalized()).norm(), 1e-3 * slope);
+  // Above every crest, nothing.
+  EXPECT_FALSE(ray_cast_sea(env, ray({0, 0, 1.01}, {1, 0, 0}), 0.0, 1000.0));
+}
+
+/// A steep short-crested Gerstner sea: ten components of 3 to 8 s, q = 0.6.
+Environment steep_sea() {
+  RandomStream rng(7, "sea");
+  std::vector<WaveComponent> components;
+  for (int i = 0; i < 10; ++i) {
+    WaveComponent c;
+    const double T = 3.0 + 0.5 * i;
+    c.omega = 2 * kPi / T;
+    c.k = c.omega * c.omega / kG;
+    c.amplitude = 0.05 + 0.03 * i;
+    c.direction = uniform(rng, -1.0, 1.0);
+    c.phase = uniform(rng, 0.0, 2 * kPi);
+    c.steepness = 0.6;
+    components.push_back(c);
+  }
+  Environment env;
+  env.waves = make_wave_field(components, kInf, 0.0, 0.2);
+  return env;
+}
+
+TEST(SeaRay, EveryHitInASteepSeaIsOnTheSurfaceAndTheFirst) {
+  const Environment env = steep_sea();
+  const WaveField& w = *env.waves;
+  RandomStream rng(11, "rays");
+  const double t = 13.7;
+  for (int n = 0; n < 200; ++n) {
+    // Half look 3 to 80 degrees down from 2 to 12 m above the calm level (above every crest);
+    // half graze the crests, 0.6 to 2 degrees down from 0.3 to 1 m above the water under them,
+    // where a ray can pass over one crest and into the next.
+    const bool grazing = n % 2 == 1;
+    const double azimuth = uniform(rng, -kPi, kPi);
+    const double depression = grazing ? uniform(rng, 0.01, 0.035) : uniform(rng, 0.05, 1.4);
+    const Vec3 d(std::cos(depression) * std::cos(azimuth), std::cos(depression) * std::sin(azimuth),
+                 -std::sin(depression));
+    Vec3 o(uniform(rng, -50.0, 50.0), uniform(rng, -50.0, 50.0), 0.0);
+    o.z() = grazing ? elevation(w, o.x(), o.y(), t) + uniform(rng, 0.3, 1.0)
+                    : w.z_level + uniform(rng, 2.0, 12.0);
+    const auto hit = ray_cast_sea(env, ray(o, d), t, 1000.0);
+    ASSERT_TRUE(hit) << n;
+    EXPECT_FALSE(hit->from_below);
+    // On the surface: within the bisection's tolerance along the ray.
+    EXPECT_LT(std::abs(hit->p_W.z() - elevation(w, hit->p_W.x(), hit->p_W.y(), t)),
+              kSeaRayTolerance)
+        << n;
+    // The first: every point before it, 2 cm apart, is above the water.
+    for (double s = 0.0; s < hit->distance - kSeaRayTolerance; s += 0.02) {
+      const Vec3 p = o + s * d;
+      ASSERT_GT(p.z(), elevation(w, p.x(), p.y(), t)) << n << " at " << s;
+    }
+    EXPECT_NEAR(hit->n_W.norm(), 1.0, 1e-12);
+    EXPECT_GT(hit->n_W.z(), 0.5);
+  }
+}
+
+TEST(SeaRay, ARayFromUnderTheWaterMeetsItFromBelow) {
+  const Environment env = steep_sea();
+  const auto hit = ray_cast_sea(env, ray({3, -4, -6}, {0.3, 0.2, 1}), 5.0, 100.0);
+  ASSERT_TRUE(hit);
+  EXPECT_TRUE(hit->from_below);
+  EXPECT_LT(std::abs(hit->p_W.z() - elevation(*env.waves, hit->p_W.x(), hit->p_W.y(), 5.0)),
+            kSeaRayTolerance);
+  EXPECT_FALSE(ray_cast_sea(env, ray({3, -4, -6}, {0, 0, -1}), 5.0, 100.0));
+}
+
+}  // namespace
+}  // namespace leeway
