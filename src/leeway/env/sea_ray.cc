@@ -60,18 +60,17 @@ std::optional<SeaHit> ray_cast_sea(const Environment& env, const Ray& ray, doubl
   const double rate = std::abs(d.z()) + b.max_slope * std::hypot(d.x(), d.y());
   double s = s0, fs = f(s);
   const bool above = fs != 0.0 ? fs > 0.0 : d.z() < 0.0;
-  double s_before = s;
-  while (true) {
-    if (fs == 0.0 || (fs > 0.0) != above) break;
+  double s_before = s, f_before = fs;
+  while (fs != 0.0 && (fs > 0.0) == above) {
     if (s >= s1) return std::nullopt;
-    s_before = s;
+    s_before = s, f_before = fs;
     s = std::min(s1, s + std::max(std::abs(fs) / rate, kSeaRayMinStep));
     fs = f(s);
   }
   // f(s_before) is on the ray's side, f(s) on the other (or zero): the Illinois variant of
   // regula falsi keeps the crossing bracketed and converges superlinearly (Dowell and Jarratt
   // 1971); the bracket shrinks to kSeaRayTolerance, bisecting when a step would not shrink it.
-  double a = s_before, c = s, fa = f(a), fc = fs;
+  double a = s_before, c = s, fa = f_before, fc = fs;
   int side = 0;
   for (int i = 0; i < 100 && c - a > kSeaRayTolerance && fc != 0.0; ++i) {
     double m = (a * fc - c * fa) / (fc - fa);
