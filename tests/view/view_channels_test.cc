@@ -144,33 +144,46 @@ TEST(ViewChannels, DrawTheSeabedAndLeaveLandOut) {
     EXPECT_LT(index.get<std::size_t>(), points.size());
 }
 
+/// A one-link model of 10 kg: `name` at `pose` (x y z roll pitch yaw), its link `link` holding
+/// `link_extra`, then `plugins`.
+std::string model_sdf(const std::string& name, const std::string& pose, const std::string& link,
+                      const std::string& link_extra, const std::string& plugins = "") {
+  return R"(<model name=")" + name + R"("><pose>)" + pose + R"(</pose><link name=")" + link +
+         R"("><inertial><mass>10</mass><inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz><ixy>0</ixy>
+    <ixz>0</ixz><iyz>0</iyz></inertia></inertial>)" +
+         link_extra + "</link>" + plugins + "</model>\n";
+}
+
+/// A world of `models` without gravity, written to `file_name`, loaded and viewed from its start.
+struct ViewedWorld {
+  ViewedWorld(const std::string& file_name, const std::string& models)
+      : sim(load(file_name, models)), view(sim, ViewOptions{}) {
+    view.on_start(sim);
+  }
+  static Scenario load(const std::string& file_name, const std::string& models) {
+    Diagnostics d;
+    return load_scenario_file(testing::write_temp(file_name, R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="w"><gravity>0 0 0</gravity>
+)" + models + "</world></sdf>\n"),
+                              d);
+  }
+  Simulation sim;
+  LastMessages view;
+};
+
 TEST(ViewChannels, DrawAModelByItsVisualsAndOneWithoutByItsShapes) {
   // A boat drawn by a two-material mesh (a red, half-transparent triangle; a blue square) and a
   // mesh file that is not a mesh; a buoy with no visual, drawn by its collision sphere.
   testing::write_two_part_obj("view_parts");
   testing::write_temp("view_garbage.stl", "solid nothing\nthis is no facet\n");
-  constexpr const char* kInertial = R"(<inertial><mass>10</mass><inertia><ixx>1</ixx>
-      <iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial>)";
-  const std::string world =
-      testing::write_temp("view_visuals.sdf", std::string(R"(<?xml version="1.0"?>
-<sdf version="1.9"><world name="w"><gravity>0 0 0</gravity>
-  <model name="boat"><link name="hull">)") + kInertial +
-                                                  R"(
+  ViewedWorld world("view_visuals.sdf", model_sdf("boat", "0 0 0 0 0 0", "hull", R"(
     <collision name="c"><geometry><box><size>2 1 1</size></box></geometry></collision>
     <visual name="v"><pose>0.5 0 0.2 0 0 0</pose>
       <geometry><mesh><uri>view_parts.obj</uri></mesh></geometry></visual>
-    <visual name="broken"><geometry><mesh><uri>view_garbage.stl</uri></mesh></geometry></visual>
-  </link></model>
-  <model name="buoy"><pose>10 0 0 0 0 0</pose><link name="l">)" +
-                                                  kInertial + R"(
-    <collision name="c"><geometry><sphere><radius>0.5</radius></sphere></geometry></collision>
-  </link></model>
-</world></sdf>
-)");
-  Diagnostics d;
-  Simulation sim(load_scenario_file(world, d));
-  LastMessages view(sim, ViewOptions{});
-  view.on_start(sim);
+    <visual name="broken"><geometry><mesh><uri>view_garbage.stl</uri></mesh></geometry></visual>)") +
+                                            model_sdf("buoy", "10 0 0 0 0 0", "l", R"(
+    <collision name="c"><geometry><sphere><radius>0.5</radius></sphere></geometry></collision>)"));
+  const LastMessages& view = world.view;
   std::map<std::string, json> entities;
   for (const json& e : view.last.at("/scene").at("entities"))
     entities[e.at("id").get<std::string>()] = e;
@@ -199,24 +212,14 @@ TEST(ViewChannels, DrawAModelByItsVisualsAndOneWithoutByItsShapes) {
 TEST(ViewChannels, DrawTheSeaAboutTheVesselNotTheFirstBody) {
   // As VRX's worlds have it: a buoy first (at 50 m east), the vessel (a thruster) after it.
   // The sea's grid is centred on the vessel.
-  constexpr const char* kInertial = R"(<inertial><mass>10</mass><inertia><ixx>1</ixx>
-      <iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial>)";
-  const std::string world =
-      testing::write_temp("view_focus.sdf", std::string(R"(<?xml version="1.0"?>
-<sdf version="1.9"><world name="w"><gravity>0 0 0</gravity>
-  <model name="buoy"><pose>50 0 0 0 0 0</pose><link name="l">)") +
-                                                kInertial + R"(</link></model>
-  <model name="boat"><pose>0 -21 0 0 0 0</pose><link name="hull">)" +
-                                                kInertial + R"(</link>
-    <plugin filename="leeway" name="leeway::Thruster"><actuator>prop</actuator>
+  ViewedWorld world(
+      "view_focus.sdf",
+      model_sdf("buoy", "50 0 0 0 0 0", "l", "") +
+          model_sdf("boat", "0 -21 0 0 0 0", "hull", "",
+                    R"(<plugin filename="leeway" name="leeway::Thruster"><actuator>prop</actuator>
       <position>-1 0 0</position><thrust><quadratic><k_forward>1</k_forward></quadratic></thrust>
-    </plugin></model>
-</world></sdf>
-)");
-  Diagnostics d;
-  Simulation sim(load_scenario_file(world, d));
-  LastMessages view(sim, ViewOptions{});
-  view.on_start(sim);
+    </plugin>)"));
+  const LastMessages& view = world.view;
   const json& points = view.last.at("/sea").at("entities").at(0).at("triangles").at(0).at("points");
   Vec3 centre = Vec3::Zero();
   for (const json& p : points)

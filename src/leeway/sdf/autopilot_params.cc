@@ -45,8 +45,9 @@ AutopilotModel load_autopilot(const sdf::ElementPtr& plugin, const Scenario& sce
   const Model& model = scenario.model;
   reject_unknown_children(
       plugin,
-      {"rate", "navigation", "navigation_acceleration_noise", "task", "waypoints", "cruise_speed", "lookahead", "acceptance_radius",
-       "slowdown_radius", "min_speed", "align_tolerance", "align_timeout", "heading", "surge"},
+      {"rate", "navigation", "navigation_acceleration_noise", "task", "waypoints", "cruise_speed",
+       "lookahead", "acceptance_radius", "slowdown_radius", "min_speed", "align_tolerance",
+       "align_timeout", "heading", "surge"},
       "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
   AutopilotModel p;
 

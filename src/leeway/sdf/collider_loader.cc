@@ -62,8 +62,7 @@ Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3
   c.body = body;
   Eigen::Isometry3d X_BM = Eigen::Isometry3d::Identity();
   if (body >= 0) {
-    const sdf::Link* canonical = model.CanonicalLink();
-    X_BM = resolve_pose(canonical->SemanticPose(), "__model__", canonical->Element()).inverse();
+    X_BM = body_in_model(model).inverse();
   } else {
     c.X_WB = X_WM;
   }

@@ -9,10 +9,11 @@
 namespace leeway::sdfio {
 
 DivePilotModel load_dive_pilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
-  reject_unknown_children(plugin,
-                          {"rate", "navigation", "navigation_acceleration_noise", "waypoints", "cruise_command", "lookahead", "acceptance_radius",
-                           "max_pitch", "depth", "pitch", "heading"},
-                          "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
+  reject_unknown_children(
+      plugin,
+      {"rate", "navigation", "navigation_acceleration_noise", "waypoints", "cruise_command",
+       "lookahead", "acceptance_radius", "max_pitch", "depth", "pitch", "heading"},
+      "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
   DivePilotModel p;
   const sdf::ElementPtr waypoints =
       required_child(plugin, "waypoints", "<waypoint>x y z</waypoint> elements [m] in W");

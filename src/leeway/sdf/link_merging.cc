@@ -83,15 +83,19 @@ Eigen::Isometry3d to_isometry(const ignition::math::Pose3d& pose) {
   return X;
 }
 
-MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
+Eigen::Isometry3d body_in_model(const sdf::Model& model) {
   const sdf::Link* canonical = model.CanonicalLink();
   if (canonical == nullptr) {
     throw LoadError(location_of(model.Element()),
                     "the model has no link, expected at least one <link> with an <inertial>");
   }
+  return resolve_pose(canonical->SemanticPose(), "__model__", canonical->Element());
+}
+
+MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   MergedLinks out;
-  out.canonical_link = canonical->Name();
-  out.X_MB = resolve_pose(canonical->SemanticPose(), "__model__", canonical->Element());
+  out.X_MB = body_in_model(model);
+  out.canonical_link = model.CanonicalLink()->Name();
   const Eigen::Isometry3d X_BM = out.X_MB.inverse();
 
   struct Part {

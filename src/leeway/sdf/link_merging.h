@@ -58,6 +58,10 @@ struct BodyLink {
 /// The model's links, then those of each nested model a joint of it holds (recursively).
 std::vector<BodyLink> body_links(const sdf::Model& model);
 
+/// X_MB: the body frame B (the model's canonical link) in the model frame M; a LoadError if the
+/// model has no link.
+Eigen::Isometry3d body_in_model(const sdf::Model& model);
+
 /// The joint of `parent` that holds a link of its nested model `nested`, if any.
 const sdf::Joint* joint_into(const sdf::Model& parent, const sdf::Model& nested);
 

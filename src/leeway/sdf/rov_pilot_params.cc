@@ -6,12 +6,12 @@
 namespace leeway::sdfio {
 
 RovPilotModel load_rov_pilot(const sdf::ElementPtr& plugin, const Model& model, int body) {
-  reject_unknown_children(
-      plugin,
-      {"rate", "navigation", "navigation_acceleration_noise", "stations", "acceptance_radius", "face_goal_beyond", "k_position", "k_attitude",
-       "max_speed", "max_turn_rate", "linear_velocity", "angular_velocity",
-       "max_linear_acceleration", "max_angular_acceleration", "inertia"},
-      "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
+  reject_unknown_children(plugin,
+                          {"rate", "navigation", "navigation_acceleration_noise", "stations",
+                           "acceptance_radius", "face_goal_beyond", "k_position", "k_attitude",
+                           "max_speed", "max_turn_rate", "linear_velocity", "angular_velocity",
+                           "max_linear_acceleration", "max_angular_acceleration", "inertia"},
+                          "the parameters listed in docs/sdf-reference.md, \"Reference autonomy\"");
   RovPilotModel p;
   const BodyModel& b = model.bodies.at(static_cast<std::size_t>(body));
   if (const sdf::ElementPtr stations = optional_child(plugin, "stations")) {

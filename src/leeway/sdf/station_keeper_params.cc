@@ -54,12 +54,13 @@ WaveFilterModel read_wave_filter(const sdf::ElementPtr& e) {
 
 StationKeeperModel load_station_keeper(const sdf::ElementPtr& plugin, const Model& model,
                                        int body) {
-  reject_unknown_children(plugin,
-                          {"rate", "navigation", "navigation_acceleration_noise", "station", "kp", "ki", "kd", "integral_limit", "steering_rate",
-                           "full_rate_thrust", "wave_filter"},
-                          "<rate>, <station>, <kp>, <ki>, <kd>, <integral_limit>, <steering_rate>, "
-                          "<full_rate_thrust> and <wave_filter> "
-                          "(docs/sdf-reference.md, \"Reference autonomy\")");
+  reject_unknown_children(
+      plugin,
+      {"rate", "navigation", "navigation_acceleration_noise", "station", "kp", "ki", "kd",
+       "integral_limit", "steering_rate", "full_rate_thrust", "wave_filter"},
+      "<rate>, <station>, <kp>, <ki>, <kd>, <integral_limit>, <steering_rate>, "
+      "<full_rate_thrust> and <wave_filter> "
+      "(docs/sdf-reference.md, \"Reference autonomy\")");
   StationKeeperModel k;
   const sdf::ElementPtr station = optional_child(plugin, "station");
   k.station = station ? read_station(station)

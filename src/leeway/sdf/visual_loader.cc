@@ -106,11 +106,8 @@ Eigen::Matrix3d z_onto(const Vec3& n) {
 std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& model_name, int body,
                                  const Eigen::Isometry3d& X_WM, Diagnostics& diagnostics) {
   std::vector<Visual> visuals;
-  Eigen::Isometry3d X_BM = X_WM;
-  if (body >= 0) {
-    const sdf::Link* canonical = model.CanonicalLink();
-    X_BM = resolve_pose(canonical->SemanticPose(), "__model__", canonical->Element()).inverse();
-  }
+  // A static model's visuals are posed in W.
+  const Eigen::Isometry3d X_BM = body >= 0 ? body_in_model(model).inverse() : X_WM;
   for (const BodyLink& body_link : body_links(model)) {
     const sdf::Link& link = *body_link.link;
     for (std::uint64_t k = 0; k < link.VisualCount(); ++k) {
