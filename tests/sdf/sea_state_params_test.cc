@@ -85,6 +85,66 @@ TEST(SeaStateParams, VrxWavefield) {
               1e-15);
 }
 
+/// VRX's PublisherPlugin with its wavefield message (perception_task.sdf's, the gain and period
+/// given).
+std::string vrx_publisher(const std::string& gain, const std::string& extra = "") {
+  return R"(<plugin filename="libPublisherPlugin.so" name="vrx::PublisherPlugin">
+      <message type="gz.msgs.Param" topic="/vrx/wavefield/parameters" every="2.0">
+        params {
+          key: "direction"
+          value {
+            type: DOUBLE
+            double_value: 0.7
+          }
+        }
+        params { key: "gain" value { type: DOUBLE double_value: )" +
+         gain + R"( } }
+        params { key: "period" value { type: DOUBLE double_value: 6 } }
+        params { key: "steepness" value { type: DOUBLE double_value: 0 } })" +
+         extra + R"(
+      </message>
+      <message type="gz.msgs.Vector3d" topic="/pinger/set_pinger_position" at="1.0">
+        x: 1 y: 2 z: -3
+      </message>
+    </plugin>)";
+}
+
+TEST(SeaStateParams, VrxsWavefieldMessageIsTheSeaItsWorldsSail) {
+  // VRX gives every world's sea state this way; the element form with the same parameters is
+  // the same sea, bit for bit.
+  Diagnostics d;
+  const Model m = load_world_string(world_sdf("", vrx_publisher("0.6"), "0 0 -9.81"), "vrx.sdf", d);
+  const Model element = load_with(
+      "<wavefield><wave><gain>0.6</gain><period>6</period><direction>0.7</direction>"
+      "<steepness>0</steepness></wave></wavefield>");
+  ASSERT_TRUE(m.environment.waves.has_value());
+  EXPECT_EQ(m.environment.waves->amplitude, element.environment.waves->amplitude);
+  EXPECT_EQ(m.environment.waves->kx, element.environment.waves->kx);
+  EXPECT_EQ(m.environment.waves->phase, element.environment.waves->phase);
+  EXPECT_EQ(m.environment.waves->ramp_time, 2.0);  // VRX's tau
+  // The pinger's message is not sent, and says so.
+  bool said = false;
+  for (const auto& w : d.warnings())
+    said = said || w.message.find("'/pinger/set_pinger_position' is not sent") != std::string::npos;
+  EXPECT_TRUE(said);
+
+  const auto error = [](const std::string& text) {
+    return testing::load_error("vrx_bad.sdf", world_sdf("", text, "0 0 -9.81"));
+  };
+  EXPECT_NE(error(vrx_publisher("-1"))
+                .find("wavefield parameter 'gain' is -1; expected a gain in "
+                      "[0, 1000]"),
+            std::string::npos);
+  EXPECT_NE(error(vrx_publisher("high")).find("wavefield parameter 'gain' is 'high'"),
+            std::string::npos);
+  // Two sea states: refused, naming the first.
+  const std::string twice = error(vrx_publisher("0.3") + environment("<wavefield/>"));
+  EXPECT_NE(
+      twice.find("vrx_bad.sdf:7: <world[w]/plugin[vrx::PublisherPlugin]/message>; expected one"),
+      std::string::npos)
+      << twice;
+}
+
 TEST(SeaStateParams, NonPhysicalParametersAreErrors) {
   const struct {
     std::string inner, expect;

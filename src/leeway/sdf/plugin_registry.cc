@@ -15,6 +15,7 @@
 #include "leeway/sdf/leeway_hydrodynamics.h"
 #include "leeway/sdf/pose_publisher_params.h"
 #include "leeway/sdf/rov_pilot_params.h"
+#include "leeway/sdf/sea_state_params.h"
 #include "leeway/sdf/sensor_plugins.h"
 #include "leeway/sdf/shape_float_params.h"
 #include "leeway/sdf/station_keeper_params.h"
@@ -60,6 +61,25 @@ void setting_uuv_current(const sdf::ElementPtr& p, WorldContext& c) {
 void setting_vrx_wind(const sdf::ElementPtr& p, WorldContext& c) {
   claim_wind(c.settings, p);
   load_vrx_wind(p, c.settings.environment.wind, c.settings.wind_objects, c.diagnostics);
+}
+/// VRX's PublisherPlugin: the sea state it sends on /vrx/wavefield/parameters. Its other
+/// messages (the acoustic tasks' pinger position) are not sent.
+void setting_vrx_publisher(const sdf::ElementPtr& p, WorldContext& c) {
+  for_each_child(p, [&](const sdf::ElementPtr& message) {
+    if (message->GetName() != "message") return;
+    const sdf::ParamPtr topic = message->GetAttribute("topic");
+    if (topic && topic->GetAsString() == kVrxWavefieldTopic) {
+      claim_waves(c.settings, message);
+      Environment& env = c.settings.environment;
+      env.waves = load_vrx_wavefield_message(message, env.surface_level, c.diagnostics);
+      return;
+    }
+    c.diagnostics.warn_once("publisher topic " + (topic ? topic->GetAsString() : ""),
+                            location_of(message),
+                            fmt::format("VRX's PublisherPlugin message on '{}' is not sent "
+                                        "(Leeway reads the one on {}, the sea state)",
+                                        topic ? topic->GetAsString() : "", kVrxWavefieldTopic));
+  });
 }
 void setting_vrx_classic_model_wind(const sdf::ElementPtr& p, WorldContext& c) {
   claim_wind(c.settings, p);
@@ -157,6 +177,7 @@ const std::vector<PluginKind>& plugin_registry() {
       {F::kWorldSetting, {"underwater_current", "UnderwaterCurrentPlugin"}, &setting_uuv_current},
       {F::kWorldSetting, {"USVWind", "vrx::USVWind"}, &setting_vrx_wind},
       {F::kWorldSetting, {"usv_gazebo_wind_plugin", ""}, &setting_vrx_wind},
+      {F::kWorldSetting, {"PublisherPlugin", "vrx::PublisherPlugin"}, &setting_vrx_publisher},
       {F::kTask, {"wayfindingscoring", "", true}, &vrx_task<TaskKind::kWayfinding>},
       {F::kTask, {"stationkeepingscoring", "", true}, &vrx_task<TaskKind::kStationKeeping>},
       // VRX's other scoring plugins (navigation, perception, docking, wildlife, acoustic,

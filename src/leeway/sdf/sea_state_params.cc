@@ -1,8 +1,14 @@
 #include "leeway/sdf/sea_state_params.h"
 
 #include <fmt/format.h>
+#include <cctype>
+#include <charconv>
 #include <cmath>
+#include <limits>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "leeway/env/vrx_wavefield.h"
 #include "leeway/sdf/element_reading.h"
@@ -197,6 +203,89 @@ WaveField load_vrx_wavefield(const sdf::ElementPtr& e, double surface_level,
   WaveField f = make_wave_field(vrx_components(p), std::numeric_limits<double>::infinity(), p.tau,
                                 surface_level);
   warn_if_folding(f, e, diagnostics);
+  return f;
+}
+
+namespace {
+
+/// The (key, number) pairs of a gz.msgs.Param in protobuf's text format: each `key: "NAME"`
+/// with the first `double_value:` or `int_value:` after it, before the next key.
+std::vector<std::pair<std::string, std::string>> param_values(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::size_t at = text.find("key:");
+  while (at != std::string::npos) {
+    const std::size_t open = text.find('"', at);
+    const std::size_t close = open == std::string::npos ? open : text.find('"', open + 1);
+    if (close == std::string::npos) break;
+    const std::string key = text.substr(open + 1, close - open - 1);
+    const std::size_t next = text.find("key:", close);
+    std::size_t value = text.find("_value:", close);
+    std::string number;
+    if (value != std::string::npos && value < next) {
+      value += 7;
+      while (value < text.size() && std::isspace(static_cast<unsigned char>(text[value])))
+        ++value;
+      const std::size_t end = text.find_first_of(" \t\r\n}", value);
+      number = text.substr(value, end == std::string::npos ? end : end - value);
+    }
+    out.emplace_back(key, number);
+    at = next;
+  }
+  return out;
+}
+
+}  // namespace
+
+WaveField load_vrx_wavefield_message(const sdf::ElementPtr& message, double surface_level,
+                                     Diagnostics& diagnostics) {
+  VrxWavefield p;
+  const SourceLocation where = location_of(message);
+  for (const auto& [name, text] : param_values(text_of(message))) {
+    const std::string& key = name;  // clang 14 cannot capture a structured binding
+    double v = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) {
+      throw LoadError(where, fmt::format("wavefield parameter '{}' is '{}'; expected a finite "
+                                         "double_value or int_value",
+                                         key, text));
+    }
+    const auto in = [&](double lo, double hi, const char* what) {
+      if (!(v >= lo && v <= hi)) {
+        throw LoadError(where, fmt::format("wavefield parameter '{}' is {}; expected {} in "
+                                           "[{}, {}]",
+                                           key, v, what, lo, hi));
+      }
+      return v;
+    };
+    if (key == "direction") {
+      p.direction = v;
+    } else if (key == "gain") {
+      p.gain = in(0.0, 1e3, "a gain");
+    } else if (key == "period") {
+      p.period = in(1e-3, 1e3, "a period in s");
+    } else if (key == "steepness") {
+      p.steepness = in(0.0, 1.0, "a steepness");
+    } else if (key == "tau") {
+      p.tau = in(1e-6, 1e6, "a time constant in s");
+    } else if (key == "scale") {
+      p.scale = in(1e-6, 1e3, "a scale");
+    } else if (key == "angle") {
+      p.angle = v;
+    } else if (key == "amplitude") {
+      p.amplitude = in(0.0, 1e3, "an amplitude in m");
+    } else if (key == "phase") {
+      p.phase = v;
+    } else if (key == "number") {
+      p.number = static_cast<int>(in(1.0, 4096.0, "a number of components"));
+    } else {
+      diagnostics.warn(where, fmt::format("wavefield parameter '{}' is not one of VRX's; "
+                                          "ignored",
+                                          key));
+    }
+  }
+  WaveField f = make_wave_field(vrx_components(p), std::numeric_limits<double>::infinity(), p.tau,
+                                surface_level);
+  warn_if_folding(f, message, diagnostics);
   return f;
 }
 

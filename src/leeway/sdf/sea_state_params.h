@@ -42,4 +42,17 @@ void warn_if_folding(const WaveField& field, const sdf::ElementPtr& waves,
 WaveField load_vrx_wavefield(const sdf::ElementPtr& wavefield, double surface_level,
                              Diagnostics& diagnostics);
 
+/// The topic on which VRX's worlds give their sea state: its PublisherPlugin sends a
+/// gz.msgs.Param there, which the WAM-V's Surface plugin and the buoys' PolyhedraBuoyancyDrag
+/// read.
+inline constexpr const char* kVrxWavefieldTopic = "/vrx/wavefield/parameters";
+
+/// VRX's sea state from a PublisherPlugin's `<message type="gz.msgs.Param"
+/// topic="/vrx/wavefield/parameters">`, whose text is the message in protobuf's text format:
+///   params { key: "gain" value { type: DOUBLE double_value: 0.3 } }  (and int_value)
+/// for the keys direction [rad], gain, period [s], steepness, tau [s], scale, angle [rad],
+/// amplitude [m], phase [rad] and number; the others of VRX's wavefield keep VRX's defaults.
+WaveField load_vrx_wavefield_message(const sdf::ElementPtr& message, double surface_level,
+                                     Diagnostics& diagnostics);
+
 }  // namespace leeway::sdfio

@@ -102,6 +102,16 @@ void claim_wind(WorldSettings& s, const sdf::ElementPtr& source) {
   s.wind_where = location_of(source);
 }
 
+void claim_waves(WorldSettings& s, const sdf::ElementPtr& source) {
+  if (!s.waves_where.element.empty()) {
+    throw LoadError(location_of(source),
+                    fmt::format("the world's sea state is already set at {}; expected one "
+                                "(Leeway's <waves> or <wavefield>, or VRX's wavefield message)",
+                                s.waves_where.str()));
+  }
+  s.waves_where = location_of(source);
+}
+
 void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, WorldSettings& s,
                       Diagnostics& diagnostics) {
   reject_unknown_children(
@@ -166,10 +176,12 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
                     "both <waves> and <wavefield> given; expected one sea state");
   }
   if (plugin->HasElement("waves")) {
+    claim_waves(s, plugin->GetElement("waves"));
     std::optional<double> depth_at_origin;
     if (env.bathymetry) depth_at_origin = water_depth(*env.bathymetry, env.surface_level, 0.0, 0.0);
     env.random_sea = load_waves(plugin->GetElement("waves"), s.gravity_W.norm(), depth_at_origin);
   } else if (plugin->HasElement("wavefield")) {
+    claim_waves(s, plugin->GetElement("wavefield"));
     env.waves = load_vrx_wavefield(plugin->GetElement("wavefield"), env.surface_level, diagnostics);
   }
   realise_environment(env, run_seed);

@@ -73,8 +73,9 @@ struct WorldSettings {
   Environment environment;
   std::optional<GzBuoyancy> gz_buoyancy;
   std::optional<EnvironmentData> environment_data;  ///< gz-sim's EnvironmentPreload table
-  SourceLocation wind_where;  ///< what set the wind (empty: nothing), to refuse a second source
-  WindObjects wind_objects;   ///< VRX's windage, by model
+  SourceLocation wind_where;   ///< what set the wind (empty: nothing), to refuse a second source
+  SourceLocation waves_where;  ///< what set the sea state (empty: nothing), likewise
+  WindObjects wind_objects;    ///< VRX's windage, by model
 };
 
 struct ClassifiedPlugins;
@@ -96,5 +97,7 @@ void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, Wor
                       Diagnostics& diagnostics);
 /// Notes that `source` sets the world's wind: a second source is an error, not an override.
 void claim_wind(WorldSettings& s, const sdf::ElementPtr& source);
+/// The same for the sea state: Leeway's <waves> or <wavefield>, or VRX's wavefield message.
+void claim_waves(WorldSettings& s, const sdf::ElementPtr& source);
 
 }  // namespace leeway::sdfio
