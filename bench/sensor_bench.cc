@@ -20,6 +20,7 @@
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/ray_cast.h"
 #include "leeway/world/step.h"
+#include "leeway/world/visual_scene.h"
 
 namespace leeway {
 namespace {
@@ -49,7 +50,10 @@ const Model& rexrov_over_seabed() {
   static const Model model = [] {
     Diagnostics diagnostics;
     Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf", diagnostics);
-    m.ray_scene.meshes = rough_seabed();
+    auto scene = std::make_shared<VisualScene>(*m.visual_scene);
+    scene->fixed.meshes = rough_seabed();
+    scene->fixed.mesh_color = {Rgba{}};
+    m.visual_scene = std::move(scene);
     return m;
   }();
   return model;

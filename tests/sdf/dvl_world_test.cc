@@ -10,6 +10,7 @@
 #include <string>
 
 #include "leeway/world/step.h"
+#include "leeway/world/visual_scene.h"
 #include "sdf/sdf_test_util.h"
 #include "temp_file.h"
 
@@ -87,8 +88,8 @@ TEST(DvlWorld, GzSimsBlockGivesGzSensorsBeams) {
   EXPECT_LT((d.R_SR - Eigen::AngleAxisd(-1.570796, Vec3::UnitZ()).toRotationMatrix()).norm(),
             1e-15);
   // Only a world whose sensors cast rays reads its static planes and meshes.
-  ASSERT_EQ(m.ray_scene.planes.size(), 1u);
-  EXPECT_EQ(m.ray_scene.planes[0].name, "sea_bottom::link::collision");
+  ASSERT_EQ(m.visual_scene->planes.size(), 1u);
+  EXPECT_EQ(m.visual_scene->planes[0].name, "sea_bottom::link::collision");
 }
 
 TEST(DvlWorld, AnOffsetDvlOnATurningVehicleMeasuresItsLeverArm) {

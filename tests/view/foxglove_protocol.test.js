@@ -189,6 +189,54 @@ test("channels advertised with their schemas, messages valid against them, time"
   }
 });
 
+test("a lidar's scan is a foxglove.PointCloud whose points are its ranges", async () => {
+  // Nine rays from -0.2 to 0.2 rad, 10 m up, at a wall whose face is at x = 5: every point at
+  // x = 5 in S, y = 5 tan(a), intensity cos(a) (Lambert, docs/sensors.md).
+  const world = path.join(require("node:os").tmpdir(), `leeway_lidar_${process.pid}.sdf`);
+  fs.writeFileSync(world, `<?xml version="1.0"?>
+<sdf version="1.9"><world name="scan">
+  <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
+  <gravity>0 0 0</gravity>
+  <model name="boat"><pose>0 0 10 0 0 0</pose><link name="base_link">
+    <inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>
+    <sensor name="scanner" type="gpu_lidar"><update_rate>5</update_rate><lidar>
+      <scan><horizontal><samples>9</samples><min_angle>-0.2</min_angle><max_angle>0.2</max_angle>
+      </horizontal></scan><range><min>0.2</min><max>50</max></range></lidar></sensor>
+  </link></model>
+  <model name="wall"><static>true</static><pose>5.5 0 10 0 0 0</pose><link name="link">
+    <collision name="c"><geometry><box><size>1 20 20</size></box></geometry></collision>
+  </link></model>
+</world></sdf>`);
+  const leeway = await startLeeway([world, "--duration", "60"]);
+  const s = new Session(leeway.port);
+  try {
+    assert.ok(await until(() => s.byTopic.has("/boat/sensors/scanner")), "no lidar channel");
+    const channel = s.byTopic.get("/boat/sensors/scanner");
+    assert.equal(channel.schemaName, "foxglove.PointCloud");
+    const validate = new Ajv({ strict: false }).compile(JSON.parse(channel.schema));
+    s.subscribe("/boat/sensors/scanner");
+    assert.ok(await until(() => s.count("/boat/sensors/scanner") >= 2), "no scans");
+    const scan = s.last("/boat/sensors/scanner");
+    assert.ok(validate(scan), JSON.stringify(validate.errors));
+    assert.equal(scan.frame_id, "boat/base_link/scanner");
+    assert.equal(scan.point_stride, 16);
+    const bytes = Buffer.from(scan.data, "base64");
+    assert.equal(bytes.length, 9 * 16);
+    for (let i = 0; i < 9; ++i) {
+      const a = -0.2 + (0.4 * i) / 8;
+      const [x, y, z, intensity] = [0, 4, 8, 12].map((o) => bytes.readFloatLE(16 * i + o));
+      assert.ok(Math.abs(x - 5) < 1e-5, `point ${i}: x ${x}`);
+      assert.ok(Math.abs(y - 5 * Math.tan(a)) < 1e-5, `point ${i}: y ${y}`);
+      assert.ok(Math.abs(z) < 1e-6, `point ${i}: z ${z}`);
+      assert.ok(Math.abs(intensity - Math.cos(a)) < 1e-6, `point ${i}: intensity ${intensity}`);
+    }
+  } finally {
+    s.close();
+    await stop(leeway);
+    fs.rmSync(world, { force: true });
+  }
+});
+
 test("client publishing pauses, steps, paces and commands the world", async () => {
   const leeway = await startLeeway(["--duration", "600", "--no-controllers"]);
   const s = new Session(leeway.port);

@@ -11,6 +11,7 @@
 #include "leeway/sdf/load_world.h"
 #include "leeway/sim/simulation.h"
 #include "leeway/world/step.h"
+#include "leeway/world/visual_scene.h"
 
 extern "C" {
 void* __libc_malloc(std::size_t size);
@@ -98,7 +99,9 @@ TEST(StepAllocation, TheRexrovOnEightThrustersAllocatesNothing) {
   // With UUV Simulator's sensor suite, its DVL pinging a seabed 30 m under it.
   Diagnostics d;
   Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf", d, 5);
-  m.ray_scene.planes.push_back({"seabed", Vec3::UnitZ(), -80.0});
+  auto scene = std::make_shared<VisualScene>(*m.visual_scene);
+  scene->planes.push_back({"seabed", Vec3::UnitZ(), -80.0});
+  m.visual_scene = std::move(scene);
   Inputs in;
   in.commands.assign(m.actuators.size(), 1500.0);
   EXPECT_EQ(allocations_in_steps(m, in, 10, 2000), 0);

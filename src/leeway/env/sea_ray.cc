@@ -29,6 +29,10 @@ SurfaceBounds bounds_of(const WaveField& f, double t) {
 
 }  // namespace
 
+double sea_max_tilt(const Environment& env, double t) {
+  return env.waves ? std::atan(bounds_of(*env.waves, t).max_slope) : 0.0;
+}
+
 std::optional<SeaHit> ray_cast_sea(const Environment& env, const Ray& ray, double t,
                                    double max_distance) {
   const Vec3& o = ray.origin;

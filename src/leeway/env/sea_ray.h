@@ -38,6 +38,10 @@ struct SeaHit {
 inline constexpr double kSeaRayTolerance = 1e-4;  ///< [m] along the ray
 inline constexpr double kSeaRayMinStep = 1e-3;    ///< [m] along the ray
 
+/// The steepest tilt of the sea surface from the horizontal at time t [rad]: atan L (the
+/// header), 0 for a calm sea.
+double sea_max_tilt(const Environment& env, double t);
+
 /// The first crossing of the sea surface by `ray_W` (unit direction) within max_distance, at
 /// time t [s], from above or below.
 std::optional<SeaHit> ray_cast_sea(const Environment& env, const Ray& ray_W, double t,

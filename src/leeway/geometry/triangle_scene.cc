@@ -9,8 +9,37 @@
 
 namespace leeway {
 
+RayDevice::RayDevice() {
+  RTCDevice device = rtcNewDevice(nullptr);
+  if (!device) throw std::runtime_error("Embree: cannot create a device");
+  device_ = std::shared_ptr<void>(device, [](void* d) { rtcReleaseDevice(RTCDevice(d)); });
+}
+
+namespace {
+
+/// A query for Embree: the ray from `origin` (about the scene's centre) in single precision,
+/// searched a little beyond max_distance, so that a hit the single-precision test puts just past
+/// it is found and decided in double precision.
+RTCRayHit query(const Vec3& origin, const Vec3& direction, double max_distance) {
+  RTCRayHit q{};
+  q.ray.org_x = float(origin.x());
+  q.ray.org_y = float(origin.y());
+  q.ray.org_z = float(origin.z());
+  q.ray.dir_x = float(direction.x());
+  q.ray.dir_y = float(direction.y());
+  q.ray.dir_z = float(direction.z());
+  q.ray.tnear = 0.0f;
+  q.ray.tfar = float(max_distance * (1.0 + 1e-5) + 1e-4);
+  q.ray.mask = std::numeric_limits<unsigned>::max();
+  q.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+  q.hit.instID[0] = RTC_INVALID_GEOMETRY_ID;
+  return q;
+}
+
+}  // namespace
+
 struct TriangleScene::Impl {
-  RTCDevice device = nullptr;
+  RayDevice device;  ///< kept alive while the scene is
   RTCScene scene = nullptr;
   std::vector<Mesh> meshes;
   Vec3 centre_W = Vec3::Zero();  ///< Embree's float coordinates are taken about it
@@ -21,12 +50,12 @@ struct TriangleScene::Impl {
   Impl& operator=(const Impl&) = delete;
   ~Impl() {
     if (scene) rtcReleaseScene(scene);
-    if (device) rtcReleaseDevice(device);
   }
 };
 
-TriangleScene::TriangleScene(std::vector<Mesh> meshes) {
+TriangleScene::TriangleScene(std::vector<Mesh> meshes, const RayDevice& device) {
   auto impl = std::make_shared<Impl>();
+  impl->device = device;
   Eigen::AlignedBox3d box;
   for (std::size_t m = 0; m < meshes.size(); ++m) {
     const Mesh& mesh = meshes[m];
@@ -48,14 +77,13 @@ TriangleScene::TriangleScene(std::vector<Mesh> meshes) {
   if (impl->triangles == 0) return;
   impl->centre_W = box.center();
 
-  impl->device = rtcNewDevice(nullptr);
-  if (!impl->device) throw std::runtime_error("Embree: cannot create a device");
-  impl->scene = rtcNewScene(impl->device);
+  const auto rtc_device = RTCDevice(device.handle());
+  impl->scene = rtcNewScene(rtc_device);
   rtcSetSceneBuildQuality(impl->scene, RTC_BUILD_QUALITY_HIGH);
   for (std::size_t m = 0; m < meshes.size(); ++m) {
     const Mesh& mesh = meshes[m];
     if (mesh.faces.empty()) continue;
-    RTCGeometry geometry = rtcNewGeometry(impl->device, RTC_GEOMETRY_TYPE_TRIANGLE);
+    RTCGeometry geometry = rtcNewGeometry(rtc_device, RTC_GEOMETRY_TYPE_TRIANGLE);
     auto* vertices = static_cast<float*>(
         rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
                                 3 * sizeof(float), mesh.vertices_W.size()));
@@ -86,46 +114,97 @@ std::size_t TriangleScene::triangle_count() const {
 
 std::optional<TriangleScene::Hit> TriangleScene::cast(const Ray& ray_W, double max_distance) const {
   if (!impl_) return std::nullopt;
-  const Vec3 o = ray_W.origin - impl_->centre_W;
-  RTCRayHit query{};
-  query.ray.org_x = float(o.x());
-  query.ray.org_y = float(o.y());
-  query.ray.org_z = float(o.z());
-  query.ray.dir_x = float(ray_W.direction.x());
-  query.ray.dir_y = float(ray_W.direction.y());
-  query.ray.dir_z = float(ray_W.direction.z());
-  query.ray.tnear = 0.0f;
-  // A little beyond the range, so that a hit the single-precision test puts just past it is
-  // found and decided in double precision.
-  query.ray.tfar = float(max_distance * (1.0 + 1e-5) + 1e-4);
-  query.ray.mask = std::numeric_limits<unsigned>::max();
-  query.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+  RTCRayHit q = query(ray_W.origin - impl_->centre_W, ray_W.direction, max_distance);
   RTCIntersectContext context;
   rtcInitIntersectContext(&context);
-  rtcIntersect1(impl_->scene, &context, &query);
-  if (query.hit.geomID == RTC_INVALID_GEOMETRY_ID) return std::nullopt;
+  rtcIntersect1(impl_->scene, &context, &q);
+  if (q.hit.geomID == RTC_INVALID_GEOMETRY_ID) return std::nullopt;
+  return refine(q.hit.geomID, q.hit.primID, q.ray.tfar, ray_W, max_distance);
+}
 
-  const Mesh& mesh = impl_->meshes[query.hit.geomID];
-  const auto& face = mesh.faces[query.hit.primID];
+std::optional<TriangleScene::Hit> TriangleScene::refine(unsigned mesh_index, unsigned face_index,
+                                                        double float_distance, const Ray& ray_W,
+                                                        double max_distance) const {
+  const Mesh& mesh = impl_->meshes[mesh_index];
+  const auto& face = mesh.faces[face_index];
   const Vec3 &a = mesh.vertices_W[face[0]], &b = mesh.vertices_W[face[1]],
              &c = mesh.vertices_W[face[2]];
   // Again in double precision, from whichever side the ray comes.
   std::optional<RayHit> exact = ray_cast_triangle(a, b, c, ray_W, max_distance);
   if (!exact) exact = ray_cast_triangle(a, c, b, ray_W, max_distance);
   Hit hit;
-  hit.mesh = static_cast<int>(query.hit.geomID);
+  hit.mesh = static_cast<int>(mesh_index);
   if (exact) {
     hit.distance = exact->distance;
     hit.normal_W = exact->normal;
   } else {
     // Single precision put the ray inside the triangle and double precision just outside it
     // (an edge), or just beyond the range.
-    if (double(query.ray.tfar) > max_distance) return std::nullopt;
-    hit.distance = query.ray.tfar;
+    if (float_distance > max_distance) return std::nullopt;
+    hit.distance = float_distance;
     hit.normal_W = (b - a).cross(c - a).normalized();
     if (hit.normal_W.dot(ray_W.direction) > 0.0) hit.normal_W = -hit.normal_W;
   }
   return hit;
+}
+
+struct PlacedScenes::Impl {
+  RayDevice device;
+  RTCScene scene = nullptr;
+
+  explicit Impl(const RayDevice& d) : device(d), scene(rtcNewScene(RTCDevice(d.handle()))) {}
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() { rtcReleaseScene(scene); }
+};
+
+PlacedScenes::PlacedScenes(const RayDevice& device, const Vec3& centre_W)
+    : centre_W_(centre_W), impl_(std::make_shared<Impl>(device)) {
+  // Rebuilt every sample over a few dozen instances: a fast build beats a good one.
+  rtcSetSceneBuildQuality(impl_->scene, RTC_BUILD_QUALITY_MEDIUM);
+}
+
+void PlacedScenes::add(const TriangleScene& scene, const Eigen::Isometry3d& X_WG, int id) {
+  if (!scene.impl_) return;
+  const auto index = static_cast<unsigned>(placed_.size());
+  placed_.push_back({&scene, X_WG, id});
+  // x_top = R_WG (x_local + c_G) + p_WG - c_top: the instance's local coordinates are the
+  // scene's, about its centre c_G; the top level's are about centre_W.
+  const Mat3 R = X_WG.linear();
+  const Vec3 t = R * scene.impl_->centre_W + X_WG.translation() - centre_W_;
+  float xfm[12];
+  for (int c = 0; c < 3; ++c) {
+    for (int r = 0; r < 3; ++r)
+      xfm[3 * c + r] = float(R(r, c));
+  }
+  for (int r = 0; r < 3; ++r)
+    xfm[9 + r] = float(t[r]);
+  RTCGeometry g = rtcNewGeometry(RTCDevice(impl_->device.handle()), RTC_GEOMETRY_TYPE_INSTANCE);
+  rtcSetGeometryInstancedScene(g, scene.impl_->scene);
+  rtcSetGeometryTransform(g, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR, xfm);
+  rtcCommitGeometry(g);
+  rtcAttachGeometryByID(impl_->scene, g, index);
+  rtcReleaseGeometry(g);
+}
+
+void PlacedScenes::commit() {
+  rtcCommitScene(impl_->scene);
+}
+
+std::optional<PlacedScenes::Hit> PlacedScenes::cast(const Ray& ray_W, double max_distance) const {
+  if (placed_.empty()) return std::nullopt;
+  RTCRayHit q = query(ray_W.origin - centre_W_, ray_W.direction, max_distance);
+  RTCIntersectContext context;
+  rtcInitIntersectContext(&context);
+  rtcIntersect1(impl_->scene, &context, &q);
+  if (q.hit.geomID == RTC_INVALID_GEOMETRY_ID) return std::nullopt;
+  const Placed& p = placed_[q.hit.instID[0]];
+  const Mat3 R_WG = p.X_WG.linear();
+  const Ray ray_G{R_WG.transpose() * (ray_W.origin - p.X_WG.translation()),
+                  R_WG.transpose() * ray_W.direction};
+  const auto hit = p.scene->refine(q.hit.geomID, q.hit.primID, q.ray.tfar, ray_G, max_distance);
+  if (!hit) return std::nullopt;
+  return Hit{hit->distance, R_WG * hit->normal_W, p.id, hit->mesh};
 }
 
 }  // namespace leeway

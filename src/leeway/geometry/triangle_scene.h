@@ -8,6 +8,11 @@
 //
 // Built once, then only read: cast() may be called from several threads at once, and a copy
 // shares the built hierarchy.
+//
+// Moving meshes (bodies' visuals) are cast against together through PlacedScenes: each body's
+// TriangleScene, built in its body frame, placed by the body's pose as an Embree instance in a
+// small top-level hierarchy built for one sample (a two-level BVH). The scenes placed together
+// must share a RayDevice.
 #pragma once
 
 #include <array>
@@ -19,6 +24,18 @@
 #include "leeway/geometry/ray.h"
 
 namespace leeway {
+
+/// An Embree device: scenes built on the same one can be placed together (PlacedScenes).
+class RayDevice {
+ public:
+  RayDevice();  ///< a new device; throws std::runtime_error if Embree cannot make one
+  void* handle() const { return device_.get(); }  ///< the RTCDevice
+
+ private:
+  std::shared_ptr<void> device_;
+};
+
+class PlacedScenes;
 
 class TriangleScene {
  public:
@@ -34,9 +51,10 @@ class TriangleScene {
   };
 
   TriangleScene() = default;
-  /// Builds the hierarchy over `meshes`. Throws std::invalid_argument for a face whose vertex
-  /// index is out of range or a vertex that is not finite, naming the mesh and the face.
-  explicit TriangleScene(std::vector<Mesh> meshes);
+  /// Builds the hierarchy over `meshes` on `device`. Throws std::invalid_argument for a face
+  /// whose vertex index is out of range or a vertex that is not finite, naming the mesh and the
+  /// face.
+  explicit TriangleScene(std::vector<Mesh> meshes, const RayDevice& device = RayDevice());
 
   bool empty() const { return !impl_; }
   std::size_t triangle_count() const;
@@ -45,8 +63,46 @@ class TriangleScene {
   std::optional<Hit> cast(const Ray& ray_W, double max_distance) const;
 
  private:
+  friend class PlacedScenes;
   struct Impl;
+  /// The hit on face `face` of mesh `mesh`, which Embree met at `float_distance`, again in
+  /// double precision.
+  std::optional<Hit> refine(unsigned mesh, unsigned face, double float_distance, const Ray& ray,
+                            double max_distance) const;
   std::shared_ptr<const Impl> impl_;
+};
+
+/// TriangleScenes placed in W by poses and cast against together, for one sample: built, then
+/// only read (cast() from any number of threads).
+class PlacedScenes {
+ public:
+  struct Hit {
+    double distance = 0.0;         ///< [m]
+    Vec3 normal_W = Vec3::Zero();  ///< unit, against the ray
+    int id = -1;                   ///< the placed scene's, as add() was given it
+    int mesh = -1;                 ///< index into that scene's meshes
+  };
+
+  /// Coordinates are taken about `centre_W` in single precision: the sensor's position.
+  PlacedScenes(const RayDevice& device, const Vec3& centre_W);
+  /// Places `scene` (its vertices in a frame G) at X_WG; `scene` must outlive this, and share
+  /// `device`. An empty scene is left out.
+  void add(const TriangleScene& scene, const Eigen::Isometry3d& X_WG, int id);
+  /// Builds the top-level hierarchy; call once, after the last add().
+  void commit();
+
+  std::optional<Hit> cast(const Ray& ray_W, double max_distance) const;
+
+ private:
+  struct Placed {
+    const TriangleScene* scene;
+    Eigen::Isometry3d X_WG;
+    int id;
+  };
+  struct Impl;
+  std::vector<Placed> placed_;
+  Vec3 centre_W_;
+  std::shared_ptr<Impl> impl_;
 };
 
 }  // namespace leeway

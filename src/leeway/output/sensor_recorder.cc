@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <set>
 #include <stdexcept>
 
@@ -52,7 +55,9 @@ std::string header(const SensorModel& sensor) {
                                               EnvironmentProbeModel::Quantity::kWaveElevation
                                           ? "t,elevation"
                                           : "t,v_x,v_y,v_z,relative_x,relative_y,relative_z");
-                 }},
+                 },
+                 // A scan is a summary line here; its points go to MCAP (docs/sensors.md).
+                 [](const LidarModel&) { return std::string("t,returns,water_returns,nearest"); }},
       sensor.kind);
 }
 
@@ -109,6 +114,16 @@ void append_row(fmt::memory_buffer& out, const SensorModel& sensor, const Sensor
             }
             fmt::format_to(it, "{},{},{},{},{},{},{}\n", s.t, r.v_W.x(), r.v_W.y(), r.v_W.z(),
                            r.relative_S.x(), r.relative_S.y(), r.relative_S.z());
+          },
+          [&](const LidarReading& r) {
+            int returns = 0;
+            float nearest = std::numeric_limits<float>::infinity();
+            for (const float range : r.ranges) {
+              if (!std::isfinite(range)) continue;
+              ++returns;
+              nearest = std::min(nearest, range);
+            }
+            fmt::format_to(it, "{},{},{},{}\n", s.t, returns, r.water_returns, nearest);
           }},
       s.reading);
 }

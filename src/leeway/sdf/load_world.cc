@@ -29,6 +29,7 @@
 #include "leeway/sdf/visual_loader.h"
 #include "leeway/sdf/world_joints.h"
 #include "leeway/sdf/world_settings.h"
+#include "leeway/world/visual_scene.h"
 
 namespace leeway {
 namespace {
@@ -302,10 +303,13 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     }
   }
   check_geo_coverage(settings.geo_fields, m);
-  // Only a world whose sensors cast rays needs its static meshes read.
-  if (std::any_of(m.sensors.begin(), m.sensors.end(),
-                  [](const SensorModel& s) { return std::holds_alternative<DvlModel>(s.kind); })) {
-    m.ray_scene = sdfio::load_ray_scene(models, body_of, diagnostics);
+  // Only a world whose sensors cast rays needs its meshes read.
+  if (std::any_of(m.sensors.begin(), m.sensors.end(), [](const SensorModel& s) {
+        return std::holds_alternative<DvlModel>(s.kind) ||
+               std::holds_alternative<LidarModel>(s.kind);
+      })) {
+    m.visual_scene = std::make_shared<const VisualScene>(
+        build_visual_scene(m, sdfio::load_ray_scene(models, body_of, diagnostics), diagnostics));
   }
   sdfio::hold_detached_vehicles(models, model_plugins, body_of, world_plugins, m, diagnostics);
   load_autonomy(world_plugins, bodies, scenario, diagnostics);

@@ -58,7 +58,7 @@ RayScene load_ray_scene(const std::vector<PlacedModel>& models, const std::vecto
       }
     }
   }
-  scene.meshes = TriangleScene(std::move(meshes));
+  scene.meshes = std::move(meshes);
   return scene;
 }
 

@@ -14,6 +14,11 @@ namespace {
 // How far [m] a magnetometer moves before the Earth's field is evaluated again (sensor.h).
 constexpr double kFieldReuse = 10.0;
 
+/// A world with nothing in it, for rays cast without one.
+const struct : EchoSource {
+  std::optional<Echo> first_echo(const Ray&, double) const override { return {}; }
+} kNothing;
+
 /// The noise models of a sensor's axes, in the order SensorState::axes keeps them.
 template <typename Visit>
 void for_each_axis(const SensorModel& sensor, Visit&& visit) {
@@ -57,7 +62,8 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                         [&](const EnvironmentProbeModel& probe) {
                           for (const NoiseModel& n : probe.noise)
                             visit(n);
-                        }},
+                        },
+                        [&](const LidarModel& lidar) { visit(lidar.range_noise); }},
              sensor.kind);
 }
 
@@ -188,7 +194,8 @@ const char* sensor_type_name(const SensorModel& sensor) {
                                  return probe.quantity == Q::kWaveElevation   ? "wave_gauge"
                                         : probe.quantity == Q::kWaterVelocity ? "current_meter"
                                                                               : "anemometer";
-                               }},
+                               },
+                               [](const LidarModel&) { return "lidar"; }},
                     sensor.kind);
 }
 
@@ -253,13 +260,10 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
             out.reading = magnetometer_sample(magnetometer, sensor, state, at, noisy);
           },
           [&](const DvlModel& dvl) {
-            struct : EchoSource {
-              std::optional<Echo> first_echo(const Ray&, double) const override { return {}; }
-            } nothing;
             const SensorPoint point = sensor_point(sensor, at.body);
             const DvlPose pose{point.p_W, point.v_W, R_WS(sensor, at.body)};
             out.reading =
-                sample_dvl(dvl, pose, at.echoes ? *at.echoes : nothing, at.environment,
+                sample_dvl(dvl, pose, at.echoes ? *at.echoes : kNothing, at.environment,
                            at.environment_state, t, at.environment.sound_speed, state.rng);
           },
           [&](const RangeBearingModel& rb) {
@@ -295,6 +299,11 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           },
           [&](const EnvironmentProbeModel& probe) {
             out.reading = probe_sample(probe, sensor, at, noisy);
+          },
+          [&](const LidarModel& lidar) {
+            out.reading = scan_lidar(lidar, sensor_position(sensor, at.body), R_WS(sensor, at.body),
+                                     at.echoes ? *at.echoes : kNothing, at.environment, t,
+                                     state.axes[0], state.rng);
           }},
       sensor.kind);
   return out;
@@ -305,6 +314,7 @@ std::string check_sensor(const SensorModel& sensor) {
     return "the update rate is negative or not finite; expected >= 0 Hz (0: every step)";
   }
   if (const auto* dvl = std::get_if<DvlModel>(&sensor.kind)) return check_dvl(*dvl);
+  if (const auto* lidar = std::get_if<LidarModel>(&sensor.kind)) return check_lidar(*lidar);
   std::string problem;
   for_each_axis(sensor, [&](const NoiseModel& n) {
     if (problem.empty()) problem = check_noise(n);

@@ -29,6 +29,7 @@
 #include "leeway/sensors/dvl.h"
 #include "leeway/sensors/gnss.h"
 #include "leeway/sensors/imu.h"
+#include "leeway/sensors/lidar.h"
 #include "leeway/sensors/noise.h"
 
 namespace leeway {
@@ -112,7 +113,8 @@ struct SensorModel {
   double rate_hz = 0.0;    ///< 0: every step
   std::string topic;       ///< its <topic> as written (empty: none), for the interfaces
   std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel, DvlModel,
-               RangeBearingModel, AcousticPositionModel, GroundTruthModel, EnvironmentProbeModel>
+               RangeBearingModel, AcousticPositionModel, GroundTruthModel, EnvironmentProbeModel,
+               LidarModel>
       kind;
 
   std::string full_name() const { return model_name + "/" + name; }
@@ -194,7 +196,7 @@ struct SensorSample {
   double t = -1.0;       ///< its time [s]; -1 before the first
   std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading, MagnetometerReading,
                DvlReading, RangeBearingReading, AcousticPositionReading, GroundTruthReading,
-               EnvironmentProbeReading>
+               EnvironmentProbeReading, LidarReading>
       reading;
 
   bool operator==(const SensorSample&) const = default;
@@ -222,7 +224,7 @@ struct SensorState {
 
 /// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter", "magnetometer",
 /// "dvl", "range_bearing", "acoustic_position", "ground_truth", "wave_gauge", "current_meter",
-/// "anemometer".
+/// "anemometer", "lidar".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.

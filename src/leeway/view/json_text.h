@@ -49,6 +49,32 @@ inline void string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+/// `bytes` in base64 (RFC 4648), quoted: how JSON carries a byte array.
+inline void base64(std::string& out, std::string_view bytes) {
+  static constexpr char kDigits[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  out += '"';
+  std::size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    const auto a = static_cast<unsigned char>(bytes[i]),
+               b = static_cast<unsigned char>(bytes[i + 1]),
+               c = static_cast<unsigned char>(bytes[i + 2]);
+    out += kDigits[a >> 2];
+    out += kDigits[((a & 3) << 4) | (b >> 4)];
+    out += kDigits[((b & 15) << 2) | (c >> 6)];
+    out += kDigits[c & 63];
+  }
+  if (const std::size_t rest = bytes.size() - i; rest > 0) {
+    const auto a = static_cast<unsigned char>(bytes[i]);
+    const auto b = rest == 2 ? static_cast<unsigned char>(bytes[i + 1]) : 0;
+    out += kDigits[a >> 2];
+    out += kDigits[((a & 3) << 4) | (b >> 4)];
+    out += rest == 2 ? kDigits[(b & 15) << 2] : '=';
+    out += '=';
+  }
+  out += '"';
+}
+
 /// "key": (with a leading comma unless `first`).
 inline void key(std::string& out, std::string_view k, bool first = false) {
   if (!first) out += ',';

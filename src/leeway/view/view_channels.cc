@@ -156,8 +156,33 @@ SensorSchema sensor_schema(const SensorModel& sensor) {
                                },
                                [](const EnvironmentProbeModel&) {
                                  return SensorSchema{"leeway.EnvironmentProbe", ""};
+                               },
+                               [](const LidarModel&) {
+                                 return SensorSchema{"foxglove.PointCloud", ""};
                                }},
                     sensor.kind);
+}
+
+/// A scan's returns as a foxglove.PointCloud in S: x, y, z [m] and intensity, float32 each.
+void lidar_points(std::string& out, double t, const SensorModel& sensor, const LidarReading& r) {
+  const auto& lidar = std::get<LidarModel>(sensor.kind);
+  std::string bytes;
+  bytes.reserve(16 * r.ranges.size());
+  for (int j = 0; j < r.vertical_count; ++j) {
+    for (int i = 0; i < r.horizontal_count; ++i) {
+      const auto k = static_cast<std::size_t>(j * r.horizontal_count + i);
+      if (!std::isfinite(r.ranges[k])) continue;
+      const Vec3 p_S = double(r.ranges[k]) * lidar_direction_S(lidar, i, j);
+      const float point[4] = {float(p_S.x()), float(p_S.y()), float(p_S.z()), r.intensities[k]};
+      bytes.append(reinterpret_cast<const char*>(point), sizeof point);
+    }
+  }
+  sensor_head(out, t, sensor);
+  out += R"(,"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}})";
+  out += R"(,"point_stride":16,"fields":[{"name":"x","offset":0,"type":7},)"
+         R"({"name":"y","offset":4,"type":7},{"name":"z","offset":8,"type":7},)"
+         R"({"name":"intensity","offset":12,"type":7}],"data":)";
+  jt::base64(out, bytes);
 }
 
 /// A sample as its schema has it; false for one that has nothing to say (a GNSS without fix).
@@ -267,6 +292,10 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                    jt::vec3(out, r.v_W);
                    jt::key(out, "relative_velocity");
                    jt::vec3(out, r.relative_S);
+                   return true;
+                 },
+                 [&](const LidarReading& r) {
+                   lidar_points(out, t, sensor, r);
                    return true;
                  }},
       sample.reading);

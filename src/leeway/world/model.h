@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,9 +19,10 @@
 #include "leeway/sensors/sensor.h"
 #include "leeway/world/contacts.h"
 #include "leeway/world/pose_publisher.h"
-#include "leeway/world/ray_scene.h"
 
 namespace leeway {
+
+struct VisualScene;
 
 struct Model {
   std::string world_name;
@@ -40,12 +42,13 @@ struct Model {
   std::vector<LinearBattery> batteries;  ///< gz-sim's linear batteries (linear_battery.h)
   /// The collision shapes of every model that has any, moving or static, in the models' order.
   std::vector<Collider> colliders;
-  /// The static mesh and plane collisions that sensors' rays meet (world/ray_cast.h); loaded
-  /// only for a world with a sensor that casts rays.
-  RayScene ray_scene;
   /// What every model looks like (its <visual>s), for viewers and cameras; step() never reads
   /// them. In the models' order.
   std::vector<Visual> visuals;
+  /// What sensors' rays meet (world/visual_scene.h, world/ray_cast.h): the visuals with their
+  /// meshes read, collisions for a model without visuals. Built only for a world with a sensor
+  /// that casts rays (a DVL, a lidar); null otherwise. Shared by the Model's copies.
+  std::shared_ptr<const VisualScene> visual_scene;
   /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.
   std::vector<KinematicHold> holds;
   /// Every sensor of every body, in the order of the models, then of their links and sensors.

@@ -1,11 +1,10 @@
-// Rays cast into a world, as the acoustic and range sensors cast them (sensors/dvl.h): the first
-// surface a ray meets among the seabed of the world's bathymetry (env/bathymetry.h), the static
-// models' mesh and plane collisions (world/ray_scene.h) and every model's collision primitives
-// (world/contacts.h), a moving model's where its body is. The echo carries the velocity of the
-// point hit: zero on fixed surfaces, v + w x r on a moving body.
-//
-// Visual geometry is not seen, nor the collision meshes of moving models; issue 28's ray-casting
-// scene adds both.
+// Rays cast into a world, as the acoustic and range sensors cast them (sensors/dvl.h,
+// sensors/lidar.h): the first surface a ray meets among the seabed of the world's bathymetry
+// (env/bathymetry.h) and the world's visual scene (world/visual_scene.h: every model's visuals,
+// a moving model's where its body is, and the collisions of a model without visuals). The echo
+// carries the velocity of the point hit: zero on fixed surfaces, v + w x r on a moving body.
+// The sea surface is the sensor's own business (env/sea_ray.h): a DVL does not see it, a lidar
+// does.
 #pragma once
 
 #include <optional>
@@ -13,29 +12,38 @@
 
 #include "leeway/body/body_state.h"
 #include "leeway/sensors/dvl.h"
+#include "leeway/world/visual_scene.h"
 
 namespace leeway {
 
 struct Model;
 
-/// The first surface that `ray_W` meets within max_distance; the collision shapes of body
-/// `ignore_body` (the sensor's own hull, which it looks out of) are not seen.
+/// The first surface that `ray_W` meets within max_distance; body `ignore_body` (-1: none) is not
+/// seen. `view`: the bodies in view from a point behind the ray's origin (world/visual_scene.h).
 std::optional<Echo> cast_ray(const Model& model, const std::vector<BodyState>& bodies,
-                             const Ray& ray_W, double max_distance, int ignore_body);
+                             const Ray& ray_W, double max_distance, int ignore_body,
+                             const BodiesInView* view = nullptr);
 
-/// The world as a sensor on body `own_body` sees it, with the bodies at `bodies`.
+/// The world as a sensor sees it, with the bodies at `bodies`, body `hidden_body` left out (a
+/// DVL's own hull, which it looks out of; -1: none, as a lidar sees its own vessel beyond its
+/// near clip).
 class WorldEchoes final : public EchoSource {
  public:
-  WorldEchoes(const Model& model, const std::vector<BodyState>& bodies, int own_body)
-      : model_(model), bodies_(bodies), own_body_(own_body) {}
+  WorldEchoes(const Model& model, const std::vector<BodyState>& bodies, int hidden_body)
+      : model_(model), bodies_(bodies), hidden_body_(hidden_body) {}
+  /// For rays that all start on rays from `origin_W` and end within max_distance of it (a
+  /// scan's): the bodies in view are found once (BodiesInView).
+  WorldEchoes(const Model& model, const std::vector<BodyState>& bodies, int hidden_body,
+              const Vec3& origin_W, double max_distance);
   std::optional<Echo> first_echo(const Ray& ray_W, double max_distance) const override {
-    return cast_ray(model_, bodies_, ray_W, max_distance, own_body_);
+    return cast_ray(model_, bodies_, ray_W, max_distance, hidden_body_, view_ ? &*view_ : nullptr);
   }
 
  private:
   const Model& model_;
   const std::vector<BodyState>& bodies_;
-  int own_body_;
+  int hidden_body_;
+  std::optional<BodiesInView> view_;
 };
 
 }  // namespace leeway

@@ -1,6 +1,5 @@
-// The fixed surfaces that sensors' rays meet beyond the collision primitives (world/contacts.h)
-// and the seabed of the world's bathymetry: the static models' mesh and plane collisions.
-// world/ray_cast.h casts rays into all of them together.
+// The static models' mesh and plane collisions, as sdf/ray_scene_loader.h reads them: what rays
+// meet of a static model that has no visuals (world/visual_scene.h gathers them with the rest).
 #pragma once
 
 #include <string>
@@ -18,8 +17,8 @@ struct StaticPlane {
 };
 
 struct RayScene {
-  TriangleScene meshes;                 ///< the static models' mesh collisions, in W
-  std::vector<std::string> mesh_names;  ///< "model::link::collision", one per mesh
+  std::vector<TriangleScene::Mesh> meshes;  ///< the static models' mesh collisions, in W
+  std::vector<std::string> mesh_names;      ///< "model::link::collision", one per mesh
   std::vector<StaticPlane> planes;
 };
 

@@ -1,0 +1,173 @@
+#include "leeway/sensors/lidar.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <tuple>
+
+#include "leeway/env/sea_ray.h"
+#include "leeway/sensors/fresnel.h"
+
+namespace leeway {
+namespace {
+
+constexpr double kHalfPi = std::numbers::pi / 2;
+
+double spread(double lo, double hi, int count, int index) {
+  return count > 1 ? lo + (hi - lo) * index / (count - 1) : lo;
+}
+
+/// What a scan needs of the sea, taken once for all its rays.
+struct SeaAtScan {
+  const Environment& environment;
+  double t;
+  /// A ray can be returned by the water only if its angle to the vertical is at most the sea's
+  /// steepest tilt plus the acceptance: |d_z| >= this.
+  double min_specular_dz;
+  double cos_acceptance;
+};
+
+SeaAtScan sea_at(const LidarModel& lidar, const Environment& environment, double t) {
+  const double cone = sea_max_tilt(environment, t) + lidar.specular_acceptance;
+  return {environment, t, cone < kHalfPi ? std::cos(cone) : 0.0,
+          std::cos(lidar.specular_acceptance)};
+}
+
+LidarReturn cast(const LidarModel& lidar, const Ray& ray_W, const EchoSource& solids,
+                 const SeaAtScan& sea) {
+  const Vec3& d = ray_W.direction;
+  const double near = lidar.range_min, span = lidar.range_max - lidar.range_min;
+  const Ray from_near{ray_W.origin + near * d, d};
+  const std::optional<Echo> solid = solids.first_echo(from_near, span);
+  // Beyond a solid, or with none where the water cannot return the pulse, where the ray crosses
+  // the surface does not matter.
+  const double sea_reach = solid                                    ? solid->distance
+                           : std::abs(d.z()) >= sea.min_specular_dz ? span
+                                                                    : -1.0;
+  if (sea_reach >= 0.0) {
+    if (const auto water = ray_cast_sea(sea.environment, from_near, sea.t, sea_reach)) {
+      LidarReturn r;
+      const double cos_i = std::abs(water->n_W.dot(d));
+      if (cos_i >= sea.cos_acceptance) {
+        r.range = near + water->distance;
+        r.intensity = water->from_below ? fresnel_reflectance(cos_i, kSeaWaterRefractiveIndex, 1.0)
+                                        : fresnel_reflectance(cos_i, 1.0, kSeaWaterRefractiveIndex);
+        r.water = true;
+      }
+      return r;
+    }
+  }
+  if (!solid) return {};
+  return {near + solid->distance, std::max(0.0, -d.dot(solid->n_W)), false};
+}
+
+}  // namespace
+
+double lidar_azimuth(const LidarModel& lidar, int i) {
+  return spread(lidar.horizontal_min, lidar.horizontal_max, lidar.horizontal_samples, i);
+}
+
+double lidar_elevation(const LidarModel& lidar, int j) {
+  return spread(lidar.vertical_min, lidar.vertical_max, lidar.vertical_samples, j);
+}
+
+Vec3 lidar_direction_S(const LidarModel& lidar, int i, int j) {
+  const double a = lidar_azimuth(lidar, i), e = lidar_elevation(lidar, j);
+  return {std::cos(e) * std::cos(a), std::cos(e) * std::sin(a), std::sin(e)};
+}
+
+LidarReturn lidar_return(const LidarModel& lidar, const Ray& ray_W, const EchoSource& solids,
+                         const Environment& environment, double t) {
+  return cast(lidar, ray_W, solids, sea_at(lidar, environment, t));
+}
+
+LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R_WS,
+                        const EchoSource& solids, const Environment& environment, double t,
+                        const NoiseState& noise, RandomStream& rng) {
+  const SeaAtScan sea = sea_at(lidar, environment, t);
+  const int n_a = lidar.horizontal_samples, n_e = lidar.vertical_samples;
+  // The columns' directions in the rows' common plane, turned into W once per scan.
+  std::vector<Vec3> columns_W(static_cast<std::size_t>(n_a));
+  for (int i = 0; i < n_a; ++i) {
+    const double a = lidar_azimuth(lidar, i);
+    columns_W[static_cast<std::size_t>(i)] = R_WS * Vec3(std::cos(a), std::sin(a), 0.0);
+  }
+  const Vec3 up_W = R_WS.col(2);
+
+  LidarReading out;
+  out.horizontal_count = n_a;
+  out.vertical_count = n_e;
+  out.ranges.resize(lidar.ray_count());
+  out.intensities.resize(lidar.ray_count());
+  std::vector<std::uint8_t> returned(lidar.ray_count());
+  std::size_t k = 0;
+  for (int j = 0; j < n_e; ++j) {
+    const double e = lidar_elevation(lidar, j);
+    const double ce = std::cos(e);
+    const Vec3 rise_W = std::sin(e) * up_W;
+    for (int i = 0; i < n_a; ++i, ++k) {
+      const Ray ray{p_WS, ce * columns_W[static_cast<std::size_t>(i)] + rise_W};
+      const LidarReturn r = cast(lidar, ray, solids, sea);
+      out.ranges[k] = static_cast<float>(r.range);
+      out.intensities[k] = static_cast<float>(r.intensity);
+      out.water_returns += r.water;
+      returned[k] = std::isfinite(r.range);
+    }
+  }
+
+  // Noise in ray order, one deviate per ray that returned: the scan does not depend on the order
+  // the rays were cast in.
+  const NoiseModel& n = lidar.range_noise;
+  const bool white = n.white_stddev > 0.0;
+  if (white || n.mean != 0.0 || noise.turn_on != 0.0 || n.quantum > 0.0) {
+    for (std::size_t r = 0; r < out.ranges.size(); ++r) {
+      if (!returned[r]) continue;
+      double range = out.ranges[r] + n.mean + noise.turn_on;
+      if (white) range += n.white_stddev * rng.fast_normal();
+      range = std::clamp(range, lidar.range_min, lidar.range_max);
+      if (n.quantum > 0.0) range = n.quantum * std::round(range / n.quantum);
+      out.ranges[r] = static_cast<float>(range);
+    }
+  }
+  return out;
+}
+
+std::string check_lidar(const LidarModel& lidar) {
+  if (lidar.horizontal_samples < 1 || lidar.vertical_samples < 1) {
+    return fmt::format("{} x {} rays; expected at least one sample each way",
+                       lidar.horizontal_samples, lidar.vertical_samples);
+  }
+  for (const auto& [lo, hi, which] :
+       {std::tuple{lidar.horizontal_min, lidar.horizontal_max, "horizontal"},
+        std::tuple{lidar.vertical_min, lidar.vertical_max, "vertical"}}) {
+    if (!std::isfinite(lo) || !std::isfinite(hi) || hi < lo) {
+      return fmt::format(
+          "{} angles from {} to {} rad; expected finite, the maximum at least the "
+          "minimum",
+          which, lo, hi);
+    }
+  }
+  if (std::abs(lidar.vertical_min) > kHalfPi || std::abs(lidar.vertical_max) > kHalfPi) {
+    return fmt::format("vertical angles from {} to {} rad; expected within [-pi/2, pi/2]",
+                       lidar.vertical_min, lidar.vertical_max);
+  }
+  if (!(lidar.range_min >= 0.0 && lidar.range_min < lidar.range_max &&
+        std::isfinite(lidar.range_max))) {
+    return fmt::format("ranges from {} to {} m; expected 0 <= min < max, finite", lidar.range_min,
+                       lidar.range_max);
+  }
+  if (!(lidar.specular_acceptance >= 0.0 && lidar.specular_acceptance < kHalfPi)) {
+    return fmt::format("specular acceptance {} rad; expected in [0, pi/2)",
+                       lidar.specular_acceptance);
+  }
+  const NoiseModel& n = lidar.range_noise;
+  if (n.density != 0.0 || n.random_walk != 0.0 || n.instability.sigma != 0.0 || n.turn_on_decays) {
+    return "range noise with a bias that drifts; a lidar's is white noise, a mean and a turn-on "
+           "bias";
+  }
+  return check_noise(n);
+}
+
+}  // namespace leeway

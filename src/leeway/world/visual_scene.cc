@@ -1,0 +1,252 @@
+#include "leeway/world/visual_scene.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <string>
+
+#include "leeway/formats/mesh_file.h"
+#include "leeway/geometry/ray.h"
+#include "leeway/world/model.h"
+
+namespace leeway {
+namespace {
+
+/// A group being gathered: its meshes before the hierarchy is built.
+struct GroupBuilder {
+  std::vector<TriangleScene::Mesh> meshes;
+  std::vector<Rgba> colors;
+  VisualScene::Group group;
+
+  void add_mesh(std::vector<Vec3> vertices, std::vector<std::array<std::uint32_t, 3>> faces,
+                const Rgba& color) {
+    for (const Vec3& v : vertices)
+      group.radius = std::max(group.radius, v.norm());
+    meshes.push_back({std::move(vertices), std::move(faces)});
+    colors.push_back(color);
+  }
+  void add_primitive(const ConvexShape& shape, const Eigen::Isometry3d& X_GP, const Rgba& color) {
+    const double radius = bounding_radius(shape);
+    group.radius = std::max(group.radius, X_GP.translation().norm() + radius);
+    group.primitives.push_back({shape, X_GP, X_GP.inverse(), radius, color});
+  }
+  VisualScene::Group build(const RayDevice& device) {
+    group.meshes = TriangleScene(std::move(meshes), device);
+    group.mesh_color = std::move(colors);
+    return std::move(group);
+  }
+};
+
+const Rgba kGrey{};
+
+/// A <plane> visual: its rectangle as two triangles, facing its z.
+void add_plane(GroupBuilder& g, const VisualPlane& plane, const Eigen::Isometry3d& X_GV,
+               const Rgba& color) {
+  const double x = 0.5 * plane.size_x, y = 0.5 * plane.size_y;
+  g.add_mesh(
+      {X_GV * Vec3(-x, -y, 0), X_GV * Vec3(x, -y, 0), X_GV * Vec3(x, y, 0), X_GV * Vec3(-x, y, 0)},
+      {{{0, 1, 2}}, {{0, 2, 3}}}, color);
+}
+
+/// Whether the ray passes within `radius` of `centre` before max_distance.
+bool passes_near(const Ray& ray, const Vec3& centre, double radius, double max_distance) {
+  const Vec3 to_centre = centre - ray.origin;
+  const double along = std::clamp(to_centre.dot(ray.direction), 0.0, max_distance);
+  return (to_centre - along * ray.direction).squaredNorm() <= radius * radius;
+}
+
+/// The ray (in the group's frame G) against its primitives: true if it meets one within
+/// max_distance, which becomes the best hit (its normal in G) and the new max_distance.
+bool cast_primitives(const VisualScene::Group& g, const Ray& ray_G, int body,
+                     std::optional<VisualHit>& best, double& max_distance) {
+  bool found = false;
+  for (const VisualScene::Primitive& p : g.primitives) {
+    if (!passes_near(ray_G, p.X_GP.translation(), p.radius, max_distance)) continue;
+    const Ray ray_P{p.X_PG * ray_G.origin, p.X_PG.linear() * ray_G.direction};
+    if (const auto hit = ray_cast(p.shape, ray_P, max_distance)) {
+      best = {hit->distance, p.X_GP.linear() * hit->normal, body, p.color};
+      max_distance = hit->distance;
+      found = true;
+    }
+  }
+  return found;
+}
+
+/// The ray (in the group's frame G) against its meshes, then its primitives, as
+/// cast_primitives().
+bool cast_group(const VisualScene::Group& g, const Ray& ray_G, int body,
+                std::optional<VisualHit>& best, double& max_distance) {
+  bool found = false;
+  if (const auto hit = g.meshes.cast(ray_G, max_distance)) {
+    best = {hit->distance, hit->normal_W, body, g.mesh_color[std::size_t(hit->mesh)]};
+    max_distance = hit->distance;
+    found = true;
+  }
+  return cast_primitives(g, ray_G, body, best, max_distance) || found;
+}
+
+/// "model" of "model::link::collision" (a nested model's name keeps its own "::").
+std::string model_of(const std::string& scoped) {
+  const std::size_t collision = scoped.rfind("::");
+  const std::size_t link = collision == std::string::npos || collision == 0
+                               ? std::string::npos
+                               : scoped.rfind("::", collision - 1);
+  return link == std::string::npos ? scoped : scoped.substr(0, link);
+}
+
+}  // namespace
+
+VisualScene build_visual_scene(const Model& model, const RayScene& collisions,
+                               Diagnostics& diagnostics) {
+  GroupBuilder fixed;
+  std::vector<GroupBuilder> bodies(model.bodies.size());
+  const auto group_of = [&](int body) -> GroupBuilder& {
+    return body >= 0 ? bodies[static_cast<std::size_t>(body)] : fixed;
+  };
+  // Files are read once however many visuals use them (a course's buoys share a few).
+  std::map<std::string, std::vector<MeshPart>> files;
+  std::set<std::string> with_visuals;
+  for (const Visual& v : model.visuals) {
+    with_visuals.insert(v.model_name);
+    GroupBuilder& g = group_of(v.body);
+    const Rgba color = v.color.value_or(kGrey);
+    if (const auto* shape = std::get_if<ConvexShape>(&v.geometry)) {
+      g.add_primitive(*shape, v.X_BV, color);
+    } else if (const auto* plane = std::get_if<VisualPlane>(&v.geometry)) {
+      add_plane(g, *plane, v.X_BV, color);
+    } else {
+      const auto& mesh = std::get<VisualMesh>(v.geometry);
+      const std::string key =
+          fmt::format("{}|{}|{}|{}|{}|{}", mesh.path, mesh.scale.x(), mesh.scale.y(),
+                      mesh.scale.z(), mesh.submesh, mesh.center_submesh);
+      auto it = files.find(key);
+      if (it == files.end()) {
+        try {
+          it = files.emplace(key, read_mesh_parts(mesh)).first;
+        } catch (const std::exception& e) {
+          diagnostics.warn_once("visual mesh " + mesh.path, mesh.where,
+                                fmt::format("visual '{}' of model '{}' is not seen by rays: {}",
+                                            v.name, v.model_name, e.what()));
+          files.emplace(key, std::vector<MeshPart>{});
+          continue;
+        }
+      }
+      for (const MeshPart& part : it->second) {
+        std::vector<Vec3> vertices(part.vertices.size());
+        for (std::size_t i = 0; i < vertices.size(); ++i)
+          vertices[i] = v.X_BV * part.vertices[i];
+        g.add_mesh(std::move(vertices), part.faces, v.color.value_or(part.color));
+      }
+    }
+  }
+  // A model written for physics alone is seen by its collision shapes.
+  for (const Collider& c : model.colliders) {
+    if (with_visuals.contains(c.model_name)) continue;
+    for (const CollisionShape& s : c.shapes)
+      group_of(c.body).add_primitive(s.shape, c.body >= 0 ? s.X_BS : c.X_WB * s.X_BS, kGrey);
+  }
+  VisualScene scene;
+  for (std::size_t i = 0; i < collisions.meshes.size(); ++i) {
+    if (with_visuals.contains(model_of(collisions.mesh_names[i]))) continue;
+    fixed.meshes.push_back(collisions.meshes[i]);
+    fixed.colors.push_back(kGrey);
+  }
+  for (const StaticPlane& plane : collisions.planes) {
+    if (!with_visuals.contains(model_of(plane.name))) scene.planes.push_back(plane);
+  }
+  scene.fixed = fixed.build(scene.device);
+  scene.bodies.reserve(bodies.size());
+  for (GroupBuilder& b : bodies)
+    scene.bodies.push_back(b.build(scene.device));
+  return scene;
+}
+
+BodiesInView::BodiesInView(const VisualScene& scene, const std::vector<BodyState>& bodies,
+                           const Vec3& origin_W, double max_distance, int ignore_body)
+    : meshes_(scene.device, origin_W) {
+  const auto add_primitives = [&](const VisualScene::Group& g, const Eigen::Isometry3d& X_WG,
+                                  int body) {
+    for (const VisualScene::Primitive& p : g.primitives) {
+      const Eigen::Isometry3d X_WP = X_WG * p.X_GP;
+      const Vec3 to_centre = X_WP.translation() - origin_W;
+      const double d = to_centre.norm();
+      if (d - p.radius > max_distance) continue;
+      // Seen from outside, the sphere fills the cone of half-angle asin(r / d) about its
+      // centre's direction; from inside, every direction.
+      const bool inside = d <= p.radius;
+      const Vec3 axis = inside ? Vec3::UnitZ() : Vec3(to_centre / d);
+      axis_x_.push_back(static_cast<float>(axis.x()));
+      axis_y_.push_back(static_cast<float>(axis.y()));
+      axis_z_.push_back(static_cast<float>(axis.z()));
+      min_cos_.push_back(
+          inside ? -2.0f
+                 : static_cast<float>(std::sqrt(1.0 - (p.radius / d) * (p.radius / d)) - 1e-5));
+      primitives_.push_back({&p, X_WP, X_WP.inverse(), body});
+    }
+  };
+  meshes_.add(scene.fixed.meshes, Eigen::Isometry3d::Identity(), -1);
+  add_primitives(scene.fixed, Eigen::Isometry3d::Identity(), -1);
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+    const VisualScene::Group& g = scene.bodies[b];
+    if (g.radius == 0.0 || static_cast<int>(b) == ignore_body) continue;
+    if ((bodies[b].p_WB - origin_W).norm() - g.radius > max_distance) continue;
+    Eigen::Isometry3d X_WB = Eigen::Isometry3d::Identity();
+    X_WB.linear() = bodies[b].q_WB.toRotationMatrix();
+    X_WB.translation() = bodies[b].p_WB;
+    meshes_.add(g.meshes, X_WB, static_cast<int>(b));
+    add_primitives(g, X_WB, static_cast<int>(b));
+  }
+  meshes_.commit();
+}
+
+std::optional<VisualHit> cast_visual_ray(const VisualScene& scene,
+                                         const std::vector<BodyState>& bodies, const Ray& ray_W,
+                                         double max_distance, int ignore_body,
+                                         const BodiesInView* view) {
+  std::optional<VisualHit> best;
+  for (const StaticPlane& plane : scene.planes) {
+    if (const auto hit = ray_cast_plane(plane.n_W, plane.c, ray_W, max_distance)) {
+      best = {hit->distance, hit->normal, -1, kGrey};
+      max_distance = hit->distance;
+    }
+  }
+  if (view) {
+    // Every mesh in one two-level hierarchy, then the primitives in view.
+    if (const auto hit = view->meshes_.cast(ray_W, max_distance)) {
+      const VisualScene::Group& g =
+          hit->id < 0 ? scene.fixed : scene.bodies[static_cast<std::size_t>(hit->id)];
+      best = {hit->distance, hit->normal_W, hit->id, g.mesh_color[std::size_t(hit->mesh)]};
+      max_distance = hit->distance;
+    }
+    view->for_each_candidate(ray_W.direction, [&](const BodiesInView::PosedPrimitive& p) {
+      if (!passes_near(ray_W, p.X_WP.translation(), p.primitive->radius, max_distance)) return;
+      const Ray ray_P{p.X_PW * ray_W.origin, p.X_PW.linear() * ray_W.direction};
+      if (const auto hit = ray_cast(p.primitive->shape, ray_P, max_distance)) {
+        best = {hit->distance, p.X_WP.linear() * hit->normal, p.body, p.primitive->color};
+        max_distance = hit->distance;
+      }
+    });
+    return best;
+  }
+  cast_group(scene.fixed, ray_W, -1, best, max_distance);
+  const auto cast_body = [&](int b) {
+    const VisualScene::Group& g = scene.bodies[static_cast<std::size_t>(b)];
+    const BodyState& body = bodies[static_cast<std::size_t>(b)];
+    // The bounding sphere first: most bodies are nowhere near the ray.
+    if (!passes_near(ray_W, body.p_WB, g.radius, max_distance)) return;
+    const Mat3 R_WB = body.q_WB.toRotationMatrix();
+    const Ray ray_B{R_WB.transpose() * (ray_W.origin - body.p_WB),
+                    R_WB.transpose() * ray_W.direction};
+    if (cast_group(g, ray_B, b, best, max_distance)) best->n_W = R_WB * best->n_W;
+  };
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+    if (scene.bodies[b].radius > 0.0 && static_cast<int>(b) != ignore_body)
+      cast_body(static_cast<int>(b));
+  }
+  return best;
+}
+
+}  // namespace leeway
