@@ -1,0 +1,191 @@
+#include "leeway/sensors/sonar.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace leeway {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+/// sin(pi x) / (pi x).
+double sinc(double x) {
+  const double px = kPi * x;
+  return std::abs(px) < 1e-8 ? 1.0 : std::sin(px) / px;
+}
+
+/// A uniform aperture's amplitude pattern at angle x off its axis, for its -3 dB (intensity)
+/// beamwidth: sinc(L / lambda sin x), L / lambda = 0.886 / beamwidth.
+double aperture(double x, double beamwidth) {
+  return sinc(0.886 / beamwidth * std::sin(x));
+}
+
+}  // namespace
+
+double seawater_absorption(double frequency, double temperature, double salinity, double depth,
+                           double ph) {
+  const double f = frequency / 1e3, f2 = f * f;                       // [kHz]
+  const double T = temperature, S = salinity, z = depth / 1e3;        // z [km]
+  const double f1 = 0.78 * std::sqrt(S / 35.0) * std::exp(T / 26.0);  // boric acid [kHz]
+  const double fm = 42.0 * std::exp(T / 17.0);                        // MgSO4 [kHz]
+  const double boric = 0.106 * f1 * f2 / (f1 * f1 + f2) * std::exp((ph - 8.0) / 0.56);
+  const double magnesium =
+      0.52 * (1.0 + T / 43.0) * (S / 35.0) * fm * f2 / (fm * fm + f2) * std::exp(-z / 6.0);
+  const double water = 0.00049 * f2 * std::exp(-(T / 27.0 + z / 17.0));
+  return (boric + magnesium + water) / 1e3;  // [dB/km] to [dB/m]
+}
+
+SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_WS,
+                      const EchoSource& world, double sound_speed, double depth,
+                      RandomStream& rng) {
+  const int nb = sonar.beams, nm = sonar.bins;
+  const double bin = (sonar.range_max - sonar.range_min) / nm;
+  const double alpha = sonar.absorption >= 0.0
+                           ? sonar.absorption
+                           : seawater_absorption(sonar.frequency, sonar.temperature, sonar.salinity,
+                                                 depth, sonar.ph);
+  const double resolution = std::max(sound_speed / (2.0 * sonar.bandwidth), bin);
+  const double spacing = sonar.horizontal_fov / nb;
+
+  SonarImage out;
+  out.beams = nb;
+  out.bins = nm;
+  out.azimuth.resize(static_cast<std::size_t>(nb));
+  for (int b = 0; b < nb; ++b)
+    out.azimuth[std::size_t(b)] = -0.5 * sonar.horizontal_fov + (b + 0.5) * spacing;
+  out.range.resize(static_cast<std::size_t>(nm));
+  for (int m = 0; m < nm; ++m)
+    out.range[std::size_t(m)] = sonar.range_min + (m + 0.5) * bin;
+
+  // The rays: finer than the beams in azimuth, over the fan and three beamwidths past its
+  // edges; over 1.5 times the vertical aperture in elevation.
+  const double d_theta = spacing / sonar.rays_per_beam_h;
+  const double reach_h = 0.5 * sonar.horizontal_fov + 3.0 * sonar.beamwidth_h;
+  const int n_theta = static_cast<int>(std::ceil(2.0 * reach_h / d_theta));
+  const double reach_v = 0.75 * sonar.vertical_fov;
+  const int n_phi = sonar.rays_per_beam_v;
+  const double d_phi = 2.0 * reach_v / n_phi;
+
+  std::vector<std::complex<double>> P(static_cast<std::size_t>(nb) * std::size_t(nm));
+  std::vector<double> E(sonar.coherent ? 0 : P.size());
+  const double source = std::pow(10.0, sonar.source_level / 20.0);
+  const int beam_reach = static_cast<int>(std::ceil(3.0 * sonar.beamwidth_h / spacing));
+  const int bin_reach = static_cast<int>(std::ceil(3.0 * resolution / bin));
+  // Each column's first beam and its pattern in the beams it reaches, taken once a ping.
+  const int width = 2 * beam_reach + 1;
+  std::vector<int> first_beam(static_cast<std::size_t>(n_theta));
+  std::vector<double> pattern(static_cast<std::size_t>(n_theta * width), 0.0);
+  for (int j = 0; j < n_theta; ++j) {
+    const double theta = -reach_h + (j + 0.5) * d_theta;
+    const int b0 = static_cast<int>(std::floor((theta + 0.5 * sonar.horizontal_fov) / spacing));
+    first_beam[std::size_t(j)] = b0 - beam_reach;
+    for (int b = b0 - beam_reach; b <= b0 + beam_reach; ++b) {
+      if (b < 0 || b >= nb) continue;
+      pattern[std::size_t(j * width + b - b0 + beam_reach)] =
+          aperture(theta - out.azimuth[std::size_t(b)], sonar.beamwidth_h);
+    }
+  }
+  // The range kernel's samples are a bin apart: sin(pi x) along them turns by a fixed angle.
+  const double turn = kPi * bin / resolution;
+  const double cos_turn = std::cos(turn), sin_turn = std::sin(turn);
+  std::vector<double> kernel(static_cast<std::size_t>(2 * bin_reach + 1));
+  const double absorption_per_m = alpha * std::numbers::ln10 / 10.0;  // 10^(-alpha r / 10)
+  for (int k = 0; k < n_phi; ++k) {
+    const double phi = -reach_v + (k + 0.5) * d_phi;
+    const double D_v = aperture(phi, sonar.vertical_fov);
+    const double d_omega = std::cos(phi) * d_theta * d_phi;
+    for (int j = 0; j < n_theta; ++j) {
+      const double theta = -reach_h + (j + 0.5) * d_theta;
+      const Vec3 d_S(std::cos(phi) * std::cos(theta), std::cos(phi) * std::sin(theta),
+                     std::sin(phi));
+      const Ray ray{p_WS, R_WS * d_S};
+      const std::optional<Echo> echo = world.first_echo(ray, sonar.range_max);
+      // Every ray draws its deviate, hit or not: a ping's noise does not depend on the scene.
+      const std::complex<double> xi(rng.fast_normal() * std::numbers::sqrt2 / 2,
+                                    rng.fast_normal() * std::numbers::sqrt2 / 2);
+      if (!echo || echo->distance < sonar.range_min) continue;
+      ++out.hits;
+      const double r = echo->distance;
+      const double cos_beta = std::abs(echo->n_W.dot(ray.direction));
+      const double amplitude = source * std::exp(-absorption_per_m * r) / r *
+                               std::sqrt(sonar.backscatter * cos_beta * d_omega) * D_v * D_v;
+      // The range kernel sinc((r_m - r) / delta) over the bins within reach, by rotation.
+      const int m0 = static_cast<int>(std::floor((r - sonar.range_min) / bin));
+      const int m_lo = std::max(0, m0 - bin_reach), m_hi = std::min(nm - 1, m0 + bin_reach);
+      const double x0 = (out.range[std::size_t(m_lo)] - r) / resolution;
+      double s = std::sin(kPi * x0), c = std::cos(kPi * x0);
+      for (int m = m_lo; m <= m_hi; ++m) {
+        const double x = x0 + (m - m_lo) * bin / resolution;
+        kernel[std::size_t(m - m_lo)] = std::abs(x) < 1e-8 ? 1.0 : s / (kPi * x);
+        const double s_next = s * cos_turn + c * sin_turn;
+        c = c * cos_turn - s * sin_turn;
+        s = s_next;
+      }
+      const int b_lo = first_beam[std::size_t(j)];
+      const double* D_h = &pattern[std::size_t(j * width)];
+      for (int m = m_lo; m <= m_hi; ++m) {
+        const double w_m = amplitude * kernel[std::size_t(m - m_lo)];
+        const std::size_t row = std::size_t(m) * std::size_t(nb);
+        for (int i = std::max(0, -b_lo); i < width && b_lo + i < nb; ++i) {
+          const double w = w_m * D_h[i];
+          const std::size_t cell = row + std::size_t(b_lo + i);
+          if (sonar.coherent) {
+            P[cell] += w * xi;
+          } else {
+            E[cell] += w * w;
+          }
+        }
+      }
+    }
+  }
+
+  // Ambient noise, the speckle of the incoherent mode, the gain; in cell order.
+  const double noise = std::pow(10.0, sonar.noise_level / 20.0) * std::numbers::sqrt2 / 2;
+  out.level.resize(P.size());
+  for (int m = 0; m < nm; ++m) {
+    const double r = out.range[std::size_t(m)];
+    const double tvg =
+        sonar.gain == SonarGain::kNone
+            ? 0.0
+            : (sonar.gain == SonarGain::k20Log ? 20.0 : 40.0) * std::log10(r) + 2.0 * alpha * r;
+    for (int b = 0; b < nb; ++b) {
+      const std::size_t cell = std::size_t(m) * std::size_t(nb) + std::size_t(b);
+      const std::complex<double> n(noise * rng.fast_normal(), noise * rng.fast_normal());
+      double intensity;
+      if (sonar.coherent) {
+        intensity = std::norm(P[cell] + n);
+      } else {
+        const double s = sonar.speckle ? -std::log(1.0 - rng.uniform()) : 1.0;
+        intensity = E[cell] * s + std::norm(n);
+      }
+      out.level[cell] = static_cast<float>(10.0 * std::log10(intensity) + tvg);
+    }
+  }
+  return out;
+}
+
+std::string check_sonar(const SonarModel& s) {
+  if (s.beams < 1 || s.bins < 1 || s.rays_per_beam_h < 1 || s.rays_per_beam_v < 1)
+    return "beams, bins and rays per beam must be at least 1";
+  const auto positive = [](double x) { return std::isfinite(x) && x > 0.0; };
+  if (!positive(s.horizontal_fov) || s.horizontal_fov > 2 * kPi || !positive(s.vertical_fov) ||
+      s.vertical_fov > kPi / 2 || !positive(s.beamwidth_h)) {
+    return fmt::format(
+        "fields of view {} x {} rad, beamwidth {} rad; expected in (0, 2 pi], "
+        "(0, pi/2] and > 0",
+        s.horizontal_fov, s.vertical_fov, s.beamwidth_h);
+  }
+  if (!(s.range_min >= 0.0 && s.range_min < s.range_max && std::isfinite(s.range_max)))
+    return fmt::format("ranges from {} to {} m; expected 0 <= min < max", s.range_min, s.range_max);
+  if (!positive(s.frequency) || !positive(s.bandwidth))
+    return fmt::format("frequency {} Hz, bandwidth {} Hz; expected > 0", s.frequency, s.bandwidth);
+  if (!std::isfinite(s.source_level) || !std::isfinite(s.noise_level) ||
+      !std::isfinite(s.absorption) || !positive(s.backscatter) || s.backscatter > 1.0)
+    return "source and noise levels, absorption: finite; backscatter mu in (0, 1]";
+  return "";
+}
+
+}  // namespace leeway

@@ -1,0 +1,104 @@
+// A multibeam imaging sonar (a forward-looking sonar): the echo level in each beam and range bin
+// of a ping, formed from rays cast into the world as the echoes of many point scatterers.
+//
+// Geometry. S's x is the fan's axis, beams turn from x towards y: beam b looks at azimuth
+//     theta_b = -fov_h / 2 + (b + 1/2) fov_h / beams,
+// range bin m covers [r_min + m dr, r_min + (m + 1) dr], dr = (r_max - r_min) / bins. Rays fill
+// the fan finer than the beams: rays_per_beam_h per beam spacing in azimuth, over the fan widened
+// by three beamwidths each side (the side lobes of the edge beams), and rays_per_beam_v in
+// elevation over 1.5 times the vertical aperture.
+//
+// Each ray's hit is a scatterer (Lambert's law for a rough surface, backscattering strength
+// mu cos^2(beta) per unit area, beta the incidence; the ray's patch of the surface is
+// r^2 dOmega / cos(beta), dOmega = cos(phi) d_theta d_phi). Its pressure amplitude at the
+// receiver [uPa],
+//     a_i = xi_i 10^(SL/20) 10^(-alpha r/10) / r^2 sqrt(mu cos(beta) r^2 dOmega) D_v(phi)^2,
+// with xi_i a unit complex normal deviate (the random phase and amplitude of the many facets in
+// the patch), SL the source level [dB re 1 uPa at 1 m], alpha the absorption [dB/m] (two ways:
+// 2 alpha r in intensity), r^-2 the two ways' spherical spreading, and D_v the elevation pattern
+// of a uniform aperture, transmit and receive: D(x) = sinc(pi L / lambda sin x) with
+// L / lambda = 0.886 / (its -3 dB beamwidth).
+//
+// Beamforming and range formation, one sparse pass (no FFT): every scatterer adds to the beams
+// within three beamwidths and the bins within three resolution cells,
+//     P_b(r_m) += a_i D_h(theta_i - theta_b) sinc((r_m - r_i) / delta),
+// with D_h the receive array's azimuth pattern, delta = max(c / 2B, dr) the range resolution
+// (the pulse's, or the bins' where they are coarser: the unit filters to its sample rate).
+// Speckle (Rayleigh amplitude where many scatterers share a cell), side lobes into neighbouring
+// beams and the blur of the pulse all come out of this sum. Then the ambient noise
+// n ~ CN(0, 10^(NL/10)) is added to each cell, and the level is 20 log10 |P| [dB re 1 uPa], plus
+// the time-varied gain (none, 20 log r or 40 log r, each + 2 alpha r).
+//
+// Incoherent mode: E|P|^2 = sum |a_i|^2 D_h^2 sinc^2 instead, times an exponential deviate
+// per cell (the speckle's intensity law), or not (`speckle` off: the expectation, for tests).
+//
+// Absorption: given, or Ainslie and McColm's (J. Acoust. Soc. Am. 103(3), 1998) for the
+// frequency, temperature, salinity, depth and pH.
+//
+// Defaults: Blueprint Subsea's Oculus M750d in its 750 kHz mode (130 x 20 degrees, 512 beams,
+// 1 degree angular resolution, 4 mm range resolution, 120 m); its source level is not published,
+// and 210 dB re 1 uPa at 1 m is assumed.
+#pragma once
+
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "leeway/core/random.h"
+#include "leeway/core/spatial.h"
+#include "leeway/sensors/dvl.h"
+
+namespace leeway {
+
+enum class SonarGain : std::uint8_t { kNone, k20Log, k40Log };
+
+struct SonarModel {
+  int beams = 512;
+  double horizontal_fov = 2.2689;  ///< [rad] (130 degrees)
+  double vertical_fov = 0.3491;    ///< [rad] (20 degrees), the transmit fan's -3 dB height
+  double beamwidth_h = 0.01745;    ///< each beam's -3 dB width in azimuth [rad] (1 degree)
+  double range_min = 0.1;          ///< [m]
+  double range_max = 40.0;         ///< [m]
+  int bins = 512;
+  double frequency = 750e3;     ///< [Hz]
+  double bandwidth = 187.5e3;   ///< [Hz]: c / 2B = 4 mm
+  double source_level = 210.0;  ///< [dB re 1 uPa at 1 m]
+  double noise_level = 50.0;    ///< ambient noise in a cell [dB re 1 uPa]
+  double absorption = -1.0;     ///< [dB/m]; < 0: Ainslie and McColm's
+  double temperature = 10.0;    ///< [deg C], for the absorption
+  double salinity = 35.0;       ///< [psu]
+  double ph = 8.0;
+  double backscatter = 1e-3;  ///< Lambert's mu (-30 dB) of every surface
+  int rays_per_beam_h = 3;
+  int rays_per_beam_v = 64;
+  bool coherent = true;
+  bool speckle = true;  ///< incoherent mode only: off gives the expectation
+  SonarGain gain = SonarGain::kNone;
+};
+
+struct SonarImage {
+  int beams = 0, bins = 0;
+  /// [dB re 1 uPa], bin m after bin (range-major), beams within: index m beams + b.
+  std::vector<float> level;
+  std::vector<double> azimuth;  ///< each beam's [rad]
+  std::vector<double> range;    ///< each bin's centre [m]
+  int hits = 0;                 ///< rays that met a surface in range
+
+  bool operator==(const SonarImage&) const = default;
+};
+
+/// Absorption of sound in sea water [dB/m] (Ainslie and McColm 1998): boric acid, magnesium
+/// sulphate and pure water relaxations, for frequency f [Hz], temperature [deg C], salinity
+/// [psu], depth [m] and pH.
+double seawater_absorption(double frequency, double temperature, double salinity, double depth,
+                           double ph);
+
+/// One ping from S at (p_WS, R_WS) into `world`, sound speed c [m/s], at depth [m] (for the
+/// absorption); deviates drawn from `rng` in ray order, then cell order.
+SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_WS,
+                      const EchoSource& world, double sound_speed, double depth, RandomStream& rng);
+
+/// A problem with `sonar` ("" if none).
+std::string check_sonar(const SonarModel& sonar);
+
+}  // namespace leeway

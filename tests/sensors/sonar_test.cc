@@ -1,0 +1,250 @@
+// The imaging sonar (sensors/sonar.h) against closed forms (research/sensors_interfaces.md 4.4):
+// Ainslie and McColm's absorption; the echo of a flat bottom spans the ranges its fan's edges
+// reach; a sphere's echo falls with range as 40 log r + 2 alpha r; a target's bearing is its
+// brightest beam's; two targets are resolved in range when further apart than c / 2B; the
+// speckle of a bottom is Rayleigh (exponential intensity); the same seed gives the same image.
+#include "leeway/sensors/sonar.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "leeway/geometry/ray.h"
+
+namespace leeway {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+/// A small sonar for tests: 16 beams over 0.5 rad, 1.5 degrees wide, 20 degrees high.
+SonarModel small_sonar() {
+  SonarModel s;
+  s.beams = 16;
+  s.horizontal_fov = 0.5;
+  s.beamwidth_h = 0.5 / 16;
+  s.range_min = 0.5;
+  s.range_max = 20.5;
+  s.bins = 400;        // 5 cm
+  s.bandwidth = 15e3;  // c / 2B = 5 cm
+  s.absorption = 0.2;
+  return s;
+}
+
+/// The plane z = z0 facing up.
+struct Bottom final : EchoSource {
+  double z0 = 0.0;
+  std::optional<Echo> first_echo(const Ray& ray, double max_distance) const override {
+    const auto hit = ray_cast_plane(Vec3::UnitZ(), z0, ray, max_distance);
+    if (!hit) return {};
+    return Echo{hit->distance, hit->normal, Vec3::Zero()};
+  }
+};
+
+/// Spheres at fixed places.
+struct Spheres final : EchoSource {
+  std::vector<std::pair<Vec3, double>> spheres;  // centre, radius
+  std::optional<Echo> first_echo(const Ray& ray, double max_distance) const override {
+    std::optional<Echo> best;
+    for (const auto& [c, radius] : spheres) {
+      const auto hit = ray_cast(Sphere{radius}, {ray.origin - c, ray.direction}, max_distance);
+      if (!hit) continue;
+      max_distance = hit->distance;
+      best = Echo{hit->distance, hit->normal, Vec3::Zero()};
+    }
+    return best;
+  }
+};
+
+/// Point targets: every ray within `cone` of a target's direction meets it at its range, facing
+/// the ray.
+struct PointTargets final : EchoSource {
+  std::vector<std::pair<Vec3, double>> targets;  // unit direction, range
+  double cone = 0.02;                            // [rad]
+  std::optional<Echo> first_echo(const Ray& ray, double max_distance) const override {
+    std::optional<Echo> best;
+    for (const auto& [u, range] : targets) {
+      if (ray.direction.dot(u) < std::cos(cone) || range > max_distance) continue;
+      max_distance = range;
+      best = Echo{range, -ray.direction, Vec3::Zero()};
+    }
+    return best;
+  }
+};
+
+/// The linear intensity of a cell [uPa^2].
+double intensity(const SonarImage& image, int bin, int beam) {
+  return std::pow(10.0, image.level[std::size_t(bin * image.beams + beam)] / 10.0);
+}
+
+Mat3 pitched_down(double angle) {
+  return Eigen::AngleAxisd(angle, Vec3::UnitY()).toRotationMatrix();
+}
+
+TEST(Sonar, AbsorptionIsAinslieAndMcColms) {
+  // 900 kHz, 10 C, 35 psu, at the surface: 0.32 dB/m, the pure water's term nearly all of it
+  // (research/sensors_interfaces.md S10); at 10 kHz about 1 dB/km (magnesium sulphate), at
+  // 1 kHz about 0.06 dB/km (boric acid).
+  EXPECT_NEAR(seawater_absorption(900e3, 10, 35, 0, 8), 0.32, 0.0032);
+  EXPECT_NEAR(seawater_absorption(10e3, 4, 35, 0, 8) * 1e3, 1.17, 0.02);
+  EXPECT_NEAR(seawater_absorption(1e3, 4, 35, 0, 8) * 1e3, 0.064, 0.002);
+  // Less at depth, less in fresh water.
+  EXPECT_LT(seawater_absorption(900e3, 10, 35, 1000, 8), seawater_absorption(900e3, 10, 35, 0, 8));
+  EXPECT_LT(seawater_absorption(100e3, 10, 0, 0, 8), seawater_absorption(100e3, 10, 35, 0, 8));
+}
+
+TEST(Sonar, AFlatBottomEchoesBetweenTheRangesItsFanReaches) {
+  // 5 m above the bottom, the fan's axis 30 degrees down; its rays span 1.5 times the 20-degree
+  // aperture, 15 to 45 degrees down: the bottom echoes from 5 / sin 45 = 7.07 m to
+  // 5 / sin 15 = 19.3 m, blurred by the range formation's three resolution cells.
+  SonarModel s = small_sonar();
+  Bottom bottom;
+  bottom.z0 = -5.0;
+  RandomStream rng(1, "sonar");
+  const SonarImage image =
+      ping_sonar(s, Vec3::Zero(), pitched_down(kPi / 6), bottom, 1500.0, 5.0, rng);
+  const int beam = 8;  // just right of the axis
+  int first = -1, last = -1;
+  for (int m = 0; m < image.bins; ++m) {
+    if (image.level[std::size_t(m * image.beams + beam)] > s.noise_level + 30.0) {
+      if (first < 0) first = m;
+      last = m;
+    }
+  }
+  ASSERT_GE(first, 0);
+  const double blur = 3 * 0.05 + 0.05;  // three cells, and a bin
+  EXPECT_NEAR(image.range[std::size_t(first)], 5.0 / std::sin(kPi / 4), blur);
+  EXPECT_NEAR(image.range[std::size_t(last)], 5.0 / std::sin(kPi / 12), blur);
+  EXPECT_GT(image.hits, 0);
+}
+
+TEST(Sonar, APointTargetFallsWithRangeAsSpreadingAndAbsorption) {
+  // A 0.5 m sphere on the axis at 6 m and at 12 m (S3): the echo's energy over the image falls
+  // by (6/12)^4 10^(-2 alpha 6 / 10), the sphere's Lambertian cross-section 2/3 pi a^2 being the
+  // same. Incoherent without speckle: the expectation; the noise far below.
+  SonarModel s = small_sonar();
+  s.coherent = false;
+  s.speckle = false;
+  s.noise_level = -100.0;
+  s.rays_per_beam_h = 8;
+  s.rays_per_beam_v = 256;
+  const auto energy = [&](double r) {
+    Spheres target;
+    target.spheres = {{Vec3(r, 0, 0), 0.5}};
+    RandomStream rng(2, "sonar");
+    const SonarImage image =
+        ping_sonar(s, Vec3::Zero(), Mat3::Identity(), target, 1500.0, 0.0, rng);
+    double sum = 0.0;
+    for (int m = 0; m < image.bins; ++m)
+      for (int b = 0; b < image.beams; ++b)
+        sum += intensity(image, m, b);
+    return sum;
+  };
+  const double expected = std::pow(0.5, 4) * std::pow(10.0, -2 * 0.2 * 6 / 10);
+  EXPECT_NEAR(energy(12.0) / energy(6.0), expected, 0.05 * expected);
+}
+
+TEST(Sonar, ATargetsBearingIsItsBrightestBeams) {
+  SonarModel s = small_sonar();
+  s.coherent = false;
+  s.speckle = false;
+  for (const double bearing : {-0.17, 0.0, 0.05, 0.2}) {
+    Spheres target;
+    target.spheres = {{10.0 * Vec3(std::cos(bearing), std::sin(bearing), 0), 0.1}};
+    RandomStream rng(3, "sonar");
+    const SonarImage image =
+        ping_sonar(s, Vec3::Zero(), Mat3::Identity(), target, 1500.0, 0.0, rng);
+    int best = 0;
+    double peak = 0.0;
+    for (int m = 0; m < image.bins; ++m) {
+      for (int b = 0; b < image.beams; ++b) {
+        if (intensity(image, m, b) > peak) peak = intensity(image, m, b), best = b;
+      }
+    }
+    EXPECT_NEAR(image.azimuth[std::size_t(best)], bearing, 0.5 * s.horizontal_fov / s.beams)
+        << bearing;
+  }
+}
+
+TEST(Sonar, TwoTargetsAreResolvedInRangeWhenFurtherApartThanTheResolution) {
+  // Two point targets on the axis, one just above the other's line of sight, with c / 2B =
+  // 10 cm and 1 cm bins: a dip between their two peaks 1.3 resolutions apart, one peak at 0.6
+  // (S7, Rayleigh's criterion: the two sinc^2 lobes sum to 2 sinc^2(0.65) = 0.38 of a peak
+  // midway, to 2 sinc^2(0.3) = 1.47 midway when 0.6 apart).
+  SonarModel s = small_sonar();
+  s.coherent = false;
+  s.speckle = false;
+  s.noise_level = -100.0;
+  s.bins = 2000;
+  s.bandwidth = 7.5e3;  // 10 cm
+  const auto peaks = [&](double separation) {
+    PointTargets targets;
+    targets.targets = {{Vec3(1, 0, 0.05).normalized(), 10.0},
+                       {Vec3(1, 0, -0.05).normalized(), 10.0 + separation}};
+    RandomStream rng(4, "sonar");
+    const SonarImage image =
+        ping_sonar(s, Vec3::Zero(), Mat3::Identity(), targets, 1500.0, 0.0, rng);
+    // The profile along the beam nearest the axis; count its local maxima above a tenth of its
+    // highest.
+    const int beam = s.beams / 2;
+    std::vector<double> p;
+    for (int m = 0; m < image.bins; ++m)
+      p.push_back(intensity(image, m, beam) + intensity(image, m, beam - 1));
+    const double top = *std::max_element(p.begin(), p.end());
+    int count = 0;
+    for (std::size_t m = 1; m + 1 < p.size(); ++m)
+      count += p[m] > 0.1 * top && p[m] >= p[m - 1] && p[m] > p[m + 1];
+    return count;
+  };
+  EXPECT_EQ(peaks(0.13), 2);
+  EXPECT_EQ(peaks(0.06), 1);
+}
+
+TEST(Sonar, ABottomsSpeckleIsRayleigh) {
+  // One cell of the bottom's echo over 800 pings (S5): with many scatterers in a cell the
+  // pressure is a complex normal sum, so its intensity is exponential: standard deviation equal
+  // to the mean, and below the mean 1 - 1/e of the time.
+  SonarModel s = small_sonar();
+  s.rays_per_beam_v = 32;
+  s.bins = 100;  // 20 cm
+  Bottom bottom;
+  bottom.z0 = -5.0;
+  RandomStream rng(5, "speckle");
+  std::vector<double> samples;
+  for (int n = 0; n < 800; ++n) {
+    const SonarImage image =
+        ping_sonar(s, Vec3::Zero(), pitched_down(kPi / 6), bottom, 1500.0, 5.0, rng);
+    samples.push_back(intensity(image, 50, 8));  // 10.6 m, inside the echo
+  }
+  double mean = 0.0, var = 0.0;
+  for (double x : samples)
+    mean += x / samples.size();
+  for (double x : samples)
+    var += (x - mean) * (x - mean) / samples.size();
+  EXPECT_NEAR(std::sqrt(var) / mean, 1.0, 0.1);
+  const double below =
+      std::count_if(samples.begin(), samples.end(), [&](double x) { return x < mean; }) /
+      double(samples.size());
+  EXPECT_NEAR(below, 1.0 - std::exp(-1.0), 0.05);
+}
+
+TEST(Sonar, TheSameSeedGivesTheSameImage) {
+  const SonarModel s = small_sonar();
+  Bottom bottom;
+  bottom.z0 = -5.0;
+  const auto ping = [&](std::uint64_t seed) {
+    RandomStream rng(seed, "sonar");
+    return ping_sonar(s, Vec3::Zero(), pitched_down(kPi / 6), bottom, 1500.0, 5.0, rng);
+  };
+  EXPECT_EQ(ping(7), ping(7));
+  EXPECT_NE(ping(7).level, ping(8).level);
+  EXPECT_EQ(check_sonar(s), "");
+  SonarModel bad = s;
+  bad.range_max = 0.1;
+  EXPECT_NE(check_sonar(bad).find("0 <= min < max"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace leeway
