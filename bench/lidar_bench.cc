@@ -1,7 +1,8 @@
-// The lidar (sensors/lidar.h) in VRX's course: VRX's own WAM-V (wamv_H, as VRX's launch spawns
-// it) with its VLP-16 (16 x 1875 rays at 10 Hz), in VRX's perception task world (its buoys and
-// its waves: VRX's wavefield, gain 0.3, period 5 s), read from the foreign corpus
-// (../shared/foreign, or LEEWAY_FOREIGN); skipped without it.
+// The lidar (sensors/lidar.h) and a camera (sensors/camera.h) in VRX's course: VRX's own WAM-V
+// (wamv_H, as VRX's launch spawns it, then turned to face the navigation course's first gate)
+// with its VLP-16 (16 x 1875 rays at 10 Hz), in VRX's gymkhana world (its navigation and
+// obstacle courses' 23 buoys, its waves: VRX's wavefield, gain 0.3, period 5 s), read from the
+// foreign corpus (../shared/foreign, or LEEWAY_FOREIGN); skipped without it.
 //
 //   Lidar/vlp16_vrx    one scan as a sample takes it: the bodies placed in the scene (a top-level
 //                      hierarchy built), every ray cast, the sea searched where it matters;
@@ -9,6 +10,12 @@
 //   Lidar/embree_bare  the same rays against the same triangles (every mesh visual posed in W
 //                      at the scan's time) by Embree's bare rtcIntersect1, single precision,
 //                      nothing else: the baseline
+//   Camera/vrx/W/H     one frame of a W x H camera where VRX's WAM-V carries its front left
+//                      camera (0.75 m ahead, 0.1 m left, 1.5 m up, 15 degrees down; 80 degrees
+//                      wide): the course, the sky, the sea with its waves and Fresnel; items
+//                      are pixels, real_time frames per second over 10 Hz (640 x 480; the
+//                      bar is 1) or 30 Hz (VRX's 1280 x 720). With
+//                      LEEWAY_CAMERA_PNG set, the last frame is written there.
 #include <benchmark/benchmark.h>
 #include <embree3/rtcore.h>
 
@@ -18,6 +25,7 @@
 #include <string>
 
 #include "leeway/formats/mesh_file.h"
+#include "leeway/formats/png_file.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/sensors/lidar.h"
 #include "leeway/world/ray_cast.h"
@@ -32,14 +40,14 @@ struct VrxCourse {
   int lidar = -1;  ///< its index in model.sensors
 };
 
-/// VRX's perception task world with the WAM-V; null without the corpus.
+/// VRX's gymkhana world with the WAM-V; null without the corpus.
 const VrxCourse* vrx_course() {
   static const std::unique_ptr<VrxCourse> course = []() -> std::unique_ptr<VrxCourse> {
     const char* given = std::getenv("LEEWAY_FOREIGN");
     const std::string corpus =
         given ? given : std::string(LEEWAY_SOURCE_DIR) + "/../shared/foreign";
     const std::string v = corpus + "/vrx";
-    if (!std::filesystem::exists(v + "/vrx_gz/worlds/perception_task.sdf")) return nullptr;
+    if (!std::filesystem::exists(v + "/vrx_gz/worlds/gymkhana_task.sdf")) return nullptr;
     const std::string paths = v + "/vrx_gz/models:" + v + "/vrx_urdf:" + v +
                               "/vrx_urdf/vrx_gazebo/models:" + v +
                               "/vrx_urdf/wamv_description/models:" + v + "/generated";
@@ -47,14 +55,19 @@ const VrxCourse* vrx_course() {
     setenv("GZ_FUEL_CACHE_PATH", (corpus + "/fuel-cache").c_str(), 1);
     Diagnostics diagnostics;
     auto c = std::make_unique<VrxCourse>();
-    c->model = load_world_file(v + "/vrx_gz/worlds/perception_task.sdf", diagnostics, 1,
+    c->model = load_world_file(v + "/vrx_gz/worlds/gymkhana_task.sdf", diagnostics, 1,
                                {{"model://wamv_H", "wamv", {-532, 162, 0, 0, 0, 1}}});
     c->state = make_initial_state(c->model);
     for (std::size_t i = 0; i < c->model.sensors.size(); ++i) {
       if (std::holds_alternative<LidarModel>(c->model.sensors[i].kind))
         c->lidar = static_cast<int>(i);
     }
-    return c->lidar >= 0 ? std::move(c) : nullptr;
+    if (c->lidar < 0) return nullptr;
+    // VRX spawns the WAM-V 35 m south of the navigation course's first gate (red buoy at
+    // (-524, 198), green at (-543.8, 195.4)), yawed 1 rad; turned to face the gate.
+    BodyState& wamv = c->state.bodies[std::size_t(c->model.sensors[std::size_t(c->lidar)].body)];
+    wamv.q_WB = Quat(Eigen::AngleAxisd(std::atan2(196.7 - 162.0, -533.9 + 532.0), Vec3::UnitZ()));
+    return c;
   }();
   return course.get();
 }
@@ -172,6 +185,40 @@ void Lidar_embree_bare(benchmark::State& bs) {
   rtcReleaseDevice(device);
 }
 BENCHMARK(Lidar_embree_bare)->Name("Lidar/embree_bare")->Unit(benchmark::kMillisecond);
+
+void Camera_vrx(benchmark::State& bs) {
+  const VrxCourse* c = vrx_course();
+  if (!c) return bs.SkipWithError("no VRX corpus (LEEWAY_FOREIGN)");
+  CameraModel camera;
+  camera.width = static_cast<int>(bs.range(0));
+  camera.height = static_cast<int>(bs.range(1));
+  camera.horizontal_fov = 1.3962634;  // VRX's 80 degrees
+  camera.far = 300.0;
+  const SensorModel& lidar = lidar_of(*c);
+  const BodyState& b = c->state.bodies[static_cast<std::size_t>(lidar.body)];
+  const Vec3 p_WS = b.p_WB + b.q_WB * Vec3(0.75, 0.1, 1.5);
+  const Mat3 R_WS =
+      b.q_WB.toRotationMatrix() * Eigen::AngleAxisd(0.2617994, Vec3::UnitY()).toRotationMatrix();
+  RandomStream rng(1, "camera");
+  double t = 100.0;
+  CameraImage image;
+  for (auto _ : bs) {
+    const WorldSurfaces world(c->model, c->state.bodies, p_WS, camera.far);
+    image = render_camera(camera, p_WS, R_WS, world, c->model.environment, t, rng);
+    t += 0.1;
+  }
+  const double rate = camera.width >= 1280 ? 30.0 : 10.0;
+  bs.SetItemsProcessed(bs.iterations() * camera.width * camera.height);
+  bs.counters["real_time"] =
+      benchmark::Counter(1.0 / rate, benchmark::Counter::kIsIterationInvariantRate);
+  if (const char* png = std::getenv("LEEWAY_CAMERA_PNG"))
+    write_png(png, image.width, image.height, image.rgb);
+}
+BENCHMARK(Camera_vrx)
+    ->Name("Camera/vrx")
+    ->Args({640, 480})
+    ->Args({1280, 720})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace leeway

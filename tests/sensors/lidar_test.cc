@@ -62,14 +62,21 @@ LidarReading scan(const LidarModel& lidar, const Vec3& p_WS, const EchoSource& s
   return scan_lidar(lidar, p_WS, R_WS, solids, env, t, NoiseState{}, rng);
 }
 
+/// VRX's VLP-16 (16 rows over +-15 degrees, all round), with `columns` rays a row.
+LidarModel make_vlp16(int columns) {
+  LidarModel lidar;
+  lidar.horizontal_samples = columns;
+  lidar.horizontal_min = -kPi;
+  lidar.horizontal_max = kPi;
+  lidar.vertical_samples = 16;
+  lidar.vertical_min = -kPi / 12;
+  lidar.vertical_max = kPi / 12;
+  lidar.range_max = 130.0;
+  return lidar;
+}
+
 TEST(Lidar, RaysAreLaidOutAsGzSimLaysThemOut) {
-  LidarModel vlp16;
-  vlp16.horizontal_samples = 1875;
-  vlp16.horizontal_min = -kPi;
-  vlp16.horizontal_max = kPi;
-  vlp16.vertical_samples = 16;
-  vlp16.vertical_min = -kPi / 12;
-  vlp16.vertical_max = kPi / 12;
+  const LidarModel vlp16 = make_vlp16(1875);
   EXPECT_EQ(vlp16.ray_count(), 30000u);
   EXPECT_DOUBLE_EQ(lidar_azimuth(vlp16, 0), -kPi);
   EXPECT_DOUBLE_EQ(lidar_azimuth(vlp16, 1874), kPi);  // the first ray again, as in gz-sim
@@ -134,17 +141,9 @@ TEST(Lidar, WhatIsNearerThanTheMinimumRangeIsNotSeen) {
 
 TEST(Lidar, ACalmSeaReturnsNothingButStraightBackAtItsFresnelReflectance) {
   // A VLP-16 2 m above a calm sea: half its rays reach the water within range; none return.
-  LidarModel vlp16;
-  vlp16.horizontal_samples = 360;
-  vlp16.horizontal_min = -kPi;
-  vlp16.horizontal_max = kPi;
-  vlp16.vertical_samples = 16;
-  vlp16.vertical_min = -kPi / 12;
-  vlp16.vertical_max = kPi / 12;
-  vlp16.range_max = 130.0;
   const Environment calm;
   const Solids nothing;
-  const LidarReading r = scan(vlp16, {0, 0, 2}, nothing, calm);
+  const LidarReading r = scan(make_vlp16(360), {0, 0, 2}, nothing, calm);
   for (const float range : r.ranges)
     ASSERT_EQ(range, kInf);
   EXPECT_EQ(r.water_returns, 0);

@@ -10,21 +10,26 @@ namespace {
 
 /// Heights of the surface: the slab it lies in and its steepest slope (the header).
 struct SurfaceBounds {
-  double half_height = 0.0;  ///< r sum_i A_i [m]
-  double max_slope = 0.0;    ///< L [-]
+  double half_height = 0.0;    ///< r sum_i A_i [m]
+  double max_slope = 0.0;      ///< L [-]
+  double max_curvature = 0.0;  ///< M [1/m]
 };
 
 SurfaceBounds bounds_of(const WaveField& f, double t) {
   const double r = ramp_factor(f, t);
-  double height = 0.0, slope = 0.0;
+  double height = 0.0, slope = 0.0, curvature = 0.0;
   for (std::size_t i = 0; i < f.count; ++i) {
-    height += std::abs(f.amplitude[i]);
-    slope += f.k[i] * std::abs(f.amplitude[i]);
+    const double a = std::abs(f.amplitude[i]), k = f.k[i];
+    const double qka = k * std::hypot(f.qa_dx[i], f.qa_dy[i]);
+    height += a;
+    slope += k * a;
+    curvature += k * k * a * (1.0 + r * qka);
   }
   // The Gerstner map's Jacobian is at least 1 - r sum q k A in every direction; a sea that can
   // fold has no bounded slope, and is searched with the linear bound scaled up tenfold.
   const double fold = r * f.fold_margin;
-  return {r * height, r * slope / (fold < 0.9 ? 1.0 - fold : 0.1)};
+  const double stretch = fold < 0.9 ? 1.0 / (1.0 - fold) : 10.0;
+  return {r * height, r * slope * stretch, r * curvature * stretch * stretch * stretch};
 }
 
 }  // namespace
@@ -61,14 +66,20 @@ std::optional<SeaHit> ray_cast_sea(const Environment& env, const Ray& ray, doubl
     const Vec3 p = o + s * d;
     return p.z() - elevation(waves, p.x(), p.y(), t);
   };
-  const double rate = std::abs(d.z()) + b.max_slope * std::hypot(d.x(), d.y());
+  const double horizontal = std::hypot(d.x(), d.y());
+  const double rate = std::abs(d.z()) + b.max_slope * horizontal;
+  // Between two samples h apart on the same side, f dips by at most M |d_h|^2 h^2 / 8: steps of
+  // sqrt(8 graze / (M |d_h|^2)) miss only a crossing shallower than kSeaRayGraze.
+  const double bend = b.max_curvature * horizontal * horizontal;
+  const double min_step =
+      std::max(kSeaRayMinStep, bend > 0.0 ? std::sqrt(8.0 * kSeaRayGraze / bend) : 0.0);
   double s = s0, fs = f(s);
   const bool above = fs != 0.0 ? fs > 0.0 : d.z() < 0.0;
   double s_before = s, f_before = fs;
   while (fs != 0.0 && (fs > 0.0) == above) {
     if (s >= s1) return std::nullopt;
     s_before = s, f_before = fs;
-    s = std::min(s1, s + std::max(std::abs(fs) / rate, kSeaRayMinStep));
+    s = std::min(s1, s + std::max(std::abs(fs) / rate, min_step));
     fs = f(s);
   }
   // f(s_before) is on the ray's side, f(s) on the other (or zero): the Illinois variant of

@@ -11,13 +11,15 @@
 //   - the slope of the surface is at most L = r sum_i k_i A_i / (1 - r sum_i q_i k_i A_i) (the
 //     height's gradient through the inverse of the Gerstner map), so f changes at most
 //     (|d_z| + L |d_h|) per metre along the ray; a step of |f| / (|d_z| + L |d_h|) cannot step
-//     over a crossing (sphere tracing with the Lipschitz bound, Hart 1996). Steps are at least
-//     kMinStep, so a ray that grazes a crest by less than that may pass it;
+//     over a crossing (sphere tracing with the Lipschitz bound, Hart 1996);
+//   - near the surface that step shrinks; the surface's curvature bounds how far f can dip
+//     between two samples on the same side: |f''| <= M |d_h|^2 with
+//     M = r sum_i k_i^2 A_i (1 + q_i k_i A_i) / (1 - r sum_i q_i k_i A_i)^3 (one Gerstner
+//     component's greatest curvature, summed), so a step of sqrt(8 g / (M |d_h|^2)) passes only
+//     a crest the ray dips into by less than g = kSeaRayGraze (1 mm); steps are at least that;
 //   - the crossing found is bracketed and narrowed to kSeaRayTolerance along the ray (regula
 //     falsi, Illinois variant).
-// Cost (bench/ray_bench.cc): a VLP-16's 30,000 rays over the default world's sea take some 26
-// height evaluations each, 0.35 M rays/s on one core; a lidar needs a cheaper surface (a local
-// grid per sample), which is next.
+// Cost (bench/ray_bench.cc): a VLP-16's 30,000 rays over the default world's sea.
 // Without waves the surface is the plane z = surface_level, in closed form.
 #pragma once
 
@@ -37,6 +39,8 @@ struct SeaHit {
 
 inline constexpr double kSeaRayTolerance = 1e-4;  ///< [m] along the ray
 inline constexpr double kSeaRayMinStep = 1e-3;    ///< [m] along the ray
+/// The deepest a ray may dip into a crest between two samples and pass it [m].
+inline constexpr double kSeaRayGraze = 1e-3;
 
 /// The steepest tilt of the sea surface from the horizontal at time t [rad]: atan L (the
 /// header), 0 for a calm sea.

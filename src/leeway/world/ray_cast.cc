@@ -35,4 +35,26 @@ std::optional<Echo> cast_ray(const Model& model, const std::vector<BodyState>& b
   return echo;
 }
 
+WorldSurfaces::WorldSurfaces(const Model& model, const std::vector<BodyState>& bodies,
+                             const Vec3& origin_W, double max_distance)
+    : model_(model), bodies_(bodies) {
+  if (model.visual_scene) view_.emplace(*model.visual_scene, bodies, origin_W, max_distance, -1);
+}
+
+std::optional<SurfaceHit> WorldSurfaces::first_surface(const Ray& ray_W,
+                                                       double max_distance) const {
+  std::optional<SurfaceHit> best;
+  if (const auto& bathymetry = model_.environment.bathymetry) {
+    if (const auto hit = ray_cast_seabed(*bathymetry, ray_W, max_distance)) {
+      best = SurfaceHit{hit->distance, hit->normal, {0.55, 0.5, 0.4}};
+      max_distance = hit->distance;
+    }
+  }
+  if (!model_.visual_scene) return best;
+  const auto hit = cast_visual_ray(*model_.visual_scene, bodies_, ray_W, max_distance, -1,
+                                   view_ ? &*view_ : nullptr);
+  if (!hit) return best;
+  return SurfaceHit{hit->distance, hit->n_W, {hit->color.r, hit->color.g, hit->color.b}};
+}
+
 }  // namespace leeway

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "leeway/body/body_state.h"
+#include "leeway/sensors/camera.h"
 #include "leeway/sensors/dvl.h"
 #include "leeway/world/visual_scene.h"
 
@@ -43,6 +44,20 @@ class WorldEchoes final : public EchoSource {
   const Model& model_;
   const std::vector<BodyState>& bodies_;
   int hidden_body_;
+  std::optional<BodiesInView> view_;
+};
+
+/// The world as a camera sees it: the visual scene's surfaces in their colours (the bathymetry's
+/// seabed in grey), every body seen, the bodies in view from `origin_W` found once (a frame's).
+class WorldSurfaces final : public SurfaceSource {
+ public:
+  WorldSurfaces(const Model& model, const std::vector<BodyState>& bodies, const Vec3& origin_W,
+                double max_distance);
+  std::optional<SurfaceHit> first_surface(const Ray& ray_W, double max_distance) const override;
+
+ private:
+  const Model& model_;
+  const std::vector<BodyState>& bodies_;
   std::optional<BodiesInView> view_;
 };
 

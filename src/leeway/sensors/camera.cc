@@ -1,0 +1,132 @@
+#include "leeway/sensors/camera.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "leeway/env/sea_ray.h"
+#include "leeway/env/wave_field.h"
+#include "leeway/sensors/fresnel.h"
+
+namespace leeway {
+namespace {
+
+Rgb mix(const Rgb& a, const Rgb& b, double w) {  // (1 - w) a + w b
+  return {a[0] + w * (b[0] - a[0]), a[1] + w * (b[1] - a[1]), a[2] + w * (b[2] - a[2])};
+}
+
+/// The sky along d: the horizon's colour at and below the horizon, the zenith's straight up.
+Rgb sky(const CameraModel& c, const Vec3& d_W) {
+  return mix(c.sky_horizon, c.sky_zenith, std::clamp(d_W.z(), 0.0, 1.0));
+}
+
+Rgb shade(const CameraModel& c, const SurfaceHit& hit) {
+  const double light = c.ambient + c.sun * std::max(0.0, hit.n_W.dot(c.sun_W));
+  return {hit.color[0] * light, hit.color[1] * light, hit.color[2] * light};
+}
+
+/// Seed 003's equation 1 over r metres of water.
+Rgb through_water(const CameraModel& c, const Rgb& i, double r) {
+  Rgb out;
+  for (std::size_t k = 0; k < 3; ++k) {
+    const double e = std::exp(-r * c.attenuation[k]);
+    out[k] = i[k] * e + (1.0 - e) * c.water[k];
+  }
+  return out;
+}
+
+bool under_water(const Environment& env, const Vec3& p_W, double t) {
+  return p_W.z() < (env.waves ? elevation(*env.waves, p_W.x(), p_W.y(), t) : env.surface_level);
+}
+
+Rgb trace(const CameraModel& c, const Ray& ray, bool under, const SurfaceSource& world,
+          const Environment& env, double t) {
+  const Vec3& d = ray.direction;
+  const double reach = c.far - c.near;
+  const std::optional<SurfaceHit> solid = world.first_surface(ray, reach);
+  const std::optional<SeaHit> sea = ray_cast_sea(env, ray, t, solid ? solid->distance : reach);
+  if (!under) {
+    if (sea) {
+      const Vec3& n = sea->n_W;
+      const double cos_i = std::abs(n.dot(d));
+      const double R = fresnel_reflectance(cos_i, 1.0, kSeaWaterRefractiveIndex);
+      const Vec3 mirrored = d - 2.0 * d.dot(n) * n;
+      return mix(c.water, sky(c, mirrored), R);
+    }
+    return solid ? shade(c, *solid) : sky(c, d);
+  }
+  if (sea) {
+    // Seen from below: the sky through the surface (none beyond the critical angle), the
+    // water mirrored.
+    const double cos_i = std::abs(sea->n_W.dot(d));
+    const double R = fresnel_reflectance(cos_i, kSeaWaterRefractiveIndex, 1.0);
+    return through_water(c, mix(sky(c, d), c.water, R), sea->distance + c.near);
+  }
+  if (solid) return through_water(c, shade(c, *solid), solid->distance + c.near);
+  return c.water;
+}
+
+}  // namespace
+
+std::array<double, 9> camera_k(const CameraModel& c) {
+  const double f = 0.5 * c.width / std::tan(0.5 * c.horizontal_fov);
+  return {f, 0.0, 0.5 * (c.width - 1), 0.0, f, 0.5 * (c.height - 1), 0.0, 0.0, 1.0};
+}
+
+Vec3 camera_ray_S(const CameraModel& c, double u, double v) {
+  const std::array<double, 9> K = camera_k(c);
+  const double x_O = (u - K[2]) / K[0], y_O = (v - K[5]) / K[4];
+  return Vec3(1.0, -x_O, -y_O).normalized();  // S: x = z_O, y = -x_O, z = -y_O
+}
+
+CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_WS,
+                          const SurfaceSource& world, const Environment& environment, double t,
+                          RandomStream& rng) {
+  CameraImage out;
+  out.width = c.width;
+  out.height = c.height;
+  const std::size_t pixels = std::size_t(c.width) * std::size_t(c.height);
+  out.linear.resize(3 * pixels);
+  out.rgb.resize(3 * pixels);
+  const bool under = under_water(environment, p_WS, t);
+  const std::array<double, 9> K = camera_k(c);
+  // The rays' directions in W: S's x and the image plane's axes, stepped per pixel.
+  const Vec3 forward = R_WS.col(0), left = R_WS.col(1), up = R_WS.col(2);
+  for (int v = 0; v < c.height; ++v) {
+    const Vec3 row = forward - (v - K[5]) / K[4] * up;
+    for (int u = 0; u < c.width; ++u) {
+      const Vec3 d = (row - (u - K[2]) / K[0] * left).normalized();
+      const Rgb color = trace(c, {p_WS + c.near * d, d}, under, world, environment, t);
+      const std::size_t k = 3 * (std::size_t(v) * std::size_t(c.width) + std::size_t(u));
+      for (std::size_t ch = 0; ch < 3; ++ch)
+        out.linear[k + ch] = static_cast<float>(color[ch]);
+    }
+  }
+  const bool noisy = c.noise_stddev > 0.0 || c.noise_mean != 0.0;
+  for (std::size_t k = 0; k < out.linear.size(); ++k) {
+    double x = out.linear[k];
+    if (noisy) x += c.noise_mean + c.noise_stddev * rng.fast_normal();
+    out.rgb[k] = static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(x, 0.0, 1.0)));
+  }
+  return out;
+}
+
+std::string check_camera(const CameraModel& c) {
+  if (c.width < 1 || c.height < 1)
+    return fmt::format("{} x {} pixels; expected at least 1 x 1", c.width, c.height);
+  if (!(c.horizontal_fov > 0.0 && c.horizontal_fov < std::numbers::pi))
+    return fmt::format("horizontal field of view {} rad; expected in (0, pi)", c.horizontal_fov);
+  if (!(c.near > 0.0 && c.near < c.far && std::isfinite(c.far)))
+    return fmt::format("clip from {} to {} m; expected 0 < near < far", c.near, c.far);
+  if (!(c.noise_stddev >= 0.0) || !std::isfinite(c.noise_mean))
+    return "noise: expected a finite mean and a standard deviation >= 0";
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (!(c.attenuation[k] >= 0.0) || !(c.water[k] >= 0.0 && c.water[k] <= 1.0))
+      return "water: expected attenuations >= 0 [1/m] and colours in [0, 1]";
+  }
+  return "";
+}
+
+}  // namespace leeway
