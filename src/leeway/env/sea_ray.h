@@ -15,11 +15,13 @@
 //   - near the surface that step shrinks; the surface's curvature bounds how far f can dip
 //     between two samples on the same side: |f''| <= M |d_h|^2 with
 //     M = r sum_i k_i^2 A_i (1 + q_i k_i A_i) / (1 - r sum_i q_i k_i A_i)^3 (one Gerstner
-//     component's greatest curvature, summed), so a step of sqrt(8 g / (M |d_h|^2)) passes only
-//     a crest the ray dips into by less than g = kSeaRayGraze (1 mm); steps are at least that;
+//     component's greatest curvature, summed), so steps of sqrt(8 g / (M |d_h|^2)) pass only a
+//     crest the ray dips into by less than g = kSeaRayGraze (1 mm), and no step is shorter;
 //   - the crossing found is bracketed and narrowed to kSeaRayTolerance along the ray (regula
 //     falsi, Illinois variant).
-// Cost (bench/ray_bench.cc): a VLP-16's 30,000 rays over the default world's sea.
+// Cost (bench/ray_bench.cc, SeaRay/vlp16): a VLP-16's 30,000 rays over the default world's sea
+// at 0.36 M rays/s on one core, some 24 height evaluations a ray; a camera, which needs the sea
+// under every pixel below the horizon, needs a cheaper surface (a grid sampled once a frame).
 // Without waves the surface is the plane z = surface_level, in closed form.
 #pragma once
 

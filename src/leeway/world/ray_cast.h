@@ -48,7 +48,8 @@ class WorldEchoes final : public EchoSource {
 };
 
 /// The world as a camera sees it: the visual scene's surfaces in their colours (the bathymetry's
-/// seabed in grey), every body seen, the bodies in view from `origin_W` found once (a frame's).
+/// seabed sand-coloured), every body seen, the bodies in view from `origin_W` found once (a
+/// frame's).
 class WorldSurfaces final : public SurfaceSource {
  public:
   WorldSurfaces(const Model& model, const std::vector<BodyState>& bodies, const Vec3& origin_W,
