@@ -33,6 +33,15 @@ SonarModel small_sonar() {
   return s;
 }
 
+/// small_sonar() giving its expected image: incoherent, without speckle, the noise far below.
+SonarModel expectation_sonar() {
+  SonarModel s = small_sonar();
+  s.coherent = false;
+  s.speckle = false;
+  s.noise_level = -100.0;
+  return s;
+}
+
 /// The plane z = z0 facing up.
 struct Bottom final : EchoSource {
   double z0 = 0.0;
@@ -124,10 +133,7 @@ TEST(Sonar, APointTargetFallsWithRangeAsSpreadingAndAbsorption) {
   // A 0.5 m sphere on the axis at 6 m and at 12 m (S3): the echo's energy over the image falls
   // by (6/12)^4 10^(-2 alpha 6 / 10), the sphere's Lambertian cross-section 2/3 pi a^2 being the
   // same. Incoherent without speckle: the expectation; the noise far below.
-  SonarModel s = small_sonar();
-  s.coherent = false;
-  s.speckle = false;
-  s.noise_level = -100.0;
+  SonarModel s = expectation_sonar();
   s.rays_per_beam_h = 8;
   s.rays_per_beam_v = 256;
   const auto energy = [&](double r) {
@@ -173,10 +179,7 @@ TEST(Sonar, TwoTargetsAreResolvedInRangeWhenFurtherApartThanTheResolution) {
   // 10 cm and 1 cm bins: a dip between their two peaks 1.3 resolutions apart, one peak at 0.6
   // (S7, Rayleigh's criterion: the two sinc^2 lobes sum to 2 sinc^2(0.65) = 0.38 of a peak
   // midway, to 2 sinc^2(0.3) = 1.47 midway when 0.6 apart).
-  SonarModel s = small_sonar();
-  s.coherent = false;
-  s.speckle = false;
-  s.noise_level = -100.0;
+  SonarModel s = expectation_sonar();
   s.bins = 2000;
   s.bandwidth = 7.5e3;  // 10 cm
   const auto peaks = [&](double separation) {

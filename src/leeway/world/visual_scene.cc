@@ -232,19 +232,16 @@ std::optional<VisualHit> cast_visual_ray(const VisualScene& scene,
     return best;
   }
   cast_group(scene.fixed, ray_W, -1, best, max_distance);
-  const auto cast_body = [&](int b) {
-    const VisualScene::Group& g = scene.bodies[static_cast<std::size_t>(b)];
-    const BodyState& body = bodies[static_cast<std::size_t>(b)];
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+    const VisualScene::Group& g = scene.bodies[b];
+    if (g.radius == 0.0 || static_cast<int>(b) == ignore_body) continue;
+    const BodyState& body = bodies[b];
     // The bounding sphere first: most bodies are nowhere near the ray.
-    if (!passes_near(ray_W, body.p_WB, g.radius, max_distance)) return;
+    if (!passes_near(ray_W, body.p_WB, g.radius, max_distance)) continue;
     const Mat3 R_WB = body.q_WB.toRotationMatrix();
     const Ray ray_B{R_WB.transpose() * (ray_W.origin - body.p_WB),
                     R_WB.transpose() * ray_W.direction};
-    if (cast_group(g, ray_B, b, best, max_distance)) best->n_W = R_WB * best->n_W;
-  };
-  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
-    if (scene.bodies[b].radius > 0.0 && static_cast<int>(b) != ignore_body)
-      cast_body(static_cast<int>(b));
+    if (cast_group(g, ray_B, static_cast<int>(b), best, max_distance)) best->n_W = R_WB * best->n_W;
   }
   return best;
 }
