@@ -101,7 +101,6 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
   out.vertical_count = n_e;
   out.ranges.resize(lidar.ray_count());
   out.intensities.resize(lidar.ray_count());
-  std::vector<std::uint8_t> returned(lidar.ray_count());
   std::size_t k = 0;
   for (int j = 0; j < n_e; ++j) {
     const double e = lidar_elevation(lidar, j);
@@ -113,7 +112,6 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
       out.ranges[k] = static_cast<float>(r.range);
       out.intensities[k] = static_cast<float>(r.intensity);
       out.water_returns += r.water;
-      returned[k] = std::isfinite(r.range);
     }
   }
 
@@ -123,7 +121,7 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
   const bool white = n.white_stddev > 0.0;
   if (white || n.mean != 0.0 || noise.turn_on != 0.0 || n.quantum > 0.0) {
     for (std::size_t r = 0; r < out.ranges.size(); ++r) {
-      if (!returned[r]) continue;
+      if (!std::isfinite(out.ranges[r])) continue;
       double range = out.ranges[r] + n.mean + noise.turn_on;
       if (white) range += n.white_stddev * rng.fast_normal();
       range = std::clamp(range, lidar.range_min, lidar.range_max);
