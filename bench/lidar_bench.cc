@@ -95,8 +95,8 @@ void Lidar_vlp16_vrx(benchmark::State& bs) {
   for (auto _ : bs) {
     // As a sample takes it: the scene's bodies placed for the scan, then the rays.
     const WorldEchoes echoes(c->model, c->state.bodies, -1, p_WS, lidar.range_max);
-    const LidarReading r =
-        scan_lidar(lidar, p_WS, R_WS, echoes, c->model.environment, t, NoiseState{}, rng);
+    const LidarReading r = scan_lidar(lidar, p_WS, R_WS, echoes, c->model.environment, t,
+                                      NoiseState{}, rng, static_cast<int>(bs.range(0)));
     for (const float range : r.ranges)
       returns += std::isfinite(range);
     water += r.water_returns;
@@ -110,7 +110,14 @@ void Lidar_vlp16_vrx(benchmark::State& bs) {
   bs.counters["real_time"] =
       benchmark::Counter(1.0 / sensor.rate_hz, benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(Lidar_vlp16_vrx)->Name("Lidar/vlp16_vrx")->Unit(benchmark::kMillisecond);
+// Its rows on 1 and 2 threads (the same scan): wall time.
+BENCHMARK(Lidar_vlp16_vrx)
+    ->Name("Lidar/vlp16_vrx")
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 void Lidar_embree_bare(benchmark::State& bs) {
   const VrxCourse* c = vrx_course();
@@ -204,7 +211,8 @@ void Camera_vrx(benchmark::State& bs) {
   CameraImage image;
   for (auto _ : bs) {
     const WorldSurfaces world(c->model, c->state.bodies, p_WS, camera.far);
-    image = render_camera(camera, p_WS, R_WS, world, c->model.environment, t, rng);
+    image = render_camera(camera, p_WS, R_WS, world, c->model.environment, t, rng,
+                          static_cast<int>(bs.range(2)));
     t += 0.1;
   }
   const double rate = camera.width >= 1280 ? 30.0 : 10.0;
@@ -214,10 +222,14 @@ void Camera_vrx(benchmark::State& bs) {
   if (const char* png = std::getenv("LEEWAY_CAMERA_PNG"))
     write_png(png, image.width, image.height, image.rgb);
 }
+// Width, height, threads (the same image on any number): wall time.
 BENCHMARK(Camera_vrx)
     ->Name("Camera/vrx")
-    ->Args({640, 480})
-    ->Args({1280, 720})
+    ->Args({640, 480, 1})
+    ->Args({640, 480, 2})
+    ->Args({1280, 720, 1})
+    ->Args({1280, 720, 2})
+    ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -7,7 +7,8 @@ const fs = require("fs");
 const path = require("path");
 const schemas = require("@foxglove/schemas/jsonschema");
 
-const used = ["FrameTransforms", "Odometry", "PoseInFrame", "LocationFix", "Log", "SceneUpdate", "PointCloud"];
+const used = ["FrameTransforms", "Odometry", "PoseInFrame", "LocationFix", "Log", "SceneUpdate", "PointCloud",
+              "CompressedImage", "CameraCalibration"];
 const folder = path.join(__dirname, "..", "data", "schemas", "foxglove");
 const check = process.argv.includes("--check");
 let stale = 0;

@@ -2,7 +2,7 @@
 // its centre; a coloured sphere at a known point is on the pixel the pinhole model puts it on, in
 // its colour as the sun lights it; the calm sea below the horizon mirrors the sky by Fresnel; a
 // grey plate under water is attenuated as seed 003's equation 1 says, channel by channel; the
-// same seed gives the same image.
+// same seed gives the same image, on any number of threads.
 #include "leeway/sensors/camera.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "leeway/sensors/fresnel.h"
+#include "test_util.h"
 
 namespace leeway {
 namespace {
@@ -134,6 +135,26 @@ TEST(Camera, TheSameSeedGivesTheSameNoisyImage) {
   EXPECT_EQ(check_camera(c), "");
   c.near = 0.0;
   EXPECT_NE(check_camera(c).find("0 < near < far"), std::string::npos);
+}
+
+TEST(Camera, AnyNumberOfThreadsDrawsTheSameImage) {
+  // Spheres over a regular wave, looked at across the horizon, with noise: every pixel's bits.
+  CameraModel c = small_camera();
+  c.noise_stddev = 0.02;
+  Shapes world;
+  world.shapes.push_back({Sphere{1.0}, Vec3(8, 1, 0.5), {0.9, 0.3, 0.1}});
+  world.shapes.push_back({Sphere{2.0}, Vec3(20, -4, 0), {0.1, 0.8, 0.2}});
+  Environment sea;
+  sea.waves = testing::regular_wave(0.4, 5.0, 0.3);
+  const Mat3 R_WS = Eigen::AngleAxisd(0.2, Vec3::UnitY()).toRotationMatrix();
+  const auto render = [&](int threads) {
+    RandomStream rng(7, "camera");
+    return render_camera(c, Vec3(0, 0, 2), R_WS, world, sea, 1.5, rng, threads);
+  };
+  const CameraImage one = render(1);
+  EXPECT_EQ(one, render(2));
+  EXPECT_EQ(one, render(3));
+  EXPECT_EQ(one, render(1000));  // more threads than rows
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -234,6 +235,35 @@ TEST(Lidar, NoiseIsGzSimsClampedToTheRangesAndTheSameForTheSameSeed) {
   EXPECT_EQ(
       scan_lidar(lidar, Vec3(0, 0, 0), Mat3::Identity(), solids, Environment{}, 0.0, bias, again),
       r);
+}
+
+TEST(Lidar, AnyNumberOfThreadsCastsTheSameScan) {
+  // A VLP-16 over a swell, boxes and spheres around it, with noise: every range and intensity.
+  WaveComponent c;
+  c.amplitude = 0.5;
+  c.k = 2 * kPi / 20.0;
+  c.omega = std::sqrt(9.80665 * c.k);
+  c.direction = 0.4;
+  Environment swell;
+  swell.waves = make_wave_field({c}, kInf, 0.0, 0.0);
+  Solids solids;
+  solids.add(Box{Vec3(1, 4, 3)}, {12, 3, 0.5}, Mat3(Eigen::AngleAxisd(0.3, Vec3::UnitZ())));
+  solids.add(Sphere{1.5}, {-6, -8, 0.5});
+  solids.add(Sphere{0.7}, {2, 9, 1.0});
+  LidarModel lidar = make_vlp16(400);
+  lidar.range_noise.white_stddev = 0.01;
+  const Mat3 R_WS = Mat3(Eigen::AngleAxisd(0.1, Vec3::UnitY()));
+  const auto cast_on = [&](int threads) {
+    RandomStream rng(11, "lidar");
+    return scan_lidar(lidar, Vec3(0, 0, 2), R_WS, solids, swell, 3.0, NoiseState{}, rng, threads);
+  };
+  const LidarReading one = cast_on(1);
+  const auto returns =
+      std::count_if(one.ranges.begin(), one.ranges.end(), [](float r) { return std::isfinite(r); });
+  EXPECT_GT(returns, 100);  // rays that meet the solids
+  EXPECT_EQ(one, cast_on(2));
+  EXPECT_EQ(one, cast_on(5));
+  EXPECT_EQ(one, cast_on(64));  // more threads than rows
 }
 
 TEST(Lidar, ABadModelIsNamed) {

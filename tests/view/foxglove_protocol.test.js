@@ -15,6 +15,7 @@ const path = require("node:path");
 const { FoxgloveClient } = require("@foxglove/ws-protocol");
 const WebSocket = require("ws");
 const Ajv = require("ajv");
+const { PNG } = require("pngjs");
 
 const LEEWAY = process.env.LEEWAY_BINARY;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -230,6 +231,70 @@ test("a lidar's scan is a foxglove.PointCloud whose points are its ranges", asyn
       assert.ok(Math.abs(z) < 1e-6, `point ${i}: z ${z}`);
       assert.ok(Math.abs(intensity - Math.cos(a)) < 1e-6, `point ${i}: intensity ${intensity}`);
     }
+  } finally {
+    s.close();
+    await stop(leeway);
+    fs.rmSync(world, { force: true });
+  }
+});
+
+test("a camera's frames are PNG foxglove.CompressedImages with their CameraCalibration", async () => {
+  // A 9 x 5 camera 10 m up looking along x at a red wall whose face is at x = 5 and turned from
+  // the sun: the wall's red times the ambient light, 0.35 (docs/sensors.md), fills the frame's
+  // middle; the calibration is the pinhole's K with c = (size - 1) / 2.
+  const world = path.join(require("node:os").tmpdir(), `leeway_camera_${process.pid}.sdf`);
+  fs.writeFileSync(world, `<?xml version="1.0"?>
+<sdf version="1.9"><world name="look">
+  <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
+  <gravity>0 0 0</gravity>
+  <model name="boat"><pose>0 0 10 0 0 0</pose><link name="base_link">
+    <inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>
+    <sensor name="eye" type="camera"><update_rate>5</update_rate><camera>
+      <horizontal_fov>0.5</horizontal_fov><image><width>9</width><height>5</height></image>
+      <clip><near>0.1</near><far>50</far></clip></camera></sensor>
+  </link></model>
+  <model name="wall"><static>true</static><pose>5.5 0 10 0 0 0</pose><link name="link">
+    <visual name="v"><geometry><box><size>1 20 20</size></box></geometry>
+      <material><diffuse>1 0 0 1</diffuse></material></visual>
+  </link></model>
+</world></sdf>`);
+  const leeway = await startLeeway([world, "--duration", "60"]);
+  const s = new Session(leeway.port);
+  try {
+    assert.ok(await until(() => s.byTopic.has("/boat/sensors/eye")), "no camera channel");
+    const image = s.byTopic.get("/boat/sensors/eye");
+    const info = s.byTopic.get("/boat/sensors/eye/camera_info");
+    assert.equal(image.schemaName, "foxglove.CompressedImage");
+    assert.equal(info.schemaName, "foxglove.CameraCalibration");
+    s.subscribe("/boat/sensors/eye");
+    s.subscribe("/boat/sensors/eye/camera_info");
+    assert.ok(await until(() => s.count("/boat/sensors/eye") >= 2 && s.count("/boat/sensors/eye/camera_info") >= 2), "no frames");
+    const frame = s.last("/boat/sensors/eye");
+    const validate = new Ajv({ strict: false }).compile(JSON.parse(image.schema));
+    assert.ok(validate(frame), JSON.stringify(validate.errors));
+    assert.equal(frame.format, "png");
+    assert.equal(frame.frame_id, "boat/base_link/eye_optical");
+    const png = PNG.sync.read(Buffer.from(frame.data, "base64"));
+    assert.equal(png.width, 9);
+    assert.equal(png.height, 5);
+    const pixel = (u, v) => Array.from(png.data.subarray(4 * (v * 9 + u), 4 * (v * 9 + u) + 3));
+    assert.deepEqual(pixel(4, 2), [Math.round(255 * 0.35), 0, 0]);
+
+    const calibration = s.last("/boat/sensors/eye/camera_info");
+    assert.ok(new Ajv({ strict: false }).compile(JSON.parse(info.schema))(calibration));
+    const f = 4.5 / Math.tan(0.25);
+    assert.equal(calibration.width, 9);
+    assert.ok(Math.abs(calibration.K[0] - f) < 1e-9 && Math.abs(calibration.K[4] - f) < 1e-9, `K ${calibration.K}`);
+    assert.equal(calibration.K[2], 4);
+    assert.equal(calibration.K[5], 2);
+    // The optical frame under the sensor's: z along S's x, x along S's -y.
+    s.subscribe("/tf_static");
+    assert.ok(await until(() => s.count("/tf_static") >= 1), "no /tf_static");
+    const optical = s.last("/tf_static").transforms.find((t) => t.child_frame_id === "boat/base_link/eye_optical");
+    assert.ok(optical, "no optical frame");
+    assert.equal(optical.parent_frame_id, "boat/base_link/eye");
+    const q = optical.rotation;
+    assert.ok(Math.abs(q.w - 0.5) < 1e-12 && Math.abs(q.x + 0.5) < 1e-12 && Math.abs(q.y - 0.5) < 1e-12 && Math.abs(q.z + 0.5) < 1e-12, JSON.stringify(q));
   } finally {
     s.close();
     await stop(leeway);

@@ -236,6 +236,8 @@ int run_command(const RunCommandOptions& o) {
   const bool until_stopped = served && o.duration == 0.0;
   summary.duration = until_stopped ? 0.0 : run_duration(*loaded, o.duration);
   Simulation sim(std::move(*loaded));
+  // A camera's frame is the same on any number of threads: it takes every core while it draws.
+  sim.set_draw_threads(static_cast<int>(std::thread::hardware_concurrency()));
   const Model& model = sim.model();
   run.until_step = until_stopped ? std::numeric_limits<std::uint64_t>::max()
                                  : steps_for(summary.duration, model.dt);
@@ -263,6 +265,8 @@ int run_command(const RunCommandOptions& o) {
     page = !options.document_root.empty();
     ViewOptions view;
     view.warnings = summary.warnings;
+    view.draw_images_always =
+        !o.record_path.empty() && std::filesystem::path(o.record_path).extension() == ".mcap";
     try {
       view_server.emplace(sim, *inbox, view, options);
     } catch (const std::exception& e) {
@@ -352,6 +356,7 @@ int run_command(const RunCommandOptions& o) {
         view.warnings = summary.warnings;
         mcap_recorder.emplace(o.record_path, sim, view);
         sim.attach(*mcap_recorder);
+        sim.draw_images(true);  // a recording keeps every camera's frames
       } else {
         recorder.emplace(o.record_path, o.frame, model);
         sim.attach(*recorder, interval);

@@ -8,6 +8,8 @@
 //   magnetometer  t, B_x, B_y, B_z [T] in S, heading [rad] clockwise from magnetic north
 //   navsat        t, fix (1 or 0), latitude, longitude [deg], altitude [m above the WGS-84
 //                 ellipsoid], v_east, v_north, v_up [m/s] (nan without a fix)
+//   camera        t, width, height [pixels] (0 x 0 for a frame not drawn: images are drawn for
+//                 a recording to MCAP or a viewer, and go there)
 // t is the sample's time [s]. Numbers are written in the shortest form that reads back to the same
 // double; each step's rows are flushed, so a run that stops keeps every sample before it. The
 // readings are the sensors' own and do not depend on --frame.

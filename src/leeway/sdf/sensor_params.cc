@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "leeway/core/frames.h"
+#include "leeway/sdf/camera_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/lidar_params.h"
 #include "leeway/sensors/magnetic_model.h"
@@ -398,7 +399,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const std::optional<EnvironmentProbeModel::Quantity> probe =
           type == "custom" ? probe_quantity(e) : std::nullopt;
       if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
-          type != "altimeter" && type != "magnetometer" && !dvl && !probe && !is_lidar_type(type)) {
+          type != "altimeter" && type != "magnetometer" && type != "camera" && !dvl && !probe &&
+          !is_lidar_type(type)) {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -430,6 +432,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_probe(e, *probe);
       } else if (is_lidar_type(type)) {
         s.kind = read_lidar(e);
+      } else if (type == "camera") {
+        s.kind = read_camera(e, diagnostics);
       } else {
         s.kind = read_navsat(e, type);
         if (!origin) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <thread>
 
 #include "leeway/env/sea_ray.h"
 #include "leeway/env/wave_field.h"
@@ -83,7 +84,7 @@ Vec3 camera_ray_S(const CameraModel& c, double u, double v) {
 
 CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_WS,
                           const SurfaceSource& world, const Environment& environment, double t,
-                          RandomStream& rng) {
+                          RandomStream& rng, int threads) {
   CameraImage out;
   out.width = c.width;
   out.height = c.height;
@@ -92,17 +93,28 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
   out.rgb.resize(3 * pixels);
   const bool under = under_water(environment, p_WS, t);
   const std::array<double, 9> K = camera_k(c);
-  // The rays' directions in W: S's x and the image plane's axes, stepped per pixel.
+  // The rays' directions in W: S's x and the image plane's axes, stepped per pixel. Each pixel
+  // is traced alone, so rows may go to any thread: thread j takes rows j, j + n, ... (the rows
+  // near the horizon, where the sea is searched longest, are shared out).
   const Vec3 forward = R_WS.col(0), left = R_WS.col(1), up = R_WS.col(2);
-  for (int v = 0; v < c.height; ++v) {
-    const Vec3 row = forward - (v - K[5]) / K[4] * up;
-    for (int u = 0; u < c.width; ++u) {
-      const Vec3 d = (row - (u - K[2]) / K[0] * left).normalized();
-      const Rgb color = trace(c, {p_WS + c.near * d, d}, under, world, environment, t);
-      const std::size_t k = 3 * (std::size_t(v) * std::size_t(c.width) + std::size_t(u));
-      for (std::size_t ch = 0; ch < 3; ++ch)
-        out.linear[k + ch] = static_cast<float>(color[ch]);
+  const auto draw_rows = [&](int first, int stride) {
+    for (int v = first; v < c.height; v += stride) {
+      const Vec3 row = forward - (v - K[5]) / K[4] * up;
+      for (int u = 0; u < c.width; ++u) {
+        const Vec3 d = (row - (u - K[2]) / K[0] * left).normalized();
+        const Rgb color = trace(c, {p_WS + c.near * d, d}, under, world, environment, t);
+        const std::size_t k = 3 * (std::size_t(v) * std::size_t(c.width) + std::size_t(u));
+        for (std::size_t ch = 0; ch < 3; ++ch)
+          out.linear[k + ch] = static_cast<float>(color[ch]);
+      }
     }
+  };
+  const int n = std::clamp(threads, 1, std::max(1, c.height));
+  {
+    std::vector<std::jthread> helpers;
+    for (int j = 1; j < n; ++j)
+      helpers.emplace_back(draw_rows, j, n);
+    draw_rows(0, n);
   }
   const bool noisy = c.noise_stddev > 0.0 || c.noise_mean != 0.0;
   for (std::size_t k = 0; k < out.linear.size(); ++k) {

@@ -91,10 +91,12 @@ struct CameraImage {
 };
 
 /// The image from S at (p_WS, R_WS) at time t [s]: `world`'s surfaces and the sea of
-/// `environment`; noise from `rng`, one deviate per channel in pixel order.
+/// `environment`; noise from `rng`, one deviate per channel in pixel order. The rows are split
+/// between `threads` threads (`world` must answer from several at once); the image is the same
+/// for any number.
 CameraImage render_camera(const CameraModel& camera, const Vec3& p_WS, const Mat3& R_WS,
                           const SurfaceSource& world, const Environment& environment, double t,
-                          RandomStream& rng);
+                          RandomStream& rng, int threads = 1);
 
 /// A problem with `camera` ("" if none).
 std::string check_camera(const CameraModel& camera);

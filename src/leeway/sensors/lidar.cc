@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <thread>
 #include <tuple>
 
 #include "leeway/env/sea_ray.h"
@@ -85,7 +86,7 @@ LidarReturn lidar_return(const LidarModel& lidar, const Ray& ray_W, const EchoSo
 
 LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R_WS,
                         const EchoSource& solids, const Environment& environment, double t,
-                        const NoiseState& noise, RandomStream& rng) {
+                        const NoiseState& noise, RandomStream& rng, int threads) {
   const SeaAtScan sea = sea_at(lidar, environment, t);
   const int n_a = lidar.horizontal_samples, n_e = lidar.vertical_samples;
   // The columns' directions in the rows' common plane, turned into W once per scan.
@@ -101,19 +102,34 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
   out.vertical_count = n_e;
   out.ranges.resize(lidar.ray_count());
   out.intensities.resize(lidar.ray_count());
-  std::size_t k = 0;
-  for (int j = 0; j < n_e; ++j) {
-    const double e = lidar_elevation(lidar, j);
-    const double ce = std::cos(e);
-    const Vec3 rise_W = std::sin(e) * up_W;
-    for (int i = 0; i < n_a; ++i, ++k) {
-      const Ray ray{p_WS, ce * columns_W[static_cast<std::size_t>(i)] + rise_W};
-      const LidarReturn r = cast(lidar, ray, solids, sea);
-      out.ranges[k] = static_cast<float>(r.range);
-      out.intensities[k] = static_cast<float>(r.intensity);
-      out.water_returns += r.water;
+  // Row j to thread j mod n; each ray is cast alone, so the scan is the same for any n.
+  const int n_threads = std::clamp(threads, 1, n_e);
+  std::vector<int> water_returns(static_cast<std::size_t>(n_threads), 0);
+  const auto scan_rows = [&](int first) {
+    int water = 0;
+    for (int j = first; j < n_e; j += n_threads) {
+      const double e = lidar_elevation(lidar, j);
+      const double ce = std::cos(e);
+      const Vec3 rise_W = std::sin(e) * up_W;
+      auto k = static_cast<std::size_t>(j) * static_cast<std::size_t>(n_a);
+      for (int i = 0; i < n_a; ++i, ++k) {
+        const Ray ray{p_WS, ce * columns_W[static_cast<std::size_t>(i)] + rise_W};
+        const LidarReturn r = cast(lidar, ray, solids, sea);
+        out.ranges[k] = static_cast<float>(r.range);
+        out.intensities[k] = static_cast<float>(r.intensity);
+        water += r.water;
+      }
     }
+    water_returns[static_cast<std::size_t>(first)] = water;
+  };
+  {
+    std::vector<std::jthread> helpers;
+    for (int j = 1; j < n_threads; ++j)
+      helpers.emplace_back(scan_rows, j);
+    scan_rows(0);
   }
+  for (const int w : water_returns)
+    out.water_returns += w;
 
   // Noise in ray order, one deviate per ray that returned: the scan does not depend on the order
   // the rays were cast in.

@@ -104,10 +104,12 @@ LidarReturn lidar_return(const LidarModel& lidar, const Ray& ray_W, const EchoSo
                          const Environment& environment, double t);
 
 /// A scan from S at pose (p_WS, R_WS) at time t [s]; noise from `noise` (the range axis' turn-on
-/// bias) and `rng`, drawn in ray order: the same scan whatever order the rays are cast in.
+/// bias) and `rng`, drawn in ray order: the same scan whatever order the rays are cast in. The
+/// rows are cast on `threads` threads (`solids` must answer from several at once); the scan is
+/// the same for any number.
 LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R_WS,
                         const EchoSource& solids, const Environment& environment, double t,
-                        const NoiseState& noise, RandomStream& rng);
+                        const NoiseState& noise, RandomStream& rng, int threads = 1);
 
 /// A problem with `lidar` ("" if none): counts below 1, angles not finite or max below min,
 /// ranges not 0 < min < max finite, noise a lidar cannot have.

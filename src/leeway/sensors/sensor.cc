@@ -63,7 +63,8 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                           for (const NoiseModel& n : probe.noise)
                             visit(n);
                         },
-                        [&](const LidarModel& lidar) { visit(lidar.range_noise); }},
+                        [&](const LidarModel& lidar) { visit(lidar.range_noise); },
+                        [](const CameraModel&) {}},  // white per pixel, from a frame's stream
              sensor.kind);
 }
 
@@ -195,7 +196,8 @@ const char* sensor_type_name(const SensorModel& sensor) {
                                         : probe.quantity == Q::kWaterVelocity ? "current_meter"
                                                                               : "anemometer";
                                },
-                               [](const LidarModel&) { return "lidar"; }},
+                               [](const LidarModel&) { return "lidar"; },
+                               [](const CameraModel&) { return "camera"; }},
                     sensor.kind);
 }
 
@@ -303,7 +305,19 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           [&](const LidarModel& lidar) {
             out.reading = scan_lidar(lidar, sensor_position(sensor, at.body), R_WS(sensor, at.body),
                                      at.echoes ? *at.echoes : kNothing, at.environment, t,
-                                     state.axes[0], state.rng);
+                                     state.axes[0], state.rng, at.draw_threads);
+          },
+          [&](const CameraModel& camera) {
+            // One draw a frame seeds the frame's noise, whether it is drawn or not: a frame's
+            // pixels are the same whichever frames before it somebody looked at.
+            RandomStream frame_rng(state.rng.next_u64(), "frame");
+            CameraImage image;
+            if (at.surfaces) {
+              image = render_camera(camera, sensor_position(sensor, at.body), R_WS(sensor, at.body),
+                                    *at.surfaces, at.environment, t, frame_rng, at.draw_threads);
+              image.linear = {};  // the unrounded image is for the kernel's tests
+            }
+            out.reading = std::move(image);
           }},
       sensor.kind);
   return out;
@@ -315,6 +329,7 @@ std::string check_sensor(const SensorModel& sensor) {
   }
   if (const auto* dvl = std::get_if<DvlModel>(&sensor.kind)) return check_dvl(*dvl);
   if (const auto* lidar = std::get_if<LidarModel>(&sensor.kind)) return check_lidar(*lidar);
+  if (const auto* camera = std::get_if<CameraModel>(&sensor.kind)) return check_camera(*camera);
   std::string problem;
   for_each_axis(sensor, [&](const NoiseModel& n) {
     if (problem.empty()) problem = check_noise(n);

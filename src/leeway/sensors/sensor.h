@@ -26,6 +26,7 @@
 #include "leeway/core/random.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
+#include "leeway/sensors/camera.h"
 #include "leeway/sensors/dvl.h"
 #include "leeway/sensors/gnss.h"
 #include "leeway/sensors/imu.h"
@@ -114,7 +115,7 @@ struct SensorModel {
   std::string topic;       ///< its <topic> as written (empty: none), for the interfaces
   std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel, DvlModel,
                RangeBearingModel, AcousticPositionModel, GroundTruthModel, EnvironmentProbeModel,
-               LidarModel>
+               LidarModel, CameraModel>
       kind;
 
   std::string full_name() const { return model_name + "/" + name; }
@@ -196,7 +197,7 @@ struct SensorSample {
   double t = -1.0;       ///< its time [s]; -1 before the first
   std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading, MagnetometerReading,
                DvlReading, RangeBearingReading, AcousticPositionReading, GroundTruthReading,
-               EnvironmentProbeReading, LidarReading>
+               EnvironmentProbeReading, LidarReading, CameraImage>
       reading;
 
   bool operator==(const SensorSample&) const = default;
@@ -224,7 +225,7 @@ struct SensorState {
 
 /// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter", "magnetometer",
 /// "dvl", "range_bearing", "acoustic_position", "ground_truth", "wave_gauge", "current_meter",
-/// "anemometer", "lidar".
+/// "anemometer", "lidar", "camera".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
@@ -251,6 +252,10 @@ struct SampleContext {
   const Geodetic& origin;  ///< under W's origin
   /// What the sensor's rays meet (world/ray_cast.h); null: nothing.
   const EchoSource* echoes = nullptr;
+  /// What a camera sees (world/ray_cast.h); null: the camera's sample has its time and no
+  /// image (width 0), as when nobody looks at it (StepData::draw_images).
+  const SurfaceSource* surfaces = nullptr;
+  int draw_threads = 1;  ///< a camera's or a lidar's (StepData::draw_threads)
 };
 
 /// Takes the sample due at `at.t` (sample_due): the exact measurement with its noise; advances

@@ -12,6 +12,7 @@
 #include "leeway/env/bathymetry.h"
 #include "leeway/env/wave_field.h"
 #include "leeway/formats/mesh_file.h"
+#include "leeway/formats/png_file.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/view/json_text.h"
 
@@ -159,6 +160,9 @@ SensorSchema sensor_schema(const SensorModel& sensor) {
                                },
                                [](const LidarModel&) {
                                  return SensorSchema{"foxglove.PointCloud", ""};
+                               },
+                               [](const CameraModel&) {
+                                 return SensorSchema{"foxglove.CompressedImage", ""};
                                }},
                     sensor.kind);
 }
@@ -185,7 +189,43 @@ void lidar_points(std::string& out, double t, const SensorModel& sensor, const L
   jt::base64(out, bytes);
 }
 
-/// A sample as its schema has it; false for one that has nothing to say (a GNSS without fix).
+/// A camera's optical frame (sensors/camera.h: z along the view, x right, y down), a child of
+/// its sensor frame S (x along the view, y left, z up), as REP 103 names it.
+std::string optical_frame(const SensorModel& sensor) {
+  return ros_sensor_frame(sensor) + "_optical";
+}
+/// O's axes in S: x_O = -y_S, y_O = -z_S, z_O = x_S (w, x, y, z).
+const Quat kQ_SO(0.5, -0.5, 0.5, -0.5);
+
+/// A frame as a foxglove.CompressedImage: PNG, in the optical frame.
+void camera_frame(std::string& out, double t, const SensorModel& sensor, const CameraImage& r) {
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "frame_id");
+  jt::string(out, optical_frame(sensor));
+  out += R"(,"format":"png","data":)";
+  const std::vector<std::uint8_t> png = encode_png(r.width, r.height, r.rgb);
+  jt::base64(out, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
+}
+
+/// The pinhole of a camera as a foxglove.CameraCalibration (sensors/camera.h's K; no
+/// distortion; P = [K 0]).
+void camera_calibration(std::string& out, double t, const SensorModel& sensor) {
+  const auto& camera = std::get<CameraModel>(sensor.kind);
+  const std::array<double, 9> K = camera_k(camera);
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "frame_id");
+  jt::string(out, optical_frame(sensor));
+  fmt::format_to(std::back_inserter(out),
+                 R"(,"width":{},"height":{},"distortion_model":"plumb_bob","D":[0,0,0,0,0],)"
+                 R"("K":[{},0,{},0,{},{},0,0,1],"R":[1,0,0,0,1,0,0,0,1],)"
+                 R"("P":[{},0,{},0,0,{},{},0,0,0,1,0]}})",
+                 camera.width, camera.height, K[0], K[2], K[4], K[5], K[0], K[2], K[4], K[5]);
+}
+
+/// A sample as its schema has it; false for one that has nothing to say (a GNSS without fix,
+/// a camera's frame nobody drew).
 bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSample& sample) {
   const double t = sample.t;
   return std::visit(
@@ -296,6 +336,11 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                  },
                  [&](const LidarReading& r) {
                    lidar_points(out, t, sensor, r);
+                   return true;
+                 },
+                 [&](const CameraImage& r) {
+                   if (r.width == 0) return false;
+                   camera_frame(out, t, sensor, r);
                    return true;
                  }},
       sample.reading);
@@ -519,11 +564,23 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     if (topic.empty())
       topic = "/" + ros_name(model.sensors[i].model_name) + "/sensors/" + model.sensors[i].name;
     add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, static_cast<int>(i));
+    if (std::holds_alternative<CameraModel>(model.sensors[i].kind)) {
+      add(topic + "/camera_info", "foxglove.CameraCalibration", Kind::kCameraInfo,
+          static_cast<int>(i));
+    }
   }
   for (std::size_t k = 0; k < sim.scenario().tasks.size(); ++k)
     add("/task/" + sim.scenario().tasks[k].name, "leeway.Task", Kind::kTask, static_cast<int>(k));
   log_channel_ = channels_.size();
   add("/log", "foxglove.Log", Kind::kLog, -1);
+}
+
+bool ViewChannels::wants_images(const MessageSink& sink) const {
+  if (options_.draw_images_always) return true;
+  for (std::size_t c = 0; c < channels_.size(); ++c) {
+    if (sources_[c].kind == Kind::kCameraInfo && (sink.wants(c) || sink.wants(c - 1))) return true;
+  }
+  return false;
 }
 
 void ViewChannels::add(std::string topic, std::string schema, Kind kind, int index, bool latched) {
@@ -568,8 +625,11 @@ void ViewChannels::start(const Simulation& sim, MessageSink& sink) {
               add(parent, ros_body_frame(b.model_name, link.name), link.X_BL);
           }
         }
-        for (const SensorModel& s : model.sensors)
+        for (const SensorModel& s : model.sensors) {
           add(body_frame(model, s.body), ros_sensor_frame(s), s.X_BS);
+          if (std::holds_alternative<CameraModel>(s.kind))
+            add(ros_sensor_frame(s), optical_frame(s), Pose(Vec3::Zero(), kQ_SO));
+        }
         out += "]}";
         break;
       }
@@ -678,13 +738,19 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
   const Model& model = sim.model();
   const StepData& data = sim.data();
   for (std::size_t c = 0; c < channels_.size(); ++c) {
-    if (sources_[c].kind != Kind::kSensor) continue;
+    const Kind kind = sources_[c].kind;
+    if (kind != Kind::kSensor && kind != Kind::kCameraInfo) continue;
     const auto i = static_cast<std::size_t>(sources_[c].index);
     const SensorSample& sample = data.sensors[i];
     if (!sample.sampled || !sink.wants(c)) continue;
     text_.clear();
-    if (!sensor_message(text_, model.sensors[i], sample)) continue;
-    text_ += '}';
+    if (kind == Kind::kCameraInfo) {
+      if (std::get<CameraImage>(sample.reading).width == 0) continue;
+      camera_calibration(text_, sample.t, model.sensors[i]);
+    } else {
+      if (!sensor_message(text_, model.sensors[i], sample)) continue;
+      text_ += '}';
+    }
     sink.take(c, time_ns(sample.t), text_);
   }
   for (const Event& e : data.events) {

@@ -59,6 +59,9 @@ struct ViewOptions {
   int sea_cells = 32;                 ///< the /sea grid's cells along each side
   double sea_size = 96.0;             ///< the /sea grid's side [m]
   std::vector<std::string> warnings;  ///< the loader's, logged at the start
+  /// A live view draws the cameras' images while a client subscribes to one (or always, when a
+  /// recording of the same run draws them anyway).
+  bool draw_images_always = false;
 };
 
 struct ViewChannel {
@@ -86,6 +89,9 @@ class ViewChannels {
   const std::vector<ViewChannel>& channels() const { return channels_; }
   /// Steps between two frames.
   std::uint64_t frame_interval() const { return frame_interval_; }
+  /// Whether `sink` wants a camera's images (or their calibration), which are drawn only then
+  /// (or ViewOptions::draw_images_always).
+  bool wants_images(const MessageSink& sink) const;
 
   /// At the run's start (or after a reset): the latched messages, then a first frame.
   void start(const Simulation& sim, MessageSink& sink);
@@ -101,6 +107,7 @@ class ViewChannels {
     kActuators,
     kEnvironment,
     kSensor,
+    kCameraInfo,
     kTask,
     kWaves,
     kScene,

@@ -13,19 +13,29 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
     if (data) data->sensors[i].sampled = false;
     if (!sample_due(sensor, sensor_state, state.t)) continue;
     const auto body = static_cast<std::size_t>(sensor.body);
+    const Vec3 p_WS =
+        ws.bodies_at_start[body].p_WB + ws.bodies_at_start[body].q_WB * sensor.X_BS.translation();
     // A DVL sits in its hull and does not see it; a lidar sees its own vessel past its near
-    // clip, and finds once per scan which bodies are in view.
+    // clip, and finds once per scan which bodies are in view; so does a camera.
     const auto* lidar = std::get_if<LidarModel>(&sensor.kind);
     const WorldEchoes echoes =
-        lidar ? WorldEchoes(model, ws.bodies_at_start, -1,
-                            ws.bodies_at_start[body].p_WB +
-                                ws.bodies_at_start[body].q_WB * sensor.X_BS.translation(),
-                            lidar->range_max)
+        lidar ? WorldEchoes(model, ws.bodies_at_start, -1, p_WS, lidar->range_max)
               : WorldEchoes(model, ws.bodies_at_start, sensor.body);
-    const SampleContext at{
-        state.t,         model.dt,          ws.bodies_at_start[body], ws.nu_dot_start[body],
-        model.gravity_W, model.environment, state.environment,        origin,
-        &echoes};
+    const auto* camera = std::get_if<CameraModel>(&sensor.kind);
+    std::optional<WorldSurfaces> surfaces;
+    if (camera && data && data->draw_images)
+      surfaces.emplace(model, ws.bodies_at_start, p_WS, camera->far);
+    const SampleContext at{state.t,
+                           model.dt,
+                           ws.bodies_at_start[body],
+                           ws.nu_dot_start[body],
+                           model.gravity_W,
+                           model.environment,
+                           state.environment,
+                           origin,
+                           &echoes,
+                           surfaces ? &*surfaces : nullptr,
+                           data ? data->draw_threads : 1};
     SensorSample sample = take_sample(sensor, sensor_state, at);
     if (data) data->sensors[i] = std::move(sample);
   }

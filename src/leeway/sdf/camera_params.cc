@@ -1,0 +1,100 @@
+#include "leeway/sdf/camera_params.h"
+
+#include <fmt/format.h>
+
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/sensor_params.h"
+
+namespace leeway::sdfio {
+namespace {
+
+/// UUV Simulator's underwater camera plugin's water, if `sensor` carries the plugin.
+void read_uuv_water(const sdf::ElementPtr& sensor, CameraModel& camera) {
+  for (sdf::ElementPtr p = sensor->HasElement("plugin") ? sensor->GetElement("plugin") : nullptr; p;
+       p = p->GetNextElement("plugin")) {
+    const std::string file = p->GetAttribute("filename")->GetAsString();
+    if (file.find("uuv_gazebo_ros_camera_plugin") == std::string::npos) continue;
+    constexpr const char* kChannels = "RGB";
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::string a = fmt::format("attenuation{}", kChannels[k]);
+      const std::string b = fmt::format("background{}", kChannels[k]);
+      // The plugin's defaults: 1/30 per metre, a black background (research/uuv.md).
+      camera.attenuation[k] =
+          number_or(p, a.c_str(), 1.0 / 30.0, 0.0, false, "an attenuation in 1/m");
+      const sdf::ElementPtr background = optional_child(p, b);
+      camera.water[k] =
+          background ? read_number_in(background, 0.0, 255.0, "a colour from 0 to 255") / 255.0
+                     : 0.0;
+    }
+  }
+}
+
+Rgb read_rgb(const sdf::ElementPtr& e, double hi, const char* expected) {
+  const std::vector<double> v = read_numbers(e, 3, expected);
+  for (double x : v) {
+    if (!(x >= 0.0 && x <= hi)) {
+      throw LoadError(location_of(e),
+                      fmt::format("<{}> {}; expected {}", e->GetName(), text_of(e), expected));
+    }
+  }
+  return {v[0], v[1], v[2]};
+}
+
+}  // namespace
+
+CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics) {
+  const sdf::ElementPtr block = required_child(sensor, "camera", "the camera's image and lens");
+  reject_unknown_children(
+      block,
+      {"horizontal_fov", "image", "clip", "noise", "lens", "distortion", "save", "visibility_mask",
+       "optical_frame_id", "camera_info_topic", "triggered", "trigger_topic", "anti_aliasing",
+       "depth_camera", "segmentation_type", "box_type", "pose"},
+      "gz-sim's <camera> elements (docs/sensors.md)");
+  CameraModel camera;
+  camera.width = 320;  // sdformat's defaults
+  camera.height = 240;
+  if (const sdf::ElementPtr fov = optional_child(block, "horizontal_fov")) {
+    camera.horizontal_fov = read_number_in(fov, 1e-6, 3.14159, "an angle in rad in (0, pi)");
+  }
+  if (const sdf::ElementPtr image = optional_child(block, "image")) {
+    reject_unknown_children(image, {"width", "height", "format", "anti_aliasing"},
+                            "<width>, <height>, <format>");
+    if (const sdf::ElementPtr w = optional_child(image, "width"))
+      camera.width = read_count_in(w, 1, 16384, "pixels");
+    if (const sdf::ElementPtr h = optional_child(image, "height"))
+      camera.height = read_count_in(h, 1, 16384, "pixels");
+    if (const sdf::ElementPtr f = optional_child(image, "format")) {
+      const std::string format = text_of(f);
+      if (format != "R8G8B8" && format != "RGB_INT8") {
+        diagnostics.warn(location_of(f), fmt::format("camera image format '{}' is drawn as "
+                                                     "R8G8B8 (the only format Leeway draws)",
+                                                     format));
+      }
+    }
+  }
+  if (const sdf::ElementPtr clip = optional_child(block, "clip")) {
+    reject_unknown_children(clip, {"near", "far"}, "<near>, <far>");
+    camera.near = number_or(clip, "near", camera.near, 0.0, true, "a distance in m");
+    camera.far =
+        number_or(clip, "far", camera.far, camera.near, true, "a distance in m past <near>");
+  }
+  if (const sdf::ElementPtr noise = optional_child(block, "noise")) {
+    NoiseModel n = read_gz_noise(noise);
+    camera.noise_mean = n.mean;
+    camera.noise_stddev = n.white_stddev;
+    n.mean = n.white_stddev = 0.0;
+    if (!n.is_zero()) {
+      throw LoadError(location_of(noise),
+                      "a camera's noise is white on each pixel: expected "
+                      "<mean> and <stddev> only");
+    }
+  }
+  read_uuv_water(sensor, camera);
+  if (const sdf::ElementPtr a = optional_child(sensor, "leeway:attenuation"))
+    camera.attenuation = read_rgb(a, 1e3, "three attenuations >= 0 [1/m]");
+  if (const sdf::ElementPtr w = optional_child(sensor, "leeway:water_color"))
+    camera.water = read_rgb(w, 1.0, "three colours in [0, 1]");
+  return camera;
+}
+
+}  // namespace leeway::sdfio

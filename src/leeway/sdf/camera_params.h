@@ -1,0 +1,40 @@
+// A camera from gz-sim's <sensor type="camera"> (sensors/camera.h), with UUV Simulator's
+// underwater camera plugin's water where a sensor carries it.
+//
+//   <sensor name="front_camera" type="camera">
+//     <pose>0.75 0.1 1.5 0 0.2618 0</pose>  <update_rate>30</update_rate>
+//     <camera>
+//       <horizontal_fov>1.3962634</horizontal_fov>          [rad], in (0, pi); default 1.047
+//       <image><width>1280</width><height>720</height>      [pixels]; default 320 x 240
+//              <format>R8G8B8</format></image>              Leeway draws rgb8 whatever it says
+//       <clip><near>0.05</near><far>400</far></clip>        [m]; default 0.1 and 100
+//       <noise><type>gaussian</type><mean>0</mean><stddev>0.007</stddev></noise>
+//                                                          on each channel, in [0, 1] units
+//       <lens>, <distortion>, <save>, <visibility_mask>, <optical_frame_id>, <camera_info_topic>,
+//       <triggered>, <trigger_topic>, <anti_aliasing>: accepted, no effect (a pinhole, drawn
+//       at every sample)
+//     </camera>
+//     <plugin filename="libuuv_gazebo_ros_camera_plugin.so">   UUV Simulator's underwater camera
+//       <attenuationR>0.25</attenuationR> (G, B)            a_c [1/m]; default 1/30
+//       <backgroundR>5</backgroundR> (G, B)                 b_c, 0 to 255; default 0
+//     </plugin>
+//     <leeway:attenuation>0.25 0.06 0.04</leeway:attenuation>  a_c [1/m], Leeway's own
+//     <leeway:water_color>0.02 0.20 0.28</leeway:water_color>  b_c in [0, 1], Leeway's own
+//   </sensor>
+//
+// Without either, the water is Leeway's default (CameraModel). UUV Simulator's plain ROS camera
+// (libgazebo_ros_camera.so) ignores the attenuation elements some of its models give it, and so
+// does Leeway.
+#pragma once
+
+#include <sdf/Element.hh>
+
+#include "leeway/core/error.h"
+#include "leeway/sensors/camera.h"
+
+namespace leeway::sdfio {
+
+/// The camera of `sensor`, a <sensor type="camera"> element.
+CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics);
+
+}  // namespace leeway::sdfio

@@ -1,0 +1,176 @@
+// Cameras read from gz-sim's blocks (sdf/camera_params.h) and drawing a running world: VRX's
+// front camera block as VRX's WAM-V carries it; UUV Simulator's underwater camera plugin's
+// water; a frame of a static wall in its lit colour where the pinhole puts it; frames drawn only
+// when asked for, each the same whoever asked for the ones before; bad blocks named at their line.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "leeway/world/step.h"
+#include "sdf/sdf_test_util.h"
+
+namespace leeway {
+namespace {
+
+using testing::load;
+using testing::load_error;
+using testing::world_sdf;
+
+/// VRX's front_left_camera_sensor block (wamv_camera.xacro, as generated for wamv_H).
+const std::string kVrxCamera = R"(<sensor type="camera" name="front_left_camera_sensor">
+      <pose>0.75 0.1 1.5 0 0.2618 0</pose>
+      <update_rate>30.0</update_rate>
+      <camera name="front_left_camera_camera">
+        <horizontal_fov>1.3962634</horizontal_fov>
+        <image><width>1280</width><height>720</height><format>R8G8B8</format></image>
+        <clip><near>0.05</near><far>400</far></clip>
+        <noise><type>gaussian</type><mean>0.0</mean><stddev>0.007</stddev></noise>
+      </camera>
+    </sensor>)";
+
+std::string boat(const std::string& sensor, const std::string& pose = "0 0 0 0 0 0") {
+  return R"(<model name="boat"><pose>)" + pose + R"(</pose><link name="base_link">
+      <inertial><mass>100</mass>
+        <inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>)" +
+         sensor + "</link></model>";
+}
+
+/// A 9 x 5 camera looking along x, 10 Hz, with `extra` in its <sensor>.
+std::string small_camera(const std::string& noise = "", const std::string& extra = "") {
+  return R"(<sensor name="eye" type="camera"><update_rate>10</update_rate><camera>
+      <horizontal_fov>0.5</horizontal_fov><image><width>9</width><height>5</height></image>
+      <clip><near>0.1</near><far>50</far></clip>)" +
+         noise + "</camera>" + extra + "</sensor>";
+}
+
+/// A red wall facing -x at x = 5, turned from the default sun: lit by the ambient light alone.
+const std::string kRedWall = R"(<model name="wall"><static>true</static>
+    <pose>5.5 0 10 0 0 0</pose><link name="link"><visual name="v">
+    <geometry><box><size>1 20 20</size></box></geometry>
+    <material><diffuse>1 0 0 1</diffuse></material></visual></link></model>)";
+
+TEST(CameraWorld, VrxsBlockIsTheCameraVrxDescribes) {
+  const Model m = load(world_sdf(boat(kVrxCamera)));
+  ASSERT_EQ(m.sensors.size(), 1u);
+  const SensorModel& s = m.sensors[0];
+  EXPECT_EQ(std::string(sensor_type_name(s)), "camera");
+  EXPECT_DOUBLE_EQ(s.rate_hz, 30.0);
+  EXPECT_LT((s.X_BS.translation() - Vec3(0.75, 0.1, 1.5)).norm(), 1e-15);
+  const auto& c = std::get<CameraModel>(s.kind);
+  EXPECT_EQ(c.width, 1280);
+  EXPECT_EQ(c.height, 720);
+  EXPECT_DOUBLE_EQ(c.horizontal_fov, 1.3962634);
+  EXPECT_DOUBLE_EQ(c.near, 0.05);
+  EXPECT_DOUBLE_EQ(c.far, 400.0);
+  EXPECT_DOUBLE_EQ(c.noise_stddev, 0.007);
+  EXPECT_DOUBLE_EQ(c.noise_mean, 0.0);
+  EXPECT_EQ(c.attenuation, CameraModel{}.attenuation);  // Leeway's water
+  ASSERT_TRUE(m.visual_scene);                          // built for the camera
+}
+
+TEST(CameraWorld, UuvsUnderwaterPluginGivesItsWaterAndLeewaysElementsTheirs) {
+  const std::string uuv = R"(<plugin name="c" filename="libuuv_gazebo_ros_camera_plugin.so">
+      <attenuationR>0.1</attenuationR><attenuationG>0.2</attenuationG>
+      <backgroundR>51</backgroundR><backgroundB>255</backgroundB></plugin>)";
+  const auto camera = [&](const std::string& extra) {
+    const Model m = load(world_sdf(boat(small_camera("", extra))));
+    return std::get<CameraModel>(m.sensors[0].kind);
+  };
+  const CameraModel c = camera(uuv);
+  EXPECT_DOUBLE_EQ(c.attenuation[0], 0.1);
+  EXPECT_DOUBLE_EQ(c.attenuation[1], 0.2);
+  EXPECT_DOUBLE_EQ(c.attenuation[2], 1.0 / 30.0);  // the plugin's default
+  EXPECT_DOUBLE_EQ(c.water[0], 0.2);
+  EXPECT_DOUBLE_EQ(c.water[1], 0.0);
+  EXPECT_DOUBLE_EQ(c.water[2], 1.0);
+  // UUV's RexROV gives these to gazebo_ros_camera, which does not read them: neither does Leeway.
+  const CameraModel plain = camera(R"(<plugin name="c" filename="libgazebo_ros_camera.so">
+      <attenuationR>0.0</attenuationR><backgroundR>0</backgroundR></plugin>)");
+  EXPECT_EQ(plain.attenuation, CameraModel{}.attenuation);
+  EXPECT_EQ(plain.water, CameraModel{}.water);
+  const CameraModel own = camera(uuv + R"(<leeway:attenuation>0.5 0.4 0.3</leeway:attenuation>
+      <leeway:water_color>0.1 0.2 0.3</leeway:water_color>)");
+  EXPECT_EQ(own.attenuation, (Rgb{0.5, 0.4, 0.3}));
+  EXPECT_EQ(own.water, (Rgb{0.1, 0.2, 0.3}));
+}
+
+TEST(CameraWorld, AFrameShowsAWallInItsLitColourWhereThePinholePutsIt) {
+  const Model m = load(world_sdf(boat(small_camera(), "0 0 10 0 0 0") + kRedWall));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  data.draw_images = true;
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  ASSERT_TRUE(data.sensors[0].sampled);
+  const auto& image = std::get<CameraImage>(data.sensors[0].reading);
+  ASSERT_EQ(image.width, 9);
+  ASSERT_EQ(image.height, 5);
+  EXPECT_TRUE(image.linear.empty());  // the kernel's tests' alone
+  // Every pixel's ray meets the wall (the frame spans +-0.25 rad across, less up and down): red
+  // times the ambient light, 0.35.
+  const std::uint8_t red = static_cast<std::uint8_t>(std::lround(255 * 0.35));
+  for (std::size_t k = 0; k < image.rgb.size(); k += 3) {
+    EXPECT_EQ(image.rgb[k], red) << "pixel " << k / 3;
+    EXPECT_EQ(image.rgb[k + 1], 0);
+    EXPECT_EQ(image.rgb[k + 2], 0);
+  }
+}
+
+TEST(CameraWorld, FramesAreDrawnWhenAskedForAndEachIsTheSameWhoeverSawTheOnesBefore) {
+  const std::string world =
+      world_sdf(boat(small_camera("<noise><type>gaussian</type><stddev>0.05</stddev></noise>"),
+                     "0 0 10 0 0 0") +
+                kRedWall);
+  const Model m = load(world);
+  // Frames at 0, 0.1, ..., 0.4 s: all drawn in one run, only the last in the other.
+  const auto frames = [&](bool draw_all) {
+    State s = make_initial_state(m);
+    StepData data = make_step_data(m);
+    Workspace ws;
+    std::vector<CameraImage> out;
+    std::vector<double> times;
+    for (int k = 0; k < 41; ++k) {
+      data.draw_images = draw_all || k == 40;
+      EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+      if (!data.sensors[0].sampled) continue;
+      out.push_back(std::get<CameraImage>(data.sensors[0].reading));
+      times.push_back(data.sensors[0].t);
+    }
+    EXPECT_EQ(times.size(), 5u);
+    for (std::size_t k = 0; k < times.size(); ++k)
+      EXPECT_NEAR(times[k], 0.1 * double(k), 1e-12);
+    return out;
+  };
+  const std::vector<CameraImage> all = frames(true), last = frames(false);
+  ASSERT_EQ(all.size(), 5u);
+  ASSERT_EQ(last.size(), 5u);
+  for (std::size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(last[k].width, 0);  // not drawn: no image, its time kept
+    EXPECT_TRUE(last[k].rgb.empty());
+  }
+  EXPECT_EQ(all[4], last[4]);
+  EXPECT_NE(all[3].rgb, all[4].rgb);  // each frame's noise is its own
+}
+
+TEST(CameraWorld, BadBlocksAreNamedAtTheirLine) {
+  const auto error = [](const std::string& camera_children, const std::string& extra = "") {
+    return load_error("bad_camera.sdf",
+                      world_sdf(boat(R"(<sensor name="eye" type="camera"><camera>)" +
+                                     camera_children + "</camera>" + extra + "</sensor>")));
+  };
+  EXPECT_NE(error("<horizontal_fov>3.5</horizontal_fov>").find("horizontal_fov"),
+            std::string::npos);
+  EXPECT_NE(error("<image><width>0</width></image>").find("width"), std::string::npos);
+  EXPECT_NE(error("<noise><type>gaussian</type><bias_mean>0.1</bias_mean></noise>")
+                .find("white on each pixel"),
+            std::string::npos);
+  EXPECT_NE(error("", "<leeway:water_color>0.1 2 0.3</leeway:water_color>").find("water_color"),
+            std::string::npos);
+  const std::string clip = error("<clip><near>2</near><far>1</far></clip>");
+  EXPECT_NE(clip.find("bad_camera.sdf:"), std::string::npos) << clip;
+  EXPECT_NE(clip.find("got 1"), std::string::npos) << clip;
+}
+
+}  // namespace
+}  // namespace leeway
