@@ -15,6 +15,7 @@ namespace {
 
 using testing::load;
 using testing::load_error;
+using testing::sensor_boat;
 using testing::world_sdf;
 
 /// VRX's front_left_camera_sensor block (wamv_camera.xacro, as generated for wamv_H).
@@ -28,13 +29,6 @@ const std::string kVrxCamera = R"(<sensor type="camera" name="front_left_camera_
         <noise><type>gaussian</type><mean>0.0</mean><stddev>0.007</stddev></noise>
       </camera>
     </sensor>)";
-
-std::string boat(const std::string& sensor, const std::string& pose = "0 0 0 0 0 0") {
-  return R"(<model name="boat"><pose>)" + pose + R"(</pose><link name="base_link">
-      <inertial><mass>100</mass>
-        <inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>)" +
-         sensor + "</link></model>";
-}
 
 /// A 9 x 5 camera looking along x, 10 Hz, with `extra` in its <sensor>.
 std::string small_camera(const std::string& noise = "", const std::string& extra = "") {
@@ -51,7 +45,7 @@ const std::string kRedWall = R"(<model name="wall"><static>true</static>
     <material><diffuse>1 0 0 1</diffuse></material></visual></link></model>)";
 
 TEST(CameraWorld, VrxsBlockIsTheCameraVrxDescribes) {
-  const Model m = load(world_sdf(boat(kVrxCamera)));
+  const Model m = load(world_sdf(sensor_boat(kVrxCamera)));
   ASSERT_EQ(m.sensors.size(), 1u);
   const SensorModel& s = m.sensors[0];
   EXPECT_EQ(std::string(sensor_type_name(s)), "camera");
@@ -74,7 +68,7 @@ TEST(CameraWorld, UuvsUnderwaterPluginGivesItsWaterAndLeewaysElementsTheirs) {
       <attenuationR>0.1</attenuationR><attenuationG>0.2</attenuationG>
       <backgroundR>51</backgroundR><backgroundB>255</backgroundB></plugin>)";
   const auto camera = [&](const std::string& extra) {
-    const Model m = load(world_sdf(boat(small_camera("", extra))));
+    const Model m = load(world_sdf(sensor_boat(small_camera("", extra))));
     return std::get<CameraModel>(m.sensors[0].kind);
   };
   const CameraModel c = camera(uuv);
@@ -96,7 +90,7 @@ TEST(CameraWorld, UuvsUnderwaterPluginGivesItsWaterAndLeewaysElementsTheirs) {
 }
 
 TEST(CameraWorld, AFrameShowsAWallInItsLitColourWhereThePinholePutsIt) {
-  const Model m = load(world_sdf(boat(small_camera(), "0 0 10 0 0 0") + kRedWall));
+  const Model m = load(world_sdf(sensor_boat(small_camera(), "0 0 10 0 0 0") + kRedWall));
   State s = make_initial_state(m);
   StepData data = make_step_data(m);
   data.draw_images = true;
@@ -118,10 +112,10 @@ TEST(CameraWorld, AFrameShowsAWallInItsLitColourWhereThePinholePutsIt) {
 }
 
 TEST(CameraWorld, FramesAreDrawnWhenAskedForAndEachIsTheSameWhoeverSawTheOnesBefore) {
-  const std::string world =
-      world_sdf(boat(small_camera("<noise><type>gaussian</type><stddev>0.05</stddev></noise>"),
-                     "0 0 10 0 0 0") +
-                kRedWall);
+  const std::string world = world_sdf(
+      sensor_boat(small_camera("<noise><type>gaussian</type><stddev>0.05</stddev></noise>"),
+                  "0 0 10 0 0 0") +
+      kRedWall);
   const Model m = load(world);
   // Frames at 0, 0.1, ..., 0.4 s: all drawn in one run, only the last in the other.
   const auto frames = [&](bool draw_all) {
@@ -156,8 +150,8 @@ TEST(CameraWorld, FramesAreDrawnWhenAskedForAndEachIsTheSameWhoeverSawTheOnesBef
 TEST(CameraWorld, BadBlocksAreNamedAtTheirLine) {
   const auto error = [](const std::string& camera_children, const std::string& extra = "") {
     return load_error("bad_camera.sdf",
-                      world_sdf(boat(R"(<sensor name="eye" type="camera"><camera>)" +
-                                     camera_children + "</camera>" + extra + "</sensor>")));
+                      world_sdf(sensor_boat(R"(<sensor name="eye" type="camera"><camera>)" +
+                                            camera_children + "</camera>" + extra + "</sensor>")));
   };
   EXPECT_NE(error("<horizontal_fov>3.5</horizontal_fov>").find("horizontal_fov"),
             std::string::npos);

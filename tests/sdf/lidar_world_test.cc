@@ -19,6 +19,7 @@ namespace {
 
 using testing::load;
 using testing::load_error;
+using testing::sensor_boat;
 using testing::world_sdf;
 
 constexpr double kPi = std::numbers::pi;
@@ -42,13 +43,6 @@ const std::string kVrxLidar = R"(<sensor type="gpu_ray" name="lidar_wamv_sensor"
       </ray>
     </sensor>)";
 
-std::string boat(const std::string& sensor, const std::string& pose = "0 0 0 0 0 0") {
-  return R"(<model name="boat"><pose>)" + pose + R"(</pose><link name="base_link">
-      <inertial><mass>100</mass>
-        <inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>)" +
-         sensor + "</link></model>";
-}
-
 /// One row of four rays (-y, +x, +y, -x), 0.2 to 50 m, without noise.
 std::string four_ways(const std::string& extra = "") {
   return R"(<sensor name="scanner" type="gpu_lidar"><update_rate>5</update_rate>
@@ -68,7 +62,7 @@ const std::string kBuoy = R"(<model name="buoy"><pose>0 6 10 0 0 0</pose>
     </geometry></collision></link></model>)";
 
 TEST(LidarWorld, VrxsBlockIsTheVlp16VrxDescribes) {
-  const Model m = load(world_sdf(boat(kVrxLidar)));
+  const Model m = load(world_sdf(sensor_boat(kVrxLidar)));
   ASSERT_EQ(m.sensors.size(), 1u);
   const SensorModel& s = m.sensors[0];
   EXPECT_EQ(std::string(sensor_type_name(s)), "lidar");
@@ -86,7 +80,7 @@ TEST(LidarWorld, VrxsBlockIsTheVlp16VrxDescribes) {
 }
 
 TEST(LidarWorld, AScanSeesAStaticBoxAndAMovingSphereWhereTheyAre) {
-  const Model m = load(world_sdf(boat(four_ways(), "0 0 10 0 0 0") + kWall + kBuoy));
+  const Model m = load(world_sdf(sensor_boat(four_ways(), "0 0 10 0 0 0") + kWall + kBuoy));
   ASSERT_EQ(m.sensors.size(), 1u);
   State s = make_initial_state(m);
   StepData data = make_step_data(m);
@@ -112,7 +106,7 @@ TEST(LidarWorld, AScanSeesAStaticBoxAndAMovingSphereWhereTheyAre) {
 }
 
 TEST(LidarWorld, TheSameWorldAndSeedGiveTheSameScans) {
-  const std::string world = world_sdf(boat(kVrxLidar, "0 0 8.2 0 0 0.3") + kWall + kBuoy);
+  const std::string world = world_sdf(sensor_boat(kVrxLidar, "0 0 8.2 0 0 0.3") + kWall + kBuoy);
   const auto scans = [&](std::uint64_t seed) {
     Diagnostics d;
     const Model m = load_world_file(testing::write_temp("scans.sdf", world), d, seed);
@@ -154,7 +148,7 @@ TEST(LidarWorld, AModelIsSeenByItsVisualsWhereItsBodyIs) {
         <max_angle>-1.5707963267948966</max_angle></vertical></scan>
         <range><min>0.1</min><max>50</max></range></lidar></sensor>)";
   const Model m =
-      load(world_sdf(boat(down, "2.5 0.5 12 0 0 0") + plated_buoy("buoy", "0 0 2 0 0 0")));
+      load(world_sdf(sensor_boat(down, "2.5 0.5 12 0 0 0") + plated_buoy("buoy", "0 0 2 0 0 0")));
   State s = make_initial_state(m);
   StepData data = make_step_data(m);
   Workspace ws;
@@ -196,7 +190,7 @@ TEST(LidarWorld, RaysFromAPointSeeTheSameThroughThePlacedScene) {
                              std::to_string(0.3 * i) + " 0.2 -0.1 " + std::to_string(i));
   const std::string lidar = R"(<sensor name="l" type="gpu_lidar"><lidar>
       <range><max>50</max></range></lidar></sensor>)";
-  const Model m = load(world_sdf(boat(lidar) + buoys));
+  const Model m = load(world_sdf(sensor_boat(lidar) + buoys));
   const State s = make_initial_state(m);
   const VisualScene& scene = *m.visual_scene;
   RandomStream rng(2, "rays");
@@ -220,25 +214,25 @@ TEST(LidarWorld, RaysFromAPointSeeTheSameThroughThePlacedScene) {
 
 TEST(LidarWorld, ABadBlockIsNamedAtItsLine) {
   // sdformat gives a lidar without <range> its default, a maximum of 0.
-  const std::string no_range =
-      load_error("no_range.sdf", world_sdf(boat(R"(<sensor name="l" type="gpu_lidar"><lidar><scan>
+  const std::string no_range = load_error(
+      "no_range.sdf", world_sdf(sensor_boat(R"(<sensor name="l" type="gpu_lidar"><lidar><scan>
       <horizontal><samples>4</samples></horizontal></scan></lidar></sensor>)")));
   EXPECT_NE(no_range.find("range/max>: got 0, expected a range in m above <min> > 0"),
             std::string::npos)
       << no_range;
   const std::string inverted =
-      load_error("inverted.sdf", world_sdf(boat(R"(<sensor name="l" type="lidar"><lidar>
+      load_error("inverted.sdf", world_sdf(sensor_boat(R"(<sensor name="l" type="lidar"><lidar>
       <range><min>5</min><max>2</max></range></lidar></sensor>)")));
   EXPECT_NE(inverted.find("inverted.sdf:"), std::string::npos) << inverted;
   EXPECT_NE(inverted.find("got 2, expected a range in m above <min> > 5"), std::string::npos)
       << inverted;
-  const std::string reversed =
-      load_error("reversed.sdf", world_sdf(boat(R"(<sensor name="l" type="gpu_lidar"><lidar><scan>
+  const std::string reversed = load_error(
+      "reversed.sdf", world_sdf(sensor_boat(R"(<sensor name="l" type="gpu_lidar"><lidar><scan>
       <horizontal><samples>4</samples><min_angle>1</min_angle><max_angle>-1</max_angle>
       </horizontal></scan><range><max>10</max></range></lidar></sensor>)")));
   EXPECT_NE(reversed.find("horizontal angles from 1 to -1 rad"), std::string::npos) << reversed;
   const std::string noise =
-      load_error("noise.sdf", world_sdf(boat(R"(<sensor name="l" type="gpu_lidar"><lidar>
+      load_error("noise.sdf", world_sdf(sensor_boat(R"(<sensor name="l" type="gpu_lidar"><lidar>
       <range><max>10</max></range><noise><type>gaussian</type><stddev>-1</stddev></noise>
       </lidar></sensor>)")));
   EXPECT_NE(noise.find("got -1"), std::string::npos) << noise;

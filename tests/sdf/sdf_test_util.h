@@ -62,6 +62,14 @@ inline std::string load_error(const std::string& file_name, const std::string& t
   return {};
 }
 
+/// A 100 kg model "boat" at `pose` whose link "base_link" carries `sensor` (a <sensor> element).
+inline std::string sensor_boat(const std::string& sensor, const std::string& pose = "0 0 0 0 0 0") {
+  return R"(<model name="boat"><pose>)" + pose + R"(</pose><link name="base_link">
+      <inertial><mass>100</mass>
+        <inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>)" +
+         sensor + "</link></model>";
+}
+
 /// The 1-based line of the first occurrence of `needle` in `text`.
 inline int line_of(const std::string& text, const std::string& needle) {
   const auto pos = text.find(needle);

@@ -190,24 +190,30 @@ test("channels advertised with their schemas, messages valid against them, time"
   }
 });
 
-test("a lidar's scan is a foxglove.PointCloud whose points are its ranges", async () => {
-  // Nine rays from -0.2 to 0.2 rad, 10 m up, at a wall whose face is at x = 5: every point at
-  // x = 5 in S, y = 5 tan(a), intensity cos(a) (Lambert, docs/sensors.md).
-  const world = path.join(require("node:os").tmpdir(), `leeway_lidar_${process.pid}.sdf`);
+/// A world file: a boat 10 m up carrying `sensor`, and a static wall 1 m thick whose face is at
+/// x = 5 (its link's `wall` element: a collision or a visual); the caller removes it.
+function sensorWorld(name, sensor, wall) {
+  const world = path.join(require("node:os").tmpdir(), `leeway_${name}_${process.pid}.sdf`);
   fs.writeFileSync(world, `<?xml version="1.0"?>
-<sdf version="1.9"><world name="scan">
+<sdf version="1.9"><world name="${name}">
   <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
   <gravity>0 0 0</gravity>
   <model name="boat"><pose>0 0 10 0 0 0</pose><link name="base_link">
     <inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>
-    <sensor name="scanner" type="gpu_lidar"><update_rate>5</update_rate><lidar>
-      <scan><horizontal><samples>9</samples><min_angle>-0.2</min_angle><max_angle>0.2</max_angle>
-      </horizontal></scan><range><min>0.2</min><max>50</max></range></lidar></sensor>
+    ${sensor}
   </link></model>
-  <model name="wall"><static>true</static><pose>5.5 0 10 0 0 0</pose><link name="link">
-    <collision name="c"><geometry><box><size>1 20 20</size></box></geometry></collision>
-  </link></model>
+  <model name="wall"><static>true</static><pose>5.5 0 10 0 0 0</pose><link name="link">${wall}</link></model>
 </world></sdf>`);
+  return world;
+}
+
+test("a lidar's scan is a foxglove.PointCloud whose points are its ranges", async () => {
+  // Nine rays from -0.2 to 0.2 rad, 10 m up, at a wall whose face is at x = 5: every point at
+  // x = 5 in S, y = 5 tan(a), intensity cos(a) (Lambert, docs/sensors.md).
+  const world = sensorWorld("lidar", `<sensor name="scanner" type="gpu_lidar"><update_rate>5</update_rate><lidar>
+      <scan><horizontal><samples>9</samples><min_angle>-0.2</min_angle><max_angle>0.2</max_angle>
+      </horizontal></scan><range><min>0.2</min><max>50</max></range></lidar></sensor>`,
+  `<collision name="c"><geometry><box><size>1 20 20</size></box></geometry></collision>`);
   const leeway = await startLeeway([world, "--duration", "60"]);
   const s = new Session(leeway.port);
   try {
@@ -242,22 +248,11 @@ test("a camera's frames are PNG foxglove.CompressedImages with their CameraCalib
   // A 9 x 5 camera 10 m up looking along x at a red wall whose face is at x = 5 and turned from
   // the sun: the wall's red times the ambient light, 0.35 (docs/sensors.md), fills the frame's
   // middle; the calibration is the pinhole's K with c = (size - 1) / 2.
-  const world = path.join(require("node:os").tmpdir(), `leeway_camera_${process.pid}.sdf`);
-  fs.writeFileSync(world, `<?xml version="1.0"?>
-<sdf version="1.9"><world name="look">
-  <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
-  <gravity>0 0 0</gravity>
-  <model name="boat"><pose>0 0 10 0 0 0</pose><link name="base_link">
-    <inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>
-    <sensor name="eye" type="camera"><update_rate>5</update_rate><camera>
+  const world = sensorWorld("camera", `<sensor name="eye" type="camera"><update_rate>5</update_rate><camera>
       <horizontal_fov>0.5</horizontal_fov><image><width>9</width><height>5</height></image>
-      <clip><near>0.1</near><far>50</far></clip></camera></sensor>
-  </link></model>
-  <model name="wall"><static>true</static><pose>5.5 0 10 0 0 0</pose><link name="link">
-    <visual name="v"><geometry><box><size>1 20 20</size></box></geometry>
-      <material><diffuse>1 0 0 1</diffuse></material></visual>
-  </link></model>
-</world></sdf>`);
+      <clip><near>0.1</near><far>50</far></clip></camera></sensor>`,
+  `<visual name="v"><geometry><box><size>1 20 20</size></box></geometry>
+      <material><diffuse>1 0 0 1</diffuse></material></visual>`);
   const leeway = await startLeeway([world, "--duration", "60"]);
   const s = new Session(leeway.port);
   try {

@@ -238,6 +238,8 @@ int run_command(const RunCommandOptions& o) {
   Simulation sim(std::move(*loaded));
   // A camera's frame is the same on any number of threads: it takes every core while it draws.
   sim.set_draw_threads(static_cast<int>(std::thread::hardware_concurrency()));
+  const bool records_mcap =
+      !o.record_path.empty() && std::filesystem::path(o.record_path).extension() == ".mcap";
   const Model& model = sim.model();
   run.until_step = until_stopped ? std::numeric_limits<std::uint64_t>::max()
                                  : steps_for(summary.duration, model.dt);
@@ -265,8 +267,7 @@ int run_command(const RunCommandOptions& o) {
     page = !options.document_root.empty();
     ViewOptions view;
     view.warnings = summary.warnings;
-    view.draw_images_always =
-        !o.record_path.empty() && std::filesystem::path(o.record_path).extension() == ".mcap";
+    view.draw_images_always = records_mcap;  // the recording draws them anyway
     try {
       view_server.emplace(sim, *inbox, view, options);
     } catch (const std::exception& e) {
@@ -350,7 +351,7 @@ int run_command(const RunCommandOptions& o) {
     if (!o.record_path.empty()) {
       const std::uint64_t interval = record_interval(o.record_rate, model.dt);
       summary.recording_path = o.record_path;
-      if (std::filesystem::path(o.record_path).extension() == ".mcap") {
+      if (records_mcap) {
         ViewOptions view;
         view.frame_rate_hz = 1.0 / (static_cast<double>(interval) * model.dt);
         view.warnings = summary.warnings;
