@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <thread>
 
+#include "leeway/core/interleaved_rows.h"
 #include "leeway/env/sea_ray.h"
 #include "leeway/env/wave_field.h"
 #include "leeway/sensors/fresnel.h"
@@ -94,8 +94,7 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
   const bool under = under_water(environment, p_WS, t);
   const std::array<double, 9> K = camera_k(c);
   // The rays' directions in W: S's x and the image plane's axes, stepped per pixel. Each pixel
-  // is traced alone, so rows may go to any thread: thread j takes rows j, j + n, ... (the rows
-  // near the horizon, where the sea is searched longest, are shared out).
+  // is traced alone, so rows may go to any thread (core/interleaved_rows.h).
   const Vec3 forward = R_WS.col(0), left = R_WS.col(1), up = R_WS.col(2);
   const auto draw_rows = [&](int first, int stride) {
     for (int v = first; v < c.height; v += stride) {
@@ -109,13 +108,7 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
       }
     }
   };
-  const int n = std::clamp(threads, 1, std::max(1, c.height));
-  {
-    std::vector<std::jthread> helpers;
-    for (int j = 1; j < n; ++j)
-      helpers.emplace_back(draw_rows, j, n);
-    draw_rows(0, n);
-  }
+  on_interleaved_rows(c.height, threads, draw_rows);
   const bool noisy = c.noise_stddev > 0.0 || c.noise_mean != 0.0;
   for (std::size_t k = 0; k < out.linear.size(); ++k) {
     double x = out.linear[k];

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <thread>
 #include <tuple>
 
+#include "leeway/core/interleaved_rows.h"
 #include "leeway/env/sea_ray.h"
 #include "leeway/sensors/fresnel.h"
 
@@ -102,16 +102,16 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
   out.vertical_count = n_e;
   out.ranges.resize(lidar.ray_count());
   out.intensities.resize(lidar.ray_count());
-  // Row j to thread j mod n; each ray is cast alone, so the scan is the same for any n.
-  const int n_threads = std::clamp(threads, 1, n_e);
-  std::vector<int> water_returns(static_cast<std::size_t>(n_threads), 0);
-  const auto scan_rows = [&](int first) {
-    int water = 0;
-    for (int j = first; j < n_e; j += n_threads) {
+  // Each ray is cast alone, so rows may go to any thread (core/interleaved_rows.h); each row
+  // counts its own water returns.
+  std::vector<int> water_in_row(static_cast<std::size_t>(n_e), 0);
+  on_interleaved_rows(n_e, threads, [&](int first, int stride) {
+    for (int j = first; j < n_e; j += stride) {
       const double e = lidar_elevation(lidar, j);
       const double ce = std::cos(e);
       const Vec3 rise_W = std::sin(e) * up_W;
       auto k = static_cast<std::size_t>(j) * static_cast<std::size_t>(n_a);
+      int water = 0;
       for (int i = 0; i < n_a; ++i, ++k) {
         const Ray ray{p_WS, ce * columns_W[static_cast<std::size_t>(i)] + rise_W};
         const LidarReturn r = cast(lidar, ray, solids, sea);
@@ -119,16 +119,10 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
         out.intensities[k] = static_cast<float>(r.intensity);
         water += r.water;
       }
+      water_in_row[static_cast<std::size_t>(j)] = water;
     }
-    water_returns[static_cast<std::size_t>(first)] = water;
-  };
-  {
-    std::vector<std::jthread> helpers;
-    for (int j = 1; j < n_threads; ++j)
-      helpers.emplace_back(scan_rows, j);
-    scan_rows(0);
-  }
-  for (const int w : water_returns)
+  });
+  for (const int w : water_in_row)
     out.water_returns += w;
 
   // Noise in ray order, one deviate per ray that returned: the scan does not depend on the order

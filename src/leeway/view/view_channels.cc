@@ -577,6 +577,7 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
 
 bool ViewChannels::wants_images(const MessageSink& sink) const {
   if (options_.draw_images_always) return true;
+  // A camera's calibration channel is added right after its image channel (the constructor).
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     if (sources_[c].kind == Kind::kCameraInfo && (sink.wants(c) || sink.wants(c - 1))) return true;
   }
