@@ -3,7 +3,7 @@
 // motion, any actuator's state or any task's score shows here, in the first row that differs.
 //
 // A change that moves bits on purpose (a fix of the physics, a new default) regenerates them:
-//   LEEWAY_UPDATE_GOLDEN=1 build/tests/app_test --gtest_filter='GoldenRecordings*'
+//   LEEWAY_UPDATE_GOLDEN=1 build/tests/app_test --gtest_filter='*GoldenRecordings*'
 // and the commit says which worlds changed and why.
 //
 // The goldens are the optimised GCC build's bits. Another compiler may round differently (it may

@@ -50,7 +50,8 @@ std::string rexrov_world(const std::string& origin = "") {
 
 TEST(SensorPlugins, RexRovCarriesUuvSimulatorsSuiteWithItsParameters) {
   const Model m = load_file("rexrov_suite.sdf", rexrov_world());
-  ASSERT_EQ(m.sensors.size(), 7u);  // gps, dvl, magnetometer, rpt, pressure, imu, pose_gt
+  // gps, dvl, magnetometer, rpt, pressure, imu, pose_gt; and rexrov_sonar's forward sonar.
+  ASSERT_EQ(m.sensors.size(), 8u);
   // The IMU: rotors_simulator's parameters, the bias random walk as a Gauss-Markov bias.
   const auto& imu = std::get<ImuModel>(sensor_named(m, "imu").kind);
   EXPECT_EQ(sensor_named(m, "imu").rate_hz, 50.0);
@@ -92,6 +93,15 @@ TEST(SensorPlugins, RexRovCarriesUuvSimulatorsSuiteWithItsParameters) {
   EXPECT_EQ(sensor_named(m, "rpt").rate_hz, 0.5);
   // The beams' own ray sensors are the DVL's, not sensors of their own.
   EXPECT_EQ(m.sensor_index("rexrov", "dvl_sonar0"), -1);
+  // The sonar: the M450-130 macro's laser, an acoustic imaging sonar at 450 kHz.
+  const SensorModel& sonar_sensor = sensor_named(m, "sonar");
+  const auto& sonar = std::get<SonarModel>(sonar_sensor.kind);
+  EXPECT_EQ(sonar.beams, 768);
+  EXPECT_DOUBLE_EQ(sonar.horizontal_fov, 2.27);
+  EXPECT_DOUBLE_EQ(sonar.range_max, 100.0);
+  EXPECT_DOUBLE_EQ(sonar.frequency, 450e3);
+  EXPECT_EQ(sonar_sensor.rate_hz, 25.0);
+  EXPECT_LT((sonar_sensor.X_BS.translation() - Vec3(1.4, 0, 0.65)).norm(), 1e-15);
 }
 
 TEST(SensorPlugins, RexRovsSuiteMeasuresItsMotion) {
@@ -143,6 +153,14 @@ TEST(SensorPlugins, UuvSimulatorsGeneratedRexRovLoadsItsSensors) {
   const auto& dvl = std::get<DvlModel>(sensor_named(m, "dvl").kind);
   EXPECT_EQ(dvl.beams_S.size(), 4u);
   EXPECT_EQ(dvl.max_range, 81.0);
+  // Its rexrov_sonar variant: the laser its macro calls a sonar is one.
+  const Model with_sonar =
+      load_file("rexrov_sonar_generated.sdf",
+                world_sdf(R"(<include><uri>)" + (urdf.parent_path() / "rexrov_sonar").string() +
+                          R"(</uri><pose>0 0 -20 0 0 0</pose></include>)"));
+  const auto& sonar = std::get<SonarModel>(sensor_named(with_sonar, "sonar").kind);
+  EXPECT_EQ(sonar.beams, 768);
+  EXPECT_DOUBLE_EQ(sonar.range_min, 1.0);
 }
 
 TEST(SensorPlugins, VrxsPingerReceiverGivesRangeBearingAndElevation) {

@@ -2,7 +2,8 @@
 // Ainslie and McColm's absorption; the echo of a flat bottom spans the ranges its fan's edges
 // reach; a sphere's echo falls with range as 40 log r + 2 alpha r; a target's bearing is its
 // brightest beam's; two targets are resolved in range when further apart than c / 2B; the
-// speckle of a bottom is Rayleigh (exponential intensity); the same seed gives the same image.
+// speckle of a bottom is Rayleigh (exponential intensity); the same seed gives the same image;
+// the display's fan (sensors/sonar_fan.h) puts a cell where its range and bearing are.
 #include "leeway/sensors/sonar.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "leeway/geometry/ray.h"
+#include "leeway/sensors/sonar_fan.h"
 
 namespace leeway {
 namespace {
@@ -106,15 +108,20 @@ TEST(Sonar, AbsorptionIsAinslieAndMcColms) {
 
 TEST(Sonar, AFlatBottomEchoesBetweenTheRangesItsFanReaches) {
   // 5 m above the bottom, the fan's axis 30 degrees down; its rays span 1.5 times the 20-degree
-  // aperture, 15 to 45 degrees down: the bottom echoes from 5 / sin 45 = 7.07 m to
-  // 5 / sin 15 = 19.3 m, blurred by the range formation's three resolution cells.
-  SonarModel s = small_sonar();
+  // aperture, from 15 degrees above the axis to 15 below. A beam hears the rays of the beams
+  // within three beamwidths of its own (sensors/sonar.h: here three beams), so beam 8 (just
+  // right of the axis) hears azimuths from -0.0625 to 0.125 rad: the bottom echoes in it from
+  // where the lowest ray on the axis meets it, 5 / sin 45 = 7.07 m, to where the highest ray at
+  // 0.125 rad does (depression asin(cos 15 cos 0.125 sin 30 - sin 15 cos 30)), blurred by the
+  // range formation's three resolution cells. The expected image (no speckle, the noise far
+  // below): where the echo is, however faint at its edges.
+  SonarModel s = expectation_sonar();
   Bottom bottom;
   bottom.z0 = -5.0;
   RandomStream rng(1, "sonar");
   const SonarImage image =
       ping_sonar(s, Vec3::Zero(), pitched_down(kPi / 6), bottom, 1500.0, 5.0, rng);
-  const int beam = 8;  // just right of the axis
+  const int beam = 8;
   int first = -1, last = -1;
   for (int m = 0; m < image.bins; ++m) {
     if (image.level[std::size_t(m * image.beams + beam)] > s.noise_level + 30.0) {
@@ -123,9 +130,12 @@ TEST(Sonar, AFlatBottomEchoesBetweenTheRangesItsFanReaches) {
     }
   }
   ASSERT_GE(first, 0);
+  const double edge = kPi / 12;  // 15 degrees
+  const double farthest = std::asin(std::cos(edge) * std::cos(0.125) * std::sin(kPi / 6) -
+                                    std::sin(edge) * std::cos(kPi / 6));
   const double blur = 3 * 0.05 + 0.05;  // three cells, and a bin
   EXPECT_NEAR(image.range[std::size_t(first)], 5.0 / std::sin(kPi / 4), blur);
-  EXPECT_NEAR(image.range[std::size_t(last)], 5.0 / std::sin(kPi / 12), blur);
+  EXPECT_NEAR(image.range[std::size_t(last)], 5.0 / std::sin(farthest), blur);
   EXPECT_GT(image.hits, 0);
 }
 
@@ -247,6 +257,38 @@ TEST(Sonar, TheSameSeedGivesTheSameImage) {
   SonarModel bad = s;
   bad.range_max = 0.1;
   EXPECT_NE(check_sonar(bad).find("0 <= min < max"), std::string::npos);
+}
+
+TEST(SonarFan, ACellIsDrawnWhereItsRangeAndBearingAre) {
+  const SonarModel s = small_sonar();  // 16 beams over 0.5 rad, 0.5 to 20.5 m in 400 bins
+  SonarImage ping;
+  ping.beams = s.beams;
+  ping.bins = s.bins;
+  ping.level.assign(std::size_t(s.beams * s.bins), 40.0f);
+  // Beam 12 (bearing 0.5 (12.5 / 16 - 1 / 2) = 0.140625 rad) from 12.975 to 13.125 m: bins
+  // 249 to 251, so that the pixel over bin 250's centre (a bin wide) falls among them.
+  const int beam = 12;
+  for (int bin = 249; bin <= 251; ++bin)
+    ping.level[std::size_t(bin * s.beams + beam)] = 100.0f;
+  const int height = 410;  // 0.05 m pixels
+  const FanImage fan = sonar_fan(s, ping, height, 60.0);
+  ASSERT_EQ(fan.height, height);
+  // The fan is 2 r_max sin(0.25) wide: 202.6 pixels, rounded up.
+  EXPECT_EQ(fan.width, static_cast<int>(std::ceil(2 * 20.5 * std::sin(0.25) / 0.05)));
+  ASSERT_EQ(fan.rgb.size(), std::size_t(3 * fan.width * fan.height));
+  const auto grey = [&](double x, double y) {  // the pixel over (x, y) in S
+    const int v = static_cast<int>((20.5 - x) / 0.05);
+    const int u = static_cast<int>((0.5 * fan.width * 0.05 - y) / 0.05);
+    return fan.rgb[3 * (std::size_t(v) * std::size_t(fan.width) + std::size_t(u))];
+  };
+  const double theta = 0.140625, r = 0.5 + 250.5 * 0.05;
+  EXPECT_EQ(grey(r * std::cos(theta), r * std::sin(theta)), 255);  // the top level
+  EXPECT_EQ(grey(r * std::cos(-theta), r * std::sin(-theta)), 0);  // 60 dB down: black
+  EXPECT_EQ(grey(10.0, 4.0), 0);                                   // outside the fan
+  // Half the range of levels is half way to white.
+  ping.level.assign(ping.level.size(), 70.0f);
+  ping.level[0] = 100.0f;
+  EXPECT_EQ(sonar_fan(s, ping, height, 60.0).rgb[3 * (100 * std::size_t(fan.width) + 101)], 128);
 }
 
 }  // namespace

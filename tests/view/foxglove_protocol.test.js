@@ -190,19 +190,20 @@ test("channels advertised with their schemas, messages valid against them, time"
   }
 });
 
-/// A world file: a boat 10 m up carrying `sensor`, and a static wall 1 m thick whose face is at
-/// x = 5 (its link's `wall` element: a collision or a visual); the caller removes it.
-function sensorWorld(name, sensor, wall) {
+/// A world file: a boat at height `z` (10 m up by default) carrying `sensor`, and a static wall
+/// 1 m thick at the same height whose face is at x = 5 (its link's `wall` element: a collision or
+/// a visual); the caller removes it.
+function sensorWorld(name, sensor, wall, z = 10) {
   const world = path.join(require("node:os").tmpdir(), `leeway_${name}_${process.pid}.sdf`);
   fs.writeFileSync(world, `<?xml version="1.0"?>
 <sdf version="1.9"><world name="${name}">
   <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
   <gravity>0 0 0</gravity>
-  <model name="boat"><pose>0 0 10 0 0 0</pose><link name="base_link">
+  <model name="boat"><pose>0 0 ${z} 0 0 0</pose><link name="base_link">
     <inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>
     ${sensor}
   </link></model>
-  <model name="wall"><static>true</static><pose>5.5 0 10 0 0 0</pose><link name="link">${wall}</link></model>
+  <model name="wall"><static>true</static><pose>5.5 0 ${z} 0 0 0</pose><link name="link">${wall}</link></model>
 </world></sdf>`);
   return world;
 }
@@ -290,6 +291,67 @@ test("a camera's frames are PNG foxglove.CompressedImages with their CameraCalib
     assert.equal(optical.parent_frame_id, "boat/base_link/eye");
     const q = optical.rotation;
     assert.ok(Math.abs(q.w - 0.5) < 1e-12 && Math.abs(q.x + 0.5) < 1e-12 && Math.abs(q.y - 0.5) < 1e-12 && Math.abs(q.z + 0.5) < 1e-12, JSON.stringify(q));
+  } finally {
+    s.close();
+    await stop(leeway);
+    fs.rmSync(world, { force: true });
+  }
+});
+
+test("a sonar's pings are ProjectedSonarImage-shaped, and its fan a PNG", async () => {
+  // 8 beams over 0.4 rad, 0.5 to 20.5 m in 100 bins, 10 m deep, at a wall whose face is at x = 5:
+  // each beam's brightest bin is the wall's, 5 / cos(bearing) away; its expected image
+  // (incoherent, no speckle).
+  const world = sensorWorld("sonar", `<sensor name="fls" type="custom" leeway:type="sonar">
+      <update_rate>5</update_rate><leeway:sonar><beams>8</beams><horizontal_fov>0.4</horizontal_fov>
+      <beamwidth>0.05</beamwidth><range_min>0.5</range_min><range_max>20.5</range_max><bins>100</bins>
+      <rays_per_beam_v>16</rays_per_beam_v><coherent>false</coherent><speckle>false</speckle>
+      </leeway:sonar></sensor>`,
+  `<visual name="v"><geometry><box><size>1 20 20</size></box></geometry></visual>`, -10);
+  const leeway = await startLeeway([world, "--duration", "60"]);
+  const s = new Session(leeway.port);
+  try {
+    assert.ok(await until(() => s.byTopic.has("/boat/sensors/fls")), "no sonar channel");
+    const raw = s.byTopic.get("/boat/sensors/fls");
+    const fan = s.byTopic.get("/boat/sensors/fls/image");
+    assert.equal(raw.schemaName, "leeway.SonarImage");
+    assert.equal(fan.schemaName, "foxglove.CompressedImage");
+    s.subscribe("/boat/sensors/fls"); // either channel starts the pings
+    assert.ok(await until(() => s.count("/boat/sensors/fls") >= 2), "no pings");
+    s.subscribe("/boat/sensors/fls/image");
+    assert.ok(await until(() => s.count("/boat/sensors/fls/image") >= 1), "no fan");
+    const ping = s.last("/boat/sensors/fls");
+    const validate = new Ajv({ strict: false }).compile(JSON.parse(raw.schema));
+    assert.ok(validate(ping), JSON.stringify(validate.errors));
+    assert.equal(ping.frame_id, "boat/base_link/fls_acoustic");
+    assert.equal(ping.image.beam_count, 8);
+    assert.equal(ping.image.dtype, 8);
+    assert.equal(ping.ranges.length, 100);
+    assert.equal(ping.beam_directions.length, 8);
+    const levels = Buffer.from(ping.image.data, "base64");
+    assert.equal(levels.length, 8 * 100 * 4);
+    for (let b = 0; b < 8; ++b) {
+      const bearing = -0.2 + (b + 0.5) * 0.05;
+      const d = ping.beam_directions[b]; // z along the fan's axis, x up: bearing turns z to -y
+      assert.ok(Math.abs(d.x) < 1e-12 && Math.abs(d.y + Math.sin(bearing)) < 1e-12 && Math.abs(d.z - Math.cos(bearing)) < 1e-12, JSON.stringify(d));
+      let peak = 0;
+      for (let m = 1; m < 100; ++m) {
+        if (levels.readFloatLE(4 * (m * 8 + b)) > levels.readFloatLE(4 * (peak * 8 + b))) peak = m;
+      }
+      assert.ok(Math.abs(ping.ranges[peak] - 5 / Math.cos(bearing)) < 0.3, `beam ${b}: peak at ${ping.ranges[peak]} m`);
+    }
+    const image = s.last("/boat/sensors/fls/image");
+    assert.equal(image.format, "png");
+    const png = PNG.sync.read(Buffer.from(image.data, "base64"));
+    assert.equal(png.height, 480);
+    assert.equal(png.width, Math.ceil((2 * 20.5 * Math.sin(0.2)) / (20.5 / 480)));
+    // The ping's frame under the sensor's: a half turn about (1, 0, 1).
+    s.subscribe("/tf_static");
+    assert.ok(await until(() => s.count("/tf_static") >= 1), "no /tf_static");
+    const acoustic = s.last("/tf_static").transforms.find((t) => t.child_frame_id === "boat/base_link/fls_acoustic");
+    assert.ok(acoustic, "no acoustic frame");
+    const q = acoustic.rotation;
+    assert.ok(Math.abs(q.w) < 1e-12 && Math.abs(q.x - Math.SQRT1_2) < 1e-12 && Math.abs(q.y) < 1e-12 && Math.abs(q.z - Math.SQRT1_2) < 1e-12, JSON.stringify(q));
   } finally {
     s.close();
     await stop(leeway);

@@ -59,7 +59,11 @@ std::string header(const SensorModel& sensor) {
                  // A scan is a summary line here; its points go to MCAP (docs/sensors.md).
                  [](const LidarModel&) { return std::string("t,returns,water_returns,nearest"); },
                  // A frame's time and size (0 x 0 undrawn); its image goes to MCAP.
-                 [](const CameraModel&) { return std::string("t,width,height"); }},
+                 [](const CameraModel&) { return std::string("t,width,height"); },
+                 // A ping's brightest cell (nan when it was not pinged); its image goes to MCAP.
+                 [](const SonarModel&) {
+                   return std::string("t,beams,hits,peak_level,peak_range,peak_bearing");
+                 }},
       sensor.kind);
 }
 
@@ -127,7 +131,20 @@ void append_row(fmt::memory_buffer& out, const SensorModel& sensor, const Sensor
             }
             fmt::format_to(it, "{},{},{},{}\n", s.t, returns, r.water_returns, nearest);
           },
-          [&](const CameraImage& r) { fmt::format_to(it, "{},{},{}\n", s.t, r.width, r.height); }},
+          [&](const CameraImage& r) { fmt::format_to(it, "{},{},{}\n", s.t, r.width, r.height); },
+          [&](const SonarImage& r) {
+            const double nan = std::numeric_limits<double>::quiet_NaN();
+            double level = nan, range = nan, bearing = nan;
+            if (!r.level.empty()) {
+              const auto peak = static_cast<std::size_t>(
+                  std::max_element(r.level.begin(), r.level.end()) - r.level.begin());
+              const auto beams = static_cast<std::size_t>(r.beams);
+              level = r.level[peak];
+              range = r.range[peak / beams];
+              bearing = r.azimuth[peak % beams];
+            }
+            fmt::format_to(it, "{},{},{},{},{},{}\n", s.t, r.beams, r.hits, level, range, bearing);
+          }},
       s.reading);
 }
 

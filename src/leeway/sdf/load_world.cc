@@ -307,7 +307,8 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   if (std::any_of(m.sensors.begin(), m.sensors.end(), [](const SensorModel& s) {
         return std::holds_alternative<DvlModel>(s.kind) ||
                std::holds_alternative<LidarModel>(s.kind) ||
-               std::holds_alternative<CameraModel>(s.kind);
+               std::holds_alternative<CameraModel>(s.kind) ||
+               std::holds_alternative<SonarModel>(s.kind);
       })) {
     m.visual_scene = std::make_shared<const VisualScene>(
         build_visual_scene(m, sdfio::load_ray_scene(models, body_of, diagnostics), diagnostics));

@@ -11,6 +11,7 @@
 #include "leeway/sdf/camera_params.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/lidar_params.h"
+#include "leeway/sdf/sonar_params.h"
 #include "leeway/sensors/magnetic_model.h"
 
 namespace leeway::sdfio {
@@ -279,7 +280,7 @@ DvlModel read_gz_dvl(const sdf::ElementPtr& sensor) {
 }
 
 /// Leeway's environment probes, `<sensor type="custom" leeway:type="wave_gauge">` (or
-/// current_meter, anemometer); nullopt for another custom sensor.
+/// current_meter, anemometer); nullopt for another custom sensor (a sonar is asked first).
 std::optional<EnvironmentProbeModel::Quantity> probe_quantity(const sdf::ElementPtr& sensor) {
   using Q = EnvironmentProbeModel::Quantity;
   const sdf::ParamPtr t = sensor->GetAttribute("leeway:type");
@@ -289,7 +290,7 @@ std::optional<EnvironmentProbeModel::Quantity> probe_quantity(const sdf::Element
   if (type == "current_meter") return Q::kWaterVelocity;
   if (type == "anemometer") return Q::kWindVelocity;
   throw LoadError(location_of(sensor), fmt::format("leeway:type '{}'; expected wave_gauge, "
-                                                   "current_meter or anemometer",
+                                                   "current_meter, anemometer or sonar",
                                                    type));
 }
 
@@ -396,11 +397,12 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       if (taken.contains({body_link.name, sdf_sensor.Name()})) continue;
       const sdf::ParamPtr gz_type = e->GetAttribute("gz:type");
       const bool dvl = type == "custom" && gz_type && gz_type->GetAsString() == "dvl";
+      const bool sonar = is_sonar(e);
       const std::optional<EnvironmentProbeModel::Quantity> probe =
-          type == "custom" ? probe_quantity(e) : std::nullopt;
+          type == "custom" && !sonar ? probe_quantity(e) : std::nullopt;
       if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
           type != "altimeter" && type != "magnetometer" && type != "camera" && !dvl && !probe &&
-          !is_lidar_type(type)) {
+          !sonar && !is_lidar_type(type)) {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -428,6 +430,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_magnetometer(e, origin, magnetic_field_W);
       } else if (dvl) {
         s.kind = read_gz_dvl(e);
+      } else if (sonar) {
+        s.kind = read_sonar(e);
       } else if (probe) {
         s.kind = read_probe(e, *probe);
       } else if (is_lidar_type(type)) {

@@ -64,7 +64,8 @@ void for_each_axis(const SensorModel& sensor, Visit&& visit) {
                             visit(n);
                         },
                         [&](const LidarModel& lidar) { visit(lidar.range_noise); },
-                        [](const CameraModel&) {}},  // white per pixel, from a frame's stream
+                        [](const CameraModel&) {},  // white per pixel, from a frame's stream
+                        [](const SonarModel&) {}},  // its physics, from a ping's stream
              sensor.kind);
 }
 
@@ -197,7 +198,8 @@ const char* sensor_type_name(const SensorModel& sensor) {
                                                                               : "anemometer";
                                },
                                [](const LidarModel&) { return "lidar"; },
-                               [](const CameraModel&) { return "camera"; }},
+                               [](const CameraModel&) { return "camera"; },
+                               [](const SonarModel&) { return "sonar"; }},
                     sensor.kind);
 }
 
@@ -310,12 +312,28 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
           [&](const CameraModel& camera) {
             // One draw a frame seeds the frame's noise, whether it is drawn or not: a frame's
             // pixels are the same whichever frames before it somebody looked at.
-            RandomStream frame_rng(state.rng.next_u64(), "frame");
+            const std::uint64_t seed = state.rng.next_u64();
             CameraImage image;
             if (at.surfaces) {
+              RandomStream frame_rng(seed, "frame");
               image = render_camera(camera, sensor_position(sensor, at.body), R_WS(sensor, at.body),
                                     *at.surfaces, at.environment, t, frame_rng, at.draw_threads);
               image.linear = {};  // the unrounded image is for the kernel's tests
+            }
+            out.reading = std::move(image);
+          },
+          [&](const SonarModel& sonar) {
+            // As a camera's frames: each ping's deviates from a stream of its own.
+            const std::uint64_t seed = state.rng.next_u64();
+            SonarImage image;
+            if (at.draw_images) {
+              RandomStream ping_rng(seed, "ping");
+              // Out of the water (above the calm surface) a transducer hears only its noise.
+              const Vec3 p_WS = sensor_position(sensor, at.body);
+              const double depth = at.environment.surface_level - p_WS.z();
+              const EchoSource& world = depth > 0.0 && at.echoes ? *at.echoes : kNothing;
+              image = ping_sonar(sonar, p_WS, R_WS(sensor, at.body), world,
+                                 at.environment.sound_speed, std::max(0.0, depth), ping_rng);
             }
             out.reading = std::move(image);
           }},
@@ -330,6 +348,7 @@ std::string check_sensor(const SensorModel& sensor) {
   if (const auto* dvl = std::get_if<DvlModel>(&sensor.kind)) return check_dvl(*dvl);
   if (const auto* lidar = std::get_if<LidarModel>(&sensor.kind)) return check_lidar(*lidar);
   if (const auto* camera = std::get_if<CameraModel>(&sensor.kind)) return check_camera(*camera);
+  if (const auto* sonar = std::get_if<SonarModel>(&sensor.kind)) return check_sonar(*sonar);
   std::string problem;
   for_each_axis(sensor, [&](const NoiseModel& n) {
     if (problem.empty()) problem = check_noise(n);

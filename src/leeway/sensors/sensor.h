@@ -32,6 +32,7 @@
 #include "leeway/sensors/imu.h"
 #include "leeway/sensors/lidar.h"
 #include "leeway/sensors/noise.h"
+#include "leeway/sensors/sonar.h"
 
 namespace leeway {
 
@@ -115,7 +116,7 @@ struct SensorModel {
   std::string topic;       ///< its <topic> as written (empty: none), for the interfaces
   std::variant<ImuModel, PressureModel, GnssModel, AltimeterModel, MagnetometerModel, DvlModel,
                RangeBearingModel, AcousticPositionModel, GroundTruthModel, EnvironmentProbeModel,
-               LidarModel, CameraModel>
+               LidarModel, CameraModel, SonarModel>
       kind;
 
   std::string full_name() const { return model_name + "/" + name; }
@@ -197,7 +198,7 @@ struct SensorSample {
   double t = -1.0;       ///< its time [s]; -1 before the first
   std::variant<ImuReading, PressureReading, GnssReading, AltimeterReading, MagnetometerReading,
                DvlReading, RangeBearingReading, AcousticPositionReading, GroundTruthReading,
-               EnvironmentProbeReading, LidarReading, CameraImage>
+               EnvironmentProbeReading, LidarReading, CameraImage, SonarImage>
       reading;
 
   bool operator==(const SensorSample&) const = default;
@@ -225,7 +226,7 @@ struct SensorState {
 
 /// Its type as SDF names it: "imu", "air_pressure", "navsat", "altimeter", "magnetometer",
 /// "dvl", "range_bearing", "acoustic_position", "ground_truth", "wave_gauge", "current_meter",
-/// "anemometer", "lidar", "camera".
+/// "anemometer", "lidar", "camera", "sonar".
 const char* sensor_type_name(const SensorModel& sensor);
 
 /// The state a sensor starts in: its stream for `world_seed`, its turn-on biases drawn.
@@ -255,6 +256,9 @@ struct SampleContext {
   /// What a camera sees (world/ray_cast.h); null: the camera's sample has its time and no
   /// image (width 0), as when nobody looks at it (StepData::draw_images).
   const SurfaceSource* surfaces = nullptr;
+  /// Whether a sonar pings (StepData::draw_images); if not, its sample has its time and no
+  /// image (0 beams).
+  bool draw_images = false;
   int draw_threads = 1;  ///< a camera's or a lidar's (StepData::draw_threads)
 };
 

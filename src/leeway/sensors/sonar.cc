@@ -72,8 +72,10 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
   std::vector<std::complex<double>> P(static_cast<std::size_t>(nb) * std::size_t(nm));
   std::vector<double> E(sonar.coherent ? 0 : P.size());
   const double source = std::pow(10.0, sonar.source_level / 20.0);
-  const int beam_reach = static_cast<int>(std::ceil(3.0 * sonar.beamwidth_h / spacing));
-  const int bin_reach = static_cast<int>(std::ceil(3.0 * resolution / bin));
+  // Three beamwidths and three resolution cells, in whole beams and bins (not one more where
+  // the ratio is whole but rounds above it).
+  const int beam_reach = static_cast<int>(std::ceil(3.0 * sonar.beamwidth_h / spacing - 1e-9));
+  const int bin_reach = static_cast<int>(std::ceil(3.0 * resolution / bin - 1e-9));
   // Each column's first beam and its pattern in the beams it reaches, taken once a ping.
   const int width = 2 * beam_reach + 1;
   std::vector<int> first_beam(static_cast<std::size_t>(n_theta));
@@ -93,28 +95,23 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
   const double cos_turn = std::cos(turn), sin_turn = std::sin(turn);
   std::vector<double> kernel(static_cast<std::size_t>(2 * bin_reach + 1));
   const double absorption_per_m = alpha * std::numbers::ln10 / 10.0;  // 10^(-alpha r / 10)
-  for (int k = 0; k < n_phi; ++k) {
-    const double phi = -reach_v + (k + 0.5) * d_phi;
-    const double D_v = aperture(phi, sonar.vertical_fov);
-    const double d_omega = std::cos(phi) * d_theta * d_phi;
-    for (int j = 0; j < n_theta; ++j) {
-      const double theta = -reach_h + (j + 0.5) * d_theta;
-      const Vec3 d_S(std::cos(phi) * std::cos(theta), std::cos(phi) * std::sin(theta),
-                     std::sin(phi));
-      const Ray ray{p_WS, R_WS * d_S};
-      const std::optional<Echo> echo = world.first_echo(ray, sonar.range_max);
-      // Every ray draws its deviate, hit or not: a ping's noise does not depend on the scene.
-      const std::complex<double> xi(rng.fast_normal() * std::numbers::sqrt2 / 2,
-                                    rng.fast_normal() * std::numbers::sqrt2 / 2);
-      if (!echo || echo->distance < sonar.range_min) continue;
-      ++out.hits;
-      const double r = echo->distance;
-      const double cos_beta = std::abs(echo->n_W.dot(ray.direction));
-      const double amplitude = source * std::exp(-absorption_per_m * r) / r *
-                               std::sqrt(sonar.backscatter * cos_beta * d_omega) * D_v * D_v;
-      // The range kernel sinc((r_m - r) / delta) over the bins within reach, by rotation.
+  // A patch wider in range than the resolution is many scatterers: one a bin, each with its
+  // own deviate from a stream apart, so that the ping's other deviates do not depend on the scene.
+  RandomStream patch_rng(rng.next_u64(), "patches");
+  const bool bins_resolve = resolution == bin;  // a scatterer at a bin's centre is in it alone
+  // Adds a scatterer of complex amplitude `a` at range r to the beams column j reaches: with the
+  // range kernel sinc((r_m - r) / delta) over the bins within reach, or into its bin alone when
+  // it sits at the centre of a bin as wide as the resolution.
+  const auto scatter = [&](std::complex<double> a, double r, int j, bool centred) {
+    int m_lo, m_hi;
+    if (centred && bins_resolve) {
+      m_lo = m_hi = static_cast<int>(std::floor((r - sonar.range_min) / bin));
+      kernel[0] = 1.0;
+    } else {
+      // The kernel over the bins within reach, by rotation.
       const int m0 = static_cast<int>(std::floor((r - sonar.range_min) / bin));
-      const int m_lo = std::max(0, m0 - bin_reach), m_hi = std::min(nm - 1, m0 + bin_reach);
+      m_lo = std::max(0, m0 - bin_reach);
+      m_hi = std::min(nm - 1, m0 + bin_reach);
       const double x0 = (out.range[std::size_t(m_lo)] - r) / resolution;
       double s = std::sin(kPi * x0), c = std::cos(kPi * x0);
       for (int m = m_lo; m <= m_hi; ++m) {
@@ -124,20 +121,72 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
         c = c * cos_turn - s * sin_turn;
         s = s_next;
       }
-      const int b_lo = first_beam[std::size_t(j)];
-      const double* D_h = &pattern[std::size_t(j * width)];
-      for (int m = m_lo; m <= m_hi; ++m) {
-        const double w_m = amplitude * kernel[std::size_t(m - m_lo)];
-        const std::size_t row = std::size_t(m) * std::size_t(nb);
-        for (int i = std::max(0, -b_lo); i < width && b_lo + i < nb; ++i) {
-          const double w = w_m * D_h[i];
-          const std::size_t cell = row + std::size_t(b_lo + i);
-          if (sonar.coherent) {
-            P[cell] += w * xi;
-          } else {
-            E[cell] += w * w;
-          }
+    }
+    const int b_lo = first_beam[std::size_t(j)];
+    const double* D_h = &pattern[std::size_t(j * width)];
+    for (int m = m_lo; m <= m_hi; ++m) {
+      const double k_m = kernel[std::size_t(m - m_lo)];
+      const std::size_t row = std::size_t(m) * std::size_t(nb);
+      for (int i = std::max(0, -b_lo); i < width && b_lo + i < nb; ++i) {
+        const double w = k_m * D_h[i];
+        const std::size_t cell = row + std::size_t(b_lo + i);
+        if (sonar.coherent) {
+          P[cell] += w * a;
+        } else {
+          E[cell] += w * w * std::norm(a);
         }
+      }
+    }
+  };
+  for (int k = 0; k < n_phi; ++k) {
+    const double phi = -reach_v + (k + 0.5) * d_phi;
+    const double D_v = aperture(phi, sonar.vertical_fov);
+    const double d_omega = std::cos(phi) * d_theta * d_phi;
+    for (int j = 0; j < n_theta; ++j) {
+      const double theta = -reach_h + (j + 0.5) * d_theta;
+      const double ct = std::cos(theta), st = std::sin(theta), cp = std::cos(phi),
+                   sp = std::sin(phi);
+      const Vec3 d_S(cp * ct, cp * st, sp);
+      const Ray ray{p_WS, R_WS * d_S};
+      const std::optional<Echo> echo = world.first_echo(ray, sonar.range_max);
+      // Every ray draws its deviate, hit or not: a ping's noise does not depend on the scene.
+      const std::complex<double> xi(rng.fast_normal() * std::numbers::sqrt2 / 2,
+                                    rng.fast_normal() * std::numbers::sqrt2 / 2);
+      if (!echo || echo->distance < sonar.range_min) continue;
+      ++out.hits;
+      const double r = echo->distance;
+      const double cos_beta = std::max(1e-6, std::abs(echo->n_W.dot(ray.direction)));
+      const double amplitude = source * std::exp(-absorption_per_m * r) / r *
+                               std::sqrt(sonar.backscatter * cos_beta * d_omega) * D_v * D_v;
+      // The ray's patch spans the ranges r +- extent / 2: moving the ray by an angle alpha along
+      // u (across it) moves the range by r alpha |n . u| / cos(beta), over the cell's sides
+      // cos(phi) d_theta (azimuth, along e_theta) and d_phi (elevation, along e_phi).
+      const Vec3 e_theta = R_WS * Vec3(-st, ct, 0.0), e_phi = R_WS * Vec3(-sp * ct, -sp * st, cp);
+      const double extent =
+          std::min(sonar.range_max, r / cos_beta *
+                                        (std::abs(echo->n_W.dot(e_theta)) * cp * d_theta +
+                                         std::abs(echo->n_W.dot(e_phi)) * d_phi));
+      // The incoherent mode sums intensities: its amplitudes carry no deviate.
+      if (extent <= resolution) {
+        scatter(sonar.coherent ? amplitude * xi : amplitude, r, j, false);
+        continue;
+      }
+      // Each bin's share of the patch, energy in proportion to its part of the span.
+      const double lo = std::max(sonar.range_min, r - 0.5 * extent);
+      const double hi = std::min(sonar.range_max, r + 0.5 * extent);
+      const int m_first = static_cast<int>(std::floor((lo - sonar.range_min) / bin));
+      const int m_last =
+          std::min(nm - 1, static_cast<int>(std::floor((hi - sonar.range_min) / bin)));
+      for (int m = m_first; m <= m_last; ++m) {
+        const double edge = sonar.range_min + m * bin;
+        const double share = (std::min(hi, edge + bin) - std::max(lo, edge)) / extent;
+        if (share <= 0.0) continue;
+        std::complex<double> a = amplitude * std::sqrt(share);
+        if (sonar.coherent) {
+          a *= std::complex<double>(patch_rng.fast_normal() * std::numbers::sqrt2 / 2,
+                                    patch_rng.fast_normal() * std::numbers::sqrt2 / 2);
+        }
+        scatter(a, out.range[std::size_t(m)], j, true);
       }
     }
   }

@@ -29,6 +29,16 @@
 // n ~ CN(0, 10^(NL/10)) is added to each cell, and the level is 20 log10 |P| [dB re 1 uPa], plus
 // the time-varied gain (none, 20 log r or 40 log r, each + 2 alpha r).
 //
+// A patch is not a point: across its cell of rays (cos(phi) d_theta by d_phi) its range changes
+// by r alpha |n . u| / cos(beta) for a turn alpha along u, so it spans
+//     L = r / cos(beta) (|n . e_theta| cos(phi) d_theta + |n . e_phi| d_phi)
+// in range (n its normal; e_theta, e_phi the ray's azimuth and elevation directions). A patch
+// no longer than the resolution is the point scatterer above. A longer one (a seabed seen at a
+// grazing angle, a wall side-on) is one scatterer at the centre of each bin it covers, with its
+// own deviate (from a stream of the ping's own, drawn only for such patches) and the share of
+// the patch's intensity its part of the span gives: the echo fills the ranges the surface
+// covers, where points would leave a ring per row of rays.
+//
 // Incoherent mode: E|P|^2 = sum |a_i|^2 D_h^2 sinc^2 instead, times an exponential deviate
 // per cell (the speckle's intensity law), or not (`speckle` off: the expectation, for tests).
 //

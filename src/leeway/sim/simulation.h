@@ -131,8 +131,8 @@ class Simulation {
   const std::vector<TaskState>& task_states() const { return run_.tasks; }
   /// The outputs of the last step.
   const StepData& data() const { return data_; }
-  /// Whether the cameras draw their images from the next step on (StepData::draw_images), and
-  /// on how many threads (at least 1).
+  /// Whether the cameras draw their images and the sonars ping from the next step on
+  /// (StepData::draw_images), and on how many threads (at least 1).
   void draw_images(bool on) { data_.draw_images = on; }
   void set_draw_threads(int n) { data_.draw_threads = n > 1 ? n : 1; }
 

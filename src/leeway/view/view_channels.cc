@@ -1,8 +1,10 @@
 #include "leeway/view/view_channels.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -14,6 +16,7 @@
 #include "leeway/formats/mesh_file.h"
 #include "leeway/formats/png_file.h"
 #include "leeway/interfaces/ros_names.h"
+#include "leeway/sensors/sonar_fan.h"
 #include "leeway/view/json_text.h"
 
 namespace leeway {
@@ -163,6 +166,9 @@ SensorSchema sensor_schema(const SensorModel& sensor) {
                                },
                                [](const CameraModel&) {
                                  return SensorSchema{"foxglove.CompressedImage", ""};
+                               },
+                               [](const SonarModel&) {
+                                 return SensorSchema{"leeway.SonarImage", ""};
                                }},
                     sensor.kind);
 }
@@ -224,9 +230,69 @@ void camera_calibration(std::string& out, double t, const SensorModel& sensor) {
                  camera.width, camera.height, K[0], K[2], K[4], K[5], K[0], K[2], K[4], K[5]);
 }
 
+/// A sonar's ping frame A (marine_acoustic_msgs/ProjectedSonarImage: z along the fan's axis, x
+/// up), a child of its sensor frame S.
+std::string acoustic_frame(const SensorModel& sensor) {
+  return ros_sensor_frame(sensor) + "_acoustic";
+}
+/// A's axes in S: x_A = z_S, y_A = -y_S, z_A = x_S, a half turn about (1, 0, 1) (w, x, y, z).
+const Quat kQ_SA(0.0, std::numbers::sqrt2 / 2, 0.0, std::numbers::sqrt2 / 2);
+
+/// A ping as a leeway.SonarImage (marine_acoustic_msgs/ProjectedSonarImage's fields): its cells'
+/// levels as little-endian float32, in the acoustic frame, the ranges at `sound_speed`.
+void sonar_ping(std::string& out, double t, const SensorModel& sensor, const SonarImage& r,
+                double sound_speed) {
+  static_assert(std::endian::native == std::endian::little);
+  const auto& sonar = std::get<SonarModel>(sensor.kind);
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "frame_id");
+  jt::string(out, acoustic_frame(sensor));
+  const auto list = [&](const char* name, const std::vector<double>& v, auto&& item) {
+    jt::key(out, name);
+    out += '[';
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      if (k > 0) out += ',';
+      item(v[k]);
+    }
+    out += ']';
+  };
+  const auto number = [&](double x) { jt::number(out, x); };
+  out += R"(,"ping_info":{"frequency":)";
+  jt::number(out, sonar.frequency);
+  jt::key(out, "sound_speed");
+  jt::number(out, sound_speed);
+  list("tx_beamwidths", r.azimuth, [&](double) { jt::number(out, sonar.vertical_fov); });
+  list("rx_beamwidths", r.azimuth, [&](double) { jt::number(out, sonar.beamwidth_h); });
+  out += '}';
+  list("beam_directions", r.azimuth,
+       [&](double theta) { jt::vec3(out, Vec3(0.0, -std::sin(theta), std::cos(theta))); });
+  list("ranges", r.range, number);
+  fmt::format_to(std::back_inserter(out),
+                 R"(,"image":{{"is_bigendian":false,"dtype":8,"beam_count":{},"data":)", r.beams);
+  jt::base64(out, std::string_view(reinterpret_cast<const char*>(r.level.data()),
+                                   r.level.size() * sizeof(float)));
+  out += '}';
+}
+
+/// A ping drawn as its display would (sensors/sonar_fan.h), as a foxglove.CompressedImage (PNG)
+/// in the sensor frame.
+void sonar_fan_frame(std::string& out, double t, const SensorModel& sensor, const SonarImage& r) {
+  constexpr int kFanHeight = 480;  // [pixels]
+  const FanImage fan = sonar_fan(std::get<SonarModel>(sensor.kind), r, kFanHeight);
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "frame_id");
+  jt::string(out, ros_sensor_frame(sensor));
+  out += R"(,"format":"png","data":)";
+  const std::vector<std::uint8_t> png = encode_png(fan.width, fan.height, fan.rgb);
+  jt::base64(out, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
+}
+
 /// A sample as its schema has it; false for one that has nothing to say (a GNSS without fix,
-/// a camera's frame nobody drew).
-bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSample& sample) {
+/// a camera's frame nobody drew, a sonar's ping nobody took). `sound_speed`: the water's [m/s].
+bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSample& sample,
+                    double sound_speed) {
   const double t = sample.t;
   return std::visit(
       Overloaded{[&](const ImuReading& r) {
@@ -341,6 +407,11 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                  [&](const CameraImage& r) {
                    if (r.width == 0) return false;
                    camera_frame(out, t, sensor, r);
+                   return true;
+                 },
+                 [&](const SonarImage& r) {
+                   if (r.beams == 0) return false;
+                   sonar_ping(out, t, sensor, r, sound_speed);
                    return true;
                  }},
       sample.reading);
@@ -563,11 +634,14 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     std::string topic = ros_sensor_topic(model.sensors, i);
     if (topic.empty())
       topic = "/" + ros_name(model.sensors[i].model_name) + "/sensors/" + model.sensors[i].name;
-    add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, static_cast<int>(i));
-    if (std::holds_alternative<CameraModel>(model.sensors[i].kind)) {
-      add(topic + "/camera_info", "foxglove.CameraCalibration", Kind::kCameraInfo,
-          static_cast<int>(i));
-    }
+    const auto& kind = model.sensors[i].kind;
+    const bool camera = std::holds_alternative<CameraModel>(kind);
+    const bool sonar = std::holds_alternative<SonarModel>(kind);
+    const int s = static_cast<int>(i);
+    add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, s, false, camera || sonar);
+    if (camera)
+      add(topic + "/camera_info", "foxglove.CameraCalibration", Kind::kCameraInfo, s, false, true);
+    if (sonar) add(topic + "/image", "foxglove.CompressedImage", Kind::kSonarFan, s, false, true);
   }
   for (std::size_t k = 0; k < sim.scenario().tasks.size(); ++k)
     add("/task/" + sim.scenario().tasks[k].name, "leeway.Task", Kind::kTask, static_cast<int>(k));
@@ -577,16 +651,16 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
 
 bool ViewChannels::wants_images(const MessageSink& sink) const {
   if (options_.draw_images_always) return true;
-  // A camera's calibration channel is added right after its image channel (the constructor).
   for (std::size_t c = 0; c < channels_.size(); ++c) {
-    if (sources_[c].kind == Kind::kCameraInfo && (sink.wants(c) || sink.wants(c - 1))) return true;
+    if (sources_[c].image && sink.wants(c)) return true;
   }
   return false;
 }
 
-void ViewChannels::add(std::string topic, std::string schema, Kind kind, int index, bool latched) {
+void ViewChannels::add(std::string topic, std::string schema, Kind kind, int index, bool latched,
+                       bool image) {
   channels_.push_back({std::move(topic), std::move(schema), latched});
-  sources_.push_back({kind, index});
+  sources_.push_back({kind, index, image});
 }
 
 void ViewChannels::log(MessageSink& sink, double t, int level, std::string_view message,
@@ -630,6 +704,8 @@ void ViewChannels::start(const Simulation& sim, MessageSink& sink) {
           add(body_frame(model, s.body), ros_sensor_frame(s), s.X_BS);
           if (std::holds_alternative<CameraModel>(s.kind))
             add(ros_sensor_frame(s), optical_frame(s), Pose(Vec3::Zero(), kQ_SO));
+          if (std::holds_alternative<SonarModel>(s.kind))
+            add(ros_sensor_frame(s), acoustic_frame(s), Pose(Vec3::Zero(), kQ_SA));
         }
         out += "]}";
         break;
@@ -740,7 +816,7 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
   const StepData& data = sim.data();
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     const Kind kind = sources_[c].kind;
-    if (kind != Kind::kSensor && kind != Kind::kCameraInfo) continue;
+    if (kind != Kind::kSensor && kind != Kind::kCameraInfo && kind != Kind::kSonarFan) continue;
     const auto i = static_cast<std::size_t>(sources_[c].index);
     const SensorSample& sample = data.sensors[i];
     if (!sample.sampled || !sink.wants(c)) continue;
@@ -748,8 +824,13 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
     if (kind == Kind::kCameraInfo) {
       if (std::get<CameraImage>(sample.reading).width == 0) continue;
       camera_calibration(text_, sample.t, model.sensors[i]);
+    } else if (kind == Kind::kSonarFan) {
+      const auto& ping = std::get<SonarImage>(sample.reading);
+      if (ping.beams == 0) continue;
+      sonar_fan_frame(text_, sample.t, model.sensors[i], ping);
+      text_ += '}';
     } else {
-      if (!sensor_message(text_, model.sensors[i], sample)) continue;
+      if (!sensor_message(text_, model.sensors[i], sample, model.environment.sound_speed)) continue;
       text_ += '}';
     }
     sink.take(c, time_ns(sample.t), text_);

@@ -89,8 +89,8 @@ class ViewChannels {
   const std::vector<ViewChannel>& channels() const { return channels_; }
   /// Steps between two frames.
   std::uint64_t frame_interval() const { return frame_interval_; }
-  /// Whether `sink` wants a camera's images (or their calibration), which are drawn only then
-  /// (or ViewOptions::draw_images_always).
+  /// Whether `sink` wants a camera's images (or their calibration) or a sonar's pings (or their
+  /// fan), which are drawn only then (or ViewOptions::draw_images_always).
   bool wants_images(const MessageSink& sink) const;
 
   /// At the run's start (or after a reset): the latched messages, then a first frame.
@@ -108,6 +108,7 @@ class ViewChannels {
     kEnvironment,
     kSensor,
     kCameraInfo,
+    kSonarFan,
     kTask,
     kWaves,
     kScene,
@@ -117,7 +118,8 @@ class ViewChannels {
   };
   struct Source {
     Kind kind;
-    int index = -1;  ///< the body, sensor, task or model (actuators: the first actuator's)
+    int index = -1;      ///< the body, sensor, task or model (actuators: the first actuator's)
+    bool image = false;  ///< a camera's or a sonar's: drawn only while wanted (wants_images)
   };
 
   /// A /scene entity that never changes: its frame, id and primitive arrays (Primitives::text).
@@ -125,7 +127,8 @@ class ViewChannels {
     std::string frame, id, primitives;
   };
 
-  void add(std::string topic, std::string schema, Kind kind, int index, bool latched = false);
+  void add(std::string topic, std::string schema, Kind kind, int index, bool latched = false,
+           bool image = false);
   void frame(const Simulation& sim, MessageSink& sink);
   void log(MessageSink& sink, double t, int level, std::string_view message, std::string_view name);
 

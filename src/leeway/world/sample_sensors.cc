@@ -15,16 +15,19 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
     const auto body = static_cast<std::size_t>(sensor.body);
     const Vec3 p_WS =
         ws.bodies_at_start[body].p_WB + ws.bodies_at_start[body].q_WB * sensor.X_BS.translation();
-    // A DVL sits in its hull and does not see it; a lidar sees its own vessel past its near
-    // clip, and finds once per scan which bodies are in view; so does a camera.
+    // A DVL sits in its hull and does not see it; nor does a sonar. A lidar sees its own vessel
+    // past its near clip. The scanning sensors (a lidar, a pinging sonar, a camera) find once
+    // per scan which bodies are in view.
+    const bool draw = data && data->draw_images;
     const auto* lidar = std::get_if<LidarModel>(&sensor.kind);
+    const auto* sonar = draw ? std::get_if<SonarModel>(&sensor.kind) : nullptr;
     const WorldEchoes echoes =
-        lidar ? WorldEchoes(model, ws.bodies_at_start, -1, p_WS, lidar->range_max)
-              : WorldEchoes(model, ws.bodies_at_start, sensor.body);
+        lidar   ? WorldEchoes(model, ws.bodies_at_start, -1, p_WS, lidar->range_max)
+        : sonar ? WorldEchoes(model, ws.bodies_at_start, sensor.body, p_WS, sonar->range_max)
+                : WorldEchoes(model, ws.bodies_at_start, sensor.body);
     const auto* camera = std::get_if<CameraModel>(&sensor.kind);
     std::optional<WorldSurfaces> surfaces;
-    if (camera && data && data->draw_images)
-      surfaces.emplace(model, ws.bodies_at_start, p_WS, camera->far);
+    if (camera && draw) surfaces.emplace(model, ws.bodies_at_start, p_WS, camera->far);
     const SampleContext at{state.t,
                            model.dt,
                            ws.bodies_at_start[body],
@@ -35,6 +38,7 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
                            origin,
                            &echoes,
                            surfaces ? &*surfaces : nullptr,
+                           draw,
                            data ? data->draw_threads : 1};
     SensorSample sample = take_sample(sensor, sensor_state, at);
     if (data) data->sensors[i] = std::move(sample);

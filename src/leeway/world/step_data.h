@@ -61,10 +61,11 @@ struct StepData {
   /// One per Model::sensors: its latest reading (`sampled` if this step took it), of the state
   /// the step started from; by sample_sensors().
   std::vector<SensorSample> sensors;
-  /// Whether the cameras draw their images (sensors/camera.h), set by the caller: a frame costs
-  /// from tens to hundreds of milliseconds, so a camera draws only for somebody who looks (a
-  /// recording, a viewer). Otherwise its samples keep their times and have no image (width 0),
-  /// and nothing else changes: each frame's noise has its own stream.
+  /// Whether the cameras draw their images (sensors/camera.h) and the sonars ping
+  /// (sensors/sonar.h), set by the caller: a frame or a ping costs from ten to hundreds of
+  /// milliseconds, so they are made only for somebody who looks (a recording, a viewer).
+  /// Otherwise their samples keep their times and have no image (width 0, 0 beams), and nothing
+  /// else changes: each frame's and ping's noise has its own stream.
   bool draw_images = false;
   /// How many threads a camera draws its frame and a lidar casts its scan on (rows split
   /// between them; the same bits for any number), set by the caller.
