@@ -8,7 +8,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 TEST(Frames, EnuNedRoundTrip) {
   const Vec3 p_enu(3.0, 4.0, -5.0);  // 3 m East, 4 m North, 5 m deep

@@ -17,7 +17,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kG = 9.80665;
 

@@ -13,8 +13,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-
 /// ComputeDepthSimply with RecalculatePms, as the research note gives them.
 double vrx_reference(double gain, double period, double direction, double x, double y, double t) {
   const double s = 1.1, angle = 0.4, tau = 2.0, wp = 2 * kPi / period;

@@ -13,11 +13,10 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kG = 9.80665;
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-WaveComponent single(double A, double T, double direction, double depth = kInf) {
+WaveComponent single(double A, double T, double direction, double depth = kInfinity) {
   WaveComponent c;
   c.amplitude = A;
   c.omega = 2 * kPi / T;
@@ -45,7 +44,7 @@ TEST(FastTrig, MatchesTheLibrary) {
 
 TEST(WaveField, LinearElevationIsTheSumOfCosines) {
   const WaveComponent c = single(0.5, 7.0, 0.4);
-  const WaveField f = make_wave_field({c, single(0.2, 4.0, -1.0)}, kInf, 0.0, 1.5);
+  const WaveField f = make_wave_field({c, single(0.2, 4.0, -1.0)}, kInfinity, 0.0, 1.5);
   const double x = 12.0, y = -3.0, t = 17.0;
   auto theta = [&](const WaveComponent& w) {
     return w.k * (std::cos(w.direction) * x + std::sin(w.direction) * y) - w.omega * t + w.phase;
@@ -62,7 +61,7 @@ TEST(WaveField, GerstnerInversionFindsTheSurfaceAboveAFixedPoint) {
   s.spectrum = make_pierson_moskowitz(1.0, 8.0);
   s.steepness = 1.0;
   std::vector<WaveComponent> comps = sample_components(s, 3);
-  const WaveField f = make_wave_field(comps, kInf, 0.0, 0.0);
+  const WaveField f = make_wave_field(comps, kInfinity, 0.0, 0.0);
   ASSERT_LT(f.fold_margin, 1.0);
   ASSERT_TRUE(f.gerstner);
   RandomStream rng(4, "points");
@@ -77,7 +76,7 @@ TEST(WaveField, GerstnerInversionFindsTheSurfaceAboveAFixedPoint) {
   // One component at 99% of its own limit: sharp crests, still exact.
   WaveComponent steep = single(1.0, 6.0, 0.7);
   steep.steepness = 0.99 / (steep.k * steep.amplitude);
-  const WaveField g = make_wave_field({steep}, kInf, 0.0, 0.0);
+  const WaveField g = make_wave_field({steep}, kInfinity, 0.0, 0.0);
   for (double x0 = 0.0; x0 < 60.0; x0 += 0.37) {
     const Vec3 p = gerstner_point(g, x0, 2.0, 3.0);
     EXPECT_NEAR(elevation(g, p.x(), p.y(), 3.0), p.z(), 1e-9) << x0;
@@ -90,7 +89,7 @@ TEST(WaveField, GerstnerGridIsGerstnerPointOnAGrid) {
   SeaState s;
   s.spectrum = make_pierson_moskowitz(1.5, 7.0);
   s.steepness = 1.0;
-  const WaveField f = make_wave_field(sample_components(s, 11), kInf, 30.0, 0.4);
+  const WaveField f = make_wave_field(sample_components(s, 11), kInfinity, 30.0, 0.4);
   ASSERT_TRUE(f.gerstner);
   const int n = 32;
   const double x0 = 1234.5, y0 = -987.25, h = 3.0, t = 3600.7;
@@ -112,7 +111,7 @@ TEST(WaveField, GerstnerGridIsGerstnerPointOnAGrid) {
 TEST(WaveField, SteepCrestsAreSharperThanTroughs) {
   WaveComponent c = single(1.0, 8.0, 0.0);
   c.steepness = 0.8 / (c.k * c.amplitude);
-  const WaveField f = make_wave_field({c}, kInf, 0.0, 0.0);
+  const WaveField f = make_wave_field({c}, kInfinity, 0.0, 0.0);
   // Trochoid: the crest rises as high as the trough sinks, but the surface spends less
   // horizontal distance above zero than below it.
   int above = 0;
@@ -127,7 +126,7 @@ TEST(WaveField, ParticleVelocityFollowsLinearTheory) {
   // Deep water: horizontal A w e^{kz} cos(theta) along the direction of travel, vertical
   // A w e^{kz} sin(theta).
   const WaveComponent c = single(0.8, 9.0, 0.5);
-  const WaveField f = make_wave_field({c}, kInf, 0.0, 0.0);
+  const WaveField f = make_wave_field({c}, kInfinity, 0.0, 0.0);
   const Vec3 p(3.0, 4.0, -6.0);
   const double t = 11.0;
   const double theta = c.k * (std::cos(0.5) * 3.0 + std::sin(0.5) * 4.0) - c.omega * t + c.phase;
@@ -162,7 +161,7 @@ TEST(WaveField, SurfaceNormalIsTheGradientNormal) {
   SeaState s;
   s.spectrum = make_pierson_moskowitz(1.5, 7.0);
   s.components = 16;
-  const WaveField f = make_wave_field(sample_components(s, 8), kInf, 0.0, 0.0);
+  const WaveField f = make_wave_field(sample_components(s, 8), kInfinity, 0.0, 0.0);
   const double x = 4.0, y = 7.0, t = 30.0, h = 1e-5;
   const double dzdx = (elevation(f, x + h, y, t) - elevation(f, x - h, y, t)) / (2 * h);
   const double dzdy = (elevation(f, x, y + h, t) - elevation(f, x, y - h, t)) / (2 * h);
@@ -170,7 +169,7 @@ TEST(WaveField, SurfaceNormalIsTheGradientNormal) {
 }
 
 TEST(WaveField, StartUpRamp) {
-  const WaveField f = make_wave_field({single(1.0, 5.0, 0.0)}, kInf, 2.0, 0.0);
+  const WaveField f = make_wave_field({single(1.0, 5.0, 0.0)}, kInfinity, 2.0, 0.0);
   EXPECT_EQ(ramp_factor(f, 0.0), 0.0);
   EXPECT_NEAR(ramp_factor(f, 2.0), 1.0 - std::exp(-1.0), 1e-15);
   EXPECT_EQ(elevation(f, 1.0, 2.0, 0.0), 0.0);
@@ -182,7 +181,7 @@ TEST(WaveField, LongRecordHasTheSpectrumsHeightAndShape) {
   // spectrum's 8 equal-energy bands within 10% of 1/8 of the total.
   SeaState s;
   s.spectrum = make_pierson_moskowitz(2.0, 8.0);
-  const WaveField f = make_wave_field(sample_components(s, 7), kInf, 0.0, 0.0);
+  const WaveField f = make_wave_field(sample_components(s, 7), kInfinity, 0.0, 0.0);
   const double dt = 1.0, duration = 3.0 * 3600.0;
   const int n = static_cast<int>(duration / dt);
   std::vector<double> eta(static_cast<std::size_t>(n));

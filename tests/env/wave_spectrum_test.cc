@@ -9,7 +9,7 @@
 namespace leeway {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 
 TEST(WaveSpectrum, PiersonMoskowitzHasTheRequestedHsAndPeak) {
   const WaveSpectrum s = make_pierson_moskowitz(2.5, 9.0);
@@ -56,7 +56,7 @@ TEST(WaveSpectrum, TableIsPiecewiseLinear) {
   EXPECT_DOUBLE_EQ(spectral_density(t, 0.5), 1.0);
   EXPECT_DOUBLE_EQ(spectral_density(t, 0.8), 1.5);
   EXPECT_EQ(spectral_density(t, 2.0), 0.0);
-  EXPECT_NEAR(spectral_energy(t, 0.0, kInf), 0.2 + 0.6 + 0.25, 1e-12);
+  EXPECT_NEAR(spectral_energy(t, 0.0, kUnbounded), 0.2 + 0.6 + 0.25, 1e-12);
 }
 
 TEST(WaveSpectrum, EnergyQuantileInvertsTheCumulativeEnergy) {

@@ -6,10 +6,10 @@
 #include <limits>
 #include <numbers>
 
+#include "leeway/core/spatial.h"
+
 namespace leeway {
 namespace {
-
-constexpr double kPi = std::numbers::pi;
 
 double integral(const WaveSpreading& sp, double wbar, double a, double b) {
   const int n = 20000;

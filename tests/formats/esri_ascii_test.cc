@@ -12,7 +12,7 @@
 namespace leeway {
 namespace {
 
-std::string write(const std::string& name, const std::string& text) {
+std::string write_grid(const std::string& name, const std::string& text) {
   return testing::write_temp(name, text);
 }
 
@@ -27,7 +27,7 @@ TEST(EsriAscii, PlaneSeabedIsExactAndNorthIsTheFirstRow) {
       text += std::to_string(z(x, y)) + " ";
     text += "\n";
   }
-  const Bathymetry b = read_esri_ascii(write("plane.asc", text), false);
+  const Bathymetry b = read_esri_ascii(write_grid("plane.asc", text), false);
   for (double x : {5.0, 12.0, 24.0}) {
     for (double y : {5.0, 9.5, 15.0})
       EXPECT_NEAR(water_depth(b, 0.0, x, y), -z(x, y), 1e-9);
@@ -39,7 +39,7 @@ TEST(EsriAscii, PlaneSeabedIsExactAndNorthIsTheFirstRow) {
 TEST(EsriAscii, DepthsAndLand) {
   const std::string text =
       "ncols 2\nnrows 2\nxllcenter 0\nyllcenter 0\ncellsize 1\nNODATA_value -1\n-1 4\n2 4\n";
-  const Bathymetry b = read_esri_ascii(write("depths.asc", text), true);
+  const Bathymetry b = read_esri_ascii(write_grid("depths.asc", text), true);
   EXPECT_NEAR(water_depth(b, 0.0, 1.0, 0.0), 4.0, 1e-12);  // south-east cell: depth 4 m
   EXPECT_NEAR(water_depth(b, 0.0, 0.0, 0.0), 2.0, 1e-12);
   EXPECT_EQ(water_depth(b, 0.0, 0.0, 1.0), 0.0);  // the north-west cell is land
@@ -58,7 +58,7 @@ TEST(EsriAscii, BadFiles) {
   };
   for (const auto& c : cases) {
     try {
-      read_esri_ascii(write("bad.asc", c.text), false);
+      read_esri_ascii(write_grid("bad.asc", c.text), false);
       ADD_FAILURE() << c.text;
     } catch (const LoadError& e) {
       EXPECT_NE(std::string(e.what()).find(c.expect), std::string::npos) << e.what();

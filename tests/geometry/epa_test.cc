@@ -15,7 +15,7 @@
 namespace leeway {
 namespace {
 
-Eigen::Isometry3d at(const Vec3& p, const Quat& q = Quat::Identity()) {
+Eigen::Isometry3d placed_at(const Vec3& p, const Quat& q = Quat::Identity()) {
   Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
   X.translation() = p;
   X.linear() = q.toRotationMatrix();
@@ -31,7 +31,8 @@ ShapePenetration penetration(const ConvexShape& a, const Eigen::Isometry3d& X_WA
 
 TEST(Epa, TwoSpheresOverlapByTheSumOfTheirRadiiLessTheirCentresDistance) {
   const Vec3 c(0.6, -0.4, 0.5);  // |c| = 0.877, radii 0.5 + 1.2
-  const ShapePenetration p = penetration(Sphere{0.5}, at(Vec3::Zero()), Sphere{1.2}, at(c));
+  const ShapePenetration p =
+      penetration(Sphere{0.5}, placed_at(Vec3::Zero()), Sphere{1.2}, placed_at(c));
   const Vec3 n = c.normalized();
   std::printf("spheres: depth %.9f (closed form %.9f) after %d support points\n", p.depth,
               1.7 - c.norm(), p.iterations);
@@ -45,8 +46,8 @@ TEST(Epa, TwoSpheresOverlapByTheSumOfTheirRadiiLessTheirCentresDistance) {
 TEST(Epa, TwoBoxesOverlapByTheLeastOverlapOfTheirExtents) {
   // A: x in [-1, 1], y in [-0.5, 0.5], z in [-0.25, 0.25]; B: a 1 m cube at (1.4, 0.2, 0), so
   // x overlaps 0.1 m, y 0.8 m, z 0.5 m: B leaves along +x after 0.1 m.
-  const ShapePenetration p = penetration(Box{Vec3(1.0, 0.5, 0.25)}, at(Vec3::Zero()),
-                                         Box{Vec3(0.5, 0.5, 0.5)}, at(Vec3(1.4, 0.2, 0.0)));
+  const ShapePenetration p = penetration(Box{Vec3(1.0, 0.5, 0.25)}, placed_at(Vec3::Zero()),
+                                         Box{Vec3(0.5, 0.5, 0.5)}, placed_at(Vec3(1.4, 0.2, 0.0)));
   EXPECT_TRUE(p.converged);
   EXPECT_NEAR(p.depth, 0.1, 1e-9);
   EXPECT_LT((p.n_W - Vec3::UnitX()).norm(), 1e-9);
@@ -56,8 +57,8 @@ TEST(Epa, TwoBoxesOverlapByTheLeastOverlapOfTheirExtents) {
 }
 
 TEST(Epa, ASphereSunkIntoABoxFaceIsItsRadiusLessItsHeightAboveTheFace) {
-  const ShapePenetration p = penetration(Box{Vec3(1.0, 1.0, 1.0)}, at(Vec3::Zero()), Sphere{0.5},
-                                         at(Vec3(0.2, -0.3, 1.2)));
+  const ShapePenetration p = penetration(Box{Vec3(1.0, 1.0, 1.0)}, placed_at(Vec3::Zero()),
+                                         Sphere{0.5}, placed_at(Vec3(0.2, -0.3, 1.2)));
   EXPECT_TRUE(p.converged);
   EXPECT_NEAR(p.depth, 0.3, 1e-7);
   EXPECT_LT((p.n_W - Vec3::UnitZ()).norm(), 1e-6);
@@ -79,8 +80,8 @@ TEST(Epa, MovingBByTheDepthAlongTheNormalSeparatesThePairAndNoShorterMoveDoes) {
   while (pairs < 300) {
     const ConvexShape& a = shapes[rng() % shapes.size()];
     const ConvexShape& b = shapes[rng() % shapes.size()];
-    const Eigen::Isometry3d X_WA = at(Vec3::Zero(), random_rotation());
-    const Eigen::Isometry3d X_WB = at(1.2 * Vec3(u(rng), u(rng), u(rng)), random_rotation());
+    const Eigen::Isometry3d X_WA = placed_at(Vec3::Zero(), random_rotation());
+    const Eigen::Isometry3d X_WB = placed_at(1.2 * Vec3(u(rng), u(rng), u(rng)), random_rotation());
     const ShapeDistance d = shape_distance(a, X_WA, b, X_WB);
     if (!d.overlap) continue;
     ++pairs;

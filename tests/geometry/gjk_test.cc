@@ -12,7 +12,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kTol = 3e-8;  // [m]: GJK's promise, 1e-8 of distances up to 3 m
 
 Eigen::Isometry3d at(const Vec3& p, const Eigen::AngleAxisd& r = Eigen::AngleAxisd::Identity()) {

@@ -10,7 +10,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 TEST(HullMesh, BoxVolumeAndCentroidAreExact) {
   const HullMesh box = box_mesh(Vec3(4.0, 2.0, 1.0), 3);

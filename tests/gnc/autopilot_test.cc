@@ -25,7 +25,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 TEST(LosGuidance, AimsAtThePointOneLookaheadDownTheLine) {
   // A leg heading north-east (alpha = pi/4), lookahead 8 m.

@@ -12,7 +12,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 /// An IMU 0.5 m forward, 0.2 m to port and 0.3 m up, mounted upside down (x forward, z down).
 NavigationFilterModel offset_imu() {

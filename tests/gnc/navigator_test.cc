@@ -28,7 +28,7 @@ std::string replaced(std::string s, const std::string& from, const std::string& 
   return s.replace(at, from.size(), to);
 }
 
-Scenario load_world(const std::string& name, std::uint64_t seed = 0) {
+Scenario load_shipped(const std::string& name, std::uint64_t seed = 0) {
   Diagnostics d;
   return load_scenario_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/" + name, d, seed);
 }
@@ -143,7 +143,7 @@ TEST(Navigator, TheRexRovDeadReckonsOnItsDvlBetweenUsblFixesWithinItsCovariance)
   // every 2 s, here 0.3 m a axis (UUV's RPT has none) and the compass calibrated (UUV's 2 uT
   // turn-on bias would bias the heading by 7 degrees, which no filter of the compass alone sees).
   const auto make = [](std::uint64_t seed) {
-    Scenario w = load_world("rexrov_inspection.sdf", seed);
+    Scenario w = load_shipped("rexrov_inspection.sdf", seed);
     for (SensorModel& sensor : w.model.sensors) {
       if (auto* compass = std::get_if<MagnetometerModel>(&sensor.kind)) {
         for (NoiseModel& n : compass->noise)
@@ -202,7 +202,7 @@ TEST(Navigator, TheSdfChoosesTheEstimateAndRefusesWhatCannotGiveOne) {
   EXPECT_NE(negative.find("navigation_acceleration_noise"), std::string::npos) << negative;
 
   // USVSim's rudder boat has an IMU and a GNSS receiver but no compass.
-  const Scenario boat = load_world("usvsim_rudder_boat_waypoints.sdf");
+  const Scenario boat = load_shipped("usvsim_rudder_boat_waypoints.sdf");
   const ControllerModel& pilot = boat.controllers.at(0);
   try {
     make_navigator(boat.model, pilot.body, pilot.model_name);
@@ -263,7 +263,7 @@ void compare_scores(Scenario w, const std::string& name, double seconds) {
 }
 
 TEST(NavigatorScores, VrxStationKeepingAndWayfindingOnTheEstimateBesideTheTruth) {
-  compare_scores(load_world("vrx_station_keeping.sdf"), "vrx_station_keeping", 320.0);
+  compare_scores(load_shipped("vrx_station_keeping.sdf"), "vrx_station_keeping", 320.0);
   Diagnostics d;
   compare_scores(load_scenario_string(std::string(default_world_sdf()), "default", d), "default",
                  140.0);

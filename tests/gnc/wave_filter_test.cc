@@ -13,7 +13,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 /// A 5 s sea's filter: the notch at 1.257 rad/s, 90% deep, the low pass at 1.5 times it.
 WaveFilterModel five_second_sea() {

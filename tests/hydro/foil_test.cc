@@ -11,7 +11,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 std::vector<FoilCoefficients> laws() {
   TableFoil table;  // a symmetric section with a stall near 15 deg, over the full circle

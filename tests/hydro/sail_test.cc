@@ -11,7 +11,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 Sail test_sail() {
   Sail s;

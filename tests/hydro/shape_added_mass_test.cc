@@ -10,7 +10,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 TEST(EllipsoidAddedMass, SphereCarriesHalfItsDisplacedMassAndNoInertia) {
   const double rho = 1025, r = 0.4;

@@ -12,7 +12,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kTol = 1e-9;
 
 /// Area of the circle segment of height t (0 .. 2r) and the depth of its centroid below the

@@ -11,7 +11,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 TEST(Windage, VrxLawValues) {
   // The WAM-V's 0.5 0.5 0.33 at an apparent wind of (-6, 4) m/s: X = 0.5 * -36, Y = 0.5 * 16,

@@ -16,7 +16,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kRho = 1025.0, kG = 9.81;
 
 Environment sea_water() {

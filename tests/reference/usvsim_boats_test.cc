@@ -16,7 +16,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 Model load(const std::string& world) {
   Diagnostics diagnostics;

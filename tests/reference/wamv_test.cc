@@ -39,7 +39,7 @@ Model wamv_world() {
 }
 
 /// Root of an increasing function on [lo, hi] by bisection.
-double solve(const std::function<double(double)>& f, double lo, double hi) {
+double root_of(const std::function<double(double)>& f, double lo, double hi) {
   for (int i = 0; i < 100; ++i) {
     const double mid = 0.5 * (lo + hi);
     (f(mid) > 0 ? hi : lo) = mid;
@@ -49,7 +49,7 @@ double solve(const std::function<double(double)>& f, double lo, double hi) {
 
 /// The level-keel draft at which `mesh` (keel at z = 0) displaces `volume`.
 double draft_of(const HullMesh& mesh, double volume) {
-  return solve(
+  return root_of(
       [&](double draft) {
         std::vector<double> depth(mesh.p_BoV.size()), pressure(mesh.p_BoV.size());
         for (std::size_t i = 0; i < depth.size(); ++i)
@@ -86,8 +86,8 @@ TEST(Wamv, SettlesInCalmWaterAtADraftBetweenItsPontoonsBounds) {
   // ends add volume).
   const double volume = boat.mass / rho;
   const double shallowest =
-      solve([&](double dz) { return 2.0 * kLength * circle_segment_area(kRadius, dz) - volume; },
-            0.0, kRadius);
+      root_of([&](double dz) { return 2.0 * kLength * circle_segment_area(kRadius, dz) - volume; },
+              0.0, kRadius);
   HullMesh prisms;
   const double parallel = kLength * (1.0 - kBowFraction - kSternFraction);
   for (double y : {kHalfSpacing, -kHalfSpacing}) {

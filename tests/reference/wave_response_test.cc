@@ -12,7 +12,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 TEST(WaveResponse, SmallFloatFollowsALongWave) {
   // Heave natural period 0.83 s, damping ratio 0.38, in a 20 s, 0.5 m wave: linear theory gives

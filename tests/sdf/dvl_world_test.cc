@@ -20,7 +20,6 @@ namespace {
 using testing::load;
 using testing::world_sdf;
 
-constexpr double kPi = std::numbers::pi;
 
 /// gz-sim's flat_seabed.sdf DVL (its Teledyne Pathfinder), noise and reference frame as given.
 std::string pathfinder(const std::string& pose, const std::string& extra = "",

@@ -16,13 +16,8 @@ Model load_world_plugins(const std::string& plugins, Diagnostics* d = nullptr) {
   return load_world_string(world_sdf("", plugins, "0 0 -9.81"), "env.sdf", d ? *d : local, 3);
 }
 
-std::string environment(const std::string& inner) {
-  return R"(<plugin filename="leeway-environment" name="leeway::Environment">)" + inner +
-         "</plugin>";
-}
-
 TEST(EnvironmentParams, CurrentProcessProfileAndTides) {
-  const Model m = load_world_plugins(environment(R"(
+  const Model m = load_world_plugins(testing::environment_plugin(R"(
     <current_process>
       <speed><mean>0.5</mean><sigma>0.05</sigma><tau>300</tau><min>0</min><max>1.5</max></speed>
       <horizontal_angle><mean>1.0</mean><sigma>0.1</sigma><tau>600</tau></horizontal_angle>
@@ -46,12 +41,13 @@ TEST(EnvironmentParams, CurrentProcessProfileAndTides) {
 }
 
 TEST(EnvironmentParams, WindWithGusts) {
-  const Model m = load_world_plugins(environment(R"(<wind><speed>7</speed><direction>2</direction>
+  const Model m = load_world_plugins(
+      testing::environment_plugin(R"(<wind><speed>7</speed><direction>2</direction>
       <gust><type>first_order</type><sigma>1.1</sigma><tau>3</tau></gust></wind>)"));
   EXPECT_EQ(m.environment.wind.mean_speed, 7.0);
   EXPECT_EQ(m.environment.wind.gust, GustKind::kFirstOrder);
   EXPECT_EQ(m.environment.wind.gust_sigma, 1.1);
-  const Model h = load_world_plugins(environment(R"(<wind><speed>7</speed>
+  const Model h = load_world_plugins(testing::environment_plugin(R"(<wind><speed>7</speed>
       <gust><type>harris</type><components>64</components></gust></wind>)"));
   EXPECT_EQ(h.environment.wind.harris_amplitude.size(), 64u);
 }
@@ -113,7 +109,7 @@ TEST(EnvironmentParams, CurrentFieldFromACsvBesideTheWorld) {
       "tidal_channel.csv", "x,y,u,v\n0,0,0.1,0\n100,0,0.3,0\n0,50,0.1,0.2\n100,50,0.3,0.2\n");
   (void)csv;
   const std::string world = testing::write_temp(
-      "field_world.sdf", world_sdf("", environment(R"(<current>0 0.05 0</current>
+      "field_world.sdf", world_sdf("", testing::environment_plugin(R"(<current>0 0.05 0</current>
         <current_field><file>tidal_channel.csv</file><offset>500 0 0</offset>
           <outside>zero</outside></current_field>)")));
   Diagnostics d;
@@ -133,7 +129,7 @@ TEST(EnvironmentParams, BathymetryBesideTheWorld) {
   testing::write_temp("bay.asc",
                       "ncols 2\nnrows 1\nxllcorner 0\nyllcorner 0\ncellsize 100\n12 30\n");
   const std::string world = testing::write_temp(
-      "bay_world.sdf", world_sdf("", environment(R"(<bathymetry><file>bay.asc</file>
+      "bay_world.sdf", world_sdf("", testing::environment_plugin(R"(<bathymetry><file>bay.asc</file>
         <values>depth</values><offset>-50 -50 0</offset></bathymetry>)")));
   Diagnostics d;
   const Model m = load_world_file(world, d);
@@ -148,7 +144,9 @@ TEST(EnvironmentParams, WavesTakeTheirDepthFromTheBathymetryUnderTheOrigin) {
   auto world = [](const std::string& bathymetry) {
     return testing::write_temp(
         "bay2_world.sdf",
-        world_sdf("", environment(bathymetry + R"(<waves><significant_height>1</significant_height>
+        world_sdf("",
+                  testing::environment_plugin(bathymetry +
+                                              R"(<waves><significant_height>1</significant_height>
           <peak_period>6</peak_period><depth>bathymetry</depth></waves>)"),
                   "0 0 -9.81"));
   };
@@ -170,30 +168,36 @@ TEST(EnvironmentParams, BadInput) {
   const struct {
     std::string plugins, expect;
   } cases[] = {
-      {environment("<current>1 0 "
-                   "0</current><current_process><speed><mean>1</mean></speed></current_process>"),
+      {testing::environment_plugin(
+           "<current>1 0 "
+           "0</current><current_process><speed><mean>1</mean></speed></current_process>"),
        "both <current> and <current_process>"},
-      {environment("<current_process><speed><mean>1</mean><tau>0</tau></speed></current_process>"),
+      {testing::environment_plugin(
+           "<current_process><speed><mean>1</mean><tau>0</tau></speed></current_process>"),
        "time constant in s > 0"},
-      {environment("<current_process><speed><mean>3</mean><max>2</max></speed></current_process>"),
+      {testing::environment_plugin(
+           "<current_process><speed><mean>3</mean><max>2</max></speed></current_process>"),
        "outside [min, max]"},
-      {environment(
+      {testing::environment_plugin(
            "<current_process><speed><mean>1</mean><sigma>-1</sigma></speed></current_process>"),
        "standard deviation"},
-      {environment("<current_profile><type>log</type></current_profile>"),
+      {testing::environment_plugin("<current_profile><type>log</type></current_profile>"),
        "expected uniform, layers or power_law"},
-      {environment("<current_profile><type>layers</type><layer><depth>5</depth><factor>1</factor></"
-                   "layer><layer><depth>3</depth><factor>1</factor></layer></current_profile>"),
+      {testing::environment_plugin(
+           "<current_profile><type>layers</type><layer><depth>5</depth><factor>1</factor></"
+           "layer><layer><depth>3</depth><factor>1</factor></layer></current_profile>"),
        "does not increase"},
-      {environment(
+      {testing::environment_plugin(
            "<tides><constituent><name>K1</name><amplitude>1</amplitude></constituent></tides>"),
        "needs a <period>"},
-      {environment("<wind><speed>-1</speed></wind>"), "speed in m/s >= 0"},
-      {environment("<wind><gust><type>harris</type></gust></wind>"), "expected <speed> > 0"},
-      {environment("<wind><speed>5</speed><gust><type>harris</type><components>2.5</components>"
-                   "</gust></wind>"),
+      {testing::environment_plugin("<wind><speed>-1</speed></wind>"), "speed in m/s >= 0"},
+      {testing::environment_plugin("<wind><gust><type>harris</type></gust></wind>"),
+       "expected <speed> > 0"},
+      {testing::environment_plugin(
+           "<wind><speed>5</speed><gust><type>harris</type><components>2.5</components>"
+           "</gust></wind>"),
        "got 2.5, expected a whole number"},
-      {environment("<wind><gust><type>gaussian</type></gust></wind>"),
+      {testing::environment_plugin("<wind><gust><type>gaussian</type></gust></wind>"),
        "first_order, harris or none"},
       {R"(<plugin filename="libuuv_underwater_current_ros_plugin.so" name="c"><constant_current><velocity><mean>1</mean><mu>0</mu><noiseAmp>0.1</noiseAmp></velocity></constant_current></plugin>)",
        "unbounded random walk"},

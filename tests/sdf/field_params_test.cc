@@ -28,15 +28,10 @@ std::string spherical_coordinates(const std::string& heading = "0") {
                      kOrigin.latitude_deg, kOrigin.longitude_deg, heading);
 }
 
-std::string environment(const std::string& inner) {
-  return R"(<plugin filename="leeway-environment" name="leeway::Environment">)" + inner +
-         "</plugin>";
-}
-
 Model load_file_world(const std::string& name, const std::string& world_extra,
                       const std::string& plugin_inner, Diagnostics& d) {
-  const std::string path =
-      testing::write_temp(name, world_sdf("", world_extra + environment(plugin_inner)));
+  const std::string path = testing::write_temp(
+      name, world_sdf("", world_extra + testing::environment_plugin(plugin_inner)));
   return load_world_file(path, d);
 }
 

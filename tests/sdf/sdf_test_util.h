@@ -49,6 +49,12 @@ inline std::string simple_model(const std::string& plugin, const std::string& na
 )";
 }
 
+/// Leeway's environment plugin around `inner` (its elements).
+inline std::string environment_plugin(const std::string& inner) {
+  return R"(<plugin filename="leeway-environment" name="leeway::Environment">)" + inner +
+         "</plugin>";
+}
+
 /// Loads `text` from a file and returns the error message (fails the test if it loads).
 inline std::string load_error(const std::string& file_name, const std::string& text) {
   const std::string path = write_temp(file_name, text);

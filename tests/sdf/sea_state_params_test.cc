@@ -12,14 +12,10 @@ namespace {
 
 using testing::world_sdf;
 
-std::string environment(const std::string& inner) {
-  return R"(<plugin filename="leeway-environment" name="leeway::Environment">)" + inner +
-         "</plugin>";
-}
-
 Model load_with(const std::string& inner, std::uint64_t seed = 0) {
   Diagnostics d;
-  return load_world_string(world_sdf("", environment(inner), "0 0 -9.81"), "sea.sdf", d, seed);
+  return load_world_string(world_sdf("", testing::environment_plugin(inner), "0 0 -9.81"),
+                           "sea.sdf", d, seed);
 }
 
 double hs_of(const WaveField& f) {
@@ -138,7 +134,8 @@ TEST(SeaStateParams, VrxsWavefieldMessageIsTheSeaItsWorldsSail) {
   EXPECT_NE(error(vrx_publisher("high")).find("wavefield parameter 'gain' is 'high'"),
             std::string::npos);
   // Two sea states: refused, naming the first.
-  const std::string twice = error(vrx_publisher("0.3") + environment("<wavefield/>"));
+  const std::string twice =
+      error(vrx_publisher("0.3") + testing::environment_plugin("<wavefield/>"));
   EXPECT_NE(
       twice.find("vrx_bad.sdf:7: <world[w]/plugin[vrx::PublisherPlugin]/message>; expected one"),
       std::string::npos)
@@ -187,11 +184,12 @@ TEST(SeaStateParams, NonPhysicalParametersAreErrors) {
 TEST(SeaStateParams, WavesNeedGravity) {
   Diagnostics d;
   try {
-    load_world_string(world_sdf("",
-                                environment("<waves><significant_height>1</significant_height>"
-                                            "<peak_period>6</peak_period></waves>"),
-                                "0 0 0"),
-                      "g.sdf", d);
+    load_world_string(
+        world_sdf("",
+                  testing::environment_plugin("<waves><significant_height>1</significant_height>"
+                                              "<peak_period>6</peak_period></waves>"),
+                  "0 0 0"),
+        "g.sdf", d);
     FAIL();
   } catch (const LoadError& e) {
     EXPECT_NE(std::string(e.what()).find("need gravity"), std::string::npos) << e.what();
@@ -202,10 +200,11 @@ TEST(SeaStateParams, FoldingSeaIsWarned) {
   // Seed 000's per-component limit q_i = min(q, 1 / (k_i A_i)) still lets a steep sea's sum
   // exceed 1: 6 m waves at a 5 s peak with q = 1.
   Diagnostics d;
-  load_world_string(world_sdf("", environment(R"(<waves><significant_height>6</significant_height>
+  load_world_string(
+      world_sdf("", testing::environment_plugin(R"(<waves><significant_height>6</significant_height>
       <peak_period>5</peak_period><steepness>1</steepness></waves>)"),
-                              "0 0 -9.81"),
-                    "fold.sdf", d);
+                "0 0 -9.81"),
+      "fold.sdf", d);
   ASSERT_EQ(d.warnings().size(), 1u);
   EXPECT_NE(d.warnings()[0].message.find("fold"), std::string::npos);
   EXPECT_NE(d.warnings()[0].str().find("fold.sdf"), std::string::npos);

@@ -107,8 +107,8 @@ TEST(SonarWorld, DavesBlockGivesItsFanAndSpec) {
   degrees.replace(degrees.find("false"), 5, "true");
   degrees.replace(degrees.find("-0.10472"), 8, "-7");
   degrees.replace(degrees.find("0.10472"), 7, "7");
-  const auto& in_degrees =
-      std::get<SonarModel>(load(world_sdf(sensor_boat(degrees))).sensors[0].kind);
+  const Model m_degrees = load(world_sdf(sensor_boat(degrees)));
+  const auto& in_degrees = std::get<SonarModel>(m_degrees.sensors[0].kind);
   EXPECT_NEAR(in_degrees.vertical_fov, 14.0 * std::numbers::pi / 180.0, 1e-12);
   EXPECT_NEAR(in_degrees.horizontal_fov, 2.26894 * std::numbers::pi / 180.0, 1e-12);
 }

@@ -24,8 +24,8 @@ const std::string kVrxOrigin = R"(<spherical_coordinates>
 
 /// A world with VRX's origin, a boat "m" (a 4 x 2 x 1 m box to collide) with two fixed
 /// thrusters 1 m either side of its centre line, and the given world plugins.
-std::string world(const std::string& world_plugins, const std::string& boat_plugins = "",
-                  const std::string& origin = kVrxOrigin) {
+std::string task_world(const std::string& world_plugins, const std::string& boat_plugins = "",
+                       const std::string& origin = kVrxOrigin) {
   std::string thrusters;
   for (const char* side : {"left", "right"}) {
     const std::string y = std::string(side) == "left" ? "1" : "-1";
@@ -68,8 +68,8 @@ TEST(VrxTaskPlugin, WaypointsInLatitudeAndLongitudeLandWhereGzSimPutsThem) {
   // 171.500) is latitude -33.7226766699, longitude 150.6740630167.
   Diagnostics d;
   const Scenario m = load_scenario_string(
-      world(wayfinding("libWayfindingScoringPlugin.so", "vrx::WayfindingScoringPlugin",
-                       kWaypoint + "<task_info_topic>/vrx/task/info</task_info_topic>")),
+      task_world(wayfinding("libWayfindingScoringPlugin.so", "vrx::WayfindingScoringPlugin",
+                            kWaypoint + "<task_info_topic>/vrx/task/info</task_info_topic>")),
       "t.sdf", d);
   ASSERT_EQ(m.tasks.size(), 1u);
   const TaskModel& task = m.tasks[0];
@@ -89,15 +89,16 @@ TEST(VrxTaskPlugin, WaypointsInLatitudeAndLongitudeLandWhereGzSimPutsThem) {
 
 TEST(VrxTaskPlugin, ClassicGazeboSpellingsAndStationKeepingGoalsLoad) {
   Diagnostics d;
-  const Scenario m = load_scenario_string(
-      world(wayfinding("libwayfinding_scoring_plugin.so", "wayfinding_scoring_plugin", kWaypoint) +
-            R"(<plugin filename="libstationkeeping_scoring_plugin.so"
+  const Scenario m =
+      load_scenario_string(task_world(wayfinding("libwayfinding_scoring_plugin.so",
+                                                 "wayfinding_scoring_plugin", kWaypoint) +
+                                      R"(<plugin filename="libstationkeeping_scoring_plugin.so"
                        name="stationkeeping_scoring_plugin">
               <vehicle>m</vehicle><task_name>station_keeping</task_name>
               <running_state_duration>60</running_state_duration>
               <goal_pose_cart>4 -3 0.7</goal_pose_cart><head_error_on>false</head_error_on>
               <mean_eror_topic>x</mean_eror_topic></plugin>)"),
-      "t.sdf", d);
+                           "t.sdf", d);
   ASSERT_EQ(m.tasks.size(), 2u);
   const TaskModel& sk = m.tasks[1];
   EXPECT_EQ(sk.kind, TaskKind::kStationKeeping);
@@ -113,11 +114,11 @@ TEST(VrxTaskPlugin, ClassicGazeboSpellingsAndStationKeepingGoalsLoad) {
 TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
   const std::string gains = R"(<heading><kp>100</kp><kd>50</kd></heading>
       <surge><kp>80</kp><ki>5</ki><integral_limit>3</integral_limit></surge>)";
-  Scenario m = testing::load_scenario(
-      world(wayfinding("libWayfindingScoringPlugin.so", "vrx::WayfindingScoringPlugin", kWaypoint),
-            R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot"><task>wayfinding</task>
+  Scenario m = testing::load_scenario(task_world(
+      wayfinding("libWayfindingScoringPlugin.so", "vrx::WayfindingScoringPlugin", kWaypoint),
+      R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot"><task>wayfinding</task>
          <rate>25</rate>)" +
-                gains + "</plugin>"));
+          gains + "</plugin>"));
   ASSERT_EQ(m.controllers.size(), 1u);
   EXPECT_EQ(m.controllers[0].interval, 4u);  // 25 Hz at dt 0.01 s
   const auto& p = std::get<AutopilotModel>(m.controllers[0].law);
@@ -131,9 +132,9 @@ TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
   EXPECT_EQ(p.commander.actuators.size(), 2u);
 
   m = testing::load_scenario(
-      world("", R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot">
+      task_world("", R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot">
          <waypoints><waypoint>10 0</waypoint><waypoint>10 10 1.5</waypoint></waypoints>)" +
-                    gains + "</plugin>"));
+                         gains + "</plugin>"));
   EXPECT_EQ(m.controllers.at(0).interval, 10u);  // 10 Hz by default
   const auto& q = std::get<AutopilotModel>(m.controllers.at(0).law);
   EXPECT_EQ(q.start_time, 0.0);
@@ -143,48 +144,49 @@ TEST(Autopilot, FollowsATasksGoalsFromItsReadyPhaseOrItsOwnWaypoints) {
 
 TEST(BadInput, VrxTaskPlugins) {
   const std::string wf = "libWayfindingScoringPlugin.so", name = "vrx::WayfindingScoringPlugin";
-  const std::string no_vehicle = world(R"(<plugin filename="libWayfindingScoringPlugin.so"
+  const std::string no_vehicle = task_world(R"(<plugin filename="libWayfindingScoringPlugin.so"
       name="vrx::WayfindingScoringPlugin"><task_name>w</task_name>)" +
-                                       kWaypoint + "</plugin>");
+                                            kWaypoint + "</plugin>");
   expect_mentions(load_error("novehicle.sdf", no_vehicle),
                   {"novehicle.sdf:" + std::to_string(line_of(no_vehicle, "WayfindingScoring")),
                    "missing <vehicle>"});
-  std::string unknown = world(wayfinding(wf, name, kWaypoint));
+  std::string unknown = task_world(wayfinding(wf, name, kWaypoint));
   unknown.replace(unknown.find("<vehicle>m<"), 11, "<vehicle>wamv<");
   expect_mentions(load_error("unknown.sdf", unknown),
                   {"unknown.sdf:" + std::to_string(line_of(unknown, "<vehicle>")),
                    "no model 'wamv'", "expected one of: m"});
   // Latitude and longitude swapped: 150 degrees south is not on the Earth.
-  const std::string swapped = world(wayfinding(
+  const std::string swapped = task_world(wayfinding(
       wf, name, "<waypoints><waypoint><pose>150.674 -33.7227 0</pose></waypoint></waypoints>"));
   expect_mentions(
       load_error("swapped.sdf", swapped),
       {"swapped.sdf:" + std::to_string(line_of(swapped, "<pose>")), "not on the Earth"});
   // A goal on the other side of the world from the course.
-  const std::string far = world(wayfinding(
+  const std::string far = task_world(wayfinding(
       wf, name, "<waypoints><waypoint><pose>33.7227 150.674 0</pose></waypoint></waypoints>"));
   expect_mentions(load_error("far.sdf", far), {"far.sdf:" + std::to_string(line_of(far, "<pose>")),
                                                "km from the world's "
                                                "origin",
                                                "swapped?"});
-  const std::string no_origin = world(wayfinding(wf, name, kWaypoint), "", "");
+  const std::string no_origin = task_world(wayfinding(wf, name, kWaypoint), "", "");
   expect_mentions(
       load_error("noorigin.sdf", no_origin),
       {"noorigin.sdf:" + std::to_string(line_of(no_origin, "<pose>")), "<spherical_coordinates>"});
-  const std::string empty = world(wayfinding(wf, name, "<waypoints></waypoints>"));
+  const std::string empty = task_world(wayfinding(wf, name, "<waypoints></waypoints>"));
   expect_mentions(load_error("empty.sdf", empty), {"empty.sdf:", "no <waypoint>"});
   const std::string sk_head = R"(<plugin filename="libStationkeepingScoringPlugin.so"
       name="vrx::StationkeepingScoringPlugin"><vehicle>m</vehicle><task_name>sk</task_name>)";
   const std::string both =
-      world(sk_head +
-            "<goal_pose>-33.7 150.67 0</goal_pose><goal_pose_cart>1 2 0</goal_pose_cart>"
-            "</plugin>");
+      task_world(sk_head +
+                 "<goal_pose>-33.7 150.67 0</goal_pose><goal_pose_cart>1 2 0</goal_pose_cart>"
+                 "</plugin>");
   expect_mentions(load_error("both.sdf", both), {"both.sdf:", "both <goal_pose> and"});
-  const std::string none = world(sk_head + "</plugin>");
+  const std::string none = task_world(sk_head + "</plugin>");
   expect_mentions(load_error("none.sdf", none), {"none.sdf:", "missing <goal_pose>"});
-  const std::string zero = world(sk_head +
-                                 "<goal_pose_cart>1 2 0</goal_pose_cart><running_state_duration>0"
-                                 "</running_state_duration></plugin>");
+  const std::string zero =
+      task_world(sk_head +
+                 "<goal_pose_cart>1 2 0</goal_pose_cart><running_state_duration>0"
+                 "</running_state_duration></plugin>");
   expect_mentions(
       load_error("zero.sdf", zero),
       {"zero.sdf:" + std::to_string(line_of(zero, "<running_state_duration>")), "got 0"});
@@ -194,7 +196,7 @@ TEST(BadInput, VrxTaskPlugins) {
         R"(<plugin filename="libscan_dock_scoring_plugin.so" name="scan_dock_scoring_plugin">)"}) {
     // It runs without the task, with one warning naming it.
     const std::string other =
-        world(std::string(plugin) + "<vehicle>m</vehicle><task_name>t</task_name></plugin>");
+        task_world(std::string(plugin) + "<vehicle>m</vehicle><task_name>t</task_name></plugin>");
     Diagnostics d;
     const Scenario s = load_scenario_file(testing::write_temp("other.sdf", other), d);
     EXPECT_TRUE(s.tasks.empty());
@@ -209,25 +211,27 @@ TEST(BadInput, VrxTaskPlugins) {
 TEST(BadInput, Autopilot) {
   const std::string pilot = R"(<plugin filename="leeway-autopilot" name="leeway::Autopilot">)";
   const std::string gains = "<heading><kp>1</kp></heading><surge><kp>1</kp></surge>";
-  const std::string no_task = world("", pilot + "<task>wayfinding</task>" + gains + "</plugin>");
+  const std::string no_task =
+      task_world("", pilot + "<task>wayfinding</task>" + gains + "</plugin>");
   expect_mentions(load_error("notask.sdf", no_task),
                   {"notask.sdf:" + std::to_string(line_of(no_task, "<task>")),
                    "no task "
                    "'wayfinding'",
                    "no scoring plugin"});
-  const std::string no_goals = world("", pilot + gains + "</plugin>");
+  const std::string no_goals = task_world("", pilot + gains + "</plugin>");
   expect_mentions(load_error("nogoals.sdf", no_goals), {"nogoals.sdf:", "no goals"});
   const std::string no_gains =
-      world("", pilot + "<waypoints><waypoint>1 2</waypoint></waypoints></plugin>");
+      task_world("", pilot + "<waypoints><waypoint>1 2</waypoint></waypoints></plugin>");
   expect_mentions(load_error("nogains.sdf", no_gains), {"nogains.sdf:", "missing <heading>"});
   const std::string fast =
-      world("", pilot + "<rate>500</rate><waypoints><waypoint>1 2</waypoint></waypoints>" + gains +
-                    "</plugin>");
+      task_world("", pilot + "<rate>500</rate><waypoints><waypoint>1 2</waypoint></waypoints>" +
+                         gains + "</plugin>");
   expect_mentions(
       load_error("fast.sdf", fast),
       {"fast.sdf:" + std::to_string(line_of(fast, "<rate>")), "500 Hz", "physics rate 100 Hz"});
-  const std::string typo = world("", pilot + "<waypoints><waypoint>1 2</waypoint></waypoints>" +
-                                         gains + "<lookahed>3</lookahed></plugin>");
+  const std::string typo =
+      task_world("", pilot + "<waypoints><waypoint>1 2</waypoint></waypoints>" + gains +
+                         "<lookahed>3</lookahed></plugin>");
   expect_mentions(load_error("typo.sdf", typo),
                   {"typo.sdf:" + std::to_string(line_of(typo, "<lookahed>")), "lookahed"});
   // One thruster on the centre line: no yaw moment to steer with.

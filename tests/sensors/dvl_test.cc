@@ -12,7 +12,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 /// A seabed plane n . x = c that moves at v_W.
 struct PlaneBottom final : EchoSource {

@@ -20,7 +20,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// Convex primitives at fixed poses in W.

@@ -19,7 +19,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 /// A small sonar for tests: 16 beams over 0.5 rad, 1.5 degrees wide, 20 degrees high.
 SonarModel small_sonar() {

@@ -11,7 +11,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 BodyState at(double x, double y, double yaw) {
   return {Vec3(x, y, -0.1), quat_from_euler_zyx(0.0, 0.0, yaw), Vec6::Zero()};

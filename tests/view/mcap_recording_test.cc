@@ -41,7 +41,7 @@ std::string command_output(const std::string& command) {
   return out;
 }
 
-Scenario default_world() {
+Scenario default_scenario() {
   Diagnostics diagnostics;
   std::optional<Scenario> scenario = load_world_or_default("", 0, diagnostics);
   EXPECT_TRUE(scenario);
@@ -64,7 +64,7 @@ class Published final : public Observer, public MessageSink {
 };
 
 TEST(McapRecording, EveryChannelReadsBackAsPublished) {
-  Simulation sim(default_world());
+  Simulation sim(default_scenario());
   const fs::path path = temp_path("default_world.mcap");
   ViewOptions options;
   options.warnings = {"a loader's warning"};
@@ -140,7 +140,7 @@ TEST(McapRecording, EveryChannelReadsBackAsPublished) {
 
 TEST(McapRecording, TheSameRunGivesTheSameFile) {
   const auto record = [](const fs::path& path) {
-    Simulation sim(default_world());
+    Simulation sim(default_scenario());
     McapRecorder recorder(path, sim, ViewOptions{});
     sim.attach(recorder);
     RunOptions run;

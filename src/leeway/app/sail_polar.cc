@@ -13,7 +13,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 constexpr double kDeg = kPi / 180.0;
 constexpr double kCourseGain = 2.0;              // K_p [rad of rudder per rad of course error]
 constexpr double kYawRateGain = 2.0;             // K_d [s]

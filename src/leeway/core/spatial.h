@@ -15,8 +15,12 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <numbers>
 
 namespace leeway {
+
+/// pi, once for every file that works in angles (a unity build holds several files in one unit).
+inline constexpr double kPi = std::numbers::pi;
 
 using Vec3 = Eigen::Vector3d;
 using Mat3 = Eigen::Matrix3d;

@@ -5,10 +5,10 @@
 #include <numbers>
 #include <vector>
 
+#include "leeway/core/spatial.h"
+
 namespace leeway {
 namespace {
-
-constexpr double kPi = std::numbers::pi;
 
 double half_width(const WaveSpreading& sp) {
   return sp.kind == SpreadingKind::kCos2s ? 0.5 * kPi : kPi;

@@ -136,9 +136,9 @@ bool reduce(Simplex& s) {
   }
 }
 
-constexpr double kTouching = 1e-9;     // [m]
-constexpr double kRelativeGap = 1e-8;  // upper bound - lower bound, relative to the distance
-constexpr int kMaxIterations = 128;
+constexpr double kTouching = 1e-9;        // [m]
+constexpr double kGjkRelativeGap = 1e-8;  // upper bound - lower bound, relative to the distance
+constexpr int kGjkMaxIterations = 128;
 constexpr int kMaxRestarts = 4;
 
 }  // namespace
@@ -172,7 +172,7 @@ ShapeDistance shape_distance(const ConvexShape& a, const Eigen::Isometry3d& X_WA
   double lower = 0.0;              // the largest v . w / |v| so far
   Vec3 n_lower = -v.normalized();  // the direction that gave it (Eigen leaves 0 as 0)
   int restarts = 0;
-  while (out.iterations < kMaxIterations) {
+  while (out.iterations < kGjkMaxIterations) {
     if (upper <= kTouching) break;
     const SupportPoint w = vertex(-v);
     ++out.iterations;
@@ -180,7 +180,7 @@ ShapeDistance shape_distance(const ConvexShape& a, const Eigen::Isometry3d& X_WA
       lower = bound;
       n_lower = -v / v.norm();
     }
-    if (upper - lower <= kRelativeGap * upper) break;
+    if (upper - lower <= kGjkRelativeGap * upper) break;
     Simplex next = s;
     const bool repeated = std::any_of(s.v.begin(), s.v.begin() + s.n,
                                       [&](const SupportPoint& u) { return u.w == w.w; });

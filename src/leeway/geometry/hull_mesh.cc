@@ -7,18 +7,18 @@
 namespace leeway {
 namespace {
 
-using Face = std::array<std::uint32_t, 3>;
+using Triangle = std::array<std::uint32_t, 3>;
 
-struct Edge {
+struct EdgeUse {
   std::uint64_t key;  ///< (min, max) vertex pair
   int direction;      ///< +1 when traversed min -> max
-  bool operator<(const Edge& o) const { return key < o.key; }
+  bool operator<(const EdgeUse& o) const { return key < o.key; }
 };
 
-HullMeshCheck count_edge_defects(const std::vector<Face>& faces) {
-  std::vector<Edge> edges;
+HullMeshCheck count_edge_defects(const std::vector<Triangle>& faces) {
+  std::vector<EdgeUse> edges;
   edges.reserve(faces.size() * 3);
-  for (const Face& f : faces) {
+  for (const Triangle& f : faces) {
     for (int i = 0; i < 3; ++i) {
       const std::uint64_t a = f[i], b = f[(i + 1) % 3];
       edges.push_back({(std::min(a, b) << 32) | std::max(a, b), a < b ? 1 : -1});
@@ -42,7 +42,8 @@ HullMeshCheck count_edge_defects(const std::vector<Face>& faces) {
 
 }  // namespace
 
-VolumeCentroid enclosed_volume(const std::vector<Vec3>& vertices, const std::vector<Face>& faces) {
+VolumeCentroid enclosed_volume(const std::vector<Vec3>& vertices,
+                               const std::vector<Triangle>& faces) {
   // Tetrahedra from the first vertex rather than the origin: the same exact sum, less rounding
   // for a mesh far from its frame's origin.
   VolumeCentroid out;
@@ -50,7 +51,7 @@ VolumeCentroid enclosed_volume(const std::vector<Vec3>& vertices, const std::vec
   const Vec3 o = vertices[faces.empty() ? 0 : faces[0][0]];
   double six_v = 0.0;
   Vec3 moment = Vec3::Zero();
-  for (const Face& f : faces) {
+  for (const Triangle& f : faces) {
     const Vec3 a = vertices[f[0]] - o, b = vertices[f[1]] - o, c = vertices[f[2]] - o;
     const double d = a.dot(b.cross(c));
     six_v += d;
@@ -61,15 +62,15 @@ VolumeCentroid enclosed_volume(const std::vector<Vec3>& vertices, const std::vec
   return out;
 }
 
-HullMeshBuild make_hull_mesh(std::vector<Vec3> p_BoV, std::vector<Face> faces) {
+HullMeshBuild make_hull_mesh(std::vector<Vec3> p_BoV, std::vector<Triangle> faces) {
   HullMeshBuild out;
   Eigen::AlignedBox3d box;
   for (const Vec3& p : p_BoV)
     box.extend(p);
   const double min_double_area = 2e-12 * (p_BoV.empty() ? 0.0 : box.diagonal().squaredNorm());
-  std::vector<Face> kept;
+  std::vector<Triangle> kept;
   kept.reserve(faces.size());
-  for (const Face& f : faces) {
+  for (const Triangle& f : faces) {
     const bool repeated = f[0] == f[1] || f[1] == f[2] || f[0] == f[2];
     if (!repeated &&
         (p_BoV[f[1]] - p_BoV[f[0]]).cross(p_BoV[f[2]] - p_BoV[f[0]]).norm() > min_double_area) {
@@ -94,7 +95,7 @@ void precompute_geometry(HullMesh& mesh) {
   mesh.face_geometry.clear();
   mesh.face_geometry.reserve(mesh.faces.size());
   mesh.vertex_geometry.assign(mesh.p_BoV.size(), VertexGeometry{});
-  for (const Face& f : mesh.faces) {
+  for (const Triangle& f : mesh.faces) {
     const Vec3 &a = mesh.p_BoV[f[0]], &b = mesh.p_BoV[f[1]], &c = mesh.p_BoV[f[2]];
     const FaceGeometry g{0.5 * (b - a).cross(c - a), a + b + c, 0.0};
     mesh.face_geometry.push_back(g);
@@ -110,7 +111,7 @@ void precompute_geometry(HullMesh& mesh) {
   }
 }
 
-void weld_vertices(std::vector<Vec3>& p_BoV, std::vector<Face>& faces, double tolerance) {
+void weld_vertices(std::vector<Vec3>& p_BoV, std::vector<Triangle>& faces, double tolerance) {
   // Cells of the tolerance's size: a vertex's twin is in its own cell or a neighbouring one.
   auto cell_of = [&](const Vec3& p) -> Eigen::Array3i {
     return (p.array() / tolerance).floor().cast<int>();
@@ -144,7 +145,7 @@ void weld_vertices(std::vector<Vec3>& p_BoV, std::vector<Face>& faces, double to
     }
     remap[i] = static_cast<std::uint32_t>(found);
   }
-  for (Face& f : faces)
+  for (Triangle& f : faces)
     for (std::uint32_t& v : f)
       v = remap[v];
   p_BoV = std::move(welded);
@@ -162,7 +163,7 @@ HullMesh transformed(const HullMesh& mesh, const Eigen::Isometry3d& X_AB) {
 void append(HullMesh& a, const HullMesh& b) {
   const auto offset = static_cast<std::uint32_t>(a.p_BoV.size());
   a.p_BoV.insert(a.p_BoV.end(), b.p_BoV.begin(), b.p_BoV.end());
-  for (const Face& f : b.faces)
+  for (const Triangle& f : b.faces)
     a.faces.push_back({f[0] + offset, f[1] + offset, f[2] + offset});
   const double v = a.volume + b.volume;
   a.p_BoCv = v != 0.0 ? Vec3((a.volume * a.p_BoCv + b.volume * b.p_BoCv) / v) : a.p_BoCv;

@@ -8,17 +8,16 @@
 namespace leeway {
 namespace {
 
-using Face = std::array<std::uint32_t, 3>;
-constexpr double kPi = std::numbers::pi;
+using Triangle = std::array<std::uint32_t, 3>;
 
 std::uint32_t index(std::size_t i) {
   return static_cast<std::uint32_t>(i);
 }
 
 /// Builds the mesh and turns it outward if the generator wound it inward.
-HullMesh finish(std::vector<Vec3> vertices, std::vector<Face> faces) {
+HullMesh finish(std::vector<Vec3> vertices, std::vector<Triangle> faces) {
   if (enclosed_volume(vertices, faces).volume < 0.0) {
-    for (Face& f : faces)
+    for (Triangle& f : faces)
       std::swap(f[1], f[2]);
   }
   HullMeshBuild b = make_hull_mesh(std::move(vertices), std::move(faces));
@@ -30,7 +29,7 @@ HullMesh finish(std::vector<Vec3> vertices, std::vector<Face> faces) {
 
 /// Quads between consecutive rings of `n` vertices starting at `first`, then fans closing the
 /// first and last rings around the vertices `start_cap` and `end_cap`.
-void stitch_rings(std::vector<Face>& faces, std::size_t first, std::size_t rings, std::size_t n,
+void stitch_rings(std::vector<Triangle>& faces, std::size_t first, std::size_t rings, std::size_t n,
                   std::size_t start_cap, std::size_t end_cap) {
   for (std::size_t r = 0; r + 1 < rings; ++r) {
     for (std::size_t j = 0; j < n; ++j) {
@@ -51,7 +50,7 @@ void stitch_rings(std::vector<Face>& faces, std::size_t first, std::size_t rings
 HullMesh box_mesh(const Vec3& size, const Eigen::Array3i& divisions) {
   if ((divisions < 1).any()) throw std::invalid_argument("box_mesh: divisions must be >= 1");
   std::vector<Vec3> vertices;
-  std::vector<Face> faces;
+  std::vector<Triangle> faces;
   // Each face: a grid on the plane axis = +-1 (in units of the half size), shared edges welded
   // afterwards by position.
   for (int axis = 0; axis < 3; ++axis) {
@@ -91,7 +90,7 @@ HullMesh box_mesh(const Vec3& size, const Eigen::Array3i& divisions) {
 HullMesh sphere_mesh(double radius, int rings, int segments) {
   if (rings < 2 || segments < 3) throw std::invalid_argument("sphere_mesh: too few rings");
   std::vector<Vec3> vertices;
-  std::vector<Face> faces;
+  std::vector<Triangle> faces;
   for (int r = 1; r < rings; ++r) {
     const double polar = kPi * r / rings;
     for (int s = 0; s < segments; ++s) {
@@ -111,7 +110,7 @@ HullMesh sphere_mesh(double radius, int rings, int segments) {
 HullMesh cylinder_mesh(double radius, double length, int segments) {
   if (segments < 3) throw std::invalid_argument("cylinder_mesh: too few segments");
   std::vector<Vec3> vertices;
-  std::vector<Face> faces;
+  std::vector<Triangle> faces;
   for (double z : {-0.5 * length, 0.5 * length}) {
     for (int s = 0; s < segments; ++s) {
       const double azimuth = 2.0 * kPi * s / segments;
@@ -143,7 +142,7 @@ HullMesh sectioned_hull_mesh(const SectionedHullShape& h) {
   // max(): (xi - (1 - f)) / f can round to just above 1 at the stem (f = 0.3 does).
   auto ellipse = [](double taper) { return std::sqrt(std::max(0.0, 1.0 - taper * taper)); };
   std::vector<Vec3> vertices;
-  std::vector<Face> faces;
+  std::vector<Triangle> faces;
   const double e = 2.0 / h.exponent;
   for (int i = 0; i < h.stations; ++i) {
     const double xi = static_cast<double>(i) / (h.stations - 1);

@@ -11,7 +11,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 FoilCoefficientValues table(const TableFoil& t, double alpha) {
   const PeriodicBracket b = periodic_bracket(t.alpha, alpha);

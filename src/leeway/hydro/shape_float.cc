@@ -6,7 +6,6 @@
 
 namespace leeway {
 namespace {
-constexpr double kPi = std::numbers::pi;
 }
 
 double shape_volume(const FloatShape& s) {

@@ -12,7 +12,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 Immersion unit_sphere_cap(const Vec3& n, double h) {
   const double t = std::clamp(h + 1.0, 0.0, 2.0);

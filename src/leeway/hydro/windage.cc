@@ -8,7 +8,6 @@
 
 namespace leeway {
 namespace {
-constexpr double kPi = std::numbers::pi;
 }
 
 Vec6 vrx_windage_wrench(const VrxWindage& m, const Vec3& a) {

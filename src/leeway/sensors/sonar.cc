@@ -9,7 +9,6 @@
 namespace leeway {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 /// sin(pi x) / (pi x).
 double sinc(double x) {

@@ -11,7 +11,7 @@
 namespace leeway {
 namespace {
 
-constexpr std::uint8_t kMagic[] = {0x89, 'M', 'C', 'A', 'P', 0x30, '\r', '\n'};
+constexpr std::uint8_t kFileMagic[] = {0x89, 'M', 'C', 'A', 'P', 0x30, '\r', '\n'};
 
 /// Little-endian fields read off a record's body, with bounds checked.
 class Fields {
@@ -77,14 +77,14 @@ McapReader::McapReader(const std::filesystem::path& path) : path_(path) {
   std::fseek(file_, 0, SEEK_END);
   size_ = static_cast<std::uint64_t>(std::ftell(file_));
   std::fseek(file_, 0, SEEK_SET);
-  std::uint8_t magic[sizeof kMagic] = {};
+  std::uint8_t magic[sizeof kFileMagic] = {};
   if (std::fread(magic, 1, sizeof magic, file_) != sizeof magic ||
-      std::memcmp(magic, kMagic, sizeof magic) != 0) {
+      std::memcmp(magic, kFileMagic, sizeof magic) != 0) {
     std::fclose(file_);
     throw McapReadError(fmt::format(
         "'{}' is not an MCAP file: it does not start with MCAP's magic bytes", path.string()));
   }
-  at_ = sizeof kMagic;
+  at_ = sizeof kFileMagic;
   std::uint8_t opcode = 0;
   std::string body;
   if (!read_record(opcode, body) || opcode != 0x01) {

@@ -203,14 +203,15 @@ std::string optical_frame(const SensorModel& sensor) {
 /// O's axes in S: x_O = -y_S, y_O = -z_S, z_O = x_S (w, x, y, z).
 const Quat kQ_SO(0.5, -0.5, 0.5, -0.5);
 
-/// A frame as a foxglove.CompressedImage: PNG, in the optical frame.
-void camera_frame(std::string& out, double t, const SensorModel& sensor, const CameraImage& r) {
+/// An rgb8 image as a foxglove.CompressedImage: PNG, in `frame`.
+void compressed_image(std::string& out, double t, std::string_view frame, int width, int height,
+                      const std::vector<std::uint8_t>& rgb) {
   out += R"({"timestamp":)";
   jt::time(out, t);
   jt::key(out, "frame_id");
-  jt::string(out, optical_frame(sensor));
+  jt::string(out, frame);
   out += R"(,"format":"png","data":)";
-  const std::vector<std::uint8_t> png = encode_png(r.width, r.height, r.rgb);
+  const std::vector<std::uint8_t> png = encode_png(width, height, rgb);
   jt::base64(out, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
 }
 
@@ -280,13 +281,7 @@ void sonar_ping(std::string& out, double t, const SensorModel& sensor, const Son
 void sonar_fan_frame(std::string& out, double t, const SensorModel& sensor, const SonarImage& r) {
   constexpr int kFanHeight = 480;  // [pixels]
   const FanImage fan = sonar_fan(std::get<SonarModel>(sensor.kind), r, kFanHeight);
-  out += R"({"timestamp":)";
-  jt::time(out, t);
-  jt::key(out, "frame_id");
-  jt::string(out, ros_sensor_frame(sensor));
-  out += R"(,"format":"png","data":)";
-  const std::vector<std::uint8_t> png = encode_png(fan.width, fan.height, fan.rgb);
-  jt::base64(out, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
+  compressed_image(out, t, ros_sensor_frame(sensor), fan.width, fan.height, fan.rgb);
 }
 
 /// A sample as its schema has it; false for one that has nothing to say (a GNSS without fix,
@@ -406,7 +401,7 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                  },
                  [&](const CameraImage& r) {
                    if (r.width == 0) return false;
-                   camera_frame(out, t, sensor, r);
+                   compressed_image(out, t, optical_frame(sensor), r.width, r.height, r.rgb);
                    return true;
                  },
                  [&](const SonarImage& r) {
