@@ -1,13 +1,11 @@
 #include "leeway/core/frames.h"
 
 #include <gtest/gtest.h>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 
 namespace leeway {
 namespace {
-
 
 TEST(Frames, EnuNedRoundTrip) {
   const Vec3 p_enu(3.0, 4.0, -5.0);  // 3 m East, 4 m North, 5 m deep

@@ -9,7 +9,6 @@
 
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 #include "leeway/core/random.h"
 #include "leeway/env/wave_field.h"

@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 #include "leeway/env/wave_field.h"
 

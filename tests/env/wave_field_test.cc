@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 #include "leeway/core/random.h"
 #include "leeway/env/fast_trig.h"

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 #include "leeway/core/spatial.h"
 

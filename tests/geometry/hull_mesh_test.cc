@@ -2,14 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "leeway/geometry/hull_mesh.h"
 #include "leeway/geometry/mesh_shapes.h"
 
 namespace leeway {
 namespace {
-
 
 TEST(HullMesh, BoxVolumeAndCentroidAreExact) {
   const HullMesh box = box_mesh(Vec3(4.0, 2.0, 1.0), 3);

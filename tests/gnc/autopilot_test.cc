@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <numbers>
 #include <tuple>
 
 #include "leeway/app/default_world.h"
@@ -24,7 +23,6 @@
 
 namespace leeway {
 namespace {
-
 
 TEST(LosGuidance, AimsAtThePointOneLookaheadDownTheLine) {
   // A leg heading north-east (alpha = pi/4), lookahead 8 m.

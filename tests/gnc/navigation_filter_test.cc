@@ -12,7 +12,6 @@
 namespace leeway {
 namespace {
 
-
 /// An IMU 0.5 m forward, 0.2 m to port and 0.3 m up, mounted upside down (x forward, z down).
 NavigationFilterModel offset_imu() {
   NavigationFilterModel m;

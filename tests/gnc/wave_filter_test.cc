@@ -5,14 +5,12 @@
 
 #include <cmath>
 #include <functional>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 #include "leeway/gnc/wave_filter.h"
 
 namespace leeway {
 namespace {
-
 
 /// A 5 s sea's filter: the notch at 1.257 rad/s, 90% deep, the low pass at 1.5 times it.
 WaveFilterModel five_second_sea() {

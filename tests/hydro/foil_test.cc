@@ -5,12 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 #include <random>
 
 namespace leeway {
 namespace {
-
 
 std::vector<FoilCoefficients> laws() {
   TableFoil table;  // a symmetric section with a stall near 15 deg, over the full circle

@@ -6,11 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 namespace leeway {
 namespace {
-
 
 Sail test_sail() {
   Sail s;

@@ -5,11 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 namespace leeway {
 namespace {
-
 
 TEST(EllipsoidAddedMass, SphereCarriesHalfItsDisplacedMassAndNoInertia) {
   const double rho = 1025, r = 0.4;

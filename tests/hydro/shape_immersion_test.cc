@@ -4,7 +4,6 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "leeway/hydro/shape_float.h"
 #include "leeway/hydro/shape_immersion.h"

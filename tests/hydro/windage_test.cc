@@ -3,14 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "leeway/hydro/hull_friction.h"
 #include "leeway/hydro/windage.h"
 
 namespace leeway {
 namespace {
-
 
 TEST(Windage, VrxLawValues) {
   // The WAM-V's 0.5 0.5 0.33 at an apparent wind of (-6, 4) m/s: X = 0.5 * -36, Y = 0.5 * 16,

@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <complex>
-#include <numbers>
 
 #include "leeway/body/hull_sample.h"
 #include "leeway/core/rotation.h"

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 #include <string>
 
 #include "leeway/app/sail_polar.h"
@@ -15,7 +14,6 @@
 
 namespace leeway {
 namespace {
-
 
 Model load(const std::string& world) {
   Diagnostics diagnostics;

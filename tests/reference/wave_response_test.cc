@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 #include "leeway/world/step.h"
@@ -11,7 +10,6 @@
 
 namespace leeway {
 namespace {
-
 
 TEST(WaveResponse, SmallFloatFollowsALongWave) {
   // Heave natural period 0.83 s, damping ratio 0.38, in a 20 s, 0.5 m wave: linear theory gives

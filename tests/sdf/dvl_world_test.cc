@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 #include <string>
 
 #include "leeway/world/step.h"
@@ -19,7 +18,6 @@ namespace {
 
 using testing::load;
 using testing::world_sdf;
-
 
 /// gz-sim's flat_seabed.sdf DVL (its Teledyne Pathfinder), noise and reference frame as given.
 std::string pathfinder(const std::string& pose, const std::string& extra = "",

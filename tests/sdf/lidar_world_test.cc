@@ -22,7 +22,6 @@ using testing::load_error;
 using testing::sensor_boat;
 using testing::world_sdf;
 
-
 /// VRX's lidar_wamv_sensor block (wamv_3d_lidar.xacro, as generated for wamv_H).
 const std::string kVrxLidar = R"(<sensor type="gpu_ray" name="lidar_wamv_sensor">
       <pose>0.7 0 1.8 0 0 0</pose>

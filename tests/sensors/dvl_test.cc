@@ -4,14 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 #include "leeway/sensors/dvl.h"
 
 namespace leeway {
 namespace {
-
 
 /// A seabed plane n . x = c that moves at v_W.
 struct PlaneBottom final : EchoSource {

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <vector>
 
 #include "leeway/geometry/ray.h"
@@ -18,7 +17,6 @@
 
 namespace leeway {
 namespace {
-
 
 /// A small sonar for tests: 16 beams over 0.5 rad, 1.5 degrees wide, 20 degrees high.
 SonarModel small_sonar() {

@@ -3,14 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/rotation.h"
 #include "leeway/task/vrx_task.h"
 
 namespace leeway {
 namespace {
-
 
 BodyState at(double x, double y, double yaw) {
   return {Vec3(x, y, -0.1), quat_from_euler_zyx(0.0, 0.0, yaw), Vec6::Zero()};

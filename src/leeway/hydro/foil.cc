@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/overloaded.h"
 #include "leeway/core/periodic_table.h"
@@ -10,7 +9,6 @@
 
 namespace leeway {
 namespace {
-
 
 FoilCoefficientValues table(const TableFoil& t, double alpha) {
   const PeriodicBracket b = periodic_bracket(t.alpha, alpha);

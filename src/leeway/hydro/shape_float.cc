@@ -2,11 +2,9 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
-#include <numbers>
 
 namespace leeway {
-namespace {
-}
+namespace {}
 
 double shape_volume(const FloatShape& s) {
   switch (s.kind) {

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numbers>
 #include <vector>
 
 #include "leeway/geometry/mesh_shapes.h"
@@ -11,7 +10,6 @@
 
 namespace leeway {
 namespace {
-
 
 Immersion unit_sphere_cap(const Vec3& n, double h) {
   const double t = std::clamp(h + 1.0, 0.0, 2.0);

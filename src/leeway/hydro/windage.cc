@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "leeway/core/periodic_table.h"
 
 namespace leeway {
-namespace {
-}
+namespace {}
 
 Vec6 vrx_windage_wrench(const VrxWindage& m, const Vec3& a) {
   Vec6 F = Vec6::Zero();

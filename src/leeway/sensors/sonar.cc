@@ -9,7 +9,6 @@
 namespace leeway {
 namespace {
 
-
 /// sin(pi x) / (pi x).
 double sinc(double x) {
   const double px = kPi * x;
@@ -102,13 +101,12 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
   // range kernel sinc((r_m - r) / delta) over the bins within reach, or into its bin alone when
   // it sits at the centre of a bin as wide as the resolution.
   const auto scatter = [&](std::complex<double> a, double r, int j, bool centred) {
-    int m_lo, m_hi;
+    const int m0 = static_cast<int>(std::floor((r - sonar.range_min) / bin));
+    int m_lo = m0, m_hi = m0;
     if (centred && bins_resolve) {
-      m_lo = m_hi = static_cast<int>(std::floor((r - sonar.range_min) / bin));
       kernel[0] = 1.0;
     } else {
       // The kernel over the bins within reach, by rotation.
-      const int m0 = static_cast<int>(std::floor((r - sonar.range_min) / bin));
       m_lo = std::max(0, m0 - bin_reach);
       m_hi = std::min(nm - 1, m0 + bin_reach);
       const double x0 = (out.range[std::size_t(m_lo)] - r) / resolution;
