@@ -134,6 +134,49 @@ TEST(VisualLoader, AFuelModelsFileUriIsFoundInItsOwnFolder) {
                              folder / "meshes" / "antenna.obj"));
 }
 
+TEST(VisualLoader, AnOgreScriptsMaterialGivesItsColour) {
+  // As VRX's Fuel buoys name theirs (gz-sim's MaterialParser reads them): a script file by
+  // model:// or beside the SDF, or a folder of scripts; a name in none of them is said once.
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / "leeway_tests" / "ogre_scripts";
+  fs::remove_all(folder);
+  fs::create_directories(folder / "scripts");
+  std::ofstream(folder / "scripts" / "buoy.material")
+      << "material buoy/Red\n{\n  technique\n  {\n    pass\n    {\n"
+         "      ambient 0.7921 0.0039 0.0274\n      diffuse 0.7921 0.0039 0.0274\n    }\n  }\n}\n";
+  std::ofstream(folder / "scripts" / "more.material")
+      << "material buoy/Green : buoy/Red { technique { pass { diffuse 0 0.5 0 } } }\n";
+  const std::string text = world_sdf(R"(<model name="buoys"><static>true</static><link name="l">
+    <visual name="red"><geometry><sphere><radius>1</radius></sphere></geometry>
+      <material><script><uri>scripts/buoy.material</uri><name>buoy/Red</name></script>
+      </material></visual>
+    <visual name="green"><geometry><sphere><radius>1</radius></sphere></geometry>
+      <material><script><uri>file://media/materials/scripts/gazebo.material</uri>
+        <uri>scripts</uri><name>buoy/Green</name></script></material></visual>
+    <visual name="blue"><geometry><sphere><radius>1</radius></sphere></geometry>
+      <material><script><uri>scripts</uri><name>buoy/Blue</name></script></material></visual>
+    </link></model>)");
+  std::ofstream(folder / "buoys.sdf") << text;
+  Diagnostics d;
+  const Model m = load_world_file((folder / "buoys.sdf").string(), d);
+  ASSERT_EQ(m.visuals.size(), 3u);
+  ASSERT_TRUE(m.visuals[0].color);
+  EXPECT_FLOAT_EQ(m.visuals[0].color->r, 0.7921f);
+  EXPECT_FLOAT_EQ(m.visuals[0].color->g, 0.0039f);
+  EXPECT_FLOAT_EQ(m.visuals[0].color->b, 0.0274f);
+  ASSERT_TRUE(m.visuals[1].color);
+  EXPECT_FLOAT_EQ(m.visuals[1].color->g, 0.5f);
+  EXPECT_FALSE(m.visuals[2].color);
+  // gz-sim's own media, which Leeway does not have, and buoy/Blue, found in no script.
+  ASSERT_EQ(d.warnings().size(), 2u);
+  expect_mentions(d.warnings()[0].str(),
+                  {"buoys.sdf:" + std::to_string(line_of(text, "gazebo.material")),
+                   "material script is not read", "media/materials/scripts/gazebo.material"});
+  expect_mentions(d.warnings()[1].str(), {"buoys.sdf:", "material 'buoy/Blue' has no colour in",
+                                          (folder / "scripts").string()});
+  fs::remove_all(folder);
+}
+
 TEST(VisualLoader, AMeshFoundNowhereIsSaidAndLeftOut) {
   const std::string text = boat_world(R"(
     <visual name="hull_mesh"><geometry><mesh><uri>model://nowhere/hull.dae</uri></mesh>

@@ -4,11 +4,13 @@
 // message when the corpus is absent (a user's clone). scripts/foreign-corpus.sh runs all 84.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
 #include "leeway/core/geo.h"
 #include "leeway/sim/simulation.h"
+#include "leeway/world/ray_cast.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -36,38 +38,49 @@ const Spawn kWamv{"model://wamv_H", "wamv", {-532.0, 162.0, 0.0, 0.0, 0.0, 1.0}}
   if (!fs::is_directory(kWorlds) || !fs::is_directory(kVrx / "generated" / "wamv_H")) \
   GTEST_SKIP() << "no foreign corpus at " << kVrx << ": VRX's task worlds not tested"
 
-TEST(VrxWorlds, StationKeepingAndWayfindingRunAndScoreWithTheSpawnedWamv) {
-  SKIP_WITHOUT_CORPUS();
+/// Runs a scored VRX world with the spawned WAM-V through its task to the score, and on to 10
+/// simulated minutes (VRX's worlds' bar: no non-finite state, no run that stops). Its six
+/// marker and round buoys lie on their sides (pitch 1.57) and must right themselves and float.
+void run_scored_world_ten_minutes(const char* name) {
   const auto paths = vrx_paths();
-  for (const char* name : {"stationkeeping_task.sdf", "wayfinding_task.sdf"}) {
-    SCOPED_TRACE(name);
-    Diagnostics d;
-    Scenario scenario = load_scenario_file((kWorlds / name).string(), d, 0, {kWamv});
-    ASSERT_EQ(scenario.tasks.size(), 1u);
-    const Model& m = scenario.model;
-    const int wamv = m.body_index("wamv");
-    ASSERT_GE(wamv, 0);
-    // Six marker and round buoys lie on their sides (pitch 1.57) and must right themselves.
-    int buoys = 0;
-    for (const BodyModel& b : m.bodies)
-      buoys += b.model_name.starts_with("mb_") ? 1 : 0;
-    EXPECT_EQ(buoys, 6);
-    Simulation sim(std::move(scenario));
-    RunOptions run;
-    run.until_step =
-        static_cast<std::uint64_t>(std::ceil(tasks_finish_time(sim.scenario()) / m.dt));
-    const RunEnd end = sim.run(run);
-    ASSERT_TRUE(end.ok) << end.error;
-    EXPECT_EQ(sim.task_states()[0].phase, TaskPhase::kFinished);
-    EXPECT_TRUE(std::isfinite(sim.task_states()[0].score));
-    for (std::size_t i = 0; i < m.bodies.size(); ++i) {
-      const BodyState& b = sim.state().bodies[i];
-      if (!m.bodies[i].model_name.starts_with("mb_")) continue;
-      SCOPED_TRACE(m.bodies[i].model_name);
-      EXPECT_LT(std::abs(b.p_WB.z()), 1.0);  // afloat, not thrown into the air or sunk
-      EXPECT_LT(b.V_WB_B.norm(), 2.0);       // moving with the waves, not diverging
-    }
+  Diagnostics d;
+  Scenario scenario = load_scenario_file((kWorlds / name).string(), d, 0, {kWamv});
+  ASSERT_EQ(scenario.tasks.size(), 1u);
+  const Model& m = scenario.model;
+  ASSERT_GE(m.body_index("wamv"), 0);
+  int buoys = 0;
+  for (const BodyModel& b : m.bodies)
+    buoys += b.model_name.starts_with("mb_") ? 1 : 0;
+  EXPECT_EQ(buoys, 6);
+  Simulation sim(std::move(scenario));
+  const double finish = tasks_finish_time(sim.scenario());
+  ASSERT_LT(finish, 600.0);
+  RunOptions run;
+  run.until_step = static_cast<std::uint64_t>(std::ceil(finish / m.dt));
+  ASSERT_TRUE(sim.run(run).ok);
+  EXPECT_EQ(sim.task_states()[0].phase, TaskPhase::kFinished);
+  EXPECT_TRUE(std::isfinite(sim.task_states()[0].score));
+  run.until_step = static_cast<std::uint64_t>(std::lround(600.0 / m.dt));
+  const RunEnd end = sim.run(run);
+  ASSERT_TRUE(end.ok) << end.error;
+  for (std::size_t i = 0; i < m.bodies.size(); ++i) {
+    const BodyState& b = sim.state().bodies[i];
+    if (!m.bodies[i].model_name.starts_with("mb_")) continue;
+    SCOPED_TRACE(m.bodies[i].model_name);
+    EXPECT_LT(std::abs(b.p_WB.z()), 1.0);  // afloat, not thrown into the air or sunk
+    EXPECT_LT(b.V_WB_B.norm(), 2.0);       // moving with the waves, not diverging
   }
+}
+
+// Ten simulated minutes each: in the optimised suite only (tests/CMakeLists.txt, label soak).
+TEST(VrxWorlds, StationKeepingRunsTenMinutesAndScoresTheSpawnedWamv) {
+  SKIP_WITHOUT_CORPUS();
+  run_scored_world_ten_minutes("stationkeeping_task.sdf");
+}
+
+TEST(VrxWorlds, WayfindingRunsTenMinutesAndScoresTheSpawnedWamv) {
+  SKIP_WITHOUT_CORPUS();
+  run_scored_world_ten_minutes("wayfinding_task.sdf");
 }
 
 TEST(VrxWorlds, TheSpawnedWamvCarriesVrxsImu) {
@@ -179,6 +192,58 @@ TEST(VrxWorlds, ThePerceptionWorldHoldsTheWamvOnItsPlatformUntilTheRelease) {
   run.until_step = static_cast<std::uint64_t>(std::lround(15.0 / m.dt));
   ASSERT_TRUE(sim.run(run).ok);  // released: afloat, settling to its draft
   EXPECT_GT((sim.state().bodies[static_cast<std::size_t>(wamv)].p_WB - b.p_WB0).norm(), 0.01);
+}
+
+TEST(VrxWorlds, TheMarkerBuoysAreTheColoursOfTheirMaterialScripts) {
+  // The red and green marker buoys (Fuel models whose colour is an OGRE material script's,
+  // mb_marker_buoy.material) and the black one (Gazebo/Black), lying on their sides 1 m apart
+  // as the world places them, each seen from 4 m above by a narrow camera: the pixel at its
+  // middle is the script's diffuse colour (0.7921 0.0039 0.0274 for red) as the sun lights it
+  // (0.35 + 0.65 n.s: 0.95 for a face up); black is black.
+  SKIP_WITHOUT_CORPUS();
+  const auto paths = vrx_paths();
+  Diagnostics d;
+  const Model m =
+      load_scenario_file((kWorlds / "stationkeeping_task.sdf").string(), d, 0, {kWamv}).model;
+  const State s = make_initial_state(m);
+  CameraModel camera;
+  camera.width = camera.height = 5;
+  camera.horizontal_fov = 0.05;
+  RandomStream rng(1, "camera");
+  const auto centre = [&](const char* buoy) {
+    // The buoy's link frame (its visual's), on its side at the surface.
+    const auto v = std::find_if(m.visuals.begin(), m.visuals.end(),
+                                [&](const Visual& x) { return x.model_name == buoy; });
+    EXPECT_NE(v, m.visuals.end()) << buoy;
+    const BodyState& b = s.bodies[static_cast<std::size_t>(v->body)];
+    const Vec3 target = b.p_WB + b.q_WB * v->X_BV.translation() + Vec3(0.3, 0, 0);
+    const Vec3 p_WS = target + Vec3(0, 0, 4);
+    Mat3 R_WS;  // looking down, the image's top to the north
+    R_WS << Vec3(0, 0, -1), Vec3(0, 1, 0), Vec3(1, 0, 0);
+    const WorldSurfaces world(m, s.bodies, p_WS, camera.far);
+    const CameraImage image = render_camera(camera, p_WS, R_WS, world, m.environment, 0.0, rng);
+    const std::size_t k = 3 * (2 * 5 + 2);
+    return std::array<int, 3>{image.rgb[k], image.rgb[k + 1], image.rgb[k + 2]};
+  };
+  // The buoy's top is lit by L = 0.35 + 0.65 n.s, n.s >= 0.85 for a face within 20 degrees of
+  // up; each channel is 255 L times the script's diffuse, to the rounding.
+  const auto expect_lit = [&](const char* buoy, const Rgba& diffuse) {
+    SCOPED_TRACE(buoy);
+    const std::array<int, 3> seen = centre(buoy);
+    const double L =
+        seen[0] > seen[1] ? seen[0] / (255.0 * diffuse.r) : seen[1] / (255.0 * diffuse.g);
+    EXPECT_GE(L, 0.35 + 0.65 * 0.85);
+    EXPECT_LE(L, 1.0 + 1e-2);
+    const std::array<double, 3> d{diffuse.r, diffuse.g, diffuse.b};
+    for (std::size_t c = 0; c < 3; ++c)
+      EXPECT_NEAR(seen[c], 255.0 * L * d[c], 1.0) << "channel " << c;
+  };
+  expect_lit("mb_marker_buoy_red", {0.7921f, 0.0039f, 0.0274f});
+  expect_lit("mb_marker_buoy_green", {0.0627f, 0.4392f, 0.2588f});
+  const std::array<int, 3> black = centre("mb_marker_buoy_black");
+  EXPECT_EQ(black, (std::array<int, 3>{0, 0, 0}));
+  for (const Diagnostic& w : d.warnings())
+    EXPECT_EQ(w.str().find("material"), std::string::npos) << w.str();
 }
 
 TEST(VrxWorlds, AWorldWhoseFuelModelIsInNoCacheSaysHowToFetchIt) {

@@ -45,8 +45,8 @@ struct Visual {
   /// The visual's frame V in the body frame B (in W for a static model's).
   Eigen::Isometry3d X_BV = Eigen::Isometry3d::Identity();
   VisualGeometry geometry;
-  /// <material><diffuse> (or a Gazebo/ script's colour); none: a mesh's own materials, grey
-  /// for anything else.
+  /// <material><diffuse>, else its material script's colour (sdf/visual_loader.h); none: a
+  /// mesh's own materials, grey for anything else.
   std::optional<Rgba> color;
   float opacity = 1.0f;  ///< 1 - <transparency>, multiplying the colour's alpha
 };

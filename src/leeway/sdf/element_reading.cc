@@ -298,7 +298,7 @@ fs::path find_relative(const fs::path& path, const fs::path& written_in) {
 
 }  // namespace
 
-std::string resolve_file(const sdf::ElementPtr& file) {
+std::string resolve_file(const sdf::ElementPtr& file, bool or_folder) {
   const std::string text = text_of(file);
   const fs::path written_in = fs::path(file->FilePath()).parent_path();
   fs::path path;
@@ -321,7 +321,7 @@ std::string resolve_file(const sdf::ElementPtr& file) {
     if (path.is_relative() && !written_in.empty()) path = written_in / path;
   }
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
+  if (!fs::is_regular_file(path, ec) && !(or_folder && fs::is_directory(path, ec))) {
     throw LoadError(location_of(file), fmt::format("no such file '{}'", path.string()));
   }
   return path.string();

@@ -53,8 +53,9 @@ sdf::ElementPtr required_child(const sdf::ElementPtr& parent, const char* name, 
 /// write `file://antenna/meshes/antenna.dae`); `model://NAME/PATH` and Fuel URLs
 /// (`.../files/PATH`) where <include>s are found (resource_paths.h); any other path relative to
 /// the folder of the SDF file it was written in.
-/// A LoadError at the element, saying where it looked, if there is no such file.
-std::string resolve_file(const sdf::ElementPtr& file);
+/// A LoadError at the element, saying where it looked, if there is no such file (or folder,
+/// when `or_folder`).
+std::string resolve_file(const sdf::ElementPtr& file, bool or_folder = false);
 
 /// One finite number >= lo (> lo when `strictly`); else "got v, expected <what> >= lo".
 double read_number_at_least(const sdf::ElementPtr& element, double lo, bool strictly,

@@ -1,6 +1,7 @@
 #include "leeway/sdf/visual_loader.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <array>
 #include <iterator>
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "leeway/formats/ogre_material.h"
 #include "leeway/sdf/collision_shape.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
@@ -57,19 +59,49 @@ Rgba read_color(const sdf::ElementPtr& element) {
           static_cast<float>(v[3])};
 }
 
-std::optional<Rgba> material_color(const sdf::Visual& visual) {
+/// The colour of the material `name` in the OGRE scripts `script` names (formats/ogre_material.h);
+/// what cannot be read is warned about, once for each file and name.
+std::optional<Rgba> script_color(const sdf::ElementPtr& script, const std::string& name,
+                                 Diagnostics& diagnostics) {
+  std::vector<std::string> searched;
+  for (sdf::ElementPtr uri = optional_child(script, "uri"); uri; uri = uri->GetNextElement("uri")) {
+    std::string path;
+    try {
+      path = resolve_file(uri, true);
+    } catch (const LoadError& missing) {
+      diagnostics.warn_once("material script " + text_of(uri), location_of(uri),
+                            fmt::format("the material script is not read: {} (said once for "
+                                        "the script)",
+                                        missing.problem()));
+      continue;
+    }
+    const OgreMaterials scripts = read_ogre_materials(path);
+    for (const std::string& problem : scripts.problems)
+      diagnostics.warn_once("material script " + problem, location_of(uri), problem);
+    if (const auto it = scripts.colors.find(name); it != scripts.colors.end()) return it->second;
+    searched.push_back(path);
+  }
+  if (!searched.empty()) {
+    diagnostics.warn_once("material " + name, location_of(script),
+                          fmt::format("material '{}' has no colour in {}: drawn in its mesh's "
+                                      "colours or grey (said once for the name)",
+                                      name, fmt::join(searched, ", ")));
+  }
+  return std::nullopt;
+}
+
+std::optional<Rgba> material_color(const sdf::Visual& visual, Diagnostics& diagnostics) {
   const sdf::ElementPtr material = optional_child(visual.Element(), "material");
   if (!material) return std::nullopt;
   for (const char* name : {"diffuse", "ambient"}) {
     if (const sdf::ElementPtr e = optional_child(material, name)) return read_color(e);
   }
-  if (const sdf::ElementPtr script = optional_child(material, "script")) {
-    if (const sdf::ElementPtr name = optional_child(script, "name")) {
-      for (const auto& [script_name, color] : kGazeboScripts)
-        if (text_of(name) == script_name) return color;
-    }
-  }
-  return std::nullopt;
+  const sdf::ElementPtr script = optional_child(material, "script");
+  const sdf::ElementPtr name = script ? optional_child(script, "name") : nullptr;
+  if (!name) return std::nullopt;
+  for (const auto& [script_name, color] : kGazeboScripts)
+    if (text_of(name) == script_name) return color;
+  return script_color(script, text_of(name), diagnostics);
 }
 
 bool ends_with(const std::string& text, std::string_view end) {
@@ -119,7 +151,7 @@ std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& mod
       visual.body = body;
       visual.X_BV =
           X_BM * body_link.X_ML * resolve_pose(v.SemanticPose(), link.Name(), v.Element());
-      visual.color = material_color(v);
+      visual.color = material_color(v, diagnostics);
       if (const sdf::ElementPtr t = optional_child(v.Element(), "transparency")) {
         visual.opacity = 1.0f - static_cast<float>(read_number_in(t, 0.0, 1.0, "a transparency"));
       }

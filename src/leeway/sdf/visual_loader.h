@@ -8,16 +8,18 @@
 //     cylinder|capsule|ellipsoid> ConvexShape                as a collision's (collision_shape.h)
 //   <geometry><plane>             VisualPlane                <size>, <normal>
 //   <geometry><mesh>              VisualMesh                 <uri>, <scale>, <submesh>
-//   <material><diffuse>           Visual::color              else <ambient>; else a Gazebo/ script
-//   <material><script><name>      Visual::color              gz-sim's Gazebo/ colours (Grey, Red..)
+//   <material><diffuse>           Visual::color              else <ambient>; else its script's
+//   <material><script><name>      Visual::color              gz-sim's Gazebo/ colours (Grey, Red..),
+//     <uri>                                                  else the OGRE scripts' (ogre_material.h)
 //   <transparency>                Visual::opacity            1 - transparency
 //
 // A visual is never physics, so what cannot be drawn is said and left out rather than stopping
-// the load: a mesh file found nowhere (said once per file), a <heightmap> or <polyline>. The
-// world's own water is left out without a word: VRX's WaveVisual and the water and waves
-// material scripts of Gazebo and UUV Simulator. Leeway draws the sea itself, from the waves the
-// physics sums. A colour or transparency
-// outside [0, 1] (or not a number) is a LoadError: it is a mistake in the file.
+// the load: a mesh file found nowhere (said once per file), a <heightmap> or <polyline>; a
+// material script found nowhere, or without the visual's material, is said once and the visual
+// drawn grey. The world's own water is left out without a word: VRX's WaveVisual and the water
+// and waves material scripts of Gazebo and UUV Simulator. Leeway draws the sea itself, from the
+// waves the physics sums. A colour or transparency in the SDF outside [0, 1] (or not a number)
+// is a LoadError: it is a mistake in the file.
 #pragma once
 
 #include <sdf/Model.hh>
