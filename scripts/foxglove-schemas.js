@@ -8,7 +8,7 @@ const path = require("path");
 const schemas = require("@foxglove/schemas/jsonschema");
 
 const used = ["FrameTransforms", "Odometry", "PoseInFrame", "LocationFix", "Log", "SceneUpdate", "PointCloud",
-              "CompressedImage", "CameraCalibration"];
+              "CompressedImage", "CameraCalibration", "RawImage"];
 const folder = path.join(__dirname, "..", "data", "schemas", "foxglove");
 const check = process.argv.includes("--check");
 let stale = 0;

@@ -1,7 +1,8 @@
 // Cameras read from gz-sim's blocks (sdf/camera_params.h) and drawing a running world: VRX's
 // front camera block as VRX's WAM-V carries it; UUV Simulator's underwater camera plugin's
 // water; a frame of a static wall in its lit colour where the pinhole puts it; frames drawn only
-// when asked for, each the same whoever asked for the ones before; bad blocks named at their line.
+// when asked for, each the same whoever asked for the ones before; depth and RGB-D cameras' depths
+// of the wall; bad blocks named at their line.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -147,6 +148,57 @@ TEST(CameraWorld, FramesAreDrawnWhenAskedForAndEachIsTheSameWhoeverSawTheOnesBef
   EXPECT_NE(all[3].rgb, all[4].rgb);  // each frame's noise is its own
 }
 
+/// A 9 x 5 sensor of gz-sim's `type` looking along x, 10 Hz, with `extra` in its <camera>.
+std::string typed_camera(const std::string& type, const std::string& extra = "") {
+  return R"(<sensor name="eye" type=")" + type + R"("><update_rate>10</update_rate><camera>
+      <horizontal_fov>0.5</horizontal_fov><image><width>9</width><height>5</height>
+      <format>R_FLOAT32</format></image><clip><near>0.1</near><far>50</far></clip>)" +
+         extra + "</camera></sensor>";
+}
+
+TEST(CameraWorld, DepthAndRgbdCamerasSeeTheWallAtItsDepth) {
+  // gz-sim's depth_camera (R_FLOAT32, its <depth_camera> block) and rgbd_camera, 10 m up facing
+  // the red wall whose face is at x = 5: every depth is 5 m (z in the optical frame); the RGB-D
+  // camera's colours are the colour camera's.
+  Diagnostics d;
+  const Model m = load_world_string(
+      world_sdf(sensor_boat(typed_camera("depth_camera",
+                                         "<depth_camera><output>depths</output><clip><near>0.2"
+                                         "</near><far>40</far></clip></depth_camera>"),
+                            "0 0 10 0 0 0") +
+                kRedWall),
+      "depth.sdf", d);
+  EXPECT_TRUE(d.warnings().empty());  // R_FLOAT32 is a depth camera's format
+  const auto& depth = std::get<CameraModel>(m.sensors[0].kind);
+  EXPECT_FALSE(depth.color);
+  EXPECT_TRUE(depth.depth);
+  EXPECT_EQ(depth.depth_near, 0.2);
+  EXPECT_EQ(depth.depth_far, 40.0);
+  const auto frame = [](const Model& model) {
+    State s = make_initial_state(model);
+    StepData data = make_step_data(model);
+    data.draw_images = true;
+    Workspace ws;
+    EXPECT_TRUE(step(model, s, {}, ws, &data).ok);
+    return std::get<CameraImage>(data.sensors[0].reading);
+  };
+  const CameraImage depths = frame(m);
+  EXPECT_TRUE(depths.rgb.empty());
+  ASSERT_EQ(depths.depth.size(), 45u);
+  for (float z : depths.depth)
+    EXPECT_NEAR(z, 5.0, 1e-5);
+
+  const Model rgbd =
+      load(world_sdf(sensor_boat(typed_camera("rgbd_camera"), "0 0 10 0 0 0") + kRedWall));
+  const auto& both = std::get<CameraModel>(rgbd.sensors[0].kind);
+  EXPECT_TRUE(both.color && both.depth);
+  EXPECT_EQ(both.depth_far, 50.0);  // the <clip>'s without a <depth_camera><clip>
+  const CameraImage image = frame(rgbd);
+  EXPECT_EQ(image.depth, depths.depth);
+  ASSERT_EQ(image.rgb.size(), 135u);
+  EXPECT_EQ(image.rgb[3 * 22], std::lround(255 * 0.35));  // the wall's ambient-lit red
+}
+
 TEST(CameraWorld, BadBlocksAreNamedAtTheirLine) {
   const auto error = [](const std::string& camera_children, const std::string& extra = "") {
     return load_error("bad_camera.sdf",
@@ -164,6 +216,13 @@ TEST(CameraWorld, BadBlocksAreNamedAtTheirLine) {
   const std::string clip = error("<clip><near>2</near><far>1</far></clip>");
   EXPECT_NE(clip.find("bad_camera.sdf:"), std::string::npos) << clip;
   EXPECT_NE(clip.find("got 1"), std::string::npos) << clip;
+  const std::string depth_clip =
+      load_error("bad_depth.sdf",
+                 world_sdf(sensor_boat(typed_camera(
+                     "depth_camera",
+                     "<depth_camera><clip><near>3</near><far>1</far></clip></depth_camera>"))));
+  EXPECT_NE(depth_clip.find("bad_depth.sdf:"), std::string::npos) << depth_clip;
+  EXPECT_NE(depth_clip.find("past <near>"), std::string::npos) << depth_clip;
 }
 
 }  // namespace

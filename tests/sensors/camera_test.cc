@@ -2,12 +2,14 @@
 // its centre; a coloured sphere at a known point is on the pixel the pinhole model puts it on, in
 // its colour as the sun lights it; the calm sea below the horizon mirrors the sky by Fresnel; a
 // grey plate under water is attenuated as seed 003's equation 1 says, channel by channel; the
-// same seed gives the same image, on any number of threads.
+// same seed gives the same image, on any number of threads. A depth camera's depths are z in the
+// optical frame of a wall and of the calm sea, whichever way they face it, clipped to +-inf.
 #include "leeway/sensors/camera.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <utility>
 #include <vector>
@@ -155,6 +157,104 @@ TEST(Camera, AnyNumberOfThreadsDrawsTheSameImage) {
   EXPECT_EQ(one, render(2));
   EXPECT_EQ(one, render(3));
   EXPECT_EQ(one, render(1000));  // more threads than rows
+}
+
+CameraModel depth_camera() {
+  CameraModel c = small_camera();
+  c.color = false;
+  c.depth = true;
+  c.depth_near = c.near;
+  c.depth_far = c.far;
+  return c;
+}
+
+/// A wall whose face is the plane x = 8 in W, 100 m square about (8, 0, 0).
+Shapes wall_at_x8() {
+  Shapes world;
+  world.shapes.push_back({Box{Vec3(0.5, 50, 50)}, Vec3(8.5, 0, 0), {0.5, 0.5, 0.5}});
+  return world;
+}
+
+TEST(Camera, DepthIsZInTheOpticalFrameOfAWallAnyWayItFaces) {
+  // From 20 m under water (no sea in view), turned 0.3 rad left and 0.1 rad down: the pixel whose
+  // ray d (in W) meets the wall x = 8 at 8 / d_x along it has the depth 8 (d . x_S) / d_x.
+  const CameraModel c = depth_camera();
+  const Mat3 R_WS = (Eigen::AngleAxisd(0.3, Vec3::UnitZ()) * Eigen::AngleAxisd(0.1, Vec3::UnitY()))
+                        .toRotationMatrix();
+  RandomStream rng(1, "camera");
+  const CameraImage image =
+      render_camera(c, Vec3(0, 0, -20), R_WS, wall_at_x8(), Environment{}, 0.0, rng);
+  EXPECT_TRUE(image.rgb.empty());
+  EXPECT_TRUE(image.linear.empty());
+  ASSERT_EQ(image.depth.size(), 160u * 120u);
+  double worst = 0.0;
+  for (int v = 0; v < c.height; ++v) {
+    for (int u = 0; u < c.width; ++u) {
+      const Vec3 d_W = R_WS * camera_ray_S(c, u, v);
+      const double expected = 8.0 * d_W.dot(R_WS.col(0)) / d_W.x();
+      worst = std::max(worst, std::abs(image.depth[std::size_t(v * c.width + u)] - expected));
+    }
+  }
+  EXPECT_LT(worst, 1e-5);  // float's resolution at 8 to 10 m is 1e-6
+  // Square on, every pixel is 8 m deep.
+  const CameraImage square =
+      render_camera(c, Vec3(0, 0, -20), Mat3::Identity(), wall_at_x8(), Environment{}, 0.0, rng);
+  for (float z : square.depth)
+    ASSERT_NEAR(z, 8.0, 1e-5);
+}
+
+TEST(Camera, DepthOfTheCalmSeaBelowIsTheHeightAndBeyondTheClipIsInfinite) {
+  // 5 m above a calm sea, looking straight down: the sea is a plane square to the view.
+  CameraModel c = depth_camera();
+  Mat3 down;
+  down << Vec3(0, 0, -1), Vec3(0, 1, 0), Vec3(1, 0, 0);
+  RandomStream rng(1, "camera");
+  const auto depths = [&](const CameraModel& camera) {
+    return render_camera(camera, Vec3(0, 0, 5), down, Shapes{}, Environment{}, 0.0, rng).depth;
+  };
+  for (float z : depths(c))
+    ASSERT_NEAR(z, 5.0, 1e-5);
+  c.depth_far = 4.9;  // all beyond the depth clip
+  for (float z : depths(c))
+    ASSERT_EQ(z, std::numeric_limits<float>::infinity());
+  c.depth_far = 100.0;
+  c.depth_near = 5.1;  // all nearer than it
+  for (float z : depths(c))
+    ASSERT_EQ(z, -std::numeric_limits<float>::infinity());
+  // Looking up from there: nothing within the clip.
+  c.depth_near = 0.1;
+  Mat3 up;
+  up << Vec3(0, 0, 1), Vec3(0, 1, 0), Vec3(-1, 0, 0);
+  for (float z : render_camera(c, Vec3(0, 0, 5), up, Shapes{}, Environment{}, 0.0, rng).depth)
+    ASSERT_EQ(z, std::numeric_limits<float>::infinity());
+}
+
+TEST(Camera, AnRgbdCameraDrawsTheSameColoursAndDepthsAsEachAlone) {
+  // A depth camera's noise is in metres: a mean of 0.5 with no spread moves every depth by it.
+  const Mat3 R_WS = Eigen::AngleAxisd(0.2, Vec3::UnitZ()).toRotationMatrix();
+  const auto render = [&](const CameraModel& camera) {
+    RandomStream rng(1, "camera");
+    return render_camera(camera, Vec3(0, 0, 1), R_WS, wall_at_x8(), Environment{}, 0.0, rng);
+  };
+  CameraModel both = small_camera();
+  both.depth = true;
+  const CameraImage rgbd = render(both), color = render(small_camera()),
+                    depth = render(depth_camera());
+  EXPECT_EQ(rgbd.rgb, color.rgb);
+  EXPECT_EQ(rgbd.depth, depth.depth);
+  CameraModel noisy = depth_camera();
+  noisy.noise_mean = 0.5;
+  const CameraImage shifted = render(noisy);
+  for (std::size_t k = 0; k < depth.depth.size(); ++k) {
+    if (std::isfinite(depth.depth[k])) {
+      ASSERT_NEAR(shifted.depth[k], depth.depth[k] + 0.5, 1e-6);
+    } else {
+      ASSERT_EQ(shifted.depth[k], depth.depth[k]);
+    }
+  }
+  CameraModel neither = small_camera();
+  neither.color = false;
+  EXPECT_NE(check_camera(neither).find("neither colour nor depth"), std::string::npos);
 }
 
 }  // namespace

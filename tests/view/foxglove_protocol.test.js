@@ -245,11 +245,12 @@ test("a lidar's scan is a foxglove.PointCloud whose points are its ranges", asyn
   }
 });
 
-test("a camera's frames are PNG foxglove.CompressedImages with their CameraCalibration", async () => {
+test("an RGB-D camera's frames are PNG foxglove.CompressedImages, its depths 32FC1 foxglove.RawImages, with their CameraCalibration", async () => {
   // A 9 x 5 camera 10 m up looking along x at a red wall whose face is at x = 5 and turned from
   // the sun: the wall's red times the ambient light, 0.35 (docs/sensors.md), fills the frame's
-  // middle; the calibration is the pinhole's K with c = (size - 1) / 2.
-  const world = sensorWorld("camera", `<sensor name="eye" type="camera"><update_rate>5</update_rate><camera>
+  // middle, every depth (z in the optical frame) is 5 m; the calibration is the pinhole's K
+  // with c = (size - 1) / 2.
+  const world = sensorWorld("camera", `<sensor name="eye" type="rgbd_camera"><update_rate>5</update_rate><camera>
       <horizontal_fov>0.5</horizontal_fov><image><width>9</width><height>5</height></image>
       <clip><near>0.1</near><far>50</far></clip></camera></sensor>`,
   `<visual name="v"><geometry><box><size>1 20 20</size></box></geometry>
@@ -275,6 +276,21 @@ test("a camera's frames are PNG foxglove.CompressedImages with their CameraCalib
     assert.equal(png.height, 5);
     const pixel = (u, v) => Array.from(png.data.subarray(4 * (v * 9 + u), 4 * (v * 9 + u) + 3));
     assert.deepEqual(pixel(4, 2), [Math.round(255 * 0.35), 0, 0]);
+
+    const depthChannel = s.byTopic.get("/boat/sensors/eye/depth_image");
+    assert.equal(depthChannel.schemaName, "foxglove.RawImage");
+    s.subscribe("/boat/sensors/eye/depth_image");
+    assert.ok(await until(() => s.count("/boat/sensors/eye/depth_image") >= 1), "no depths");
+    const depth = s.last("/boat/sensors/eye/depth_image");
+    const validateDepth = new Ajv({ strict: false }).compile(JSON.parse(depthChannel.schema));
+    assert.ok(validateDepth(depth), JSON.stringify(validateDepth.errors));
+    assert.equal(depth.frame_id, "boat/base_link/eye_optical");
+    assert.equal(depth.encoding, "32FC1");
+    assert.equal(depth.width, 9);
+    assert.equal(depth.step, 36);
+    const depths = Buffer.from(depth.data, "base64");
+    assert.equal(depths.length, 9 * 5 * 4);
+    for (let k = 0; k < 45; ++k) assert.ok(Math.abs(depths.readFloatLE(4 * k) - 5) < 1e-5, `pixel ${k}: ${depths.readFloatLE(4 * k)}`);
 
     const calibration = s.last("/boat/sensors/eye/camera_info");
     assert.ok(new Ajv({ strict: false }).compile(JSON.parse(info.schema))(calibration));

@@ -22,10 +22,6 @@ Fluid read_fluid(const sdf::ElementPtr& parent) {
            : Fluid::kWater;
 }
 
-double positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
-  return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
-}
-
 double any_number(const sdf::ElementPtr& parent, const char* name, const char* what) {
   return read_number(required_child(parent, name, what), what);
 }
@@ -45,24 +41,24 @@ RotorDynamics read_dynamics(const sdf::ElementPtr& e) {
   if (kind == "zero_order") return ZeroOrderRotor{};
   if (kind == "first_order") {
     reject_unknown_children(d, {"time_constant"}, "<time_constant>");
-    return FirstOrderRotor{positive(d, "time_constant", "a time constant in seconds")};
+    return FirstOrderRotor{required_positive(d, "time_constant", "a time constant in seconds")};
   }
   if (kind == "yoerger") {
     reject_unknown_children(d, {"alpha", "beta"}, "<alpha> and <beta>");
-    return YoergerRotor{positive(d, "alpha", "Yoerger's alpha"),
-                        positive(d, "beta", "Yoerger's beta")};
+    return YoergerRotor{required_positive(d, "alpha", "Yoerger's alpha"),
+                        required_positive(d, "beta", "Yoerger's beta")};
   }
   if (kind == "bessa") {
     reject_unknown_children(d, {"inertia", "k_v1", "k_v2", "k_t", "r_m"},
                             "<inertia>, <k_v1>, <k_v2>, <k_t> and <r_m>");
     BessaRotor b;
-    b.J_msp = positive(d, "inertia", "the rotor's inertia in kg m^2");
+    b.J_msp = required_positive(d, "inertia", "the rotor's inertia in kg m^2");
     b.K_v1 = read_number_at_least(required_child(d, "k_v1", "linear friction"), 0.0, false,
                                   "linear friction");
     b.K_v2 = read_number_at_least(required_child(d, "k_v2", "quadratic friction"), 0.0, false,
                                   "quadratic friction");
-    b.K_t = positive(d, "k_t", "the motor's torque constant");
-    b.R_m = positive(d, "r_m", "the motor's resistance");
+    b.K_t = required_positive(d, "k_t", "the motor's torque constant");
+    b.R_m = required_positive(d, "r_m", "the motor's resistance");
     return b;
   }
   throw LoadError(location_of(d),
@@ -176,7 +172,7 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
     reject_unknown_children(c, {"max_command", "max_forward", "max_reverse"},
                             "<max_command>, <max_forward> and <max_reverse>");
     LinearThrust l;
-    l.x_max = positive(c, "max_command", "the command at full thrust");
+    l.x_max = required_positive(c, "max_command", "the command at full thrust");
     l.max_forward = read_number_at_least(required_child(c, "max_forward", "full forward thrust"),
                                          0.0, false, "full forward thrust in N");
     l.max_reverse = -read_number_at_least(required_child(c, "max_reverse", "full reverse thrust"),
@@ -207,7 +203,7 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
         "<diameter>, <fluid_density>, <thrust_coefficient>, <alpha_1>, "
         "<alpha_2> and <wake_fraction>");
     PropellerThrust p;
-    p.diameter = positive(c, "diameter", "the propeller's diameter in metres");
+    p.diameter = required_positive(c, "diameter", "the propeller's diameter in metres");
     p.fluid_density = number_or(c, "fluid_density", 1000.0, 0.0, true, "a density in kg/m^3");
     if (c->HasElement("thrust_coefficient")) {
       p.thrust_coefficient = read_number(c->GetElement("thrust_coefficient"), "C_t");
@@ -227,15 +223,15 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
                             "<k_tmax>, <k_q0>, <k_qmax>, <j_max>, <wake_fraction> and "
                             "<thrust_deduction>");
     OpenWaterThrust o;
-    o.diameter = positive(c, "diameter", "the propeller's diameter in metres");
-    o.x_to_rps = positive(c, "revolutions_per_unit",
-                          "revolutions per second per unit of the state (1/60 for rpm)");
+    o.diameter = required_positive(c, "diameter", "the propeller's diameter in metres");
+    o.x_to_rps = required_positive(c, "revolutions_per_unit",
+                                   "revolutions per second per unit of the state (1/60 for rpm)");
     o.fluid_density = number_or(c, "fluid_density", 1025.0, 0.0, true, "a density in kg/m^3");
     o.K_T0 = any_number(c, "k_t0", "K_T at J = 0");
     o.K_Tmax = any_number(c, "k_tmax", "K_T at J_max");
     o.K_Q0 = any_number(c, "k_q0", "K_Q at J = 0");
     o.K_Qmax = any_number(c, "k_qmax", "K_Q at J_max");
-    o.J_max = positive(c, "j_max", "J_max");
+    o.J_max = required_positive(c, "j_max", "J_max");
     o.wake_fraction = c->HasElement("wake_fraction")
                           ? read_number_in(c->GetElement("wake_fraction"), 0.0, 1.0, "w_f")
                           : 0.0;
@@ -292,7 +288,7 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
     f.a0 = any_number_or(c, "a0", 0.0, "an angle in rad");
     f.cla = any_number(c, "cla", "the lift slope in 1/rad");
     f.cda = any_number(c, "cda", "the drag slope in 1/rad");
-    f.alpha_stall = positive(c, "alpha_stall", "the stall angle in rad");
+    f.alpha_stall = required_positive(c, "alpha_stall", "the stall angle in rad");
     f.cla_stall = any_number(c, "cla_stall", "the lift slope past the stall in 1/rad");
     f.cda_stall = any_number(c, "cda_stall", "the drag slope past the stall in 1/rad");
     return f;
@@ -304,7 +300,7 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
         "<aspect_ratio>, <stall_angle>, <zero_lift_drag>, "
         "<oswald_efficiency> and <normal_force_90>");
     WingFoil w;
-    w.aspect_ratio = positive(c, "aspect_ratio", "span^2 / area");
+    w.aspect_ratio = required_positive(c, "aspect_ratio", "span^2 / area");
     w.stall_angle = read_number_in(required_child(c, "stall_angle", "the stall angle in rad"), 0.0,
                                    std::numbers::pi / 2, "the stall angle in rad");
     w.zero_lift_drag = number_or(c, "zero_lift_drag", 0.05, 0.0, false, "C_D0");
@@ -354,7 +350,7 @@ Foil read_foil(const sdf::ElementPtr& foil, bool frd) {
   f.coefficients = read_foil_coefficients(foil);
   // The quadratic law's constants carry the area (foil.h).
   if (!std::holds_alternative<QuadraticFoil>(f.coefficients) || foil->HasElement("area")) {
-    f.area = positive(foil, "area", "the foil's area in m^2");
+    f.area = required_positive(foil, "area", "the foil's area in m^2");
   }
   f.chord = number_or(foil, "chord", 0.0, 0.0, false, "the chord length in metres");
   return f;
@@ -366,8 +362,8 @@ Sail read_sail(const sdf::ElementPtr& e, bool frd) {
   Sail sail;
   required_child(e, "mast", "the mast's point, x y z in metres");
   sail.p_BoM_B = read_position(e, "mast", frd);
-  sail.boom_block = positive(e, "boom_block", "the mast-to-boom-block distance in metres");
-  sail.deck_block = positive(e, "deck_block", "the mast-to-deck-block distance in metres");
+  sail.boom_block = required_positive(e, "boom_block", "the mast-to-boom-block distance in metres");
+  sail.deck_block = required_positive(e, "deck_block", "the mast-to-deck-block distance in metres");
   sail.foil = read_foil(required_child(e, "foil", "the sail's foil"), frd);
   return sail;
 }
@@ -398,7 +394,7 @@ ControlSurface read_control_surface(const sdf::ElementPtr& p, bool frd) {
     f.chord_B = read_direction(fin, "chord", Vec3::UnitX(), frd);
     f.lift_B = read_direction(fin, "lift_direction", Vec3::UnitY(), frd);
     require_perpendicular(fin, f.chord_B, "chord", f.lift_B, "lift_direction");
-    f.area = positive(fin, "area", "the fin's area in m^2");
+    f.area = required_positive(fin, "area", "the fin's area in m^2");
     f.lift_slope = any_number(fin, "lift_slope", "the lift slope C_L per rad of deflection");
     s.law = f;
   } else {

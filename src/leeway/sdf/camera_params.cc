@@ -42,6 +42,14 @@ Rgb read_rgb(const sdf::ElementPtr& e, double hi, const char* expected) {
 
 }  // namespace
 
+bool is_depth_camera_type(const std::string& type) {
+  return type == "depth_camera" || type == "depth" || type == "rgbd_camera" || type == "rgbd";
+}
+
+bool is_camera_type(const std::string& type) {
+  return type == "camera" || is_depth_camera_type(type);
+}
+
 CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics) {
   const sdf::ElementPtr block = required_child(sensor, "camera", "the camera's image and lens");
   reject_unknown_children(
@@ -51,6 +59,9 @@ CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics)
        "depth_camera", "segmentation_type", "box_type", "pose"},
       "gz-sim's <camera> elements (docs/sensors.md)");
   CameraModel camera;
+  const std::string type = sensor->GetAttribute("type")->GetAsString();
+  camera.depth = is_depth_camera_type(type);
+  camera.color = type == "camera" || type == "rgbd_camera" || type == "rgbd";
   camera.width = 320;  // sdformat's defaults
   camera.height = 240;
   if (const sdf::ElementPtr fov = optional_child(block, "horizontal_fov")) {
@@ -64,8 +75,9 @@ CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics)
     if (const sdf::ElementPtr h = optional_child(image, "height"))
       camera.height = read_count_in(h, 1, 16384, "pixels");
     if (const sdf::ElementPtr f = optional_child(image, "format")) {
+      // A depth camera's image is float32 metres whatever it says; gz-sim's say R_FLOAT32.
       const std::string format = text_of(f);
-      if (format != "R8G8B8" && format != "RGB_INT8") {
+      if (camera.color && format != "R8G8B8" && format != "RGB_INT8") {
         diagnostics.warn(location_of(f), fmt::format("camera image format '{}' is drawn as "
                                                      "R8G8B8 (the only format Leeway draws)",
                                                      format));
@@ -77,6 +89,24 @@ CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics)
     camera.near = number_or(clip, "near", camera.near, 0.0, true, "a distance in m");
     camera.far =
         number_or(clip, "far", camera.far, camera.near, true, "a distance in m past <near>");
+  }
+  camera.depth_near = camera.near;
+  camera.depth_far = camera.far;
+  if (const sdf::ElementPtr depth = optional_child(block, "depth_camera")) {
+    reject_unknown_children(depth, {"output", "clip"}, "<output>, <clip>");
+    if (const sdf::ElementPtr output = optional_child(depth, "output")) {
+      if (text_of(output) != "depths" && text_of(output) != "depth") {
+        diagnostics.warn(
+            location_of(output),
+            fmt::format("depth camera output '{}': Leeway draws depths only", text_of(output)));
+      }
+    }
+    if (const sdf::ElementPtr clip = optional_child(depth, "clip")) {
+      reject_unknown_children(clip, {"near", "far"}, "<near>, <far>");
+      camera.depth_near = number_or(clip, "near", camera.depth_near, 0.0, false, "a distance in m");
+      camera.depth_far = number_or(clip, "far", camera.depth_far, camera.depth_near, true,
+                                   "a distance in m past <near>");
+    }
   }
   if (const sdf::ElementPtr noise = optional_child(block, "noise")) {
     NoiseModel n = read_gz_noise(noise);

@@ -1,5 +1,10 @@
 // A camera from gz-sim's <sensor type="camera"> (sensors/camera.h), with UUV Simulator's
-// underwater camera plugin's water where a sensor carries it.
+// underwater camera plugin's water where a sensor carries it. gz-sim's type="depth_camera" (or
+// "depth") draws depths instead of colours, type="rgbd_camera" (or "rgbd") both, from the same
+// <camera> block with
+//       <depth_camera><output>depths</output>             other outputs are warned about
+//         <clip><near>0.1</near><far>10</far></clip>      [m]; default the <clip>'s: nearer is
+//       </depth_camera>                                   -inf, farther +inf
 //
 //   <sensor name="front_camera" type="camera">
 //     <pose>0.75 0.1 1.5 0 0.2618 0</pose>  <update_rate>30</update_rate>
@@ -28,13 +33,20 @@
 #pragma once
 
 #include <sdf/Element.hh>
+#include <string>
 
 #include "leeway/core/error.h"
 #include "leeway/sensors/camera.h"
 
 namespace leeway::sdfio {
 
-/// The camera of `sensor`, a <sensor type="camera"> element.
+/// Whether a <sensor>'s type is gz-sim's depth camera's or RGB-D camera's.
+bool is_depth_camera_type(const std::string& type);
+
+/// Whether a <sensor>'s type is a camera's: "camera", or is_depth_camera_type().
+bool is_camera_type(const std::string& type);
+
+/// The camera of `sensor`, a <sensor> of is_camera_type().
 CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

@@ -241,6 +241,10 @@ sdf::ElementPtr required_child(const sdf::ElementPtr& parent, const char* name, 
   return parent->GetElement(name);
 }
 
+double required_positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
+  return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
+}
+
 double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
                  bool strictly, const char* what) {
   const sdf::ElementPtr e = optional_child(parent, name);

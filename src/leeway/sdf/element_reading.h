@@ -61,6 +61,10 @@ std::string resolve_file(const sdf::ElementPtr& file, bool or_folder = false);
 double read_number_at_least(const sdf::ElementPtr& element, double lo, bool strictly,
                             const std::string& what);
 
+/// The required child `name` as one finite number > 0 (read_number_at_least; `what` says what
+/// is expected, for both the missing child and a bad number).
+double required_positive(const sdf::ElementPtr& parent, const char* name, const char* what);
+
 /// The child `name` read as by read_number_at_least(), or `fallback` when there is none.
 double number_or(const sdf::ElementPtr& parent, const char* name, double fallback, double lo,
                  bool strictly, const char* what);

@@ -70,12 +70,9 @@ HullMesh load_sectioned_hull(const sdf::ElementPtr& e, const MergedLinks& links)
        "bow_fraction", "stern_fraction", "end_scale", "bow_rise", "link", "pose"},
       "the hull's dimensions, <link> and <pose>");
   SectionedHullShape h;
-  const auto positive = [&](const char* name, const char* what) {
-    return read_number_at_least(required_child(e, name, what), 0.0, true, what);
-  };
-  h.length = positive("length", "the length overall [m]");
-  h.half_beam = positive("half_beam", "the half beam [m]");
-  h.half_depth = positive("half_depth", "the half depth [m]");
+  h.length = required_positive(e, "length", "the length overall [m]");
+  h.half_beam = required_positive(e, "half_beam", "the half beam [m]");
+  h.half_depth = required_positive(e, "half_depth", "the half depth [m]");
   h.exponent = number_or(e, "exponent", h.exponent, 0.0, true, "a superellipse exponent");
   if (const sdf::ElementPtr s = optional_child(e, "stations")) {
     h.stations = read_count_at_least(s, 2, "a number of sections");

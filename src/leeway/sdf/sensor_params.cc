@@ -401,8 +401,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const std::optional<EnvironmentProbeModel::Quantity> probe =
           type == "custom" && !sonar ? probe_quantity(e) : std::nullopt;
       if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
-          type != "altimeter" && type != "magnetometer" && type != "camera" && !dvl && !probe &&
-          !sonar && !is_lidar_type(type)) {
+          type != "altimeter" && type != "magnetometer" && !is_camera_type(type) && !dvl &&
+          !probe && !sonar && !is_lidar_type(type)) {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -436,7 +436,7 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_probe(e, *probe);
       } else if (is_lidar_type(type)) {
         s.kind = read_lidar(e);
-      } else if (type == "camera") {
+      } else if (is_camera_type(type)) {
         s.kind = read_camera(e, diagnostics);
       } else {
         s.kind = read_navsat(e, type);

@@ -7,10 +7,6 @@
 namespace leeway::sdfio {
 namespace {
 
-double positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
-  return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
-}
-
 /// The one shape inside <geometry>.
 FloatShape read_geometry(const sdf::ElementPtr& geometry) {
   const char* accepted = "one of <box>, <sphere>, <cylinder>, <ellipsoid>, <capsule>";
@@ -28,10 +24,10 @@ FloatShape read_geometry(const sdf::ElementPtr& geometry) {
       }
     } else if (kind == "sphere") {
       s.kind = ShapeKind::kSphere;
-      s.radius = positive(e, "radius", "a radius [m]");
+      s.radius = required_positive(e, "radius", "a radius [m]");
     } else if (kind == "cylinder" || kind == "capsule") {
       s.kind = kind == "cylinder" ? ShapeKind::kCylinder : ShapeKind::kCapsule;
-      s.radius = positive(e, "radius", "a radius [m]");
+      s.radius = required_positive(e, "radius", "a radius [m]");
       s.length = read_number_at_least(required_child(e, "length", "the length along z [m]"), 0.0,
                                       kind == "cylinder", "a length [m]");
     } else if (kind == "ellipsoid") {

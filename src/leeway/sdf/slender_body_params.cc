@@ -5,14 +5,6 @@
 #include "leeway/sdf/element_reading.h"
 
 namespace leeway::sdfio {
-namespace {
-
-double required_positive(const sdf::ElementPtr& e, const char* name, const char* what) {
-  return read_number_at_least(required_child(e, name, what), 0.0, true, what);
-}
-
-}  // namespace
-
 CrossFlowDrag load_cross_flow_drag(const sdf::ElementPtr& e) {
   reject_unknown_children(
       e, {"length", "draft", "drag_coefficient", "fluid_density", "intervals", "weights"},

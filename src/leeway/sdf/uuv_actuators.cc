@@ -7,9 +7,6 @@
 namespace leeway::sdfio {
 namespace {
 
-double positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
-  return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
-}
 double at_least_zero(const sdf::ElementPtr& parent, const char* name, const char* what) {
   return read_number_at_least(required_child(parent, name, what), 0.0, false, what);
 }
@@ -35,21 +32,21 @@ RotorDynamics read_uuv_dynamics(const sdf::ElementPtr& d) {
   }
   if (type == "FirstOrder") {
     only_parameters(d, {"timeConstant"});
-    return FirstOrderRotor{positive(d, "timeConstant", "a time constant in seconds")};
+    return FirstOrderRotor{required_positive(d, "timeConstant", "a time constant in seconds")};
   }
   if (type == "Yoerger") {
     only_parameters(d, {"alpha", "beta"});
-    return YoergerRotor{positive(d, "alpha", "Yoerger's alpha"),
-                        positive(d, "beta", "Yoerger's beta")};
+    return YoergerRotor{required_positive(d, "alpha", "Yoerger's alpha"),
+                        required_positive(d, "beta", "Yoerger's beta")};
   }
   if (type == "Bessa") {
     only_parameters(d, {"Jmsp", "Kv1", "Kv2", "Kt", "Rm"});
     BessaRotor b;
-    b.J_msp = positive(d, "Jmsp", "the rotor's inertia");
+    b.J_msp = required_positive(d, "Jmsp", "the rotor's inertia");
     b.K_v1 = at_least_zero(d, "Kv1", "linear friction");
     b.K_v2 = at_least_zero(d, "Kv2", "quadratic friction");
-    b.K_t = positive(d, "Kt", "the motor's torque constant");
-    b.R_m = positive(d, "Rm", "the motor's resistance");
+    b.K_t = required_positive(d, "Kt", "the motor's torque constant");
+    b.R_m = required_positive(d, "Rm", "the motor's resistance");
     return b;
   }
   throw_unknown_keyword(d->GetElement("type"), type,
@@ -170,12 +167,12 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   } else if (type == "TwoLines") {
     only_parameters(
         ld, {"area", "fluid_density", "a0", "alpha_stall", "cla", "cla_stall", "cda", "cda_stall"});
-    f.area = positive(ld, "area", "the fin's area in m^2");
-    fluid_density = positive(ld, "fluid_density", "a density in kg/m^3");
+    f.area = required_positive(ld, "area", "the fin's area in m^2");
+    fluid_density = required_positive(ld, "fluid_density", "a density in kg/m^3");
     // Coefficients [1/rad]: lift and drag slopes before and past the stall.
     TwoLinesFoil law;
     law.a0 = any(ld, "a0", "an angle in rad");
-    law.alpha_stall = positive(ld, "alpha_stall", "the stall angle in rad");
+    law.alpha_stall = required_positive(ld, "alpha_stall", "the stall angle in rad");
     law.cla = any(ld, "cla", "the lift slope");
     law.cla_stall = any(ld, "cla_stall", "the lift slope past the stall");
     law.cda = any(ld, "cda", "the drag slope");

@@ -9,8 +9,8 @@
 //   <geometry><plane>             VisualPlane                <size>, <normal>
 //   <geometry><mesh>              VisualMesh                 <uri>, <scale>, <submesh>
 //   <material><diffuse>           Visual::color              else <ambient>; else its script's
-//   <material><script><name>      Visual::color              gz-sim's Gazebo/ colours (Grey, Red..),
-//     <uri>                                                  else the OGRE scripts' (ogre_material.h)
+//   <material><script><name>      Visual::color              gz-sim's Gazebo/ colours (Grey..),
+//     <uri>                                                  else its scripts' (ogre_material.h)
 //   <transparency>                Visual::opacity            1 - transparency
 //
 // A visual is never physics, so what cannot be drawn is said and left out rather than stopping

@@ -11,10 +11,6 @@
 namespace leeway::sdfio {
 namespace {
 
-double positive(const sdf::ElementPtr& parent, const char* name, const char* what) {
-  return read_number_at_least(required_child(parent, name, what), 0.0, true, what);
-}
-
 WindageTable load_blendermann(const sdf::ElementPtr& b) {
   reject_unknown_children(b,
                           {"frontal_area", "lateral_area", "length", "CD_t", "CD_l_bow",
@@ -28,9 +24,9 @@ WindageTable load_blendermann(const sdf::ElementPtr& b) {
   p.kappa = number_or(b, "kappa", p.kappa, 0.0, false, "kappa");
   p.s_L = number_or(b, "s_L", 0.0, -1e6, false, "a distance");
   p.s_H = number_or(b, "s_H", 0.0, -1e6, false, "a height");
-  return blendermann_table(p, positive(b, "frontal_area", "an area [m^2]"),
-                           positive(b, "lateral_area", "an area [m^2]"),
-                           positive(b, "length", "the length overall [m]"));
+  return blendermann_table(p, required_positive(b, "frontal_area", "an area [m^2]"),
+                           required_positive(b, "lateral_area", "an area [m^2]"),
+                           required_positive(b, "length", "the length overall [m]"));
 }
 
 /// A user's coefficient table: angles in degrees, FLU signs unless <frame>frd</frame> (Fossen's:
@@ -42,9 +38,9 @@ WindageTable load_table(const sdf::ElementPtr& e) {
                           "the areas, lengths, <air_density>, <frame>, <angles> and the "
                           "coefficients <C_X>, <C_Y>, <C_K>, <C_N>");
   WindageTable t;
-  t.frontal_area = positive(e, "frontal_area", "an area [m^2]");
-  t.lateral_area = positive(e, "lateral_area", "an area [m^2]");
-  t.length = positive(e, "length", "the length overall [m]");
+  t.frontal_area = required_positive(e, "frontal_area", "an area [m^2]");
+  t.lateral_area = required_positive(e, "lateral_area", "an area [m^2]");
+  t.length = required_positive(e, "length", "the length overall [m]");
   t.height = number_or(e, "height", t.lateral_area / t.length, 0.0, false, "a height [m]");
   t.air_density = number_or(e, "air_density", t.air_density, 0.0, true, "a density [kg/m^3]");
   bool frd = false;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "leeway/core/interleaved_rows.h"
@@ -42,12 +43,9 @@ bool under_water(const Environment& env, const Vec3& p_W, double t) {
   return p_W.z() < (env.waves ? elevation(*env.waves, p_W.x(), p_W.y(), t) : env.surface_level);
 }
 
-Rgb trace(const CameraModel& c, const Ray& ray, bool under, const SurfaceSource& world,
-          const Environment& env, double t) {
-  const Vec3& d = ray.direction;
-  const double reach = c.far - c.near;
-  const std::optional<SurfaceHit> solid = world.first_surface(ray, reach);
-  const std::optional<SeaHit> sea = ray_cast_sea(env, ray, t, solid ? solid->distance : reach);
+/// The colour a ray along d sees, from above the surface or `under` it, with what it meets.
+Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
+              const std::optional<SurfaceHit>& solid, const std::optional<SeaHit>& sea) {
   if (!under) {
     if (sea) {
       const Vec3& n = sea->n_W;
@@ -67,6 +65,24 @@ Rgb trace(const CameraModel& c, const Ray& ray, bool under, const SurfaceSource&
   }
   if (solid) return through_water(c, shade(c, *solid), solid->distance + c.near);
   return c.water;
+}
+
+/// What a pixel's ray sees: its colour, and the distance from the ray's origin to the first
+/// surface it meets, the scene's or the sea's (+inf: none within the clip).
+struct Traced {
+  Rgb color;
+  double distance;
+};
+
+Traced trace(const CameraModel& c, const Ray& ray, bool under, const SurfaceSource& world,
+             const Environment& env, double t) {
+  const double reach = c.far - c.near;
+  const std::optional<SurfaceHit> solid = world.first_surface(ray, reach);
+  const std::optional<SeaHit> sea = ray_cast_sea(env, ray, t, solid ? solid->distance : reach);
+  const double distance = sea     ? sea->distance
+                          : solid ? solid->distance
+                                  : std::numeric_limits<double>::infinity();
+  return {c.color ? shade_ray(c, ray.direction, under, solid, sea) : Rgb{}, distance};
 }
 
 }  // namespace
@@ -89,10 +105,11 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
   out.width = c.width;
   out.height = c.height;
   const std::size_t pixels = std::size_t(c.width) * std::size_t(c.height);
-  out.linear.resize(3 * pixels);
-  out.rgb.resize(3 * pixels);
+  if (c.color) out.linear.resize(3 * pixels);
+  if (c.depth) out.depth.resize(pixels);
   const bool under = under_water(environment, p_WS, t);
   const std::array<double, 9> K = camera_k(c);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   // The rays' directions in W: S's x and the image plane's axes, stepped per pixel. Each pixel
   // is traced alone, so rows may go to any thread (core/interleaved_rows.h).
   const Vec3 forward = R_WS.col(0), left = R_WS.col(1), up = R_WS.col(2);
@@ -101,19 +118,31 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
       const Vec3 row = forward - (v - K[5]) / K[4] * up;
       for (int u = 0; u < c.width; ++u) {
         const Vec3 d = (row - (u - K[2]) / K[0] * left).normalized();
-        const Rgb color = trace(c, {p_WS + c.near * d, d}, under, world, environment, t);
-        const std::size_t k = 3 * (std::size_t(v) * std::size_t(c.width) + std::size_t(u));
-        for (std::size_t ch = 0; ch < 3; ++ch)
-          out.linear[k + ch] = static_cast<float>(color[ch]);
+        const Traced seen = trace(c, {p_WS + c.near * d, d}, under, world, environment, t);
+        const std::size_t k = std::size_t(v) * std::size_t(c.width) + std::size_t(u);
+        for (std::size_t ch = 0; ch < 3 && c.color; ++ch)
+          out.linear[3 * k + ch] = static_cast<float>(seen.color[ch]);
+        if (c.depth) {
+          const double z = (seen.distance + c.near) * d.dot(forward);
+          out.depth[k] = static_cast<float>(z < c.depth_near ? -kInf : z > c.depth_far ? kInf : z);
+        }
       }
     }
   };
   on_interleaved_rows(c.height, threads, draw_rows);
   const bool noisy = c.noise_stddev > 0.0 || c.noise_mean != 0.0;
-  for (std::size_t k = 0; k < out.linear.size(); ++k) {
-    double x = out.linear[k];
-    if (noisy) x += c.noise_mean + c.noise_stddev * rng.fast_normal();
-    out.rgb[k] = static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(x, 0.0, 1.0)));
+  if (c.color) {
+    out.rgb.resize(3 * pixels);
+    for (std::size_t k = 0; k < out.linear.size(); ++k) {
+      double x = out.linear[k];
+      if (noisy) x += c.noise_mean + c.noise_stddev * rng.fast_normal();
+      out.rgb[k] = static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(x, 0.0, 1.0)));
+    }
+  } else if (noisy) {
+    for (float& z : out.depth) {
+      const double n = c.noise_mean + c.noise_stddev * rng.fast_normal();
+      if (std::isfinite(z)) z = static_cast<float>(z + n);
+    }
   }
   return out;
 }
@@ -123,8 +152,12 @@ std::string check_camera(const CameraModel& c) {
     return fmt::format("{} x {} pixels; expected at least 1 x 1", c.width, c.height);
   if (!(c.horizontal_fov > 0.0 && c.horizontal_fov < std::numbers::pi))
     return fmt::format("horizontal field of view {} rad; expected in (0, pi)", c.horizontal_fov);
+  if (!c.color && !c.depth) return "neither colour nor depth: expected one or both";
   if (!(c.near > 0.0 && c.near < c.far && std::isfinite(c.far)))
     return fmt::format("clip from {} to {} m; expected 0 < near < far", c.near, c.far);
+  if (c.depth && !(c.depth_near >= 0.0 && c.depth_near < c.depth_far && std::isfinite(c.depth_far)))
+    return fmt::format("depth clip from {} to {} m; expected 0 <= near < far", c.depth_near,
+                       c.depth_far);
   if (!(c.noise_stddev >= 0.0) || !std::isfinite(c.noise_mean))
     return "noise: expected a finite mean and a standard deviation >= 0";
   for (std::size_t k = 0; k < 3; ++k) {

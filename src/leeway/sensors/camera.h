@@ -20,6 +20,12 @@
 // R the Fresnel reflectance (sensors/fresnel.h) at its incidence; one from below sees the
 // water's colour (R) and the sky through the surface (1 - R, 0 beyond the critical angle). The
 // part of a ray's path under the calm level is attenuated as above.
+//
+// Depth. A depth camera's pixel is the depth of the first surface its ray meets, the scene's or
+// the sea's from either side, as z in O [m] (REP 118's depth image, gz-sim's depth camera):
+// distance along the ray times the ray's cosine to the optical axis. Where the ray meets
+// nothing before `far` the depth is +inf; a surface nearer than the depth clip's `depth_near`
+// (behind the colour clip's `near`) is -inf and one beyond `depth_far` +inf.
 #pragma once
 
 #include <array>
@@ -55,12 +61,18 @@ class SurfaceSource {
 };
 
 struct CameraModel {
+  bool color = true;   ///< draws the colour image (gz-sim's camera, rgbd_camera)
+  bool depth = false;  ///< draws the depth image (gz-sim's depth_camera, rgbd_camera)
   int width = 640;
   int height = 480;
   double horizontal_fov = 1.047;  ///< [rad] (gz-sim's default)
   double near = 0.1;              ///< clip [m]
   double far = 100.0;             ///< clip [m]
-  double noise_stddev = 0.0;      ///< Gaussian noise on each channel [0-1 units] (gz-sim's)
+  double depth_near = 0.1;        ///< the depth image's clip [m]: nearer is -inf
+  double depth_far = 100.0;       ///< the depth image's clip [m]: farther is +inf
+  /// Gaussian noise (gz-sim's): on each colour channel [0-1 units]; a depth camera's (without
+  /// colour) on each depth [m].
+  double noise_stddev = 0.0;
   double noise_mean = 0.0;
   // The light.
   Vec3 sun_W = Vec3(0.3, 0.2, 0.93).normalized();  ///< towards the sun, unit
@@ -86,12 +98,14 @@ struct CameraImage {
   int width = 0, height = 0;
   std::vector<std::uint8_t> rgb;  ///< row after row from the top, 3 bytes a pixel (rgb8)
   std::vector<float> linear;      ///< the same before rounding, in [0, 1] (not published)
+  std::vector<float> depth;       ///< a depth camera's, row after row from the top [m]
 
   bool operator==(const CameraImage&) const = default;
 };
 
 /// The image from S at (p_WS, R_WS) at time t [s]: `world`'s surfaces and the sea of
-/// `environment`; noise from `rng`, one deviate per channel in pixel order. The rows are split
+/// `environment`, in colour, depth or both as `camera` says; noise from `rng`, one deviate per
+/// colour channel (a depth camera's: per depth) in pixel order. The rows are split
 /// between `threads` threads (`world` must answer from several at once); the image is the same
 /// for any number.
 CameraImage render_camera(const CameraModel& camera, const Vec3& p_WS, const Mat3& R_WS,

@@ -130,6 +130,11 @@ struct SensorSchema {
   const char* schema;
   const char* folder;  // for a sensor without a ROS 2 topic
 };
+/// A camera's message: its colour image, or a depth camera's depths.
+const char* camera_schema(const CameraModel& camera) {
+  return camera.color ? "foxglove.CompressedImage" : "foxglove.RawImage";
+}
+
 SensorSchema sensor_schema(const SensorModel& sensor) {
   return std::visit(Overloaded{[](const ImuModel&) {
                                  return SensorSchema{"leeway.Imu", "imu"};
@@ -164,8 +169,8 @@ SensorSchema sensor_schema(const SensorModel& sensor) {
                                [](const LidarModel&) {
                                  return SensorSchema{"foxglove.PointCloud", ""};
                                },
-                               [](const CameraModel&) {
-                                 return SensorSchema{"foxglove.CompressedImage", ""};
+                               [](const CameraModel& c) {
+                                 return SensorSchema{camera_schema(c), ""};
                                },
                                [](const SonarModel&) {
                                  return SensorSchema{"leeway.SonarImage", ""};
@@ -213,6 +218,23 @@ void compressed_image(std::string& out, double t, std::string_view frame, int wi
   out += R"(,"format":"png","data":)";
   const std::vector<std::uint8_t> png = encode_png(width, height, rgb);
   jt::base64(out, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
+}
+
+/// A depth image as a foxglove.RawImage: 32FC1, metres of z in the optical frame (REP 118: +inf
+/// where nothing is in reach, -inf nearer than the depth clip), little-endian as x86 and ARM
+/// keep floats.
+void depth_image(std::string& out, double t, const SensorModel& sensor, const CameraImage& r) {
+  static_assert(std::endian::native == std::endian::little);
+  out += R"({"timestamp":)";
+  jt::time(out, t);
+  jt::key(out, "frame_id");
+  jt::string(out, optical_frame(sensor));
+  fmt::format_to(std::back_inserter(out),
+                 R"(,"width":{},"height":{},"encoding":"32FC1","step":{},)"
+                 R"("data":)",
+                 r.width, r.height, 4 * r.width);
+  jt::base64(out, std::string_view(reinterpret_cast<const char*>(r.depth.data()),
+                                   sizeof(float) * r.depth.size()));
 }
 
 /// The pinhole of a camera as a foxglove.CameraCalibration (sensors/camera.h's K; no
@@ -401,7 +423,11 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                  },
                  [&](const CameraImage& r) {
                    if (r.width == 0) return false;
-                   compressed_image(out, t, optical_frame(sensor), r.width, r.height, r.rgb);
+                   if (r.rgb.empty()) {
+                     depth_image(out, t, sensor, r);
+                   } else {
+                     compressed_image(out, t, optical_frame(sensor), r.width, r.height, r.rgb);
+                   }
                    return true;
                  },
                  [&](const SonarImage& r) {
@@ -634,8 +660,12 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     const bool sonar = std::holds_alternative<SonarModel>(kind);
     const int s = static_cast<int>(i);
     add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, s, false, camera || sonar);
-    if (camera)
+    if (camera) {
       add(topic + "/camera_info", "foxglove.CameraCalibration", Kind::kCameraInfo, s, false, true);
+      const auto& c = std::get<CameraModel>(kind);
+      if (c.color && c.depth)
+        add(topic + "/depth_image", "foxglove.RawImage", Kind::kDepthImage, s, false, true);
+    }
     if (sonar) add(topic + "/image", "foxglove.CompressedImage", Kind::kSonarFan, s, false, true);
   }
   for (std::size_t k = 0; k < sim.scenario().tasks.size(); ++k)
@@ -811,7 +841,9 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
   const StepData& data = sim.data();
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     const Kind kind = sources_[c].kind;
-    if (kind != Kind::kSensor && kind != Kind::kCameraInfo && kind != Kind::kSonarFan) continue;
+    if (kind != Kind::kSensor && kind != Kind::kCameraInfo && kind != Kind::kDepthImage &&
+        kind != Kind::kSonarFan)
+      continue;
     const auto i = static_cast<std::size_t>(sources_[c].index);
     const SensorSample& sample = data.sensors[i];
     if (!sample.sampled || !sink.wants(c)) continue;
@@ -819,6 +851,11 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
     if (kind == Kind::kCameraInfo) {
       if (std::get<CameraImage>(sample.reading).width == 0) continue;
       camera_calibration(text_, sample.t, model.sensors[i]);
+    } else if (kind == Kind::kDepthImage) {
+      const auto& image = std::get<CameraImage>(sample.reading);
+      if (image.width == 0) continue;
+      depth_image(text_, sample.t, model.sensors[i], image);
+      text_ += '}';
     } else if (kind == Kind::kSonarFan) {
       const auto& ping = std::get<SonarImage>(sample.reading);
       if (ping.beams == 0) continue;

@@ -108,6 +108,7 @@ class ViewChannels {
     kEnvironment,
     kSensor,
     kCameraInfo,
+    kDepthImage,  ///< an RGB-D camera's depths (a depth camera's are its kSensor)
     kSonarFan,
     kTask,
     kWaves,
