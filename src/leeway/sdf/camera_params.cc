@@ -42,12 +42,9 @@ Rgb read_rgb(const sdf::ElementPtr& e, double hi, const char* expected) {
 
 }  // namespace
 
-bool is_depth_camera_type(const std::string& type) {
-  return type == "depth_camera" || type == "depth" || type == "rgbd_camera" || type == "rgbd";
-}
-
 bool is_camera_type(const std::string& type) {
-  return type == "camera" || is_depth_camera_type(type);
+  return type == "camera" || type == "depth_camera" || type == "depth" || type == "rgbd_camera" ||
+         type == "rgbd";
 }
 
 CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics) {
@@ -60,8 +57,9 @@ CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics)
       "gz-sim's <camera> elements (docs/sensors.md)");
   CameraModel camera;
   const std::string type = sensor->GetAttribute("type")->GetAsString();
-  camera.depth = is_depth_camera_type(type);
-  camera.color = type == "camera" || type == "rgbd_camera" || type == "rgbd";
+  const bool rgbd = type == "rgbd_camera" || type == "rgbd";
+  camera.color = rgbd || type == "camera";
+  camera.depth = !camera.color || rgbd;
   camera.width = 320;  // sdformat's defaults
   camera.height = 240;
   if (const sdf::ElementPtr fov = optional_child(block, "horizontal_fov")) {

@@ -40,10 +40,8 @@
 
 namespace leeway::sdfio {
 
-/// Whether a <sensor>'s type is gz-sim's depth camera's or RGB-D camera's.
-bool is_depth_camera_type(const std::string& type);
-
-/// Whether a <sensor>'s type is a camera's: "camera", or is_depth_camera_type().
+/// Whether a <sensor>'s type is one of gz-sim's cameras read here: "camera", "depth_camera"
+/// (or "depth"), "rgbd_camera" (or "rgbd").
 bool is_camera_type(const std::string& type);
 
 /// The camera of `sensor`, a <sensor> of is_camera_type().

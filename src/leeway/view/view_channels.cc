@@ -119,11 +119,16 @@ void transform(std::string& out, double t, std::string_view parent, std::string_
 }
 
 /// The start of a sensor message: {"timestamp":..,"frame_id":..
-void sensor_head(std::string& out, double t, const SensorModel& sensor) {
+/// A stamped message's head, `{"timestamp":...,"frame_id":"frame"`; its fields follow.
+void stamped_head(std::string& out, double t, std::string_view frame) {
   out += R"({"timestamp":)";
   jt::time(out, t);
   jt::key(out, "frame_id");
-  jt::string(out, ros_sensor_frame(sensor));
+  jt::string(out, frame);
+}
+
+void sensor_head(std::string& out, double t, const SensorModel& sensor) {
+  stamped_head(out, t, ros_sensor_frame(sensor));
 }
 
 struct SensorSchema {
@@ -211,10 +216,7 @@ const Quat kQ_SO(0.5, -0.5, 0.5, -0.5);
 /// An rgb8 image as a foxglove.CompressedImage: PNG, in `frame`.
 void compressed_image(std::string& out, double t, std::string_view frame, int width, int height,
                       const std::vector<std::uint8_t>& rgb) {
-  out += R"({"timestamp":)";
-  jt::time(out, t);
-  jt::key(out, "frame_id");
-  jt::string(out, frame);
+  stamped_head(out, t, frame);
   out += R"(,"format":"png","data":)";
   const std::vector<std::uint8_t> png = encode_png(width, height, rgb);
   jt::base64(out, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
@@ -225,10 +227,7 @@ void compressed_image(std::string& out, double t, std::string_view frame, int wi
 /// keep floats.
 void depth_image(std::string& out, double t, const SensorModel& sensor, const CameraImage& r) {
   static_assert(std::endian::native == std::endian::little);
-  out += R"({"timestamp":)";
-  jt::time(out, t);
-  jt::key(out, "frame_id");
-  jt::string(out, optical_frame(sensor));
+  stamped_head(out, t, optical_frame(sensor));
   fmt::format_to(std::back_inserter(out),
                  R"(,"width":{},"height":{},"encoding":"32FC1","step":{},)"
                  R"("data":)",
@@ -242,10 +241,7 @@ void depth_image(std::string& out, double t, const SensorModel& sensor, const Ca
 void camera_calibration(std::string& out, double t, const SensorModel& sensor) {
   const auto& camera = std::get<CameraModel>(sensor.kind);
   const std::array<double, 9> K = camera_k(camera);
-  out += R"({"timestamp":)";
-  jt::time(out, t);
-  jt::key(out, "frame_id");
-  jt::string(out, optical_frame(sensor));
+  stamped_head(out, t, optical_frame(sensor));
   fmt::format_to(std::back_inserter(out),
                  R"(,"width":{},"height":{},"distortion_model":"plumb_bob","D":[0,0,0,0,0],)"
                  R"("K":[{},0,{},0,{},{},0,0,1],"R":[1,0,0,0,1,0,0,0,1],)"
@@ -267,10 +263,7 @@ void sonar_ping(std::string& out, double t, const SensorModel& sensor, const Son
                 double sound_speed) {
   static_assert(std::endian::native == std::endian::little);
   const auto& sonar = std::get<SonarModel>(sensor.kind);
-  out += R"({"timestamp":)";
-  jt::time(out, t);
-  jt::key(out, "frame_id");
-  jt::string(out, acoustic_frame(sensor));
+  stamped_head(out, t, acoustic_frame(sensor));
   const auto list = [&](const char* name, const std::vector<double>& v, auto&& item) {
     jt::key(out, name);
     out += '[';
@@ -440,10 +433,7 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
 
 /// A foxglove.SceneEntity's head; the primitives' arrays follow, then close_entity().
 void open_entity(std::string& out, double t, std::string_view frame, std::string_view id) {
-  out += R"({"timestamp":)";
-  jt::time(out, t);
-  jt::key(out, "frame_id");
-  jt::string(out, frame);
+  stamped_head(out, t, frame);
   jt::key(out, "id");
   jt::string(out, id);
   out += R"(,"lifetime":{"sec":0,"nsec":0},"frame_locked":true,"metadata":[])";
