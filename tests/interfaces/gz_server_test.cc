@@ -129,7 +129,10 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   EXPECT_NE(tool_output(control + "'pause: true, multi_step: 5'").find("data: true"),
             std::string::npos);
   EXPECT_TRUE(eventually([&] { return counter.step_count == 5; }));
-  std::this_thread::sleep_for(100ms);
+  // Longer than a statistics period (200 ms): `paused` means no step since the last statistics
+  // (docs/interfaces.md), so the first statistics after the steps say running. Read within one
+  // period, the statistics were those (found once by a fresh-clone run).
+  std::this_thread::sleep_for(300ms);
   EXPECT_EQ(counter.step_count, 5u);
   // The statistics go on while it is paused, and say so.
   const std::string stats = tool_output(fmt::format("ign topic -e -n 1 -t {}/stats", world));
