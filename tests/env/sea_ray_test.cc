@@ -2,7 +2,8 @@
 // into a single long-crested wave meets it where A cos(theta) equals the ray's height, with the
 // surface's slope as its normal; in a steep Gerstner sea, every hit lies on the surface the
 // physics uses (its elevation) and no earlier point of the ray is below it; and a ray from under
-// the water meets it from below.
+// the water meets it from below; past where surely_past_sea says, a ray is across. These hold for
+// the same sea without its Gerstner steepness, which is searched another way.
 #include "leeway/env/sea_ray.h"
 
 #include <gtest/gtest.h>
@@ -67,8 +68,9 @@ TEST(SeaRay, AHorizontalRayMeetsACrestWhereItsHeightIsTheRays) {
   EXPECT_FALSE(ray_cast_sea(env, ray({0, 0, 1.01}, {1, 0, 0}), 0.0, 1000.0));
 }
 
-/// A steep short-crested Gerstner sea: ten components of 3 to 8 s, q = 0.6.
-Environment steep_sea() {
+/// A steep short-crested sea: ten components of 3 to 8 s, Gerstner with steepness q (0: linear,
+/// searched along each ray in closed form; sea_ray.cc).
+Environment steep_sea(double q = 0.6) {
   RandomStream rng(7, "sea");
   std::vector<WaveComponent> components;
   for (int i = 0; i < 10; ++i) {
@@ -79,7 +81,7 @@ Environment steep_sea() {
     c.amplitude = 0.05 + 0.03 * i;
     c.direction = uniform(rng, -1.0, 1.0);
     c.phase = uniform(rng, 0.0, 2 * kPi);
-    c.steepness = 0.6;
+    c.steepness = q;
     components.push_back(c);
   }
   Environment env;
@@ -87,8 +89,11 @@ Environment steep_sea() {
   return env;
 }
 
-TEST(SeaRay, EveryHitInASteepSeaIsOnTheSurfaceAndTheFirst) {
-  const Environment env = steep_sea();
+class SeaRaySteepness : public testing::TestWithParam<double> {};
+
+TEST_P(SeaRaySteepness, EveryHitInASteepSeaIsOnTheSurfaceAndTheFirst) {
+  const Environment env = steep_sea(GetParam());
+  ASSERT_EQ(env.waves->gerstner, GetParam() > 0.0);
   const WaveField& w = *env.waves;
   RandomStream rng(11, "rays");
   const double t = 13.7;
@@ -117,13 +122,48 @@ TEST(SeaRay, EveryHitInASteepSeaIsOnTheSurfaceAndTheFirst) {
       const Vec3 p = o + s * d;
       ASSERT_GT(p.z(), elevation(w, p.x(), p.y(), t) - kSeaRayGraze) << n << " at " << s;
     }
-    EXPECT_NEAR(hit->n_W.norm(), 1.0, 1e-12);
+    EXPECT_LT((hit->n_W - surface_normal(w, hit->p_W.x(), hit->p_W.y(), t)).norm(), 1e-12) << n;
     EXPECT_GT(hit->n_W.z(), 0.5);
   }
 }
 
-TEST(SeaRay, ARayFromUnderTheWaterMeetsItFromBelow) {
-  const Environment env = steep_sea();
+TEST_P(SeaRaySteepness, ARayIsSurelyAcrossTheSurfaceOnlyPastItsCrossing) {
+  // Where surely_past_sea says a ray is across, it is: the point is on the far side of the
+  // surface and the ray met the surface before it. From above and from below.
+  const Environment env = steep_sea(GetParam());
+  const WaveField& w = *env.waves;
+  const double t = 13.7;
+  const SeaSlab slab = sea_slab(env, t);
+  RandomStream rng(5, "rays");
+  for (int n = 0; n < 100; ++n) {
+    const bool from_below = n % 2 == 1;
+    const double depression = uniform(rng, 0.05, 1.4), azimuth = uniform(rng, -kPi, kPi);
+    const Vec3 d(std::cos(depression) * std::cos(azimuth), std::cos(depression) * std::sin(azimuth),
+                 (from_below ? 1.0 : -1.0) * std::sin(depression));
+    Vec3 o(uniform(rng, -50.0, 50.0), uniform(rng, -50.0, 50.0), 0.0);
+    o.z() = elevation(w, o.x(), o.y(), t) + (from_below ? -1.0 : 1.0) * uniform(rng, 0.1, 5.0);
+    ASSERT_EQ(below_sea_surface(env, o, t), from_below);
+    const double past = surely_past_sea(slab, ray(o, d), from_below);
+    ASSERT_TRUE(std::isfinite(past));
+    const Vec3 p = o + past * d;
+    EXPECT_EQ(below_sea_surface(env, p, t), !from_below) << n;
+    const auto hit = ray_cast_sea(env, ray(o, d), t, 1000.0);
+    ASSERT_TRUE(hit) << n;
+    EXPECT_LE(hit->distance, past) << n;
+    // Along the surface or away from it, never.
+    EXPECT_EQ(surely_past_sea(slab, ray(o, {d.x(), d.y(), -d.z()}), from_below), kInf);
+  }
+  // A calm sea: the plane itself.
+  Environment calm;
+  calm.surface_level = 0.5;
+  EXPECT_NEAR(surely_past_sea(sea_slab(calm, 0.0), ray({0, 0, 10}, {0.6, 0, -0.8}), false), 11.875,
+              1e-12);
+}
+
+INSTANTIATE_TEST_SUITE_P(GerstnerAndLinear, SeaRaySteepness, testing::Values(0.6, 0.0));
+
+TEST_P(SeaRaySteepness, ARayFromUnderTheWaterMeetsItFromBelow) {
+  const Environment env = steep_sea(GetParam());
   const auto hit = ray_cast_sea(env, ray({3, -4, -6}, {0.3, 0.2, 1}), 5.0, 100.0);
   ASSERT_TRUE(hit);
   EXPECT_TRUE(hit->from_below);

@@ -239,7 +239,8 @@ TEST_F(GzServerTest, IgnTopicReadsVrxsTaskTopicsAsVrxPublishesThem) {
   }
   // While running: one least error per waypoint, and their mean.
   EXPECT_EQ(numbers_after(min_errors.get(), "data").size(), task.goals.size());
-  EXPECT_EQ(numbers_after(mean_error.get(), "data").size(), 1u);
+  const std::string mean_text = mean_error.get();
+  EXPECT_EQ(numbers_after(mean_text, "data").size(), 1u) << mean_text;
 }
 
 TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStoppingTheRun) {

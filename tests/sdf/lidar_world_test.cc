@@ -180,7 +180,9 @@ TEST(LidarWorld, AModelIsSeenByItsVisualsWhereItsBodyIs) {
 
 TEST(LidarWorld, RaysFromAPointSeeTheSameThroughThePlacedScene) {
   // The scan's path (BodiesInView: every mesh in one two-level hierarchy, primitives culled by
-  // cones) against the per-body path, over random rays through five turned, moved buoys.
+  // cones), one ray at a time and in Embree's packets (runs of 37 rays, so that packets are
+  // also partly filled, some rays given no reach), against the per-body path, over random rays
+  // through five turned, moved buoys.
   std::string buoys;
   for (int i = 0; i < 5; ++i)
     buoys += plated_buoy("buoy" + std::to_string(i),
@@ -194,18 +196,35 @@ TEST(LidarWorld, RaysFromAPointSeeTheSameThroughThePlacedScene) {
   RandomStream rng(2, "rays");
   const Vec3 origin(0.3, -6.0, 1.5);
   const BodiesInView view(scene, s.bodies, origin, 50.0, -1);
-  int hits = 0;
+  std::vector<Ray> rays;
+  std::vector<double> reach;
   for (int n = 0; n < 20000; ++n) {
     const Vec3 d = Vec3(rng.normal(), rng.normal(), rng.normal()).normalized();
-    const Ray ray{origin + 0.1 * d, d};
-    const auto a = cast_visual_ray(scene, s.bodies, ray, 49.9);
-    const auto b = cast_visual_ray(scene, s.bodies, ray, 49.9, -1, &view);
-    ASSERT_EQ(a.has_value(), b.has_value()) << n;
-    if (!a) continue;
-    ++hits;
-    EXPECT_EQ(a->body, b->body) << n;
-    EXPECT_NEAR(a->distance, b->distance, 1e-9) << n;
-    EXPECT_LT((a->n_W - b->n_W).norm(), 1e-9) << n;
+    rays.push_back({origin + 0.1 * d, d});
+    reach.push_back(n % 101 == 0 ? 0.0 : 49.9);
+  }
+  std::vector<std::optional<VisualHit>> packed(rays.size());
+  for (std::size_t first = 0; first < rays.size(); first += 37) {
+    const std::size_t count = std::min<std::size_t>(37, rays.size() - first);
+    cast_visual_rays(scene, s.bodies, std::span(rays).subspan(first, count),
+                     std::span(reach).subspan(first, count), -1, &view,
+                     std::span(packed).subspan(first, count));
+  }
+  int hits = 0;
+  for (std::size_t n = 0; n < rays.size(); ++n) {
+    const auto a = cast_visual_ray(scene, s.bodies, rays[n], 49.9);
+    if (reach[n] == 0.0) {
+      EXPECT_FALSE(packed[n]) << n;
+      continue;
+    }
+    for (const auto& b : {cast_visual_ray(scene, s.bodies, rays[n], 49.9, -1, &view), packed[n]}) {
+      ASSERT_EQ(a.has_value(), b.has_value()) << n;
+      if (!a) continue;
+      EXPECT_EQ(a->body, b->body) << n;
+      EXPECT_NEAR(a->distance, b->distance, 1e-9) << n;
+      EXPECT_LT((a->n_W - b->n_W).norm(), 1e-9) << n;
+    }
+    hits += a.has_value();
   }
   EXPECT_GT(hits, 100);  // the buoys fill about 1 % of the sphere of directions
 }

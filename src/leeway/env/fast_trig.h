@@ -5,8 +5,21 @@
 // Beyond kFastTrigLimit callers must fall back to std::sin/std::cos.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+
+// Loops of fast_sincos vectorise only with 64-bit integer SIMD (its quadrant bit operations),
+// which x86-64's baseline SSE2 lacks: with LEEWAY_SIMD_CLONES, GCC builds AVX-512 and AVX2 clones
+// of a function as well and picks one at load time by what the CPU has. The clones give identical
+// results as long as the function sums in a fixed order (no FMA contraction: the build passes
+// -ffp-contract=off).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define LEEWAY_SIMD_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define LEEWAY_SIMD_CLONES
+#endif
 
 namespace leeway {
 
@@ -60,6 +73,12 @@ inline SinCos fast_sincos(double x) {
   std::memcpy(&out.sin, &sin_bits, sizeof sin_bits);
   std::memcpy(&out.cos, &cos_bits, sizeof cos_bits);
   return out;
+}
+
+/// sin and cos of theta; fast_sincos within its range, the library beyond it.
+inline SinCos sincos_any(double theta) {
+  if (std::abs(theta) < kFastTrigLimit) return fast_sincos(theta);
+  return {std::sin(theta), std::cos(theta)};
 }
 
 }  // namespace leeway

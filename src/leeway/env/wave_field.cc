@@ -13,17 +13,6 @@ namespace {
 
 constexpr std::size_t kLanes = WaveField::kLanes;
 
-// The sums over components vectorise only with 64-bit integer SIMD (fast_sincos's quadrant bit
-// operations), which x86-64's baseline SSE2 lacks: GCC builds AVX-512 and AVX2 clones as well
-// and picks one at load time by what the CPU has. Both clones give identical results (no FMA
-// contraction: -ffp-contract=off; fixed summation order).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define LEEWAY_SIMD_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define LEEWAY_SIMD_CLONES
-#endif
-
 /// The sums over components that the surface queries need, at (x0, y0, t).
 struct GerstnerSums {
   double zeta = 0;                   // sum A cos
@@ -31,12 +20,6 @@ struct GerstnerSums {
   double jxx = 0, jxy = 0, jyy = 0;  // sum q A k c d d^T (the horizontal map's Jacobian part)
   double gx = 0, gy = 0;             // sum A k sin d (minus the slope of zeta)
 };
-
-/// sin and cos of theta; fast_sincos within its range, the library beyond it.
-inline SinCos sincos_any(double theta) {
-  if (std::abs(theta) < kFastTrigLimit) return fast_sincos(theta);
-  return {std::sin(theta), std::cos(theta)};
-}
 
 /// sum_i A_i cos(theta_i). Terms are computed a chunk at a time by an element-wise loop (which
 /// vectorises), then added into eight accumulators in a fixed order, so that the result does not
@@ -168,7 +151,8 @@ WaveField make_wave_field(const std::vector<WaveComponent>& components, double d
 }
 
 double ramp_factor(const WaveField& f, double t) {
-  return f.ramp_time > 0.0 ? 1.0 - std::exp(-t / f.ramp_time) : 1.0;
+  // Past 40 tau, 1 - e^{-t/tau} rounds to 1 exactly (e^-40 ~ 4e-18 < 2^-53): skip the exp.
+  return f.ramp_time > 0.0 && t < 40.0 * f.ramp_time ? 1.0 - std::exp(-t / f.ramp_time) : 1.0;
 }
 
 Vec3 gerstner_point(const WaveField& f, double x0, double y0, double t) {

@@ -2,6 +2,7 @@
 
 #include <embree3/rtcore.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -199,11 +200,55 @@ std::optional<PlacedScenes::Hit> PlacedScenes::cast(const Ray& ray_W, double max
   rtcInitIntersectContext(&context);
   rtcIntersect1(impl_->scene, &context, &q);
   if (q.hit.geomID == RTC_INVALID_GEOMETRY_ID) return std::nullopt;
-  const Placed& p = placed_[q.hit.instID[0]];
+  return refine(q.hit.instID[0], q.hit.geomID, q.hit.primID, q.ray.tfar, ray_W, max_distance);
+}
+
+void PlacedScenes::cast(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                        std::span<std::optional<Hit>> out) const {
+  if (rays_W.size() != max_distance.size() || rays_W.size() != out.size())
+    throw std::invalid_argument("PlacedScenes::cast: rays, distances and hits differ in number");
+  constexpr std::size_t kPacket = 16;
+  for (std::size_t first = 0; first < rays_W.size(); first += kPacket) {
+    const std::size_t n = std::min(kPacket, rays_W.size() - first);
+    std::fill_n(out.begin() + std::ptrdiff_t(first), n, std::nullopt);
+    if (placed_.empty()) continue;
+    alignas(64) int valid[kPacket] = {};
+    alignas(64) RTCRayHit16 q;
+    for (std::size_t k = 0; k < kPacket; ++k) {
+      // Lanes past the last ray repeat it, invalid: Embree reads every lane's ray.
+      const std::size_t i = first + std::min(k, n - 1);
+      const RTCRayHit one =
+          query(rays_W[i].origin - centre_W_, rays_W[i].direction, max_distance[i]);
+      valid[k] = k < n && max_distance[i] > 0.0 ? -1 : 0;
+      q.ray.org_x[k] = one.ray.org_x, q.ray.org_y[k] = one.ray.org_y;
+      q.ray.org_z[k] = one.ray.org_z;
+      q.ray.dir_x[k] = one.ray.dir_x, q.ray.dir_y[k] = one.ray.dir_y;
+      q.ray.dir_z[k] = one.ray.dir_z;
+      q.ray.tnear[k] = one.ray.tnear, q.ray.tfar[k] = one.ray.tfar;
+      q.ray.time[k] = 0.0f, q.ray.mask[k] = one.ray.mask, q.ray.id[k] = 0, q.ray.flags[k] = 0;
+      q.hit.geomID[k] = RTC_INVALID_GEOMETRY_ID;
+      q.hit.instID[0][k] = RTC_INVALID_GEOMETRY_ID;
+    }
+    RTCIntersectContext context;
+    rtcInitIntersectContext(&context);
+    context.flags = RTC_INTERSECT_CONTEXT_FLAG_COHERENT;
+    rtcIntersect16(valid, impl_->scene, &context, &q);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!valid[k] || q.hit.geomID[k] == RTC_INVALID_GEOMETRY_ID) continue;
+      out[first + k] = refine(q.hit.instID[0][k], q.hit.geomID[k], q.hit.primID[k], q.ray.tfar[k],
+                              rays_W[first + k], max_distance[first + k]);
+    }
+  }
+}
+
+std::optional<PlacedScenes::Hit> PlacedScenes::refine(unsigned instance, unsigned mesh,
+                                                      unsigned face, double float_distance,
+                                                      const Ray& ray_W, double max_distance) const {
+  const Placed& p = placed_[instance];
   const Mat3 R_WG = p.X_WG.linear();
   const Ray ray_G{R_WG.transpose() * (ray_W.origin - p.X_WG.translation()),
                   R_WG.transpose() * ray_W.direction};
-  const auto hit = p.scene->refine(q.hit.geomID, q.hit.primID, q.ray.tfar, ray_G, max_distance);
+  const auto hit = p.scene->refine(mesh, face, float_distance, ray_G, max_distance);
   if (!hit) return std::nullopt;
   return Hit{hit->distance, R_WG * hit->normal_W, p.id, hit->mesh};
 }

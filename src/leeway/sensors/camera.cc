@@ -6,10 +6,10 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <vector>
 
 #include "leeway/core/interleaved_rows.h"
 #include "leeway/env/sea_ray.h"
-#include "leeway/env/wave_field.h"
 #include "leeway/sensors/fresnel.h"
 
 namespace leeway {
@@ -37,10 +37,6 @@ Rgb through_water(const CameraModel& c, const Rgb& i, double r) {
     out[k] = i[k] * e + (1.0 - e) * c.water[k];
   }
   return out;
-}
-
-bool under_water(const Environment& env, const Vec3& p_W, double t) {
-  return p_W.z() < (env.waves ? elevation(*env.waves, p_W.x(), p_W.y(), t) : env.surface_level);
 }
 
 /// The colour a ray along d sees, from above the surface or `under` it, with what it meets.
@@ -74,10 +70,11 @@ struct Traced {
   double distance;
 };
 
-Traced trace(const CameraModel& c, const Ray& ray, bool under, const SurfaceSource& world,
-             const Environment& env, double t) {
+/// What `ray` sees given the first solid on it (searched no further than where the ray is surely
+/// across the surface: nothing across it is seen).
+Traced trace(const CameraModel& c, const Ray& ray, bool under,
+             const std::optional<SurfaceHit>& solid, const Environment& env, double t) {
   const double reach = c.far - c.near;
-  const std::optional<SurfaceHit> solid = world.first_surface(ray, reach);
   const std::optional<SeaHit> sea = ray_cast_sea(env, ray, t, solid ? solid->distance : reach);
   const double distance = sea     ? sea->distance
                           : solid ? solid->distance
@@ -107,19 +104,31 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
   const std::size_t pixels = std::size_t(c.width) * std::size_t(c.height);
   if (c.color) out.linear.resize(3 * pixels);
   if (c.depth) out.depth.resize(pixels);
-  const bool under = under_water(environment, p_WS, t);
+  const bool under = below_sea_surface(environment, p_WS, t);
+  const SeaSlab slab = sea_slab(environment, t);
   const std::array<double, 9> K = camera_k(c);
   constexpr double kInf = std::numeric_limits<double>::infinity();
   // The rays' directions in W: S's x and the image plane's axes, stepped per pixel. Each pixel
   // is traced alone, so rows may go to any thread (core/interleaved_rows.h).
   const Vec3 forward = R_WS.col(0), left = R_WS.col(1), up = R_WS.col(2);
+  // A row's rays meet the scene together (SurfaceSource::first_surfaces: Embree's packets),
+  // then each the sea.
   const auto draw_rows = [&](int first, int stride) {
+    std::vector<Ray> rays(std::size_t(c.width));
+    std::vector<double> reach(rays.size());
+    std::vector<std::optional<SurfaceHit>> solid(rays.size());
     for (int v = first; v < c.height; v += stride) {
       const Vec3 row = forward - (v - K[5]) / K[4] * up;
-      for (int u = 0; u < c.width; ++u) {
-        const Vec3 d = (row - (u - K[2]) / K[0] * left).normalized();
-        const Traced seen = trace(c, {p_WS + c.near * d, d}, under, world, environment, t);
-        const std::size_t k = std::size_t(v) * std::size_t(c.width) + std::size_t(u);
+      for (std::size_t u = 0; u < rays.size(); ++u) {
+        const Vec3 d = (row - (double(u) - K[2]) / K[0] * left).normalized();
+        rays[u] = {p_WS + c.near * d, d};
+        reach[u] = std::min(c.far - c.near, surely_past_sea(slab, rays[u], under));
+      }
+      world.first_surfaces(rays, reach, solid);
+      for (std::size_t u = 0; u < rays.size(); ++u) {
+        const Vec3& d = rays[u].direction;
+        const Traced seen = trace(c, rays[u], under, solid[u], environment, t);
+        const std::size_t k = std::size_t(v) * std::size_t(c.width) + u;
         for (std::size_t ch = 0; ch < 3 && c.color; ++ch)
           out.linear[3 * k + ch] = static_cast<float>(seen.color[ch]);
         if (c.depth) {
@@ -136,7 +145,8 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
     for (std::size_t k = 0; k < out.linear.size(); ++k) {
       double x = out.linear[k];
       if (noisy) x += c.noise_mean + c.noise_stddev * rng.fast_normal();
-      out.rgb[k] = static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(x, 0.0, 1.0)));
+      // Rounded to nearest (x >= 0, so truncating x + 0.5 does it, and faster than lround).
+      out.rgb[k] = static_cast<std::uint8_t>(255.0 * std::clamp(x, 0.0, 1.0) + 0.5);
     }
   } else if (noisy) {
     for (float& z : out.depth) {

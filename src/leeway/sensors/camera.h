@@ -31,6 +31,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,13 @@ struct SurfaceHit {
 class SurfaceSource {
  public:
   virtual std::optional<SurfaceHit> first_surface(const Ray& ray_W, double max_distance) const = 0;
+  /// first_surface() for many rays: out[i] for rays_W[i] within max_distance[i]. A source may
+  /// trace them together, faster; the answers are the same.
+  virtual void first_surfaces(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                              std::span<std::optional<SurfaceHit>> out) const {
+    for (std::size_t i = 0; i < rays_W.size(); ++i)
+      out[i] = first_surface(rays_W[i], max_distance[i]);
+  }
 
  protected:
   ~SurfaceSource() = default;

@@ -44,6 +44,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "leeway/core/random.h"
@@ -121,6 +122,13 @@ struct Echo {
 class EchoSource {
  public:
   virtual std::optional<Echo> first_echo(const Ray& ray_W, double max_distance) const = 0;
+  /// first_echo() for many rays: out[i] for rays_W[i] within max_distance[i]. A source may trace
+  /// them together, faster; the answers are the same.
+  virtual void first_echoes(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                            std::span<std::optional<Echo>> out) const {
+    for (std::size_t i = 0; i < rays_W.size(); ++i)
+      out[i] = first_echo(rays_W[i], max_distance[i]);
+  }
 
  protected:
   ~EchoSource() = default;

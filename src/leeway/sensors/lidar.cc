@@ -28,20 +28,34 @@ struct SeaAtScan {
   /// steepest tilt plus the acceptance: |d_z| >= this.
   double min_specular_dz;
   double cos_acceptance;
+  SeaSlab slab;
+  bool from_below;  ///< the lidar is under the water
 };
 
-SeaAtScan sea_at(const LidarModel& lidar, const Environment& environment, double t) {
+SeaAtScan sea_at(const LidarModel& lidar, const Environment& environment, double t,
+                 const Vec3& p_WS) {
   const double cone = sea_max_tilt(environment, t) + lidar.specular_acceptance;
-  return {environment, t, cone < kHalfPi ? std::cos(cone) : 0.0,
-          std::cos(lidar.specular_acceptance)};
+  return {environment,
+          t,
+          cone < kHalfPi ? std::cos(cone) : 0.0,
+          std::cos(lidar.specular_acceptance),
+          sea_slab(environment, t),
+          below_sea_surface(environment, p_WS, t)};
 }
 
-LidarReturn cast(const LidarModel& lidar, const Ray& ray_W, const EchoSource& solids,
-                 const SeaAtScan& sea) {
-  const Vec3& d = ray_W.direction;
+/// How far along a ray from the near clip solids can be seen: to range_max, or to where the ray
+/// is surely across the surface, beyond which nothing returns (for a ray down into the sea, a
+/// few metres).
+double solid_reach(const LidarModel& lidar, const Ray& from_near, const SeaAtScan& sea) {
+  return std::min(lidar.range_max - lidar.range_min,
+                  surely_past_sea(sea.slab, from_near, sea.from_below));
+}
+
+/// The return along `from_near` (the ray from the near clip), given the first solid on it.
+LidarReturn finish(const LidarModel& lidar, const Ray& from_near, const std::optional<Echo>& solid,
+                   const SeaAtScan& sea) {
+  const Vec3& d = from_near.direction;
   const double near = lidar.range_min, span = lidar.range_max - lidar.range_min;
-  const Ray from_near{ray_W.origin + near * d, d};
-  const std::optional<Echo> solid = solids.first_echo(from_near, span);
   // Beyond a solid, or with none where the water cannot return the pulse, where the ray crosses
   // the surface does not matter.
   const double sea_reach = solid                                    ? solid->distance
@@ -64,6 +78,10 @@ LidarReturn cast(const LidarModel& lidar, const Ray& ray_W, const EchoSource& so
   return {near + solid->distance, std::max(0.0, -d.dot(solid->n_W)), false};
 }
 
+Ray from_near_clip(const LidarModel& lidar, const Ray& ray_W) {
+  return {ray_W.origin + lidar.range_min * ray_W.direction, ray_W.direction};
+}
+
 }  // namespace
 
 double lidar_azimuth(const LidarModel& lidar, int i) {
@@ -81,13 +99,16 @@ Vec3 lidar_direction_S(const LidarModel& lidar, int i, int j) {
 
 LidarReturn lidar_return(const LidarModel& lidar, const Ray& ray_W, const EchoSource& solids,
                          const Environment& environment, double t) {
-  return cast(lidar, ray_W, solids, sea_at(lidar, environment, t));
+  const SeaAtScan sea = sea_at(lidar, environment, t, ray_W.origin);
+  const Ray from_near = from_near_clip(lidar, ray_W);
+  return finish(lidar, from_near, solids.first_echo(from_near, solid_reach(lidar, from_near, sea)),
+                sea);
 }
 
 LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R_WS,
                         const EchoSource& solids, const Environment& environment, double t,
                         const NoiseState& noise, RandomStream& rng, int threads) {
-  const SeaAtScan sea = sea_at(lidar, environment, t);
+  const SeaAtScan sea = sea_at(lidar, environment, t, p_WS);
   const int n_a = lidar.horizontal_samples, n_e = lidar.vertical_samples;
   // The columns' directions in the rows' common plane, turned into W once per scan.
   std::vector<Vec3> columns_W(static_cast<std::size_t>(n_a));
@@ -102,27 +123,45 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
   out.vertical_count = n_e;
   out.ranges.resize(lidar.ray_count());
   out.intensities.resize(lidar.ray_count());
-  // Each ray is cast alone, so rows may go to any thread (core/interleaved_rows.h); each row
-  // counts its own water returns.
-  std::vector<int> water_in_row(static_cast<std::size_t>(n_e), 0);
-  on_interleaved_rows(n_e, threads, [&](int first, int stride) {
-    for (int j = first; j < n_e; j += stride) {
+  // Each ray is cast alone, so pieces of rows may go to any thread (core/interleaved_rows.h):
+  // a row's cost depends on its elevation (the one nearest the horizon searches the sea
+  // longest), so work is shared in runs of kRun rays, every row's runs alternating between
+  // threads. Each run counts its own water returns.
+  constexpr int kRun = 64;
+  const int runs_per_row = (n_a + kRun - 1) / kRun;
+  // A run's rays are cast against the solids together (EchoSource::first_echoes: Embree's
+  // packets), then each met with the sea.
+  std::vector<int> water_in_run(static_cast<std::size_t>(n_e * runs_per_row), 0);
+  on_interleaved_rows(n_e * runs_per_row, threads, [&](int first, int stride) {
+    std::vector<Ray> rays;
+    std::vector<double> reach;
+    std::vector<std::optional<Echo>> solid;
+    for (int run = first; run < n_e * runs_per_row; run += stride) {
+      const int j = run / runs_per_row, i0 = run % runs_per_row * kRun;
+      const int count = std::min(n_a, i0 + kRun) - i0;
       const double e = lidar_elevation(lidar, j);
       const double ce = std::cos(e);
       const Vec3 rise_W = std::sin(e) * up_W;
-      auto k = static_cast<std::size_t>(j) * static_cast<std::size_t>(n_a);
-      int water = 0;
-      for (int i = 0; i < n_a; ++i, ++k) {
-        const Ray ray{p_WS, ce * columns_W[static_cast<std::size_t>(i)] + rise_W};
-        const LidarReturn r = cast(lidar, ray, solids, sea);
-        out.ranges[k] = static_cast<float>(r.range);
-        out.intensities[k] = static_cast<float>(r.intensity);
-        water += r.water;
+      rays.resize(std::size_t(count)), reach.resize(std::size_t(count));
+      solid.resize(std::size_t(count));
+      for (std::size_t r = 0; r < rays.size(); ++r) {
+        const Vec3 d = ce * columns_W[std::size_t(i0) + r] + rise_W;
+        rays[r] = from_near_clip(lidar, {p_WS, d});
+        reach[r] = solid_reach(lidar, rays[r], sea);
       }
-      water_in_row[static_cast<std::size_t>(j)] = water;
+      solids.first_echoes(rays, reach, solid);
+      const std::size_t k0 = std::size_t(j) * std::size_t(n_a) + std::size_t(i0);
+      int water = 0;
+      for (std::size_t r = 0; r < rays.size(); ++r) {
+        const LidarReturn ret = finish(lidar, rays[r], solid[r], sea);
+        out.ranges[k0 + r] = static_cast<float>(ret.range);
+        out.intensities[k0 + r] = static_cast<float>(ret.intensity);
+        water += ret.water;
+      }
+      water_in_run[static_cast<std::size_t>(run)] = water;
     }
   });
-  for (const int w : water_in_row)
+  for (const int w : water_in_run)
     out.water_returns += w;
 
   // Noise in ray order, one deviate per ray that returned: the scan does not depend on the order

@@ -33,6 +33,8 @@
 // the way to a solid hit, or, with no solid hit, where the ray is steep enough for a specular
 // return (within specular_acceptance plus the sea's steepest tilt atan(L) of the vertical).
 // Elsewhere the answer does not depend on where the ray crosses the surface: it returns nothing.
+// Solids are searched for only up to where the ray is surely across the surface (it has left the
+// slab the surface keeps within, env/sea_ray.h): nothing beyond returns.
 // A VLP-16's shallow beams over open water thus cost no sea search at all.
 #pragma once
 

@@ -32,6 +32,43 @@ std::optional<VisualHit> first_hit(const Model& model, const std::vector<BodySta
   return hit ? hit : best;
 }
 
+/// first_hit() for many rays, the visual scene's meshes traced in packets.
+void first_hits(const Model& model, const std::vector<BodyState>& bodies,
+                std::span<const Ray> rays_W, std::span<const double> max_distance, int ignore_body,
+                const BodiesInView* view, std::vector<std::optional<VisualHit>>& out) {
+  out.assign(rays_W.size(), std::nullopt);
+  std::vector<double> reach(max_distance.begin(), max_distance.end());
+  if (const auto& bathymetry = model.environment.bathymetry) {
+    for (std::size_t i = 0; i < rays_W.size(); ++i) {
+      if (const auto hit = ray_cast_seabed(*bathymetry, rays_W[i], reach[i])) {
+        out[i] = VisualHit{hit->distance, hit->normal, -1, Rgba{0.55f, 0.5f, 0.4f, 1.0f}};
+        reach[i] = hit->distance;
+      }
+    }
+  }
+  if (!model.visual_scene) return;
+  std::vector<std::optional<VisualHit>> visual(rays_W.size());
+  cast_visual_rays(*model.visual_scene, bodies, rays_W, reach, ignore_body, view, visual);
+  for (std::size_t i = 0; i < rays_W.size(); ++i) {
+    if (visual[i]) out[i] = visual[i];
+  }
+}
+
+/// The echo of a hit: with the velocity of the point hit on a moving body.
+Echo echo_of(const VisualHit& hit, const std::vector<BodyState>& bodies, const Ray& ray_W) {
+  Echo echo{hit.distance, hit.n_W, Vec3::Zero()};
+  if (hit.body >= 0) {
+    const BodyState& b = bodies[static_cast<std::size_t>(hit.body)];
+    const Vec3 r_W = ray_W.origin + hit.distance * ray_W.direction - b.p_WB;
+    echo.v_W = b.q_WB * linear(b.V_WB_B) + (b.q_WB * angular(b.V_WB_B)).cross(r_W);
+  }
+  return echo;
+}
+
+SurfaceHit surface_of(const VisualHit& hit) {
+  return {hit.distance, hit.n_W, {hit.color.r, hit.color.g, hit.color.b}};
+}
+
 }  // namespace
 
 WorldEchoes::WorldEchoes(const Model& model, const std::vector<BodyState>& bodies, int hidden_body,
@@ -45,13 +82,15 @@ std::optional<Echo> cast_ray(const Model& model, const std::vector<BodyState>& b
                              const BodiesInView* view) {
   const auto hit = first_hit(model, bodies, ray_W, max_distance, ignore_body, view);
   if (!hit) return std::nullopt;
-  Echo echo{hit->distance, hit->n_W, Vec3::Zero()};
-  if (hit->body >= 0) {
-    const BodyState& b = bodies[static_cast<std::size_t>(hit->body)];
-    const Vec3 r_W = ray_W.origin + hit->distance * ray_W.direction - b.p_WB;
-    echo.v_W = b.q_WB * linear(b.V_WB_B) + (b.q_WB * angular(b.V_WB_B)).cross(r_W);
-  }
-  return echo;
+  return echo_of(*hit, bodies, ray_W);
+}
+
+void WorldEchoes::first_echoes(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                               std::span<std::optional<Echo>> out) const {
+  std::vector<std::optional<VisualHit>> hits;
+  first_hits(model_, bodies_, rays_W, max_distance, hidden_body_, view_ ? &*view_ : nullptr, hits);
+  for (std::size_t i = 0; i < rays_W.size(); ++i)
+    out[i] = hits[i] ? std::optional(echo_of(*hits[i], bodies_, rays_W[i])) : std::nullopt;
 }
 
 WorldSurfaces::WorldSurfaces(const Model& model, const std::vector<BodyState>& bodies,
@@ -62,7 +101,16 @@ std::optional<SurfaceHit> WorldSurfaces::first_surface(const Ray& ray_W,
                                                        double max_distance) const {
   const auto hit = first_hit(model_, bodies_, ray_W, max_distance, -1, view_ ? &*view_ : nullptr);
   if (!hit) return std::nullopt;
-  return SurfaceHit{hit->distance, hit->n_W, {hit->color.r, hit->color.g, hit->color.b}};
+  return surface_of(*hit);
+}
+
+void WorldSurfaces::first_surfaces(std::span<const Ray> rays_W,
+                                   std::span<const double> max_distance,
+                                   std::span<std::optional<SurfaceHit>> out) const {
+  std::vector<std::optional<VisualHit>> hits;
+  first_hits(model_, bodies_, rays_W, max_distance, -1, view_ ? &*view_ : nullptr, hits);
+  for (std::size_t i = 0; i < rays_W.size(); ++i)
+    out[i] = hits[i] ? std::optional(surface_of(*hits[i])) : std::nullopt;
 }
 
 }  // namespace leeway

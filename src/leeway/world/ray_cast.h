@@ -39,6 +39,9 @@ class WorldEchoes final : public EchoSource {
   std::optional<Echo> first_echo(const Ray& ray_W, double max_distance) const override {
     return cast_ray(model_, bodies_, ray_W, max_distance, hidden_body_, view_ ? &*view_ : nullptr);
   }
+  /// The rays traced in Embree's packets (with the bodies in view found once).
+  void first_echoes(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                    std::span<std::optional<Echo>> out) const override;
 
  private:
   const Model& model_;
@@ -55,6 +58,9 @@ class WorldSurfaces final : public SurfaceSource {
   WorldSurfaces(const Model& model, const std::vector<BodyState>& bodies, const Vec3& origin_W,
                 double max_distance);
   std::optional<SurfaceHit> first_surface(const Ray& ray_W, double max_distance) const override;
+  /// The rays traced in Embree's packets.
+  void first_surfaces(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                      std::span<std::optional<SurfaceHit>> out) const override;
 
  private:
   const Model& model_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "leeway/formats/mesh_file.h"
@@ -202,33 +203,80 @@ BodiesInView::BodiesInView(const VisualScene& scene, const std::vector<BodyState
   meshes_.commit();
 }
 
-std::optional<VisualHit> cast_visual_ray(const VisualScene& scene,
-                                         const std::vector<BodyState>& bodies, const Ray& ray_W,
-                                         double max_distance, int ignore_body,
-                                         const BodiesInView* view) {
-  std::optional<VisualHit> best;
+namespace {
+
+/// The static planes' nearest hit within max_distance, if nearer than `best`.
+void hit_planes(const VisualScene& scene, const Ray& ray_W, std::optional<VisualHit>& best,
+                double& max_distance) {
   for (const StaticPlane& plane : scene.planes) {
     if (const auto hit = ray_cast_plane(plane.n_W, plane.c, ray_W, max_distance)) {
       best = {hit->distance, hit->normal, -1, kGrey};
       max_distance = hit->distance;
     }
   }
+}
+
+/// A placed mesh's hit, with its mesh's colour.
+VisualHit visual_hit(const VisualScene& scene, const PlacedScenes::Hit& hit) {
+  const VisualScene::Group& g =
+      hit.id < 0 ? scene.fixed : scene.bodies[static_cast<std::size_t>(hit.id)];
+  return {hit.distance, hit.normal_W, hit.id, g.mesh_color[std::size_t(hit.mesh)]};
+}
+
+}  // namespace
+
+void BodiesInView::hit_primitives(const Ray& ray_W, std::optional<VisualHit>& best,
+                                  double& max_distance) const {
+  for_each_candidate(ray_W.direction, [&](const PosedPrimitive& p) {
+    if (!passes_near(ray_W, p.X_WP.translation(), p.primitive->radius, max_distance)) return;
+    const Ray ray_P{p.X_PW * ray_W.origin, p.X_PW.linear() * ray_W.direction};
+    if (const auto hit = ray_cast(p.primitive->shape, ray_P, max_distance)) {
+      best = {hit->distance, p.X_WP.linear() * hit->normal, p.body, p.primitive->color};
+      max_distance = hit->distance;
+    }
+  });
+}
+
+void cast_visual_rays(const VisualScene& scene, const std::vector<BodyState>& bodies,
+                      std::span<const Ray> rays_W, std::span<const double> max_distance,
+                      int ignore_body, const BodiesInView* view,
+                      std::span<std::optional<VisualHit>> out) {
+  if (rays_W.size() != max_distance.size() || rays_W.size() != out.size())
+    throw std::invalid_argument("cast_visual_rays: rays, distances and hits differ in number");
+  if (!view) {
+    for (std::size_t i = 0; i < rays_W.size(); ++i)
+      out[i] = cast_visual_ray(scene, bodies, rays_W[i], max_distance[i], ignore_body);
+    return;
+  }
+  std::vector<double> reach(max_distance.begin(), max_distance.end());
+  for (std::size_t i = 0; i < rays_W.size(); ++i) {
+    out[i].reset();
+    hit_planes(scene, rays_W[i], out[i], reach[i]);
+  }
+  std::vector<std::optional<PlacedScenes::Hit>> meshes(rays_W.size());
+  view->meshes_.cast(rays_W, reach, meshes);
+  for (std::size_t i = 0; i < rays_W.size(); ++i) {
+    if (meshes[i]) {
+      out[i] = visual_hit(scene, *meshes[i]);
+      reach[i] = meshes[i]->distance;
+    }
+    view->hit_primitives(rays_W[i], out[i], reach[i]);
+  }
+}
+
+std::optional<VisualHit> cast_visual_ray(const VisualScene& scene,
+                                         const std::vector<BodyState>& bodies, const Ray& ray_W,
+                                         double max_distance, int ignore_body,
+                                         const BodiesInView* view) {
+  std::optional<VisualHit> best;
+  hit_planes(scene, ray_W, best, max_distance);
   if (view) {
     // Every mesh in one two-level hierarchy, then the primitives in view.
     if (const auto hit = view->meshes_.cast(ray_W, max_distance)) {
-      const VisualScene::Group& g =
-          hit->id < 0 ? scene.fixed : scene.bodies[static_cast<std::size_t>(hit->id)];
-      best = {hit->distance, hit->normal_W, hit->id, g.mesh_color[std::size_t(hit->mesh)]};
+      best = visual_hit(scene, *hit);
       max_distance = hit->distance;
     }
-    view->for_each_candidate(ray_W.direction, [&](const BodiesInView::PosedPrimitive& p) {
-      if (!passes_near(ray_W, p.X_WP.translation(), p.primitive->radius, max_distance)) return;
-      const Ray ray_P{p.X_PW * ray_W.origin, p.X_PW.linear() * ray_W.direction};
-      if (const auto hit = ray_cast(p.primitive->shape, ray_P, max_distance)) {
-        best = {hit->distance, p.X_WP.linear() * hit->normal, p.body, p.primitive->color};
-        max_distance = hit->distance;
-      }
-    });
+    view->hit_primitives(ray_W, best, max_distance);
     return best;
   }
   cast_group(scene.fixed, ray_W, -1, best, max_distance);
