@@ -8,8 +8,10 @@
 //                      hierarchy built), every ray cast, the sea searched where it matters;
 //                      items are rays; real_time is scans per second over 10 Hz
 //   Lidar/embree_bare  the same rays against the same triangles (every mesh visual posed in W
-//                      at the scan's time) by Embree's bare rtcIntersect1, single precision,
-//                      nothing else: the baseline
+//                      at the scan's time, one flat hierarchy) by Embree's bare rtcIntersect1,
+//                      single precision, nothing else: the baseline
+//   Lidar/embree_bare16  the same by rtcIntersect16, sixteen rays a packet, as Leeway casts a
+//                      scan: the baseline for packets
 //   Camera/vrx/W/H     one frame of a W x H camera where VRX's WAM-V carries its front left
 //                      camera (0.75 m ahead, 0.1 m left, 1.5 m up, 15 degrees down; 80 degrees
 //                      wide): the course, the sky, the sea with its waves and Fresnel; items
@@ -19,10 +21,12 @@
 #include <benchmark/benchmark.h>
 #include <embree3/rtcore.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "leeway/formats/mesh_file.h"
 #include "leeway/formats/png_file.h"
@@ -119,79 +123,130 @@ BENCHMARK(Lidar_vlp16_vrx)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
+/// The baselines' scene: every mesh visual's triangles posed in W at the scan's time, about the
+/// lidar, in one flat Embree hierarchy; and the scan's directions.
+struct BareScene {
+  RTCDevice device = rtcNewDevice(nullptr);
+  RTCScene scene = rtcNewScene(device);
+  std::size_t triangles = 0;
+  std::vector<Vec3> directions;
+  BareScene(const BareScene&) = delete;
+  BareScene& operator=(const BareScene&) = delete;
+  ~BareScene() {
+    rtcReleaseScene(scene);
+    rtcReleaseDevice(device);
+  }
+
+  explicit BareScene(const VrxCourse& c) {
+    const auto& lidar = std::get<LidarModel>(lidar_of(c).kind);
+    const auto [p_WS, R_WS] = lidar_pose(c);
+    for (const Visual& v : c.model.visuals) {
+      const auto* mesh = std::get_if<VisualMesh>(&v.geometry);
+      if (!mesh) continue;
+      Eigen::Isometry3d X_WV = v.X_BV;
+      if (v.body >= 0) {
+        const BodyState& b = c.state.bodies[static_cast<std::size_t>(v.body)];
+        X_WV = Eigen::Translation3d(b.p_WB) * b.q_WB * v.X_BV;
+      }
+      std::vector<MeshPart> parts;
+      try {
+        parts = read_mesh_parts(*mesh);
+      } catch (const std::exception&) {
+        continue;
+      }
+      for (const MeshPart& part : parts) {
+        RTCGeometry g = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
+        auto* xyz = static_cast<float*>(
+            rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                                    3 * sizeof(float), part.vertices.size()));
+        for (std::size_t i = 0; i < part.vertices.size(); ++i) {
+          const Vec3 p = X_WV * part.vertices[i] - p_WS;  // about the lidar, as Leeway's centre
+          for (int k = 0; k < 3; ++k)
+            xyz[3 * i + static_cast<std::size_t>(k)] = static_cast<float>(p[k]);
+        }
+        auto* index = static_cast<unsigned*>(
+            rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                    3 * sizeof(unsigned), part.faces.size()));
+        for (std::size_t f = 0; f < part.faces.size(); ++f)
+          for (std::size_t k = 0; k < 3; ++k)
+            index[3 * f + k] = part.faces[f][k];
+        rtcCommitGeometry(g);
+        rtcAttachGeometry(scene, g);
+        rtcReleaseGeometry(g);
+        triangles += part.faces.size();
+      }
+    }
+    rtcCommitScene(scene);
+    for (int j = 0; j < lidar.vertical_samples; ++j)
+      for (int i = 0; i < lidar.horizontal_samples; ++i)
+        directions.push_back(R_WS * lidar_direction_S(lidar, i, j));
+  }
+};
+
 void Lidar_embree_bare(benchmark::State& bs) {
   const VrxCourse* c = vrx_course();
   if (!c) return bs.SkipWithError("no VRX corpus (LEEWAY_FOREIGN)");
   const auto& lidar = std::get<LidarModel>(lidar_of(*c).kind);
-  const auto [p_WS, R_WS] = lidar_pose(*c);
-  RTCDevice device = rtcNewDevice(nullptr);
-  RTCScene scene = rtcNewScene(device);
-  std::size_t triangles = 0;
-  for (const Visual& v : c->model.visuals) {
-    const auto* mesh = std::get_if<VisualMesh>(&v.geometry);
-    if (!mesh) continue;
-    Eigen::Isometry3d X_WV = v.X_BV;
-    if (v.body >= 0) {
-      const BodyState& b = c->state.bodies[static_cast<std::size_t>(v.body)];
-      X_WV = Eigen::Translation3d(b.p_WB) * b.q_WB * v.X_BV;
-    }
-    std::vector<MeshPart> parts;
-    try {
-      parts = read_mesh_parts(*mesh);
-    } catch (const std::exception&) {
-      continue;
-    }
-    for (const MeshPart& part : parts) {
-      RTCGeometry g = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
-      auto* xyz = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0,
-                                                              RTC_FORMAT_FLOAT3, 3 * sizeof(float),
-                                                              part.vertices.size()));
-      for (std::size_t i = 0; i < part.vertices.size(); ++i) {
-        const Vec3 p = X_WV * part.vertices[i] - p_WS;  // about the lidar, as Leeway's centre
-        for (int k = 0; k < 3; ++k)
-          xyz[3 * i + static_cast<std::size_t>(k)] = static_cast<float>(p[k]);
-      }
-      auto* index = static_cast<unsigned*>(rtcSetNewGeometryBuffer(
-          g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3, 3 * sizeof(unsigned), part.faces.size()));
-      for (std::size_t f = 0; f < part.faces.size(); ++f)
-        for (std::size_t k = 0; k < 3; ++k)
-          index[3 * f + k] = part.faces[f][k];
-      rtcCommitGeometry(g);
-      rtcAttachGeometry(scene, g);
-      rtcReleaseGeometry(g);
-      triangles += part.faces.size();
-    }
-  }
-  rtcCommitScene(scene);
-  std::vector<Vec3> directions;
-  for (int j = 0; j < lidar.vertical_samples; ++j)
-    for (int i = 0; i < lidar.horizontal_samples; ++i)
-      directions.push_back(R_WS * lidar_direction_S(lidar, i, j));
+  const BareScene bare(*c);
+  const auto far = static_cast<float>(lidar.range_max), near = static_cast<float>(lidar.range_min);
   std::int64_t hits = 0;
   for (auto _ : bs) {
-    for (const Vec3& d : directions) {
+    for (const Vec3& d : bare.directions) {
       RTCRayHit q{};
-      q.ray.org_x = q.ray.org_y = q.ray.org_z = 0.0f;
       q.ray.dir_x = static_cast<float>(d.x());
       q.ray.dir_y = static_cast<float>(d.y());
       q.ray.dir_z = static_cast<float>(d.z());
-      q.ray.tnear = static_cast<float>(lidar.range_min);
-      q.ray.tfar = static_cast<float>(lidar.range_max);
+      q.ray.tnear = near;
+      q.ray.tfar = far;
       q.ray.mask = std::numeric_limits<unsigned>::max();
       q.hit.geomID = RTC_INVALID_GEOMETRY_ID;
       RTCIntersectContext context;
       rtcInitIntersectContext(&context);
-      rtcIntersect1(scene, &context, &q);
+      rtcIntersect1(bare.scene, &context, &q);
       hits += q.hit.geomID != RTC_INVALID_GEOMETRY_ID;
     }
   }
-  bs.SetItemsProcessed(bs.iterations() * static_cast<std::int64_t>(directions.size()));
+  bs.SetItemsProcessed(bs.iterations() * static_cast<std::int64_t>(bare.directions.size()));
   bs.counters["returns"] = static_cast<double>(hits) / static_cast<double>(bs.iterations());
-  bs.counters["triangles"] = static_cast<double>(triangles);
-  rtcReleaseScene(scene);
-  rtcReleaseDevice(device);
+  bs.counters["triangles"] = static_cast<double>(bare.triangles);
 }
 BENCHMARK(Lidar_embree_bare)->Name("Lidar/embree_bare")->Unit(benchmark::kMillisecond);
+
+void Lidar_embree_bare16(benchmark::State& bs) {
+  const VrxCourse* c = vrx_course();
+  if (!c) return bs.SkipWithError("no VRX corpus (LEEWAY_FOREIGN)");
+  const auto& lidar = std::get<LidarModel>(lidar_of(*c).kind);
+  const BareScene bare(*c);
+  const auto far = static_cast<float>(lidar.range_max), near = static_cast<float>(lidar.range_min);
+  const std::size_t n = bare.directions.size();
+  std::int64_t hits = 0;
+  for (auto _ : bs) {
+    for (std::size_t first = 0; first < n; first += 16) {
+      alignas(64) int valid[16];
+      alignas(64) RTCRayHit16 q{};
+      for (std::size_t k = 0; k < 16; ++k) {
+        const Vec3& d = bare.directions[std::min(first + k, n - 1)];
+        valid[k] = first + k < n ? -1 : 0;
+        q.ray.dir_x[k] = static_cast<float>(d.x());
+        q.ray.dir_y[k] = static_cast<float>(d.y());
+        q.ray.dir_z[k] = static_cast<float>(d.z());
+        q.ray.tnear[k] = near;
+        q.ray.tfar[k] = far;
+        q.ray.mask[k] = std::numeric_limits<unsigned>::max();
+        q.hit.geomID[k] = RTC_INVALID_GEOMETRY_ID;
+      }
+      RTCIntersectContext context;
+      rtcInitIntersectContext(&context);
+      context.flags = RTC_INTERSECT_CONTEXT_FLAG_COHERENT;
+      rtcIntersect16(valid, bare.scene, &context, &q);
+      for (std::size_t k = 0; k < 16; ++k)
+        hits += valid[k] && q.hit.geomID[k] != RTC_INVALID_GEOMETRY_ID;
+    }
+  }
+  bs.SetItemsProcessed(bs.iterations() * static_cast<std::int64_t>(n));
+  bs.counters["returns"] = static_cast<double>(hits) / static_cast<double>(bs.iterations());
+}
+BENCHMARK(Lidar_embree_bare16)->Name("Lidar/embree_bare16")->Unit(benchmark::kMillisecond);
 
 void Camera_vrx(benchmark::State& bs) {
   const VrxCourse* c = vrx_course();

@@ -3,11 +3,14 @@
 // it settles in calm water, and how it rolls and pitches in the default sea.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <numbers>
+#include <stdexcept>
 
 #include "leeway/app/default_world.h"
 #include "leeway/body/hull_sample.h"
@@ -201,27 +204,47 @@ TEST(Wamv, TheDefaultWorldInlinesTheLibraryModel) {
   }
   // VRX's IMU, 100 Hz at (0.3, -0.2, 1.3) m in base_link, its GNSS antenna, 20 Hz at
   // (-0.85, 0, 1.3) m, Leeway's compass beside the IMU, 20 Hz, and VRX's pinger receiver, 1 Hz,
-  // listening for VRX's default pinger.
-  ASSERT_EQ(library.sensors.size(), 4u);
+  // listening for VRX's default pinger. The library's model also carries VRX's cameras and lidar
+  // (LoadWorld.TheShippedWamvCarries...); the default world leaves them out, as a recording of
+  // it would draw their 90 frames and 10 scans a second.
+  ASSERT_EQ(library.sensors.size(), 8u);
   ASSERT_EQ(inlined.sensors.size(), 4u);
+  const auto in_library = [&](const SensorModel& s) -> const SensorModel& {
+    for (const SensorModel& l : library.sensors)
+      if (l.name == s.name) return l;
+    ADD_FAILURE() << s.name << " is not in the library's WAM-V";
+    return s;
+  };
   for (const Model* m : {&library, &inlined}) {
-    EXPECT_EQ(m->sensors[0].name, "imu_wamv_sensor");
-    EXPECT_EQ(m->sensors[1].name, "navsat");
-    EXPECT_EQ(m->sensors[2].name, "compass");
-    EXPECT_EQ(m->sensors[2].X_BS.translation(), m->sensors[0].X_BS.translation());
-    EXPECT_EQ(m->sensors[3].name, "range_bearing");
-    EXPECT_EQ(std::get<RangeBearingModel>(m->sensors[3].kind).pinger_W, Vec3(-528, 191, -2));
-    EXPECT_EQ(std::get<RangeBearingModel>(m->sensors[3].kind).range.white_stddev, 3.0);
-    for (std::size_t i = 0; i < 4; ++i) {
-      EXPECT_EQ(m->sensors[i].rate_hz, library.sensors[i].rate_hz);
-      EXPECT_TRUE(
-          m->sensors[i].X_BS.isometry().isApprox(library.sensors[i].X_BS.isometry(), 1e-15));
-    }
+    const auto named = [&](const std::string& name) -> const SensorModel& {
+      for (const SensorModel& s : m->sensors)
+        if (s.name == name) return s;
+      throw std::runtime_error("no sensor " + name);
+    };
+    EXPECT_EQ(named("compass").X_BS.translation(), named("imu_wamv_sensor").X_BS.translation());
+    const auto& pinger = std::get<RangeBearingModel>(named("range_bearing").kind);
+    EXPECT_EQ(pinger.pinger_W, Vec3(-528, 191, -2));
+    EXPECT_EQ(pinger.range.white_stddev, 3.0);
   }
-  EXPECT_EQ(library.sensors[0].rate_hz, 100.0);
-  EXPECT_EQ(library.sensors[1].rate_hz, 20.0);
-  EXPECT_EQ(library.sensors[2].rate_hz, 20.0);
-  EXPECT_EQ(library.sensors[3].rate_hz, 1.0);
+  for (const SensorModel& s : inlined.sensors) {
+    const SensorModel& l = in_library(s);
+    EXPECT_EQ(s.rate_hz, l.rate_hz) << s.name;
+    EXPECT_TRUE(s.X_BS.isometry().isApprox(l.X_BS.isometry(), 1e-15)) << s.name;
+  }
+  for (const char* name : {"front_left_camera_sensor", "front_right_camera_sensor",
+                           "middle_right_camera_sensor", "lidar_wamv_sensor"}) {
+    EXPECT_TRUE(std::any_of(library.sensors.begin(), library.sensors.end(),
+                            [&](const SensorModel& s) { return s.name == name; }))
+        << name;
+  }
+  EXPECT_EQ(inlined.sensors[0].name, "imu_wamv_sensor");
+  EXPECT_EQ(inlined.sensors[0].rate_hz, 100.0);
+  EXPECT_EQ(inlined.sensors[1].name, "navsat");
+  EXPECT_EQ(inlined.sensors[1].rate_hz, 20.0);
+  EXPECT_EQ(inlined.sensors[2].name, "compass");
+  EXPECT_EQ(inlined.sensors[2].rate_hz, 20.0);
+  EXPECT_EQ(inlined.sensors[3].name, "range_bearing");
+  EXPECT_EQ(inlined.sensors[3].rate_hz, 1.0);
 }
 
 /// VRX's logistic fit at command 1 (A 0.01, K 59.82, B 5, nu 0.38, C 0.56, M 0.28): 242.67 N.

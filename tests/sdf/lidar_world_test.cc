@@ -82,6 +82,7 @@ TEST(LidarWorld, AScanSeesAStaticBoxAndAMovingSphereWhereTheyAre) {
   ASSERT_EQ(m.sensors.size(), 1u);
   State s = make_initial_state(m);
   StepData data = make_step_data(m);
+  data.draw_images = true;  // somebody looks at the scans
   Workspace ws;
   ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
   ASSERT_TRUE(data.sensors[0].sampled);
@@ -103,9 +104,12 @@ TEST(LidarWorld, AScanSeesAStaticBoxAndAMovingSphereWhereTheyAre) {
   EXPECT_NEAR(std::get<LidarReading>(data.sensors[0].reading).ranges[2], 7.0, 1e-5);
 }
 
-TEST(LidarWorld, TheSameWorldAndSeedGiveTheSameScans) {
+TEST(LidarWorld, TheSameWorldAndSeedGiveTheSameScansWhoeverLookedBefore) {
+  // Scans are cast only when somebody looks (StepData::draw_images, as gz-sim renders only for a
+  // subscriber); each scan's noise has its own stream, so a scan is the same whether or not the
+  // ones before it were cast.
   const std::string world = world_sdf(sensor_boat(kVrxLidar, "0 0 8.2 0 0 0.3") + kWall + kBuoy);
-  const auto scans = [&](std::uint64_t seed) {
+  const auto scans = [&](std::uint64_t seed, std::size_t looked_from) {
     Diagnostics d;
     const Model m = load_world_file(testing::write_temp("scans.sdf", world), d, seed);
     State s = make_initial_state(m);
@@ -113,15 +117,20 @@ TEST(LidarWorld, TheSameWorldAndSeedGiveTheSameScans) {
     Workspace ws;
     std::vector<LidarReading> out;
     for (int k = 0; k < 25; ++k) {
+      data.draw_images = out.size() >= looked_from;
       EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
       if (data.sensors[0].sampled) out.push_back(std::get<LidarReading>(data.sensors[0].reading));
     }
     return out;
   };
-  const auto a = scans(4), b = scans(4), c = scans(5);
+  const auto a = scans(4, 0), b = scans(4, 0), c = scans(5, 0), late = scans(4, 2);
   ASSERT_EQ(a.size(), 3u);
   EXPECT_EQ(a, b);
   EXPECT_NE(a, c);  // the noise differs
+  ASSERT_EQ(late.size(), 3u);
+  EXPECT_EQ(late[0].ranges.size(), 0u);  // not cast: nobody looked
+  EXPECT_EQ(late[0].horizontal_count, 0);
+  EXPECT_EQ(late[2], a[2]);
 }
 
 /// A floating model drawn by a mesh file (the OBJ's blue unit plate from x = 2 to 3, y = 0 to 1,
@@ -149,6 +158,7 @@ TEST(LidarWorld, AModelIsSeenByItsVisualsWhereItsBodyIs) {
       load(world_sdf(sensor_boat(down, "2.5 0.5 12 0 0 0") + plated_buoy("buoy", "0 0 2 0 0 0")));
   State s = make_initial_state(m);
   StepData data = make_step_data(m);
+  data.draw_images = true;
   Workspace ws;
   ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
   EXPECT_NEAR(std::get<LidarReading>(data.sensors[0].reading).ranges[0], 9.5, 1e-5);

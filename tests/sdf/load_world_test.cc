@@ -270,6 +270,64 @@ TEST(LoadWorld, VrxsGeneratedWamvLoadsInEachLayoutAndFloatsAtRest) {
   }
 }
 
+TEST(LoadWorld, TheShippedWamvCarriesVrxsCamerasAndLidarWhereVrxsGeneratedOneDoes) {
+  // models/wamv's stereo pair, starboard camera and VLP-16 against VRX's generated WAM-V (its
+  // URDF's sensor links, posts and arms folded into base_link by the loader): the same poses
+  // and the same blocks.
+  const fs::path vrx = testing::foreign_corpus() / "vrx";
+  if (!fs::is_directory(vrx / "generated" / "wamv_H"))
+    GTEST_SKIP() << "no foreign corpus at " << vrx << ": the generated WAM-V not tested";
+  const auto load_wamv = [](const std::string& uri, const std::string& file) {
+    Diagnostics d;
+    return load_world_file(
+        testing::write_temp(
+            file, world_sdf("<include><uri>" + uri + "</uri><name>wamv</name>" + "</include>", "",
+                            "0 0 -9.81")),
+        d);
+  };
+  Model vrx_wamv;
+  {
+    const testing::ScopedModelPaths paths = generated_wamv_paths(vrx);
+    vrx_wamv = load_wamv("model://wamv_H", "vrx_wamv.sdf");
+  }
+  const Model shipped = load_wamv(std::string(LEEWAY_SOURCE_DIR) + "/models/wamv", "wamv.sdf");
+  for (const char* name : {"front_left_camera_sensor", "front_right_camera_sensor",
+                           "middle_right_camera_sensor", "lidar_wamv_sensor"}) {
+    SCOPED_TRACE(name);
+    const auto find = [&](const Model& m) -> const SensorModel* {
+      for (const SensorModel& s : m.sensors)
+        if (s.name == name) return &s;
+      return nullptr;
+    };
+    const SensorModel *a = find(vrx_wamv), *b = find(shipped);
+    ASSERT_TRUE(a && b);
+    EXPECT_LT((a->X_BS.translation() - b->X_BS.translation()).norm(), 1e-9);
+    // (sdformat's URDF conversion writes the lumped links' angles to six significant digits.)
+    EXPECT_LT((a->X_BS.linear() - b->X_BS.linear()).norm(), 1e-5);
+    EXPECT_EQ(a->rate_hz, b->rate_hz);
+    if (const auto* camera = std::get_if<CameraModel>(&a->kind)) {
+      const auto& other = std::get<CameraModel>(b->kind);
+      EXPECT_EQ(camera->width, other.width);
+      EXPECT_EQ(camera->height, other.height);
+      EXPECT_EQ(camera->horizontal_fov, other.horizontal_fov);
+      EXPECT_EQ(camera->near, other.near);
+      EXPECT_EQ(camera->far, other.far);
+      EXPECT_EQ(camera->noise_stddev, other.noise_stddev);
+    } else {
+      const auto &x = std::get<LidarModel>(a->kind), &y = std::get<LidarModel>(b->kind);
+      EXPECT_EQ(x.horizontal_samples, y.horizontal_samples);
+      EXPECT_EQ(x.vertical_samples, y.vertical_samples);
+      EXPECT_EQ(x.horizontal_min, y.horizontal_min);
+      EXPECT_EQ(x.horizontal_max, y.horizontal_max);
+      EXPECT_EQ(x.vertical_min, y.vertical_min);
+      EXPECT_EQ(x.vertical_max, y.vertical_max);
+      EXPECT_EQ(x.range_min, y.range_min);
+      EXPECT_EQ(x.range_max, y.range_max);
+      EXPECT_EQ(x.range_noise.white_stddev, y.range_noise.white_stddev);
+    }
+  }
+}
+
 TEST(LoadWorld, VrxsGeneratedWamvReachesTheSpeedOfVrxsDampingLawAtFullThrust) {
   // Both engines at their 2353.53 N maximum, in calm water: the surge speed where VRX's
   // SimpleHydrodynamics damping (xU 100, xUU 150, as the URDF writes them) takes the thrust,

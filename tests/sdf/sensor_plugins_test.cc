@@ -7,6 +7,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <tuple>
 
 #include "leeway/core/rotation.h"
 #include "leeway/world/step.h"
@@ -50,8 +51,26 @@ std::string rexrov_world(const std::string& origin = "") {
 
 TEST(SensorPlugins, RexRovCarriesUuvSimulatorsSuiteWithItsParameters) {
   const Model m = load_file("rexrov_suite.sdf", rexrov_world());
-  // gps, dvl, magnetometer, rpt, pressure, imu, pose_gt; and rexrov_sonar's forward sonar.
-  ASSERT_EQ(m.sensors.size(), 8u);
+  // gps, dvl, magnetometer, rpt, pressure, imu, pose_gt; rexrov_sonar's forward sonar; and
+  // rexrov_sensors' three default_cameras.
+  ASSERT_EQ(m.sensors.size(), 11u);
+  // The cameras: 768 x 492 over 1.5125 rad at 30 Hz, noise 0.02; the side ones 0.63 m out and
+  // turned 0.4 rad inwards, all pitched 0.6 rad down (x turned towards -z).
+  for (const auto& [name, y, yaw] :
+       {std::tuple{"camera", 0.0, 0.0}, std::tuple{"cameraright", -0.63, 0.4},
+        std::tuple{"cameraleft", 0.63, -0.4}}) {
+    const SensorModel& s = sensor_named(m, name);
+    const auto& c = std::get<CameraModel>(s.kind);
+    EXPECT_EQ(s.rate_hz, 30.0) << name;
+    EXPECT_EQ(c.width, 768) << name;
+    EXPECT_EQ(c.height, 492) << name;
+    EXPECT_DOUBLE_EQ(c.horizontal_fov, 1.5125) << name;
+    EXPECT_DOUBLE_EQ(c.noise_stddev, 0.02) << name;
+    EXPECT_LT((s.X_BS.translation() - Vec3(1.15, y, 0.4)).norm(), 1e-12) << name;
+    const Mat3 R = (Eigen::AngleAxisd(yaw, Vec3::UnitZ()) * Eigen::AngleAxisd(0.6, Vec3::UnitY()))
+                       .toRotationMatrix();
+    EXPECT_LT((s.X_BS.linear() - R).norm(), 1e-12) << name;
+  }
   // The IMU: rotors_simulator's parameters, the bias random walk as a Gauss-Markov bias.
   const auto& imu = std::get<ImuModel>(sensor_named(m, "imu").kind);
   EXPECT_EQ(sensor_named(m, "imu").rate_hz, 50.0);

@@ -10,6 +10,7 @@
 #include "leeway/sim/simulation.h"
 #include "leeway/task/task_scoring.h"
 #include "leeway/world/step.h"
+#include "mesh_files.h"
 #include "sdf/sdf_test_util.h"
 #include "temp_file.h"
 
@@ -217,13 +218,15 @@ TEST(Contacts, ATasksContactFromTheStepsPairsIsTheOneItsOwnQueryFinds) {
 }
 
 TEST(BadInput, AMeshThatNoContactTouchesIsReportedWhenATaskCountsCollisions) {
+  // (A mesh that exists: the WAM-V's cameras have the world's meshes read.)
   Diagnostics d;
-  const Model m =
-      load_course(
-          "<model name='island'><static>true</static><link name='link'><collision name='shore'>"
-          "<geometry><mesh><uri>island.dae</uri></mesh></geometry></collision></link></model>\n",
-          d)
-          .model;
+  const Model m = load_course(
+                      "<model name='island'><static>true</static><link name='link'>"
+                      "<collision name='shore'><geometry><mesh><uri>" +
+                          testing::write_two_part_obj("island") +
+                          "</uri></mesh></geometry></collision></link></model>\n",
+                      d)
+                      .model;
   ASSERT_EQ(d.warnings().size(), 1u);
   expect_mentions(d.warnings().front().message,
                   {"model 'island'", "1 <collision>", "meshes", "task 'station_keeping'"});

@@ -56,8 +56,11 @@ std::string header(const SensorModel& sensor) {
                                           ? "t,elevation"
                                           : "t,v_x,v_y,v_z,relative_x,relative_y,relative_z");
                  },
-                 // A scan is a summary line here; its points go to MCAP (docs/sensors.md).
-                 [](const LidarModel&) { return std::string("t,returns,water_returns,nearest"); },
+                 // A scan is a summary line here (0 rays: not scanned); its points go to MCAP
+                 // (docs/sensors.md).
+                 [](const LidarModel&) {
+                   return std::string("t,rays,returns,water_returns,nearest");
+                 },
                  // A frame's time and size (0 x 0 undrawn); its image goes to MCAP.
                  [](const CameraModel&) { return std::string("t,width,height"); },
                  // A ping's brightest cell (nan when it was not pinged); its image goes to MCAP.
@@ -129,7 +132,8 @@ void append_row(fmt::memory_buffer& out, const SensorModel& sensor, const Sensor
               ++returns;
               nearest = std::min(nearest, range);
             }
-            fmt::format_to(it, "{},{},{},{}\n", s.t, returns, r.water_returns, nearest);
+            fmt::format_to(it, "{},{},{},{},{}\n", s.t, r.ranges.size(), returns, r.water_returns,
+                           nearest);
           },
           [&](const CameraImage& r) { fmt::format_to(it, "{},{},{}\n", s.t, r.width, r.height); },
           [&](const SonarImage& r) {

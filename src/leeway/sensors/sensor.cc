@@ -305,9 +305,17 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
             out.reading = probe_sample(probe, sensor, at, noisy);
           },
           [&](const LidarModel& lidar) {
+            // As a camera's frames: scanned only when somebody looks, each scan's deviates from a
+            // stream of its own, seeded whether it is scanned or not.
+            const std::uint64_t seed = state.rng.next_u64();
+            if (!at.draw_images) {
+              out.reading = LidarReading{};
+              return;
+            }
+            RandomStream scan_rng(seed, "scan");
             out.reading = scan_lidar(lidar, sensor_position(sensor, at.body), R_WS(sensor, at.body),
                                      at.echoes ? *at.echoes : kNothing, at.environment, t,
-                                     state.axes[0], state.rng, at.draw_threads);
+                                     state.axes[0], scan_rng, at.draw_threads);
           },
           [&](const CameraModel& camera) {
             // One draw a frame seeds the frame's noise, whether it is drawn or not: a frame's

@@ -256,8 +256,8 @@ struct SampleContext {
   /// What a camera sees (world/ray_cast.h); null: the camera's sample has its time and no
   /// image (width 0), as when nobody looks at it (StepData::draw_images).
   const SurfaceSource* surfaces = nullptr;
-  /// Whether a sonar pings (StepData::draw_images); if not, its sample has its time and no
-  /// image (0 beams).
+  /// Whether a sonar pings and a lidar scans (StepData::draw_images); if not, the sample has its
+  /// time and no image (a sonar's 0 beams, a lidar's 0 x 0 rays).
   bool draw_images = false;
   int draw_threads = 1;  ///< a camera's or a lidar's (StepData::draw_threads)
 };

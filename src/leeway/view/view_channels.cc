@@ -411,6 +411,7 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                    return true;
                  },
                  [&](const LidarReading& r) {
+                   if (r.horizontal_count == 0) return false;  // not scanned
                    lidar_points(out, t, sensor, r);
                    return true;
                  },
@@ -648,8 +649,10 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     const auto& kind = model.sensors[i].kind;
     const bool camera = std::holds_alternative<CameraModel>(kind);
     const bool sonar = std::holds_alternative<SonarModel>(kind);
+    const bool lidar = std::holds_alternative<LidarModel>(kind);
     const int s = static_cast<int>(i);
-    add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, s, false, camera || sonar);
+    add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, s, false,
+        camera || sonar || lidar);
     if (camera) {
       add(topic + "/camera_info", "foxglove.CameraCalibration", Kind::kCameraInfo, s, false, true);
       const auto& c = std::get<CameraModel>(kind);

@@ -19,7 +19,7 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
     // past its near clip. The scanning sensors (a lidar, a pinging sonar, a camera) find once
     // per scan which bodies are in view.
     const bool draw = data && data->draw_images;
-    const auto* lidar = std::get_if<LidarModel>(&sensor.kind);
+    const auto* lidar = draw ? std::get_if<LidarModel>(&sensor.kind) : nullptr;
     const auto* sonar = draw ? std::get_if<SonarModel>(&sensor.kind) : nullptr;
     const WorldEchoes echoes =
         lidar   ? WorldEchoes(model, ws.bodies_at_start, -1, p_WS, lidar->range_max)

@@ -61,11 +61,12 @@ struct StepData {
   /// One per Model::sensors: its latest reading (`sampled` if this step took it), of the state
   /// the step started from; by sample_sensors().
   std::vector<SensorSample> sensors;
-  /// Whether the cameras draw their images (sensors/camera.h) and the sonars ping
-  /// (sensors/sonar.h), set by the caller: a frame or a ping costs from ten to hundreds of
-  /// milliseconds, so they are made only for somebody who looks (a recording, a viewer).
-  /// Otherwise their samples keep their times and have no image (width 0, 0 beams), and nothing
-  /// else changes: each frame's and ping's noise has its own stream.
+  /// Whether the cameras draw their images (sensors/camera.h), the sonars ping (sensors/sonar.h)
+  /// and the lidars scan (sensors/lidar.h), set by the caller: a frame, a ping or a scan costs
+  /// from milliseconds to hundreds of them, so they are made only for somebody who looks (a
+  /// recording, a viewer), as gz-sim renders only for a subscriber. Otherwise their samples keep
+  /// their times and have no image (width 0, 0 beams, 0 x 0 rays), and nothing else changes:
+  /// each frame's, ping's and scan's noise has its own stream.
   bool draw_images = false;
   /// How many threads a camera draws its frame and a lidar casts its scan on (rows split
   /// between them; the same bits for any number), set by the caller.
