@@ -52,8 +52,8 @@ double solid_reach(const LidarModel& lidar, const Ray& from_near, const SeaAtSca
 }
 
 /// The return along `from_near` (the ray from the near clip), given the first solid on it.
-LidarReturn finish(const LidarModel& lidar, const Ray& from_near, const std::optional<Echo>& solid,
-                   const SeaAtScan& sea) {
+LidarReturn return_given_solid(const LidarModel& lidar, const Ray& from_near,
+                               const std::optional<Echo>& solid, const SeaAtScan& sea) {
   const Vec3& d = from_near.direction;
   const double near = lidar.range_min, span = lidar.range_max - lidar.range_min;
   // Beyond a solid, or with none where the water cannot return the pulse, where the ray crosses
@@ -101,8 +101,8 @@ LidarReturn lidar_return(const LidarModel& lidar, const Ray& ray_W, const EchoSo
                          const Environment& environment, double t) {
   const SeaAtScan sea = sea_at(lidar, environment, t, ray_W.origin);
   const Ray from_near = from_near_clip(lidar, ray_W);
-  return finish(lidar, from_near, solids.first_echo(from_near, solid_reach(lidar, from_near, sea)),
-                sea);
+  return return_given_solid(lidar, from_near,
+                            solids.first_echo(from_near, solid_reach(lidar, from_near, sea)), sea);
 }
 
 LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R_WS,
@@ -153,7 +153,7 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
       const std::size_t k0 = std::size_t(j) * std::size_t(n_a) + std::size_t(i0);
       int water = 0;
       for (std::size_t r = 0; r < rays.size(); ++r) {
-        const LidarReturn ret = finish(lidar, rays[r], solid[r], sea);
+        const LidarReturn ret = return_given_solid(lidar, rays[r], solid[r], sea);
         out.ranges[k0 + r] = static_cast<float>(ret.range);
         out.intensities[k0 + r] = static_cast<float>(ret.intensity);
         water += ret.water;

@@ -55,7 +55,7 @@ void first_hits(const Model& model, const std::vector<BodyState>& bodies,
 }
 
 /// The echo of a hit: with the velocity of the point hit on a moving body.
-Echo echo_of(const VisualHit& hit, const std::vector<BodyState>& bodies, const Ray& ray_W) {
+Echo as_echo(const VisualHit& hit, const std::vector<BodyState>& bodies, const Ray& ray_W) {
   Echo echo{hit.distance, hit.n_W, Vec3::Zero()};
   if (hit.body >= 0) {
     const BodyState& b = bodies[static_cast<std::size_t>(hit.body)];
@@ -65,7 +65,7 @@ Echo echo_of(const VisualHit& hit, const std::vector<BodyState>& bodies, const R
   return echo;
 }
 
-SurfaceHit surface_of(const VisualHit& hit) {
+SurfaceHit as_surface_hit(const VisualHit& hit) {
   return {hit.distance, hit.n_W, {hit.color.r, hit.color.g, hit.color.b}};
 }
 
@@ -82,7 +82,7 @@ std::optional<Echo> cast_ray(const Model& model, const std::vector<BodyState>& b
                              const BodiesInView* view) {
   const auto hit = first_hit(model, bodies, ray_W, max_distance, ignore_body, view);
   if (!hit) return std::nullopt;
-  return echo_of(*hit, bodies, ray_W);
+  return as_echo(*hit, bodies, ray_W);
 }
 
 void WorldEchoes::first_echoes(std::span<const Ray> rays_W, std::span<const double> max_distance,
@@ -90,7 +90,7 @@ void WorldEchoes::first_echoes(std::span<const Ray> rays_W, std::span<const doub
   std::vector<std::optional<VisualHit>> hits;
   first_hits(model_, bodies_, rays_W, max_distance, hidden_body_, view_ ? &*view_ : nullptr, hits);
   for (std::size_t i = 0; i < rays_W.size(); ++i)
-    out[i] = hits[i] ? std::optional(echo_of(*hits[i], bodies_, rays_W[i])) : std::nullopt;
+    out[i] = hits[i] ? std::optional(as_echo(*hits[i], bodies_, rays_W[i])) : std::nullopt;
 }
 
 WorldSurfaces::WorldSurfaces(const Model& model, const std::vector<BodyState>& bodies,
@@ -101,7 +101,7 @@ std::optional<SurfaceHit> WorldSurfaces::first_surface(const Ray& ray_W,
                                                        double max_distance) const {
   const auto hit = first_hit(model_, bodies_, ray_W, max_distance, -1, view_ ? &*view_ : nullptr);
   if (!hit) return std::nullopt;
-  return surface_of(*hit);
+  return as_surface_hit(*hit);
 }
 
 void WorldSurfaces::first_surfaces(std::span<const Ray> rays_W,
@@ -110,7 +110,7 @@ void WorldSurfaces::first_surfaces(std::span<const Ray> rays_W,
   std::vector<std::optional<VisualHit>> hits;
   first_hits(model_, bodies_, rays_W, max_distance, -1, view_ ? &*view_ : nullptr, hits);
   for (std::size_t i = 0; i < rays_W.size(); ++i)
-    out[i] = hits[i] ? std::optional(surface_of(*hits[i])) : std::nullopt;
+    out[i] = hits[i] ? std::optional(as_surface_hit(*hits[i])) : std::nullopt;
 }
 
 }  // namespace leeway
