@@ -108,8 +108,8 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
   const SeaSlab slab = sea_slab(environment, t);
   const std::array<double, 9> K = camera_k(c);
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  // The rays' directions in W: S's x and the image plane's axes, stepped per pixel. Each pixel
-  // is traced alone, so rows may go to any thread (core/interleaved_rows.h).
+  // The rays' directions in W: S's x and the image plane's axes, stepped per pixel. Each row
+  // is traced on its own, so rows may go to any thread (core/interleaved_rows.h).
   const Vec3 forward = R_WS.col(0), left = R_WS.col(1), up = R_WS.col(2);
   // A row's rays meet the scene together (SurfaceSource::first_surfaces: Embree's packets),
   // then each the sea.

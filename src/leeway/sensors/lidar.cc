@@ -123,7 +123,8 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
   out.vertical_count = n_e;
   out.ranges.resize(lidar.ray_count());
   out.intensities.resize(lidar.ray_count());
-  // Each ray is cast alone, so pieces of rows may go to any thread (core/interleaved_rows.h):
+  // Each run of rays is cast on its own, so pieces of rows may go to any thread
+  // (core/interleaved_rows.h):
   // a row's cost depends on its elevation (the one nearest the horizon searches the sea
   // longest), so work is shared in runs of kRun rays, every row's runs alternating between
   // threads. Each run counts its own water returns.

@@ -14,18 +14,23 @@ std::optional<BodiesInView> view_from(const Model& model, const std::vector<Body
   return BodiesInView(*model.visual_scene, bodies, origin_W, max_distance, hidden_body);
 }
 
-/// The first surface among the bathymetry's seabed (sand-coloured, on no body) and the visual
-/// scene: what cast_ray() and WorldSurfaces both look for.
+/// The bathymetry's seabed (sand-coloured, on no body) along `ray_W` within max_distance, which
+/// a hit shortens to its distance.
+std::optional<VisualHit> seabed_visual_hit(const Model& model, const Ray& ray_W,
+                                           double& max_distance) {
+  if (!model.environment.bathymetry) return std::nullopt;
+  const auto hit = ray_cast_seabed(*model.environment.bathymetry, ray_W, max_distance);
+  if (!hit) return std::nullopt;
+  max_distance = hit->distance;
+  return VisualHit{hit->distance, hit->normal, -1, Rgba{0.55f, 0.5f, 0.4f, 1.0f}};
+}
+
+/// The first surface among the bathymetry's seabed and the visual scene: what cast_ray() and
+/// WorldSurfaces both look for.
 std::optional<VisualHit> first_hit(const Model& model, const std::vector<BodyState>& bodies,
                                    const Ray& ray_W, double max_distance, int ignore_body,
                                    const BodiesInView* view) {
-  std::optional<VisualHit> best;
-  if (const auto& bathymetry = model.environment.bathymetry) {
-    if (const auto hit = ray_cast_seabed(*bathymetry, ray_W, max_distance)) {
-      best = VisualHit{hit->distance, hit->normal, -1, Rgba{0.55f, 0.5f, 0.4f, 1.0f}};
-      max_distance = hit->distance;
-    }
-  }
+  const std::optional<VisualHit> best = seabed_visual_hit(model, ray_W, max_distance);
   if (!model.visual_scene) return best;
   const auto hit =
       cast_visual_ray(*model.visual_scene, bodies, ray_W, max_distance, ignore_body, view);
@@ -36,16 +41,10 @@ std::optional<VisualHit> first_hit(const Model& model, const std::vector<BodySta
 void first_hits(const Model& model, const std::vector<BodyState>& bodies,
                 std::span<const Ray> rays_W, std::span<const double> max_distance, int ignore_body,
                 const BodiesInView* view, std::vector<std::optional<VisualHit>>& out) {
-  out.assign(rays_W.size(), std::nullopt);
+  out.resize(rays_W.size());
   std::vector<double> reach(max_distance.begin(), max_distance.end());
-  if (const auto& bathymetry = model.environment.bathymetry) {
-    for (std::size_t i = 0; i < rays_W.size(); ++i) {
-      if (const auto hit = ray_cast_seabed(*bathymetry, rays_W[i], reach[i])) {
-        out[i] = VisualHit{hit->distance, hit->normal, -1, Rgba{0.55f, 0.5f, 0.4f, 1.0f}};
-        reach[i] = hit->distance;
-      }
-    }
-  }
+  for (std::size_t i = 0; i < rays_W.size(); ++i)
+    out[i] = seabed_visual_hit(model, rays_W[i], reach[i]);
   if (!model.visual_scene) return;
   std::vector<std::optional<VisualHit>> visual(rays_W.size());
   cast_visual_rays(*model.visual_scene, bodies, rays_W, reach, ignore_body, view, visual);
