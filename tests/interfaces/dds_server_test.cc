@@ -12,9 +12,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <future>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -333,6 +336,241 @@ TEST_F(DdsServerTest, TfStaticIsLatchedForALateJoinerAndPlacesEveryLinkAndSensor
     EXPECT_EQ(t["child_frame_id"], child);
     EXPECT_EQ(vec3(t["transform"]["translation"]), p);
   }
+}
+
+/// A decoded number that may be non-finite ("Infinity", "-Infinity", "NaN").
+double decoded(const json& x) {
+  return x.is_string() ? std::strtod(x.get<std::string>().c_str(), nullptr) : x.get<double>();
+}
+
+/// The FLOAT32 at byte `at` of a decoded uint8[] field.
+float float_at(const json& bytes, std::size_t at) {
+  std::array<std::uint8_t, 4> b;
+  for (std::size_t k = 0; k < 4; ++k)
+    b[k] = bytes.at(at + k).get<std::uint8_t>();
+  float x;
+  std::memcpy(&x, b.data(), sizeof x);  // little-endian, as the message says
+  return x;
+}
+
+TEST_F(DdsServerTest, ALidarsScanAndPointsAndACamerasImageAndCalibrationAreWhatTheRunDrew) {
+  serve(default_world_with_sensors(kWamvMast));
+  const Model& model = sim_->model();
+  const std::size_t scanner = sensor("scanner"), eye = sensor("eye");
+  EXPECT_EQ(ros_sensor_topic(model.sensors, scanner), "/wamv/sensors/lidars/scanner/scan");
+  EXPECT_EQ(ros_sensor_topic(model.sensors, eye), "/wamv/sensors/cameras/eye/image_raw");
+  // Before any reader matches, the lidar samples and scans nothing.
+  ASSERT_TRUE(eventually([&] { return log_.steps > 50; }));
+  {
+    std::lock_guard lock(log_.mutex);
+    ASSERT_GE(log_.samples.at(scanner).size(), 2u);
+    for (const auto& [stamp, sample] : log_.samples.at(scanner))
+      EXPECT_EQ(std::get<LidarReading>(sample.reading).horizontal_count, 0);
+  }
+  auto scans = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/lidars/scanner/scan", "sensor_msgs/LaserScan", 2);
+  });
+  auto clouds = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/lidars/scanner/points", "sensor_msgs/PointCloud2", 1);
+  });
+  auto images = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/cameras/eye/image_raw", "sensor_msgs/Image", 1);
+  });
+  auto infos = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/cameras/eye/camera_info", "sensor_msgs/CameraInfo", 1);
+  });
+  const auto& lidar = std::get<LidarModel>(model.sensors[scanner].kind);
+  const auto& camera = std::get<CameraModel>(model.sensors[eye].kind);
+
+  // The scan's middle row (of 3), as ros_gz_bridge converts a gz scan.
+  const std::vector<json> scan_msgs = scans.get();
+  ASSERT_EQ(scan_msgs.size(), 2u);
+  int finite = 0;
+  for (const json& m : scan_msgs) {
+    EXPECT_FALSE(m["_trailing"]);
+    EXPECT_EQ(m["header"]["frame_id"], "wamv/base_link/scanner");
+    const SensorSample s = log_.sample(scanner, m["header"]["stamp"]);
+    const auto& r = std::get<LidarReading>(s.reading);
+    ASSERT_EQ(r.horizontal_count, 48) << "not drawn for its reader";
+    EXPECT_EQ(m["angle_min"].get<double>(), -1.2f);
+    EXPECT_EQ(m["angle_max"].get<double>(), 1.2f);
+    EXPECT_EQ(m["angle_increment"].get<double>(), static_cast<float>(2.4 / 47));
+    EXPECT_EQ(m["range_min"].get<double>(), 0.3f);
+    EXPECT_EQ(m["range_max"].get<double>(), 60.0f);
+    EXPECT_EQ(m["scan_time"].get<double>(), 0.1f);
+    ASSERT_EQ(m["ranges"].size(), 48u);
+    for (std::size_t i = 0; i < 48; ++i) {
+      const float expected = r.ranges[48 + i];
+      EXPECT_EQ(decoded(m["ranges"][i]), expected) << "ray " << i;
+      EXPECT_EQ(m["intensities"][i].get<double>(), r.intensities[48 + i]);
+      finite += std::isfinite(expected);
+    }
+  }
+  EXPECT_GT(finite, 0);  // some rays meet the WAM-V's hull
+
+  // Every ray as a point in S: its range along its direction; no return, NaN.
+  const std::vector<json> cloud_msgs = clouds.get();
+  ASSERT_EQ(cloud_msgs.size(), 1u);
+  const json& cloud = cloud_msgs[0];
+  EXPECT_FALSE(cloud["_trailing"]);
+  EXPECT_EQ(cloud["header"]["frame_id"], "wamv/base_link/scanner");
+  EXPECT_EQ(cloud["height"], 3);
+  EXPECT_EQ(cloud["width"], 48);
+  EXPECT_EQ(cloud["point_step"], 20);
+  EXPECT_EQ(cloud["row_step"], 20 * 48);
+  EXPECT_FALSE(cloud["is_dense"]);
+  std::vector<std::string> names;
+  for (const json& f : cloud["fields"])
+    names.push_back(f["name"]);
+  EXPECT_EQ(names, (std::vector<std::string>{"x", "y", "z", "intensity", "ring"}));
+  EXPECT_EQ(cloud["fields"][4]["datatype"], 4);  // UINT16
+  const SensorSample scanned = log_.sample(scanner, cloud["header"]["stamp"]);
+  const auto& r = std::get<LidarReading>(scanned.reading);
+  ASSERT_EQ(r.ranges.size(), 144u);
+  ASSERT_EQ(cloud["data"].size(), 20u * 144u);
+  for (int j = 0; j < 3; ++j) {
+    for (int i = 0; i < 48; ++i) {
+      const std::size_t k = std::size_t(j) * 48 + std::size_t(i);
+      const Vec3 p = double(r.ranges[k]) * lidar_direction_S(lidar, i, j);
+      for (int a = 0; a < 3; ++a) {
+        const float got = float_at(cloud["data"], 20 * k + 4 * std::size_t(a));
+        if (std::isfinite(r.ranges[k])) {
+          EXPECT_EQ(got, static_cast<float>(p[a])) << "point " << k;
+        } else {
+          EXPECT_TRUE(std::isnan(got)) << "point " << k;
+        }
+      }
+      EXPECT_EQ(cloud["data"][20 * k + 16], j);  // the ring
+    }
+  }
+
+  // The frame as rgb8 in the optical frame, and its pinhole.
+  const std::vector<json> image_msgs = images.get();
+  ASSERT_EQ(image_msgs.size(), 1u);
+  const json& image = image_msgs[0];
+  EXPECT_FALSE(image["_trailing"]);
+  EXPECT_EQ(image["header"]["frame_id"], "wamv/base_link/eye_optical");
+  EXPECT_EQ(image["encoding"], "rgb8");
+  EXPECT_EQ(image["width"], 8);
+  EXPECT_EQ(image["height"], 6);
+  EXPECT_EQ(image["step"], 24);
+  const SensorSample framed = log_.sample(eye, image["header"]["stamp"]);
+  const auto& frame = std::get<CameraImage>(framed.reading);
+  ASSERT_EQ(frame.width, 8);
+  EXPECT_EQ(image["data"].get<std::vector<std::uint8_t>>(), frame.rgb);
+  const std::vector<json> info_msgs = infos.get();
+  ASSERT_EQ(info_msgs.size(), 1u);
+  const json& info = info_msgs[0];
+  EXPECT_FALSE(info["_trailing"]);
+  EXPECT_EQ(info["header"]["frame_id"], "wamv/base_link/eye_optical");
+  EXPECT_EQ(info["distortion_model"], "plumb_bob");
+  EXPECT_EQ(info["d"].get<std::vector<double>>(), std::vector<double>(5, 0.0));
+  const std::array<double, 9> K = camera_k(camera);
+  EXPECT_EQ(info["k"].get<std::vector<double>>(), std::vector<double>(K.begin(), K.end()));
+  EXPECT_EQ(info["p"].get<std::vector<double>>(),
+            (std::vector<double>{K[0], 0, K[2], 0, 0, K[4], K[5], 0, 0, 0, 1, 0}));
+
+  // The optical frame on /tf_static, turned from the camera's frame S.
+  const std::vector<json> statics = echo("/tf_static", "tf2_msgs/TFMessage", 1, "transient_local");
+  ASSERT_EQ(statics.size(), 1u);
+  bool optical = false;
+  for (const json& t : statics[0]["transforms"]) {
+    if (t["child_frame_id"] != "wamv/base_link/eye_optical") continue;
+    optical = true;
+    EXPECT_EQ(t["header"]["frame_id"], "wamv/base_link/eye");
+    EXPECT_EQ(quat(t["transform"]["rotation"]).coeffs(), kQ_SO.coeffs());
+    // O's z is S's x: the optical axis is the camera's view.
+    EXPECT_LT((quat(t["transform"]["rotation"]) * Vec3::UnitZ() - Vec3::UnitX()).norm(), 1e-15);
+  }
+  EXPECT_TRUE(optical);
+}
+
+TEST_F(DdsServerTest, TheRexrovsSonarPingsAsAProjectedSonarImageOfTheLevelsItHeard) {
+  serve(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
+  const std::size_t sonar = sensor("sonar");
+  const Model& model = sim_->model();
+  EXPECT_EQ(ros_sensor_topic(model.sensors, sonar), "/rexrov/sonar");  // UUV's <topicName>
+  const std::vector<json> pings =
+      echo("/rexrov/sonar", "marine_acoustic_msgs/ProjectedSonarImage", 1);
+  ASSERT_EQ(pings.size(), 1u);
+  const json& m = pings[0];
+  EXPECT_FALSE(m["_trailing"]);
+  EXPECT_EQ(m["header"]["frame_id"], "rexrov/sonar_link/sonar_acoustic");
+  const SensorSample s = log_.sample(sonar, m["header"]["stamp"]);
+  const auto& r = std::get<SonarImage>(s.reading);
+  ASSERT_EQ(r.beams, 768) << "not pinged for its reader";
+  const auto& sonar_model = std::get<SonarModel>(model.sensors[sonar].kind);
+  EXPECT_EQ(m["ping_info"]["frequency"].get<double>(), 450e3f);
+  EXPECT_EQ(m["ping_info"]["sound_speed"].get<double>(),
+            static_cast<float>(model.environment.sound_speed));
+  EXPECT_EQ(m["ping_info"]["rx_beamwidths"].size(), 768u);
+  EXPECT_EQ(m["ping_info"]["rx_beamwidths"][0].get<double>(),
+            static_cast<float>(sonar_model.beamwidth_h));
+  // Each beam's direction in A (z along the fan's axis, x up): its azimuth turned about x.
+  ASSERT_EQ(m["beam_directions"].size(), 768u);
+  for (std::size_t b : {std::size_t{0}, std::size_t{383}, std::size_t{767}}) {
+    const Vec3 d = vec3(m["beam_directions"][b]);
+    EXPECT_EQ(d, Vec3(0.0, -std::sin(r.azimuth[b]), std::cos(r.azimuth[b]))) << "beam " << b;
+  }
+  ASSERT_EQ(m["ranges"].size(), r.range.size());
+  for (std::size_t k = 0; k < r.range.size(); ++k)
+    EXPECT_EQ(m["ranges"][k].get<double>(), static_cast<float>(r.range[k]));
+  EXPECT_EQ(m["image"]["dtype"], 8);  // DTYPE_FLOAT32
+  EXPECT_EQ(m["image"]["beam_count"], 768);
+  const json& data = m["image"]["data"];
+  ASSERT_EQ(data.size(), 4 * r.level.size());
+  std::size_t differ = 0;
+  for (std::size_t k = 0; k < r.level.size(); ++k)
+    differ += float_at(data, 4 * k) != r.level[k];
+  EXPECT_EQ(differ, 0u);  // every cell's level [dB re 1 uPa], range-major
+}
+
+TEST_F(DdsServerTest, AProfilingSonarsSoundingsAreSonarDetectionsOfTheBottomItFound) {
+  // The RexROV's world with a sounder beside it, 20 m over the flat seabed (80 m down): a
+  // profiling multibeam looking straight down. Each beam's two-way travel time is 2 r / c of the
+  // range it detected, about 20 / cos(theta) m, and its across-track angle -theta.
+  std::ifstream in(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
+  std::string world((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  world.insert(world.rfind("</world>"), R"(<model name="sounder"><pose>10 0 -60 0 0 0</pose>
+      <link name="base_link"><inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>10</iyy>
+      <izz>10</izz></inertia></inertial>
+      <sensor name="mbes" type="custom" leeway:type="sonar"><pose>0 0 0 0 1.5707963 0</pose>
+        <update_rate>5</update_rate><leeway:sonar><beams>32</beams><horizontal_fov>1.6
+        </horizontal_fov><beamwidth>0.05</beamwidth><vertical_fov>0.035</vertical_fov>
+        <range_min>1</range_min><range_max>41</range_max><bins>400</bins>
+        <rays_per_beam_v>16</rays_per_beam_v><detections>true</detections></leeway:sonar>
+      </sensor></link></model>)");
+  // The RexROV from the repository's models, wherever the world is written.
+  world.replace(world.find("model://rexrov"), 14, std::string(LEEWAY_SOURCE_DIR) + "/models/rexrov");
+  const std::string path = ::testing::TempDir() + "leeway_sounder.sdf";
+  std::ofstream(path) << world;
+  serve(path);
+  const std::size_t mbes = sensor("mbes");
+  const std::string topic = ros_sensor_topic(sim_->model().sensors, mbes) + "/detections";
+  EXPECT_EQ(topic, "/sounder/sensors/sonars/mbes/sonar_image/detections");
+  const std::vector<json> soundings = echo(topic, "marine_acoustic_msgs/SonarDetections", 1);
+  ASSERT_EQ(soundings.size(), 1u);
+  const json& m = soundings[0];
+  EXPECT_FALSE(m["_trailing"]);
+  EXPECT_EQ(m["header"]["frame_id"], "sounder/base_link/mbes");
+  const SensorSample s = log_.sample(mbes, m["header"]["stamp"]);
+  const auto& r = std::get<SonarImage>(s.reading);
+  ASSERT_EQ(r.bottom_range.size(), 32u) << "not pinged for its reader";
+  const double c = sim_->model().environment.sound_speed;
+  ASSERT_EQ(m["two_way_travel_times"].size(), 32u);
+  std::vector<double> altitudes;
+  for (std::size_t b = 0; b < 32; ++b) {
+    EXPECT_EQ(m["flags"][b]["flag"], 0) << "beam " << b;
+    EXPECT_EQ(m["two_way_travel_times"][b].get<double>(),
+              static_cast<float>(2.0 * r.bottom_range[b] / c));
+    EXPECT_EQ(m["rx_angles"][b].get<double>(), static_cast<float>(-r.azimuth[b]));
+    EXPECT_EQ(m["intensities"][b].get<double>(), r.bottom_level[b]);
+    altitudes.push_back(r.bottom_range[b] * std::cos(r.azimuth[b]));
+  }
+  // The seabed is flat; the sounder has sunk a little since the start, and the coherent sum's
+  // speckle scatters the outer beams' soundings across their footprints.
+  std::sort(altitudes.begin(), altitudes.end());
+  EXPECT_NEAR(altitudes[16], 20.0, 0.3);
 }
 
 TEST_F(DdsServerTest, TheRexrovsDvlPressureAndGroundTruthAreWhatTheRunComputed) {

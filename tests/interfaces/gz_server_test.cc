@@ -18,6 +18,7 @@
 #include <future>
 #include <limits>
 #include <map>
+#include <regex>
 #include <thread>
 
 #include "interfaces/served_run.h"
@@ -185,6 +186,18 @@ std::vector<double> numbers_after(const std::string& text, const std::string& ke
   return out;
 }
 
+/// The time [s] of the first header's stamp in `text` (a field at its default, 0, is not
+/// printed); none without a stamp.
+std::optional<double> stamp_time(const std::string& text) {
+  const std::size_t at = text.find("stamp {");
+  if (at == std::string::npos) return std::nullopt;
+  const std::string block = text.substr(at, text.find('}', at) - at);
+  std::smatch sec, nsec;
+  const bool has_sec = std::regex_search(block, sec, std::regex(R"((^|\s)sec: (\d+))"));
+  const bool has_nsec = std::regex_search(block, nsec, std::regex(R"(nsec: (\d+))"));
+  return (has_sec ? std::stod(sec[2]) : 0.0) + (has_nsec ? std::stod(nsec[1]) * 1e-9 : 0.0);
+}
+
 /// The x and y of every `position { ... }` in `text` (a field at its default, 0, is not printed).
 std::vector<Eigen::Vector2d> positions(const std::string& text) {
   std::vector<Eigen::Vector2d> out;
@@ -195,6 +208,98 @@ std::vector<Eigen::Vector2d> positions(const std::string& text) {
     out.emplace_back(x.empty() ? 0.0 : x[0], y.empty() ? 0.0 : y[0]);
   }
   return out;
+}
+
+TEST(GzTopics, CamerasAndLidarsPublishWhereGzSensorsPutsThem) {
+  SensorModel s;
+  s.model_name = "wamv";
+  s.link_name = "base_link";
+  s.name = "front";
+  s.kind = CameraModel{};
+  const std::string base = "/world/w/model/wamv/link/base_link/sensor/front";
+  ImageTopics t = image_topics("w", s);
+  EXPECT_EQ(t.image, base + "/image");
+  EXPECT_EQ(t.camera_info, base + "/camera_info");  // beside the image
+  EXPECT_EQ(t.depth + t.points + t.scan, "");
+  s.kind = CameraModel{.color = false, .depth = true};
+  t = image_topics("w", s);
+  EXPECT_EQ(t.depth, base + "/depth_image");
+  EXPECT_EQ(t.points, base + "/depth_image/points");
+  EXPECT_EQ(t.camera_info, base + "/camera_info");
+  s.kind = CameraModel{.color = true, .depth = true};  // RGB-D: below the sensor's topic
+  t = image_topics("w", s);
+  EXPECT_EQ(t.image, base + "/image");
+  EXPECT_EQ(t.depth, base + "/depth_image");
+  EXPECT_EQ(t.points, base + "/points");
+  EXPECT_EQ(t.camera_info, base + "/camera_info");
+  s.kind = LidarModel{};
+  t = image_topics("w", s);
+  EXPECT_EQ(t.scan, base + "/scan");
+  EXPECT_EQ(t.points, base + "/scan/points");
+  s.topic = "wamv/lidar";
+  EXPECT_EQ(image_topics("w", s).points, "/wamv/lidar/points");
+  s.kind = SonarModel{};  // ign-msgs 8 has no sonar message
+  EXPECT_EQ(sensor_topic("w", s), "");
+}
+
+TEST_F(GzServerTest, IgnTopicEchoesALidarsScanAndACamerasCalibrationDrawnOnlyForItsSubscriber) {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario =
+      load_world_or_default(default_world_with_sensors(kWamvMast), 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  Simulation sim(std::move(*scenario));
+  const Model& model = sim.model();
+  const auto scanner = static_cast<std::size_t>(model.sensor_index("wamv", "scanner"));
+  const auto eye = static_cast<std::size_t>(model.sensor_index("wamv", "eye"));
+  SampleWatch scans(scanner), frames(eye);
+  sim.attach(frames);
+  const ServedGzRun served(sim, scans, 2.0);
+  // Nobody subscribes yet: the lidar samples, and scans nothing.
+  ASSERT_TRUE(eventually([&] { return scans.samples >= 3; }));
+  EXPECT_EQ(scans.drawn, 0);
+  EXPECT_EQ(frames.drawn, 0);
+
+  const ImageTopics lidar = image_topics(model.world_name, model.sensors[scanner]);
+  EXPECT_EQ(lidar.scan,
+            "/world/" + model.world_name + "/model/wamv/link/base_link/sensor/scanner/scan");
+  std::string text;
+  std::optional<SensorSample> sample;
+  for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
+    text = tool_output("ign topic -e -n 1 -t " + lidar.scan);
+    if (const std::optional<double> t = stamp_time(text)) sample = scans.at(*t);
+  }
+  ASSERT_TRUE(sample) << text;
+  const auto& scan = std::get<LidarReading>(sample->reading);
+  ASSERT_EQ(scan.horizontal_count, 48);
+  EXPECT_EQ(numbers_after(text, "\ncount"), std::vector<double>({48.0}));
+  EXPECT_EQ(numbers_after(text, "vertical_count"), std::vector<double>({3.0}));
+  EXPECT_EQ(numbers_after(text, "\nangle_min"), std::vector<double>({-1.2}));
+  EXPECT_EQ(numbers_after(text, "vertical_angle_max"), std::vector<double>({-0.9}));
+  // Every ray's range, rows from the lowest, as the run scanned it (inf: no return); some meet
+  // the WAM-V's own hull below the mast.
+  const std::vector<double> ranges = numbers_after(text, "ranges");
+  ASSERT_EQ(ranges.size(), scan.ranges.size()) << text;
+  int finite = 0;
+  for (std::size_t k = 0; k < ranges.size(); ++k) {
+    EXPECT_EQ(ranges[k], double(scan.ranges[k])) << "ray " << k;
+    finite += std::isfinite(ranges[k]);
+  }
+  EXPECT_GT(finite, 0) << text;
+  EXPECT_NE(text.find("frame: \"wamv::base_link::scanner\""), std::string::npos) << text;
+
+  // The camera's calibration: the pinhole's K, and its frames drawn since somebody looks.
+  const ImageTopics camera = image_topics(model.world_name, model.sensors[eye]);
+  const std::string info = tool_output("ign topic -e -n 1 -t " + camera.camera_info);
+  const std::array<double, 9> K = camera_k(std::get<CameraModel>(model.sensors[eye].kind));
+  std::vector<double> k = numbers_after(info.substr(info.find("intrinsics")), "k");
+  ASSERT_GE(k.size(), 9u) << info;
+  k.resize(9);
+  EXPECT_EQ(k, std::vector<double>(K.begin(), K.end())) << info;
+  EXPECT_EQ(numbers_after(info, "width"), std::vector<double>({8.0})) << info;
+  EXPECT_GT(frames.drawn, 0);
+  const std::string image = tool_output("ign topic -e -n 1 -t " + camera.image);
+  EXPECT_NE(image.find("pixel_format_type: RGB_INT8"), std::string::npos) << image;
+  EXPECT_EQ(numbers_after(image, "step"), std::vector<double>({24.0})) << image;
 }
 
 TEST_F(GzServerTest, IgnTopicReadsVrxsTaskTopicsAsVrxPublishesThem) {

@@ -72,6 +72,13 @@ const std::map<std::string, const dds_topic_descriptor_t*> kTypes = {
     {"ros_gz_interfaces/Contacts", &ros_gz_interfaces_msg_dds__Contacts__desc},
     {"uuv_gazebo_ros_plugins_msgs/FloatStamped",
      &uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped__desc},
+    {"sensor_msgs/Image", &sensor_msgs_msg_dds__Image__desc},
+    {"sensor_msgs/CameraInfo", &sensor_msgs_msg_dds__CameraInfo__desc},
+    {"sensor_msgs/LaserScan", &sensor_msgs_msg_dds__LaserScan__desc},
+    {"sensor_msgs/PointCloud2", &sensor_msgs_msg_dds__PointCloud2__desc},
+    {"marine_acoustic_msgs/ProjectedSonarImage",
+     &marine_acoustic_msgs_msg_dds__ProjectedSonarImage__desc},
+    {"marine_acoustic_msgs/SonarDetections", &marine_acoustic_msgs_msg_dds__SonarDetections__desc},
 };
 
 int fail(const std::string& what) {

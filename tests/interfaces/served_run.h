@@ -82,6 +82,31 @@ inline std::string default_world_with(const std::string& xml, bool in_world = fa
   return path;
 }
 
+/// On the WAM-V's base link, 3 m above its origin: a small lidar ("scanner": 48 x 3 rays over
+/// +-1.2 rad, looking down at its own hull and the sea, 10 Hz) and a small colour camera ("eye":
+/// 8 x 6 pixels, 10 Hz), so that the images' messages stay short.
+inline const std::string kWamvMast = R"(
+  <sensor name="scanner" type="gpu_lidar"><pose>0 0 3 0 0 0</pose><update_rate>10</update_rate>
+    <lidar><scan><horizontal><samples>48</samples><min_angle>-1.2</min_angle>
+    <max_angle>1.2</max_angle></horizontal><vertical><samples>3</samples>
+    <min_angle>-1.3</min_angle><max_angle>-0.9</max_angle></vertical></scan>
+    <range><min>0.3</min><max>60</max></range></lidar></sensor>
+  <sensor name="eye" type="camera"><pose>0 0 3 0 0.3 0</pose><update_rate>10</update_rate>
+    <camera><horizontal_fov>1.2</horizontal_fov><image><width>8</width><height>6</height>
+    </image><clip><near>0.1</near><far>200</far></clip></camera></sensor>)";
+
+/// The default world with `sensors` in its WAM-V's base link, written to a file of the test's:
+/// its path.
+inline std::string default_world_with_sensors(const std::string& sensors) {
+  std::string world(default_world_sdf());
+  const std::size_t link = world.find("<link name=\"base_link\">");
+  world.insert(world.find('\n', link) + 1, sensors + "\n");
+  const std::string path = ::testing::TempDir() +
+                           fmt::format("leeway_sensors_{}.sdf", std::hash<std::string>{}(sensors));
+  std::ofstream(path) << world;
+  return path;
+}
+
 /// `sim` running with `options` on a thread of its own, stopped and joined when this goes out of
 /// scope: a failed assertion ends the test without leaving the thread running.
 class RunningSimulation {
@@ -248,6 +273,25 @@ struct PingerWatch : Observer, TimedLog<PingerSample> {
   bool pinger_at(const Vec3& p_W) {
     std::lock_guard lock(mutex);
     return pinger_W == p_W;
+  }
+};
+
+/// Every sample of one sensor, by its time, and how many of them were drawn (a frame, a scan or
+/// a ping with content).
+struct SampleWatch : Observer, TimedLog<SensorSample> {
+  explicit SampleWatch(std::size_t i) : sensor(i) {}
+  std::size_t sensor;
+  std::atomic<int> samples{0}, drawn{0};
+  void on_step(const Simulation& sim) override {
+    const SensorSample& s = sim.data().sensors[sensor];
+    if (!s.sampled) return;
+    ++samples;
+    const auto* scan = std::get_if<LidarReading>(&s.reading);
+    const auto* frame = std::get_if<CameraImage>(&s.reading);
+    const auto* ping = std::get_if<SonarImage>(&s.reading);
+    drawn += (scan && scan->horizontal_count > 0) || (frame && frame->width > 0) ||
+             (ping && ping->beams > 0);
+    record(s.t, s);
   }
 };
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "leeway/sim/simulation.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 
@@ -146,6 +147,59 @@ TEST(CameraWorld, FramesAreDrawnWhenAskedForAndEachIsTheSameWhoeverSawTheOnesBef
   }
   EXPECT_EQ(all[4], last[4]);
   EXPECT_NE(all[3].rgb, all[4].rgb);  // each frame's noise is its own
+}
+
+/// An observer that wants the camera's first frame in each `period` [s], as a recording does.
+struct FramesAtARate : Observer {
+  explicit FramesAtARate(double p) : period(p) {}
+  void want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) override {
+    const Model& m = sim.model();
+    wanted[0] =
+        next_sample_opens_period(m.sensors[0], sim.state().sensors[0], sim.state().t, m.dt, period);
+  }
+  void on_step(const Simulation& sim) override {
+    const SensorSample& s = sim.data().sensors[0];
+    if (s.sampled) frames.emplace_back(s.t, std::get<CameraImage>(s.reading));
+  }
+  double period;
+  std::vector<std::pair<double, CameraImage>> frames;
+};
+
+TEST(CameraWorld, AnObserverGetsTheFramesItWantsAndTheyAreTheFramesOfARunThatDrewThemAll) {
+  // A 30 Hz camera watched at 10 Hz draws its frames j = 0, 3, 6 (0, 0.1 and 0.2 s), and only
+  // those; each is the frame a run drawing
+  // every frame draws then. Simulation::draw_images holds across a reset.
+  const std::string camera =
+      R"(<sensor name="eye" type="camera"><update_rate>30</update_rate><camera>
+      <horizontal_fov>0.5</horizontal_fov><image><width>9</width><height>5</height></image>
+      <clip><near>0.1</near><far>50</far></clip>
+      <noise><type>gaussian</type><stddev>0.05</stddev></noise></camera></sensor>)";
+  const Scenario scenario =
+      testing::load_scenario(world_sdf(sensor_boat(camera, "0 0 10 0 0 0") + kRedWall));
+  const auto run = [&](double period, bool draw_all, bool reset_first) {
+    Simulation sim(scenario);
+    FramesAtARate watch(period);
+    sim.attach(watch);
+    sim.draw_images(draw_all);
+    if (reset_first) sim.reset();
+    RunOptions options;
+    options.until_step = 25;  // 0.25 s
+    EXPECT_TRUE(sim.run(options).ok);
+    return watch.frames;
+  };
+  const auto watched = run(0.1, false, false);
+  const auto all = run(1e9, true, true);  // the observer wants only the first; all are drawn
+  ASSERT_EQ(watched.size(), 8u);          // 0, 1/30, ..., 7/30 s
+  ASSERT_EQ(all.size(), 8u);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    EXPECT_EQ(watched[k].first, all[k].first);
+    EXPECT_EQ(all[k].second.width, 9) << "frame " << k;
+    const bool opens = k % 3 == 0;  // 0, 0.1, 0.2 s
+    EXPECT_EQ(watched[k].second.width, opens ? 9 : 0) << "frame " << k;
+    if (opens) {
+      EXPECT_EQ(watched[k].second, all[k].second) << "frame " << k;
+    }
+  }
 }
 
 /// A 9 x 5 sensor of gz-sim's `type` looking along x, 10 Hz, with `extra` in its <camera>.

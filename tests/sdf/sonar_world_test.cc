@@ -130,6 +130,13 @@ TEST(SonarWorld, LeewaysBlockSetsWhatItNamesOverTheOthers) {
   EXPECT_DOUBLE_EQ(own.backscatter, 0.01);
   EXPECT_DOUBLE_EQ(own.source_level, 200.0);
   EXPECT_DOUBLE_EQ(own.frequency, SonarModel{}.frequency);
+  EXPECT_FALSE(own.detections);
+  const SonarModel profiling =
+      sonar(small_sonar("<detections>true</detections><detection_threshold>15</detection_threshold>"
+                        "<detection_window>6</detection_window>"));
+  EXPECT_TRUE(profiling.detections);
+  EXPECT_DOUBLE_EQ(profiling.detection_threshold, 15.0);
+  EXPECT_DOUBLE_EQ(profiling.detection_window, 6.0);
   // Over UUV's laser: the laser's fan, Leeway's frequency and bins.
   std::string uuv = kUuvSonar;
   uuv.insert(uuv.find("</sensor>"),
@@ -222,6 +229,8 @@ TEST(SonarWorld, BadBlocksAreNamedAtTheirLine) {
           <leeway:sonar><beams>0</beams></leeway:sonar></sensor>)"),
                            {"bad_sonar.sdf:", "leeway:sonar/beams>: got 0"});
   testing::expect_mentions(error(small_sonar("<fan>2</fan>")), {"bad_sonar.sdf:", "fan"});
+  testing::expect_mentions(error(small_sonar("<detection_window>0</detection_window>")),
+                           {"bad_sonar.sdf:", "detection_window", "got 0"});
   testing::expect_mentions(error(small_sonar("<vertical_fov>2</vertical_fov>")),
                            {"vertical_fov", "got 2"});
   std::string reversed = kDaveSonar;

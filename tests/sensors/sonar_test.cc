@@ -136,6 +136,57 @@ TEST(Sonar, AFlatBottomEchoesBetweenTheRangesItsFanReaches) {
   EXPECT_GT(image.hits, 0);
 }
 
+/// A profiling multibeam looking down: 64 beams over 2 rad across, 2 degrees along, its bottom
+/// detected (expectation_sonar()'s ranges and resolution).
+SonarModel profiling_sonar() {
+  SonarModel s = expectation_sonar();
+  s.beams = 64;
+  s.horizontal_fov = 2.0;
+  s.beamwidth_h = 2.0 / 64;
+  s.vertical_fov = 0.035;
+  s.range_max = 40.5;
+  s.bins = 800;  // 5 cm
+  s.detections = true;
+  return s;
+}
+
+TEST(Sonar, AProfilingMultibeamDetectsAFlatSeabedAtTheAltitudeOverTheBeamsCosine) {
+  // 10 m above a flat seabed, the fan across the track and straight down: beam b at theta_b
+  // from the vertical meets the bottom at 10 / cos(theta_b). The detection (the centre of
+  // gravity of the beam's echo within 10 dB of its peak) lands within a bin of it, out to the
+  // outer beams at 0.98 rad where the echo spans 0.8 m of range across the beam.
+  SonarModel s = profiling_sonar();
+  Bottom bottom;
+  bottom.z0 = -10.0;
+  RandomStream rng(2, "sonar");
+  const SonarImage image =
+      ping_sonar(s, Vec3::Zero(), pitched_down(kPi / 2), bottom, 1500.0, 10.0, rng);
+  ASSERT_EQ(image.bottom_range.size(), 64u);
+  for (std::size_t b = 0; b < 64; ++b) {
+    EXPECT_NEAR(image.bottom_range[b], 10.0 / std::cos(image.azimuth[b]), 0.05) << "beam " << b;
+    EXPECT_GT(image.bottom_level[b], s.noise_level + s.detection_threshold);
+  }
+  // Beyond its range it detects nothing: NaN in every beam.
+  bottom.z0 = -50.0;
+  const SonarImage deep =
+      ping_sonar(s, Vec3::Zero(), pitched_down(kPi / 2), bottom, 1500.0, 50.0, rng);
+  for (double r : deep.bottom_range)
+    EXPECT_TRUE(std::isnan(r));
+  // With the coherent sum's speckle and the noise of the default unit the soundings scatter
+  // about the same closed form, by much less than the beam's footprint.
+  s.coherent = true;
+  s.noise_level = SonarModel{}.noise_level;
+  bottom.z0 = -10.0;
+  const SonarImage speckled =
+      ping_sonar(s, Vec3::Zero(), pitched_down(kPi / 2), bottom, 1500.0, 10.0, rng);
+  std::vector<double> errors;
+  for (std::size_t b = 0; b < 64; ++b)
+    errors.push_back(std::abs(speckled.bottom_range[b] - 10.0 / std::cos(speckled.azimuth[b])));
+  std::sort(errors.begin(), errors.end());
+  EXPECT_LT(errors[32], 0.1);  // the median
+  EXPECT_LT(errors.back(), 0.6);
+}
+
 TEST(Sonar, APointTargetFallsWithRangeAsSpreadingAndAbsorption) {
   // A 0.5 m sphere on the axis at 6 m and at 12 m (S3): the echo's energy over the image falls
   // by (6/12)^4 10^(-2 alpha 6 / 10), the sphere's Lambertian cross-section 2/3 pi a^2 being the

@@ -218,13 +218,13 @@ test("a lidar's scan is a foxglove.PointCloud whose points are its ranges", asyn
   const leeway = await startLeeway([world, "--duration", "60"]);
   const s = new Session(leeway.port);
   try {
-    assert.ok(await until(() => s.byTopic.has("/boat/sensors/scanner")), "no lidar channel");
-    const channel = s.byTopic.get("/boat/sensors/scanner");
+    assert.ok(await until(() => s.byTopic.has("/boat/sensors/lidars/scanner/scan")), "no lidar channel");
+    const channel = s.byTopic.get("/boat/sensors/lidars/scanner/scan");
     assert.equal(channel.schemaName, "foxglove.PointCloud");
     const validate = new Ajv({ strict: false }).compile(JSON.parse(channel.schema));
-    s.subscribe("/boat/sensors/scanner");
-    assert.ok(await until(() => s.count("/boat/sensors/scanner") >= 2), "no scans");
-    const scan = s.last("/boat/sensors/scanner");
+    s.subscribe("/boat/sensors/lidars/scanner/scan");
+    assert.ok(await until(() => s.count("/boat/sensors/lidars/scanner/scan") >= 2), "no scans");
+    const scan = s.last("/boat/sensors/lidars/scanner/scan");
     assert.ok(validate(scan), JSON.stringify(validate.errors));
     assert.equal(scan.frame_id, "boat/base_link/scanner");
     assert.equal(scan.point_stride, 16);
@@ -258,15 +258,15 @@ test("an RGB-D camera's frames are PNG foxglove.CompressedImages, its depths 32F
   const leeway = await startLeeway([world, "--duration", "60"]);
   const s = new Session(leeway.port);
   try {
-    assert.ok(await until(() => s.byTopic.has("/boat/sensors/eye")), "no camera channel");
-    const image = s.byTopic.get("/boat/sensors/eye");
-    const info = s.byTopic.get("/boat/sensors/eye/camera_info");
+    assert.ok(await until(() => s.byTopic.has("/boat/sensors/cameras/eye/image_raw")), "no camera channel");
+    const image = s.byTopic.get("/boat/sensors/cameras/eye/image_raw");
+    const info = s.byTopic.get("/boat/sensors/cameras/eye/camera_info");
     assert.equal(image.schemaName, "foxglove.CompressedImage");
     assert.equal(info.schemaName, "foxglove.CameraCalibration");
-    s.subscribe("/boat/sensors/eye");
-    s.subscribe("/boat/sensors/eye/camera_info");
-    assert.ok(await until(() => s.count("/boat/sensors/eye") >= 2 && s.count("/boat/sensors/eye/camera_info") >= 2), "no frames");
-    const frame = s.last("/boat/sensors/eye");
+    s.subscribe("/boat/sensors/cameras/eye/image_raw");
+    s.subscribe("/boat/sensors/cameras/eye/camera_info");
+    assert.ok(await until(() => s.count("/boat/sensors/cameras/eye/image_raw") >= 2 && s.count("/boat/sensors/cameras/eye/camera_info") >= 2), "no frames");
+    const frame = s.last("/boat/sensors/cameras/eye/image_raw");
     const validate = new Ajv({ strict: false }).compile(JSON.parse(image.schema));
     assert.ok(validate(frame), JSON.stringify(validate.errors));
     assert.equal(frame.format, "png");
@@ -277,11 +277,11 @@ test("an RGB-D camera's frames are PNG foxglove.CompressedImages, its depths 32F
     const pixel = (u, v) => Array.from(png.data.subarray(4 * (v * 9 + u), 4 * (v * 9 + u) + 3));
     assert.deepEqual(pixel(4, 2), [Math.round(255 * 0.35), 0, 0]);
 
-    const depthChannel = s.byTopic.get("/boat/sensors/eye/depth_image");
+    const depthChannel = s.byTopic.get("/boat/sensors/cameras/eye/depth");
     assert.equal(depthChannel.schemaName, "foxglove.RawImage");
-    s.subscribe("/boat/sensors/eye/depth_image");
-    assert.ok(await until(() => s.count("/boat/sensors/eye/depth_image") >= 1), "no depths");
-    const depth = s.last("/boat/sensors/eye/depth_image");
+    s.subscribe("/boat/sensors/cameras/eye/depth");
+    assert.ok(await until(() => s.count("/boat/sensors/cameras/eye/depth") >= 1), "no depths");
+    const depth = s.last("/boat/sensors/cameras/eye/depth");
     const validateDepth = new Ajv({ strict: false }).compile(JSON.parse(depthChannel.schema));
     assert.ok(validateDepth(depth), JSON.stringify(validateDepth.errors));
     assert.equal(depth.frame_id, "boat/base_link/eye_optical");
@@ -292,7 +292,7 @@ test("an RGB-D camera's frames are PNG foxglove.CompressedImages, its depths 32F
     assert.equal(depths.length, 9 * 5 * 4);
     for (let k = 0; k < 45; ++k) assert.ok(Math.abs(depths.readFloatLE(4 * k) - 5) < 1e-5, `pixel ${k}: ${depths.readFloatLE(4 * k)}`);
 
-    const calibration = s.last("/boat/sensors/eye/camera_info");
+    const calibration = s.last("/boat/sensors/cameras/eye/camera_info");
     assert.ok(new Ajv({ strict: false }).compile(JSON.parse(info.schema))(calibration));
     const f = 4.5 / Math.tan(0.25);
     assert.equal(calibration.width, 9);
@@ -327,16 +327,16 @@ test("a sonar's pings are ProjectedSonarImage-shaped, and its fan a PNG", async 
   const leeway = await startLeeway([world, "--duration", "60"]);
   const s = new Session(leeway.port);
   try {
-    assert.ok(await until(() => s.byTopic.has("/boat/sensors/fls")), "no sonar channel");
-    const raw = s.byTopic.get("/boat/sensors/fls");
-    const fan = s.byTopic.get("/boat/sensors/fls/image");
+    assert.ok(await until(() => s.byTopic.has("/boat/sensors/sonars/fls/sonar_image")), "no sonar channel");
+    const raw = s.byTopic.get("/boat/sensors/sonars/fls/sonar_image");
+    const fan = s.byTopic.get("/boat/sensors/sonars/fls/sonar_image/image");
     assert.equal(raw.schemaName, "leeway.SonarImage");
     assert.equal(fan.schemaName, "foxglove.CompressedImage");
-    s.subscribe("/boat/sensors/fls"); // either channel starts the pings
-    assert.ok(await until(() => s.count("/boat/sensors/fls") >= 2), "no pings");
-    s.subscribe("/boat/sensors/fls/image");
-    assert.ok(await until(() => s.count("/boat/sensors/fls/image") >= 1), "no fan");
-    const ping = s.last("/boat/sensors/fls");
+    s.subscribe("/boat/sensors/sonars/fls/sonar_image"); // either channel starts the pings
+    assert.ok(await until(() => s.count("/boat/sensors/sonars/fls/sonar_image") >= 2), "no pings");
+    s.subscribe("/boat/sensors/sonars/fls/sonar_image/image");
+    assert.ok(await until(() => s.count("/boat/sensors/sonars/fls/sonar_image/image") >= 1), "no fan");
+    const ping = s.last("/boat/sensors/sonars/fls/sonar_image");
     const validate = new Ajv({ strict: false }).compile(JSON.parse(raw.schema));
     assert.ok(validate(ping), JSON.stringify(validate.errors));
     assert.equal(ping.frame_id, "boat/base_link/fls_acoustic");
@@ -356,7 +356,7 @@ test("a sonar's pings are ProjectedSonarImage-shaped, and its fan a PNG", async 
       }
       assert.ok(Math.abs(ping.ranges[peak] - 5 / Math.cos(bearing)) < 0.3, `beam ${b}: peak at ${ping.ranges[peak]} m`);
     }
-    const image = s.last("/boat/sensors/fls/image");
+    const image = s.last("/boat/sensors/sonars/fls/sonar_image/image");
     assert.equal(image.format, "png");
     const png = PNG.sync.read(Buffer.from(image.data, "base64"));
     assert.equal(png.height, 480);

@@ -138,6 +138,61 @@ TEST(McapRecording, EveryChannelReadsBackAsPublished) {
   EXPECT_EQ(count("/task/wayfinding"), 251u);
 }
 
+TEST(McapRecording, CamerasAreDrawnAtTheRecordingsRateNotTheirs) {
+  // The default world's WAM-V with one of VRX's 30 Hz cameras, made small, recorded at 10 Hz:
+  // the recording holds its first frame in each tenth of a second (j = 0, 3, 6, ...), each with
+  // its calibration, and the run drew no other (the camera's other samples have no image).
+  std::string world(default_world_sdf());
+  const std::string camera = R"(<sensor name="eye" type="camera">
+      <pose>0.75 0 1.5 0 0.2618 0</pose><update_rate>30</update_rate><camera>
+      <horizontal_fov>1.3962634</horizontal_fov><image><width>16</width><height>9</height>
+      </image><clip><near>0.05</near><far>400</far></clip></camera></sensor>)";
+  const std::size_t link = world.find("<link name=\"base_link\">");
+  ASSERT_NE(link, std::string::npos);
+  world.insert(world.find('\n', link) + 1, camera + "\n");
+  Diagnostics diagnostics;
+  Simulation sim(load_scenario_string(world, "camera.sdf", diagnostics));
+  struct Drawn : Observer {
+    int samples = 0, drawn = 0;
+    void on_step(const Simulation& sim) override {
+      for (const SensorSample& s : sim.data().sensors) {
+        const auto* image = std::get_if<CameraImage>(&s.reading);
+        if (!s.sampled || !image) continue;
+        ++samples;
+        drawn += image->width > 0;
+      }
+    }
+  } drawn;
+  const fs::path path = temp_path("camera_rate.mcap");
+  std::optional<McapRecorder> recorder(std::in_place, path, sim, ViewOptions{});  // 10 Hz
+  sim.attach(*recorder);
+  sim.attach(drawn);
+  RunOptions run;
+  run.until_step = steps_for(1.0, sim.model().dt);
+  ASSERT_TRUE(sim.run(run).ok);
+  recorder.reset();
+  EXPECT_EQ(drawn.samples, 30);
+  EXPECT_EQ(drawn.drawn, 10);
+  const json r = read_mcap("valid", path);
+  ASSERT_FALSE(r.is_null());
+  std::map<std::string, int> channel_id;
+  for (const json& c : r["channels"])
+    channel_id[c["topic"]] = c["id"];
+  const std::string topic = "/wamv/sensors/cameras/eye/image_raw";
+  ASSERT_TRUE(channel_id.count(topic)) << "no channel " << topic;
+  std::vector<double> times;
+  int calibrations = 0;
+  for (const json& m : r["messages"]) {
+    if (m["channelId"] == channel_id[topic])
+      times.push_back(std::stod(m["logTime"].get<std::string>()) * 1e-9);
+    calibrations += m["channelId"] == channel_id["/wamv/sensors/cameras/eye/camera_info"];
+  }
+  ASSERT_EQ(times.size(), 10u);
+  EXPECT_EQ(calibrations, 10);
+  for (std::size_t k = 0; k < times.size(); ++k)  // each at the step at or after k / 10 s
+    EXPECT_NEAR(times[k], 0.1 * double(k), sim.model().dt) << "frame " << k;
+}
+
 TEST(McapRecording, TheSameRunGivesTheSameFile) {
   const auto record = [](const fs::path& path) {
     Simulation sim(default_scenario());

@@ -267,7 +267,6 @@ int run_command(const RunCommandOptions& o) {
     page = !options.document_root.empty();
     ViewOptions view;
     view.warnings = summary.warnings;
-    view.draw_images_always = records_mcap;  // the recording draws them anyway
     try {
       view_server.emplace(sim, *inbox, view, options);
     } catch (const std::exception& e) {
@@ -357,7 +356,6 @@ int run_command(const RunCommandOptions& o) {
         view.warnings = summary.warnings;
         mcap_recorder.emplace(o.record_path, sim, view);
         sim.attach(*mcap_recorder);
-        sim.draw_images(true);  // a recording keeps every camera's frames
       } else {
         recorder.emplace(o.record_path, o.frame, model);
         sim.attach(*recorder, interval);
@@ -401,8 +399,10 @@ int run_command(const RunCommandOptions& o) {
   print_tasks(sim);
   print_events(sim.data().counts);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);
-  fmt::print("wall time  {:.3f} s ({:.0f}x real time)\n", end.wall_time,
-             end.wall_time > 0.0 ? state.t / end.wall_time : 0.0);
+  // Two significant digits below 10x: a run slower than real time reads 0.054x, not 0x.
+  const double speed = end.wall_time > 0.0 ? state.t / end.wall_time : 0.0;
+  fmt::print("wall time  {:.3f} s ({}x real time)\n", end.wall_time,
+             speed >= 10.0 ? fmt::format("{:.0f}", speed) : fmt::format("{:.2g}", speed));
   if (recorder) {
     fmt::print("recording  {} ({} rows, {})\n", o.record_path, recorder->rows_written(),
                o.frame == OutputFrame::kEnuFlu ? "ENU/FLU" : "NED/FRD");

@@ -21,6 +21,7 @@
 #include "leeway/interfaces/pose_publishing.h"
 #include "leeway/interfaces/rate_limited_log.h"
 #include "leeway/interfaces/ros_names.h"
+#include "leeway/interfaces/sensor_payloads.h"
 #include "leeway/interfaces/stamp.h"
 #include "leeway/interfaces/vrx_task_topics.h"
 #include "leeway/interfaces/world_control.h"
@@ -177,6 +178,18 @@ struct DdsServer::Impl {
   dds_entity_t participant = 0;
   dds_entity_t clock = 0, tf = 0, tf_static = 0;
   std::vector<dds_entity_t> sensors;  ///< one per Model::sensors entry; 0: not published
+  /// A camera's, lidar's or sonar's outputs beside its topic (ros_names.h), one per
+  /// Model::sensors entry; 0: none. Its first topic is `sensors`' entry.
+  struct ImageWriters {
+    dds_entity_t depth = 0, points = 0, camera_info = 0, detections = 0;
+    bool wanted(dds_entity_t primary) const {
+      return (primary > 0 && matched(primary)) || (depth > 0 && matched(depth)) ||
+             (points > 0 && matched(points)) || (camera_info > 0 && matched(camera_info)) ||
+             (detections > 0 && matched(detections));
+    }
+  };
+  std::vector<ImageWriters> images;
+  std::vector<std::string> optical_frames, acoustic_frames;  ///< by sensor; "" if none
   ActuatorReports reports;
   std::vector<dds_entity_t> joint_states;  ///< one per reports.models() entry
   std::vector<dds_entity_t> outputs;       ///< one per Model::actuators entry; 0: none
@@ -607,6 +620,14 @@ struct DdsServer::Impl {
       transforms.push_back({header(0.0, body_frames[static_cast<std::size_t>(sensor.body)]),
                             const_cast<char*>(sensor_frames[i].c_str()),
                             {vector3(sensor.X_BS.p), quaternion(sensor.X_BS.q)}});
+      // A camera's images are in its optical frame, a sonar's pings in its acoustic one.
+      for (const auto& [frame, q_S] :
+           {std::pair{&optical_frames[i], kQ_SO}, std::pair{&acoustic_frames[i], kQ_SA}}) {
+        if (frame->empty()) continue;
+        transforms.push_back({header(0.0, sensor_frames[i]),
+                              const_cast<char*>(frame->c_str()),
+                              {vector3(Vec3::Zero()), quaternion(q_S)}});
+      }
     }
     write_transforms(tf_static);
   }
@@ -683,8 +704,173 @@ struct DdsServer::Impl {
                      set_diagonal(msg.twist.covariance, 6, 0, variances(m.velocity, period));
                      write(w, &msg);
                    },
+                   [&](const LidarReading& r) {
+                     if (r.horizontal_count > 0) publish_scan(i, sample, r);
+                   },
+                   [&](const CameraImage& r) {
+                     if (r.width > 0) publish_frame(i, sample, r);
+                   },
+                   [&](const SonarImage& r) {
+                     if (r.beams > 0) publish_ping(i, sample, r);
+                   },
                    [](const auto&) {}},
         sample.reading);
+  }
+
+  static sensor_msgs_msg_dds__PointCloud2_ point_cloud(
+      const std_msgs_msg_dds__Header_& head, PackedPoints& points,
+      std::vector<sensor_msgs_msg_dds__PointField_>& fields) {
+    fields.clear();
+    for (const PointFieldLayout& f : points.fields)
+      fields.push_back({const_cast<char*>(f.name), f.offset, f.ros_datatype, 1});
+    sensor_msgs_msg_dds__PointCloud2_ msg{};
+    msg.header = head;
+    msg.height = points.height;
+    msg.width = points.width;
+    lend(msg.fields, fields);
+    msg.is_bigendian = false;
+    msg.point_step = points.point_step;
+    msg.row_step = points.point_step * points.width;
+    lend(msg.data, points.data);
+    msg.is_dense = false;
+    return msg;
+  }
+
+  /// A scan: its middle row as sensor_msgs/LaserScan (as ros_gz_bridge converts gz-sensors'
+  /// scans: ROS's scan is one row), and every ray as PointCloud2.
+  void publish_scan(std::size_t i, const SensorSample& sample, const LidarReading& r) {
+    const SensorModel& sensor = sim.model().sensors[i];
+    const auto& lidar = std::get<LidarModel>(sensor.kind);
+    const std_msgs_msg_dds__Header_ head = header(sample.t, sensor_frames[i]);
+    if (matched(sensors[i])) {
+      const auto n = static_cast<std::size_t>(r.horizontal_count);
+      const std::size_t row = static_cast<std::size_t>(r.vertical_count / 2) * n;
+      std::vector<float> ranges(r.ranges.begin() + row, r.ranges.begin() + row + n);
+      std::vector<float> intensities(r.intensities.begin() + row, r.intensities.begin() + row + n);
+      sensor_msgs_msg_dds__LaserScan_ msg{};
+      msg.header = head;
+      msg.angle_min = static_cast<float>(lidar.horizontal_min);
+      msg.angle_max = static_cast<float>(lidar.horizontal_max);
+      msg.angle_increment = static_cast<float>(
+          n > 1 ? (lidar.horizontal_max - lidar.horizontal_min) / double(n - 1) : 0.0);
+      msg.scan_time = static_cast<float>(sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : 0.0);
+      msg.range_min = static_cast<float>(lidar.range_min);
+      msg.range_max = static_cast<float>(lidar.range_max);
+      lend(msg.ranges, ranges);
+      lend(msg.intensities, intensities);
+      write(sensors[i], &msg);
+    }
+    if (images[i].points > 0 && matched(images[i].points)) {
+      PackedPoints points = lidar_points(lidar, r);
+      std::vector<sensor_msgs_msg_dds__PointField_> fields;
+      const auto msg = point_cloud(head, points, fields);
+      write(images[i].points, &msg);
+    }
+  }
+
+  /// A frame: its image (rgb8) and depths (32FC1) in the optical frame, its calibration, and an
+  /// RGB-D or depth camera's points in S.
+  void publish_frame(std::size_t i, const SensorSample& sample, const CameraImage& r) {
+    const SensorModel& sensor = sim.model().sensors[i];
+    const auto& camera = std::get<CameraModel>(sensor.kind);
+    const ImageWriters& w = images[i];
+    const std_msgs_msg_dds__Header_ optical = header(sample.t, optical_frames[i]);
+    const auto image = [&](dds_entity_t to, const char* encoding, std::uint32_t pixel_bytes,
+                           std::uint8_t* data, std::size_t size) {
+      sensor_msgs_msg_dds__Image_ msg{};
+      msg.header = optical;
+      msg.height = static_cast<std::uint32_t>(r.height);
+      msg.width = static_cast<std::uint32_t>(r.width);
+      msg.encoding = const_cast<char*>(encoding);
+      msg.is_bigendian = 0;
+      msg.step = pixel_bytes * msg.width;
+      lend(msg.data, data, size);
+      write(to, &msg);
+    };
+    const dds_entity_t color = camera.color ? sensors[i] : 0;
+    const dds_entity_t depth = camera.color ? w.depth : sensors[i];
+    if (color > 0 && matched(color))
+      image(color, "rgb8", 3, const_cast<std::uint8_t*>(r.rgb.data()), r.rgb.size());
+    if (depth > 0 && matched(depth)) {
+      std::vector<std::uint8_t> depths = depth_bytes(r);
+      image(depth, "32FC1", 4, depths.data(), depths.size());
+    }
+    if (w.points > 0 && matched(w.points)) {
+      PackedPoints points = depth_points(camera, r);
+      std::vector<sensor_msgs_msg_dds__PointField_> fields;
+      const auto msg = point_cloud(header(sample.t, sensor_frames[i]), points, fields);
+      write(w.points, &msg);
+    }
+    if (w.camera_info > 0 && matched(w.camera_info)) {
+      PinholeCalibration c = pinhole_calibration(camera);
+      sensor_msgs_msg_dds__CameraInfo_ msg{};
+      msg.header = optical;
+      msg.height = static_cast<std::uint32_t>(r.height);
+      msg.width = static_cast<std::uint32_t>(r.width);
+      msg.distortion_model = const_cast<char*>("plumb_bob");
+      lend(msg.d, c.D.data(), c.D.size());
+      std::copy(c.K.begin(), c.K.end(), msg.k);
+      std::copy(c.R.begin(), c.R.end(), msg.r);
+      std::copy(c.P.begin(), c.P.end(), msg.p);
+      write(w.camera_info, &msg);
+    }
+  }
+
+  /// A ping as marine_acoustic_msgs/ProjectedSonarImage in the acoustic frame A: each beam's
+  /// direction in A, each bin's range, the levels [dB re 1 uPa] as FLOAT32 cells, range-major;
+  /// a profiling sonar's bottom as SonarDetections.
+  void publish_ping(std::size_t i, const SensorSample& sample, const SonarImage& r) {
+    const SensorModel& sensor = sim.model().sensors[i];
+    const auto& sonar = std::get<SonarModel>(sensor.kind);
+    const double c = sim.model().environment.sound_speed;
+    std::vector<float> tx(r.azimuth.size(), static_cast<float>(sonar.vertical_fov));
+    std::vector<float> rx(r.azimuth.size(), static_cast<float>(sonar.beamwidth_h));
+    marine_acoustic_msgs_msg_dds__PingInfo_ ping_info{};
+    ping_info.frequency = static_cast<float>(sonar.frequency);
+    ping_info.sound_speed = static_cast<float>(c);
+    lend(ping_info.tx_beamwidths, tx);
+    lend(ping_info.rx_beamwidths, rx);
+    const dds_entity_t detections = images[i].detections;
+    if (detections > 0 && matched(detections) && !r.bottom_range.empty()) {
+      // Per beam: its flag (0 DETECT_OK, 1 DETECT_BAD_SONAR: no bottom), 2 r / c, no transmit
+      // delay or steering, the level [dB re 1 uPa] and the across-track angle -theta (towards
+      // S's -y: starboard for a fan looking down with S's y to port).
+      const std::size_t n = r.bottom_range.size();
+      std::vector<marine_acoustic_msgs_msg_dds__DetectionFlag_> flags(n);
+      std::vector<float> travel(n), zeros(n, 0.0f), levels(r.bottom_level), angles(n);
+      for (std::size_t b = 0; b < n; ++b) {
+        const bool found = std::isfinite(r.bottom_range[b]);
+        flags[b].flag = found ? 0 : 1;
+        travel[b] = static_cast<float>(found ? 2.0 * r.bottom_range[b] / c : std::nan(""));
+        angles[b] = static_cast<float>(-r.azimuth[b]);
+      }
+      marine_acoustic_msgs_msg_dds__SonarDetections_ msg{};
+      msg.header = header(sample.t, sensor_frames[i]);
+      msg.ping_info = ping_info;
+      lend(msg.flags, flags);
+      lend(msg.two_way_travel_times, travel);
+      lend(msg.tx_delays, zeros);
+      lend(msg.intensities, levels);
+      lend(msg.tx_angles, zeros);
+      lend(msg.rx_angles, angles);
+      write(detections, &msg);
+    }
+    if (!matched(sensors[i])) return;
+    std::vector<geometry_msgs_msg_dds__Vector3_> directions;
+    for (double theta : r.azimuth)
+      directions.push_back({0.0, -std::sin(theta), std::cos(theta)});
+    std::vector<float> ranges(r.range.begin(), r.range.end());
+    marine_acoustic_msgs_msg_dds__ProjectedSonarImage_ msg{};
+    msg.header = header(sample.t, acoustic_frames[i]);
+    msg.ping_info = ping_info;
+    lend(msg.beam_directions, directions);
+    lend(msg.ranges, ranges);
+    msg.image.is_bigendian = false;
+    msg.image.dtype = 8;  // DTYPE_FLOAT32
+    msg.image.beam_count = static_cast<std::uint32_t>(r.beams);
+    lend(msg.image.data, reinterpret_cast<std::uint8_t*>(const_cast<float*>(r.level.data())),
+         sizeof(float) * r.level.size());
+    write(sensors[i], &msg);
   }
 
   /// In the header's frame, S (the reporting frame R turned back into S, so that /tf_static
@@ -775,6 +961,9 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
   if (!model.sensors.empty() || !s.link_frames.empty())
     s.tf_static = s.writer(tf2_msgs_msg_dds__TFMessage__desc, "/tf_static", 1, true);
   s.sensors.assign(model.sensors.size(), 0);
+  s.images.resize(model.sensors.size());
+  s.optical_frames.resize(model.sensors.size());
+  s.acoustic_frames.resize(model.sensors.size());
   for (std::size_t i = 0; i < model.sensors.size(); ++i) {
     const std::string topic = ros_sensor_topic(model.sensors, i);
     if (topic.empty()) continue;
@@ -787,9 +976,31 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
             [](const DvlModel&) { return &marine_acoustic_msgs_msg_dds__Dvl__desc; },
             [](const GroundTruthModel&) { return &nav_msgs_msg_dds__Odometry__desc; },
             [](const RangeBearingModel&) { return &ros_gz_interfaces_msg_dds__ParamVec__desc; },
+            [](const CameraModel&) { return &sensor_msgs_msg_dds__Image__desc; },
+            [](const LidarModel&) { return &sensor_msgs_msg_dds__LaserScan__desc; },
+            [](const SonarModel&) {
+              return &marine_acoustic_msgs_msg_dds__ProjectedSonarImage__desc;
+            },
             [](const auto&) -> const dds_topic_descriptor_t* { return nullptr; }},
         model.sensors[i].kind);
     s.sensors[i] = s.writer(*type, topic);
+    Impl::ImageWriters& w = s.images[i];
+    if (const auto* camera = std::get_if<CameraModel>(&model.sensors[i].kind)) {
+      s.optical_frames[i] = optical_frame(model.sensors[i]);
+      w.camera_info =
+          s.writer(sensor_msgs_msg_dds__CameraInfo__desc, sibling_topic(topic, "camera_info"));
+      if (camera->color && camera->depth)
+        w.depth = s.writer(sensor_msgs_msg_dds__Image__desc, sibling_topic(topic, "depth"));
+      if (camera->depth)
+        w.points = s.writer(sensor_msgs_msg_dds__PointCloud2__desc, sibling_topic(topic, "points"));
+    } else if (std::holds_alternative<LidarModel>(model.sensors[i].kind)) {
+      w.points = s.writer(sensor_msgs_msg_dds__PointCloud2__desc, sibling_topic(topic, "points"));
+    } else if (const auto* sonar = std::get_if<SonarModel>(&model.sensors[i].kind)) {
+      s.acoustic_frames[i] = acoustic_frame(model.sensors[i]);
+      if (sonar->detections)
+        w.detections =
+            s.writer(marine_acoustic_msgs_msg_dds__SonarDetections__desc, topic + "/detections");
+    }
   }
 
   if (!sim.scenario().tasks.empty()) {
@@ -893,7 +1104,7 @@ void DdsServer::on_step(const Simulation& sim) {
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {
-    if (s.sensors[i] > 0 && data.sensors[i].sampled && Impl::matched(s.sensors[i]))
+    if (s.sensors[i] > 0 && data.sensors[i].sampled && s.images[i].wanted(s.sensors[i]))
       s.publish_sensor(i, data.sensors[i]);
   }
   // After the step's messages, as gz's lockstep answer: the requests whose steps are taken.
@@ -909,6 +1120,13 @@ void DdsServer::on_step(const Simulation& sim) {
   lock.unlock();
   for (std::size_t k = 0; k < answered; ++k)
     s.reply_lockstep(true, sim.state().t, sim.state().step_count, "");
+}
+
+void DdsServer::want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) {
+  const Impl& s = *impl_;
+  for (std::size_t i = 0; i < s.images.size(); ++i) {
+    if (draws_images(sim.model().sensors[i]) && s.images[i].wanted(s.sensors[i])) wanted[i] = 1;
+  }
 }
 
 void DdsServer::on_end(const Simulation& sim, const RunEnd& /*end*/) {

@@ -16,6 +16,12 @@
 //   topic          MagneticField, FluidPressure, marine_acoustic_msgs/Dvl, nav_msgs/Odometry
 //                  (ground truth), ros_gz_interfaces/ParamVec (VRX's pinger receiver), at
 //                  each sample, stamped with its time
+//   a camera's,    sensor_msgs/Image (rgb8; depths 32FC1) and CameraInfo in the camera's
+//   lidar's and    optical frame, LaserScan (the scan's middle row, as ros_gz_bridge converts
+//   sonar's        gz's) and PointCloud2 (sensor_payloads.h) in S, marine_acoustic_msgs/
+//   topics         ProjectedSonarImage in the sonar's acoustic frame (ros_names.h), at each
+//                  sample drawn: they draw while a reader is matched on one of their topics
+//                  (want_images); the optical and acoustic frames are on /tf_static
 //   VRX's task     ros_gz_interfaces/ParamVec (/vrx/task/info), geometry_msgs/PoseStamped
 //   topics         (/vrx/stationkeeping/goal) or PoseArray (/vrx/wayfinding/waypoints),
 //                  std_msgs/Float32 and ros_gz_interfaces/Float32Array (the errors), as VRX's
@@ -77,6 +83,8 @@ class DdsServer final : public Observer {
   void on_step(const Simulation& sim) override;
   /// Answers the lockstep requests still waiting: not taken.
   void on_end(const Simulation& sim, const RunEnd& end) override;
+  /// Every sample of each camera, lidar and sonar with a reader matched on any of its topics.
+  void want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) override;
 
   /// The ROS topics it publishes and those it subscribes to, in order.
   const std::vector<std::string>& topics() const;

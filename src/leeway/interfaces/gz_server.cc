@@ -12,6 +12,7 @@
 
 #include <ignition/msgs/altimeter.pb.h>
 #include <ignition/msgs/boolean.pb.h>
+#include <ignition/msgs/camera_info.pb.h>
 #include <ignition/msgs/clock.pb.h>
 #include <ignition/msgs/contacts.pb.h>
 #include <ignition/msgs/double.pb.h>
@@ -19,12 +20,15 @@
 #include <ignition/msgs/float.pb.h>
 #include <ignition/msgs/float_v.pb.h>
 #include <ignition/msgs/fluid_pressure.pb.h>
+#include <ignition/msgs/image.pb.h>
 #include <ignition/msgs/imu.pb.h>
+#include <ignition/msgs/laserscan.pb.h>
 #include <ignition/msgs/magnetometer.pb.h>
 #include <ignition/msgs/model.pb.h>
 #include <ignition/msgs/navsat.pb.h>
 #include <ignition/msgs/odometry.pb.h>
 #include <ignition/msgs/param.pb.h>
+#include <ignition/msgs/pointcloud_packed.pb.h>
 #include <ignition/msgs/pose_v.pb.h>
 #include <ignition/msgs/vector3d.pb.h>
 #include <ignition/msgs/world_control.pb.h>
@@ -38,6 +42,7 @@
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/interfaces/lockstep_request.h"
 #include "leeway/interfaces/pose_publishing.h"
+#include "leeway/interfaces/sensor_payloads.h"
 #include "leeway/interfaces/stamp.h"
 #include "leeway/interfaces/vrx_task_topics.h"
 #include "leeway/interfaces/world_control.h"
@@ -88,6 +93,31 @@ void set_quaternion(const Quat& q, im::Quaternion* out) {
   out->set_x(q.x());
   out->set_y(q.y());
   out->set_z(q.z());
+}
+
+/// A published topic with a subscriber (an invalid publisher has none).
+bool connected(const Publisher& p) {
+  return p && p.HasConnections();
+}
+
+void set_points(const PackedPoints& points, double t, const std::string& frame,
+                im::PointCloudPacked& msg) {
+  set_header(t, frame, msg.mutable_header());
+  for (const PointFieldLayout& f : points.fields) {
+    im::PointCloudPacked::Field* field = msg.add_field();
+    field->set_name(f.name);
+    field->set_offset(f.offset);
+    field->set_datatype(f.ros_datatype == kRosUint16 ? im::PointCloudPacked::Field::UINT16
+                                                     : im::PointCloudPacked::Field::FLOAT32);
+    field->set_count(1);
+  }
+  msg.set_height(points.height);
+  msg.set_width(points.width);
+  msg.set_is_bigendian(false);
+  msg.set_point_step(points.point_step);
+  msg.set_row_step(points.point_step * points.width);
+  msg.set_data(points.data.data(), points.data.size());
+  msg.set_is_dense(false);
 }
 
 void set_param(im::Param& msg, const std::string& key, const std::string& value) {
@@ -148,6 +178,16 @@ struct GzServer::Impl {
   ignition::transport::Node node;
   Publisher clock, world_clock, stats, poses;
   std::vector<Publisher> sensors;  ///< one per Model::sensors entry; invalid: not published
+  /// A camera's or a lidar's (gz_topics.h image_topics), one per Model::sensors entry; invalid:
+  /// not published.
+  struct ImagePublishers {
+    Publisher image, depth, scan, points, camera_info;
+    bool wanted() const {
+      return connected(image) || connected(depth) || connected(scan) || connected(points) ||
+             connected(camera_info);
+    }
+  };
+  std::vector<ImagePublishers> images;
   ActuatorReports reports;
   std::vector<Publisher> joint_states;  ///< one per reports.models() entry
   std::vector<Publisher> outputs;       ///< one per Model::actuators entry; invalid: none
@@ -485,6 +525,81 @@ struct GzServer::Impl {
     }
   }
 
+  /// A scan as gz-sensors' gpu_lidar publishes it (its world_pose is not set).
+  void publish_scan(const SensorModel& sensor, const SensorSample& sample, const LidarReading& r,
+                    ImagePublishers& p) {
+    const auto& lidar = std::get<LidarModel>(sensor.kind);
+    const std::string frame = scoped_sensor_name(sensor);
+    if (connected(p.scan)) {
+      im::LaserScan msg;
+      set_header(sample.t, frame, msg.mutable_header());
+      msg.set_frame(frame);
+      const auto step = [](double lo, double hi, int n) {
+        return n > 1 ? (hi - lo) / (n - 1) : 0.0;
+      };
+      msg.set_angle_min(lidar.horizontal_min);
+      msg.set_angle_max(lidar.horizontal_max);
+      msg.set_angle_step(step(lidar.horizontal_min, lidar.horizontal_max, r.horizontal_count));
+      msg.set_range_min(lidar.range_min);
+      msg.set_range_max(lidar.range_max);
+      msg.set_count(static_cast<std::uint32_t>(r.horizontal_count));
+      msg.set_vertical_angle_min(lidar.vertical_min);
+      msg.set_vertical_angle_max(lidar.vertical_max);
+      msg.set_vertical_angle_step(step(lidar.vertical_min, lidar.vertical_max, r.vertical_count));
+      msg.set_vertical_count(static_cast<std::uint32_t>(r.vertical_count));
+      msg.mutable_ranges()->Add(r.ranges.begin(), r.ranges.end());
+      msg.mutable_intensities()->Add(r.intensities.begin(), r.intensities.end());
+      p.scan.Publish(msg);
+    }
+    if (connected(p.points)) {
+      im::PointCloudPacked msg;
+      set_points(lidar_points(lidar, r), sample.t, frame, msg);
+      p.points.Publish(msg);
+    }
+  }
+
+  /// A frame as gz-sensors' camera, depth_camera and rgbd_camera publish it.
+  void publish_frame(const SensorModel& sensor, const SensorSample& sample, const CameraImage& r,
+                     ImagePublishers& p) {
+    const auto& camera = std::get<CameraModel>(sensor.kind);
+    const std::string frame = scoped_sensor_name(sensor);
+    const auto image = [&](const std::uint8_t* data, std::size_t size, std::uint32_t pixel_bytes,
+                           im::PixelFormatType format, Publisher& to) {
+      im::Image msg;
+      set_header(sample.t, frame, msg.mutable_header());
+      msg.set_width(static_cast<std::uint32_t>(r.width));
+      msg.set_height(static_cast<std::uint32_t>(r.height));
+      msg.set_step(pixel_bytes * static_cast<std::uint32_t>(r.width));
+      msg.set_data(data, size);
+      msg.set_pixel_format_type(format);
+      to.Publish(msg);
+    };
+    if (camera.color && connected(p.image))
+      image(r.rgb.data(), r.rgb.size(), 3, im::RGB_INT8, p.image);
+    if (camera.depth && connected(p.depth)) {
+      const std::vector<std::uint8_t> depths = depth_bytes(r);
+      image(depths.data(), depths.size(), 4, im::R_FLOAT32, p.depth);
+    }
+    if (camera.depth && connected(p.points)) {
+      im::PointCloudPacked msg;
+      set_points(depth_points(camera, r), sample.t, frame, msg);
+      p.points.Publish(msg);
+    }
+    if (connected(p.camera_info)) {
+      const PinholeCalibration c = pinhole_calibration(camera);
+      im::CameraInfo msg;
+      set_header(sample.t, frame, msg.mutable_header());
+      msg.set_width(static_cast<std::uint32_t>(r.width));
+      msg.set_height(static_cast<std::uint32_t>(r.height));
+      msg.mutable_distortion()->set_model(im::CameraInfo::Distortion::PLUMB_BOB);
+      msg.mutable_distortion()->mutable_k()->Add(c.D.begin(), c.D.end());
+      msg.mutable_intrinsics()->mutable_k()->Add(c.K.begin(), c.K.end());
+      msg.mutable_projection()->mutable_p()->Add(c.P.begin(), c.P.end());
+      msg.mutable_rectification_matrix()->Add(c.R.begin(), c.R.end());
+      p.camera_info.Publish(msg);
+    }
+  }
+
   void publish_sensor(const SensorModel& sensor, const SensorSample& sample, Publisher& p) {
     const std::string frame = scoped_sensor_name(sensor);
     std::visit(
@@ -572,6 +687,7 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
   s.stats = s.advertise<im::WorldStatistics>(s.prefix + "/stats");
   s.poses = s.advertise<im::Pose_V>(s.prefix + "/pose/info");
   s.sensors.resize(model.sensors.size());
+  s.images.resize(model.sensors.size());
   for (std::size_t i = 0; i < model.sensors.size(); ++i) {
     const SensorModel& sensor = model.sensors[i];
     const std::string topic = sensor_topic(model.world_name, sensor);
@@ -580,6 +696,16 @@ GzServer::GzServer(Simulation& sim, CommandInbox& inbox, const GzServerOptions& 
       throw std::runtime_error(fmt::format(
           "sensor {}: '{}' is not a valid gz-transport topic (no spaces, '@', ':=' or '//')",
           sensor.full_name(), topic));
+    }
+    if (draws_images(sensor)) {
+      const ImageTopics t = image_topics(model.world_name, sensor);
+      Impl::ImagePublishers& p = s.images[i];
+      if (!t.image.empty()) p.image = s.advertise<im::Image>(t.image);
+      if (!t.depth.empty()) p.depth = s.advertise<im::Image>(t.depth);
+      if (!t.scan.empty()) p.scan = s.advertise<im::LaserScan>(t.scan);
+      if (!t.points.empty()) p.points = s.advertise<im::PointCloudPacked>(t.points);
+      if (!t.camera_info.empty()) p.camera_info = s.advertise<im::CameraInfo>(t.camera_info);
+      continue;
     }
     s.sensors[i] = std::visit(
         Overloaded{[&](const ImuModel&) { return s.advertise<im::IMU>(topic); },
@@ -704,8 +830,16 @@ void GzServer::on_step(const Simulation& sim) {
   s.publish_task(sim);
   const StepData& data = sim.data();
   for (std::size_t i = 0; i < s.sensors.size(); ++i) {
-    if (s.sensors[i] && data.sensors[i].sampled && s.sensors[i].HasConnections())
-      s.publish_sensor(sim.model().sensors[i], data.sensors[i], s.sensors[i]);
+    if (!data.sensors[i].sampled) continue;
+    const SensorModel& sensor = sim.model().sensors[i];
+    if (connected(s.sensors[i])) s.publish_sensor(sensor, data.sensors[i], s.sensors[i]);
+    // Drawn only for a subscriber (want_images); an undrawn sample has no image.
+    if (const auto* scan = std::get_if<LidarReading>(&data.sensors[i].reading);
+        scan && scan->horizontal_count > 0)
+      s.publish_scan(sensor, data.sensors[i], *scan, s.images[i]);
+    if (const auto* frame = std::get_if<CameraImage>(&data.sensors[i].reading);
+        frame && frame->width > 0)
+      s.publish_frame(sensor, data.sensors[i], *frame, s.images[i]);
   }
   // After the step's messages are sent: a lockstep client answered for this step has them on
   // their way (on other sockets than the answer, so it waits for them by their stamp).
@@ -716,6 +850,12 @@ void GzServer::on_step(const Simulation& sim) {
     s.iterations = sim.state().step_count;
   }
   s.steps_cv.notify_all();
+}
+
+void GzServer::want_images(const Simulation& /*sim*/, std::vector<std::uint8_t>& wanted) {
+  for (std::size_t i = 0; i < impl_->images.size(); ++i) {
+    if (impl_->images[i].wanted()) wanted[i] = 1;
+  }
 }
 
 void GzServer::on_end(const Simulation& /*sim*/, const RunEnd& /*end*/) {

@@ -13,6 +13,11 @@
 //   each sensor's topic      IMU, NavSat, Magnetometer, FluidPressure, Altimeter, Odometry (ground
 //                            truth, as gz-sim's OdometryPublisher), Param (VRX's pinger
 //                            receiver), at each sample
+//   a camera's and a         Image (RGB_INT8; a depth camera's R_FLOAT32), CameraInfo, LaserScan,
+//   lidar's topics           PointCloudPacked (sensor_payloads.h), where gz-sensors puts them
+//                            (gz_topics.h image_topics), at each sample drawn: a camera or a
+//                            lidar draws while one of its topics has a subscriber, as gz-sim
+//                            renders only then (want_images). A sonar has no ign-msgs 8 type.
 //   /world/W/model/M/        ignition.msgs.Model: joint states, as gz-sim's JointStatePublisher,
 //   joint_state              at pose_rate_hz (actuator_reports.h)
 //   UUV Simulator's outputs  ignition.msgs.Double: a thruster's thrust, a fin's angle, at
@@ -77,6 +82,8 @@ class GzServer final : public Observer {
   void on_start(const Simulation& sim) override;
   void on_step(const Simulation& sim) override;
   void on_end(const Simulation& sim, const RunEnd& end) override;
+  /// Every sample of each camera and lidar with a subscriber to any of its topics.
+  void want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) override;
 
   /// The topics it publishes, those it subscribes to and the service it answers, in order.
   const std::vector<std::string>& topics() const;

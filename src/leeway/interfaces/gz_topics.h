@@ -6,7 +6,9 @@
 //   /world/W/pose/info                        every body's pose (gz-sim's SceneBroadcaster)
 //   /world/W/control                          the world control service (pause, step, reset)
 //   /world/W/model/M/link/L/sensor/S/SUFFIX   a sensor's readings, unless its <topic> names
-//                                             another; SUFFIX by its type (sensor_topic_suffix)
+//                                             another; SUFFIX by its type (sensor_topic_suffix);
+//                                             a camera's and a lidar's other outputs beside
+//                                             them as gz-sensors puts them (image_topics)
 //   /model/M/odometry                         a ground-truth sensor's (gz-sim's
 //                                             OdometryPublisher), unless its <topic> names another
 //   /pinger/range_bearing                     an acoustic pinger receiver's (VRX's
@@ -28,9 +30,10 @@
 namespace leeway {
 
 /// The last part of a gz sensor's default topic: imu, navsat, magnetometer, altimeter,
-/// air_pressure; empty for ground truth and the pinger receiver (a plugin's topic, not a
-/// sensor's) and for a sensor ign-msgs 8 has no message for (the DVL, whose DVLVelocityTracking
-/// came with Harmonic, the USBL fix and the environment probes).
+/// air_pressure, image (a camera), depth_image (a depth camera), scan (a lidar); empty for an
+/// RGB-D camera (whose outputs are below its topic, image_topics), for ground truth and the pinger
+/// receiver (a plugin's topic, not a sensor's) and for a sensor ign-msgs 8 has no message for (the
+/// DVL, whose DVLVelocityTracking came with Harmonic, the USBL fix and the environment probes).
 std::string sensor_topic_suffix(const SensorModel& sensor);
 
 /// "/world/W" for world W.
@@ -45,6 +48,18 @@ std::string model_topic_prefix(const std::string& model_name);
 /// The topic a sensor publishes on: its <topic> if it has one (made absolute), otherwise gz-sim's
 /// default; empty for a sensor gz-sim has no message for.
 std::string sensor_topic(const std::string& world_name, const SensorModel& sensor);
+
+/// Where a camera's or a lidar's outputs go, as gz-sensors (Fortress) puts them about its topic
+/// T (sensor_topic); empty: none.
+///   camera        image T (Image), camera_info beside it (T's last part replaced)
+///   depth camera  depth T (Image, R_FLOAT32), points T/points, camera_info beside T
+///   RGB-D camera  image T/image, depth T/depth_image, points T/points, camera_info
+///                 T/camera_info
+///   lidar         scan T (LaserScan), points T/points (PointCloudPacked)
+struct ImageTopics {
+  std::string image, depth, scan, points, camera_info;
+};
+ImageTopics image_topics(const std::string& world_name, const SensorModel& sensor);
 
 /// The range-bearing receivers (indices into model.sensors) by the topic their pinger's position
 /// is set on (RangeBearingModel::set_position_topic), for either transport.

@@ -14,29 +14,40 @@ struct TopicParts {
 };
 
 TopicParts topic_parts(const SensorModel& s) {
-  return std::visit(Overloaded{[](const ImuModel&) {
-                                 return TopicParts{"imu", "imu", "data"};
-                               },
-                               [](const GnssModel&) {
-                                 return TopicParts{"gps", "gps", "fix"};
-                               },
-                               [](const MagnetometerModel&) {
-                                 return TopicParts{"magnetometer", "magnetometer", "data"};
-                               },
-                               [](const PressureModel&) {
-                                 return TopicParts{"pressure", "pressure", "data"};
-                               },
-                               [](const DvlModel&) {
-                                 return TopicParts{"dvl", "dvl", "data"};
-                               },
-                               [](const GroundTruthModel&) {
-                                 return TopicParts{"", "", "pose_gt"};
-                               },
-                               [](const RangeBearingModel&) {
-                                 return TopicParts{"acoustics", "receiver", "range_bearing"};
-                               },
-                               [](const auto&) { return TopicParts{}; }},
-                    s.kind);
+  return std::visit(
+      Overloaded{[](const ImuModel&) {
+                   return TopicParts{"imu", "imu", "data"};
+                 },
+                 [](const GnssModel&) {
+                   return TopicParts{"gps", "gps", "fix"};
+                 },
+                 [](const MagnetometerModel&) {
+                   return TopicParts{"magnetometer", "magnetometer", "data"};
+                 },
+                 [](const PressureModel&) {
+                   return TopicParts{"pressure", "pressure", "data"};
+                 },
+                 [](const DvlModel&) {
+                   return TopicParts{"dvl", "dvl", "data"};
+                 },
+                 [](const GroundTruthModel&) {
+                   return TopicParts{"", "", "pose_gt"};
+                 },
+                 [](const RangeBearingModel&) {
+                   return TopicParts{"acoustics", "receiver", "range_bearing"};
+                 },
+                 // Named by the sensor always, as VRX's bridge names them.
+                 [](const CameraModel& c) {
+                   return TopicParts{"cameras", nullptr, c.color ? "image_raw" : "depth"};
+                 },
+                 [](const LidarModel&) {
+                   return TopicParts{"lidars", nullptr, "scan"};
+                 },
+                 [](const SonarModel&) {
+                   return TopicParts{"sonars", nullptr, "sonar_image"};
+                 },
+                 [](const auto&) { return TopicParts{}; }},
+      s.kind);
 }
 
 }  // namespace
@@ -75,8 +86,20 @@ std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_
   if (parts.folder[0] == '\0') {  // ground truth: UUV Simulator's /<model>/pose_gt
     return alone ? model + "/" + parts.leaf : model + "/" + s.name + "/" + parts.leaf;
   }
-  return model + "/sensors/" + parts.folder + "/" + (alone ? parts.name : s.name) + "/" +
-         parts.leaf;
+  return model + "/sensors/" + parts.folder + "/" + (alone && parts.name ? parts.name : s.name) +
+         "/" + parts.leaf;
+}
+
+std::string sibling_topic(const std::string& topic, const std::string& leaf) {
+  return topic.substr(0, topic.rfind('/') + 1) + leaf;
+}
+
+std::string optical_frame(const SensorModel& sensor) {
+  return ros_sensor_frame(sensor) + "_optical";
+}
+
+std::string acoustic_frame(const SensorModel& sensor) {
+  return ros_sensor_frame(sensor) + "_acoustic";
 }
 
 std::string dds_topic(const std::string& ros_topic) {

@@ -4,6 +4,10 @@
 //   frames   world                                    W, the parent of every body
 //            <model>/<link>                           a body's frame B
 //            <model>/<link>/<sensor>                  a sensor's frame S (on /tf_static)
+//            <model>/<link>/<sensor>_optical          a camera's optical frame O (z along the
+//                                                     view, x right, y down; REP 103), S's child
+//            <model>/<link>/<sensor>_acoustic         a sonar's frame A (z along the fan's axis,
+//                                                     x up: ProjectedSonarImage's), S's child
 //   topics   the sensor's <topic> (or UUV Simulator's <sensor_topic>) if it has one, a relative
 //            one in its model's namespace as a ROS node's (RexROV's dvl: /rexrov/dvl, as in UUV
 //            Simulator); otherwise
@@ -14,14 +18,24 @@
 //              pressure pressure/pressure/data        sensor_msgs/FluidPressure
 //              dvl      dvl/dvl/data                  marine_acoustic_msgs/Dvl
 //              pinger receiver  acoustics/receiver/range_bearing  ros_gz_interfaces/ParamVec
+//              camera   cameras/<sensor>/image_raw    sensor_msgs/Image (rgb8), and its
+//                                                     siblings camera_info (CameraInfo), an
+//                                                     RGB-D camera's depth (Image, 32FC1) and
+//                                                     points (PointCloud2); a depth camera's
+//                                                     image is cameras/<sensor>/depth
+//              lidar    lidars/<sensor>/scan          sensor_msgs/LaserScan (a 2-D scanner's),
+//                                                     and its sibling points (PointCloud2)
+//              sonar    sonars/<sensor>/sonar_image   marine_acoustic_msgs/ProjectedSonarImage
 //            /<model>/pose_gt                         ground truth, nav_msgs/Odometry (UUV
 //                                                     Simulator's name)
 //   where <name> is the type's default while the model has one sensor of that type, and the
-//   sensor's own name otherwise (/<model>/<sensor>/pose_gt for ground truth). A scoped model a::b
-//   is a/b. The WAM-V's IMU and GNSS thereby land on VRX's /wamv/sensors/imu/imu/data and
-//   /wamv/sensors/gps/gps/fix.
+//   sensor's own name otherwise (always, for a camera, lidar or sonar, as VRX's bridge gives
+//   /wamv/sensors/cameras/front_left_camera_sensor/image_raw) (/<model>/<sensor>/pose_gt for ground
+//   truth). A scoped model a::b is a/b. The WAM-V's IMU and GNSS thereby land on VRX's
+//   /wamv/sensors/imu/imu/data and /wamv/sensors/gps/gps/fix.
 #pragma once
 
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -39,6 +53,16 @@ std::string ros_sensor_frame(const SensorModel& sensor);
 /// The ROS topic of sensors[i] (absolute, without DDS's "rt" prefix); empty for a sensor Leeway
 /// does not publish in ROS 2 (altimeter, USBL fix, environment probes).
 std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_t i);
+
+/// `topic` with its last part replaced by `leaf` (an image's camera_info, a scan's points).
+std::string sibling_topic(const std::string& topic, const std::string& leaf);
+
+/// A camera's optical frame O and a sonar's acoustic frame A (above), and their rotations from
+/// S: x_O = -y_S, y_O = -z_S, z_O = x_S; x_A = z_S, y_A = -y_S, z_A = x_S (w, x, y, z).
+std::string optical_frame(const SensorModel& sensor);
+std::string acoustic_frame(const SensorModel& sensor);
+inline const Quat kQ_SO(0.5, -0.5, 0.5, -0.5);
+inline const Quat kQ_SA(0.0, std::numbers::sqrt2 / 2, 0.0, std::numbers::sqrt2 / 2);
 
 /// The DDS topic of ROS topic `topic`: "rt" + the absolute name, as rmw_cyclonedds and
 /// rmw_fastrtps name it.

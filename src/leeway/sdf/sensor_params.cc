@@ -420,6 +420,15 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.rate_hz = read_number_at_least(rate, 0.0, false, "a rate in Hz (0: every step)");
       }
       if (const sdf::ElementPtr topic = optional_child(e, "topic")) s.topic = text_of(topic);
+      // Without one, a gazebo_ros laser plugin's <topicName> (UUV Simulator's sonar publishes
+      // on its model's namespace/<topicName>).
+      for (sdf::ElementPtr p = e->HasElement("plugin") ? e->GetElement("plugin") : nullptr;
+           p && s.topic.empty(); p = p->GetNextElement("plugin")) {
+        const sdf::ElementPtr topic = optional_child(p, "topicName");
+        if (topic &&
+            p->GetAttribute("filename")->GetAsString().find("gazebo_ros") != std::string::npos)
+          s.topic = text_of(topic);
+      }
       if (type == "imu") {
         s.kind = read_imu(e, s.name, diagnostics);
       } else if (type == "air_pressure") {

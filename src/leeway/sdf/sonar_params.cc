@@ -113,13 +113,31 @@ void read_uuv_laser(const sdf::ElementPtr& sensor, SonarModel& s) {
 
 /// Leeway's <leeway:sonar> block: what it names, over `s`.
 void read_leeway(const sdf::ElementPtr& block, SonarModel& s) {
-  reject_unknown_children(block, {"beams",        "horizontal_fov",  "vertical_fov",
-                                  "beamwidth",    "range_min",       "range_max",
-                                  "bins",         "frequency",       "bandwidth",
-                                  "source_level", "noise_level",     "absorption",
-                                  "temperature",  "salinity",        "ph",
-                                  "backscatter",  "rays_per_beam_h", "rays_per_beam_v",
-                                  "coherent",     "speckle",         "gain"},
+  reject_unknown_children(block,
+                          {"beams",
+                           "horizontal_fov",
+                           "vertical_fov",
+                           "beamwidth",
+                           "range_min",
+                           "range_max",
+                           "bins",
+                           "frequency",
+                           "bandwidth",
+                           "source_level",
+                           "noise_level",
+                           "absorption",
+                           "temperature",
+                           "salinity",
+                           "ph",
+                           "backscatter",
+                           "rays_per_beam_h",
+                           "rays_per_beam_v",
+                           "coherent",
+                           "speckle",
+                           "gain",
+                           "detections",
+                           "detection_threshold",
+                           "detection_window"},
                           "the elements docs/sensors.md lists for <leeway:sonar>");
   const auto count = [&](const char* name, int& field, int hi) {
     if (const sdf::ElementPtr e = optional_child(block, name))
@@ -155,6 +173,11 @@ void read_leeway(const sdf::ElementPtr& block, SonarModel& s) {
     s.backscatter = read_number_in(mu, 1e-12, 1.0, "Lambert's mu in (0, 1]");
   s.coherent = flag_or(block, "coherent", s.coherent);
   s.speckle = flag_or(block, "speckle", s.speckle);
+  s.detections = flag_or(block, "detections", s.detections);
+  s.detection_threshold = any_number_or(block, "detection_threshold", s.detection_threshold,
+                                        "a level in dB above the noise level");
+  s.detection_window = number_or(block, "detection_window", s.detection_window, 0.0, true,
+                                 "a level difference in dB");
   if (const sdf::ElementPtr g = optional_child(block, "gain")) {
     s.gain = read_keyword<SonarGain>(
         g,

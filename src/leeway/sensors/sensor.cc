@@ -181,6 +181,25 @@ MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
 
 }  // namespace
 
+bool draws_images(const SensorModel& sensor) {
+  return std::holds_alternative<CameraModel>(sensor.kind) ||
+         std::holds_alternative<LidarModel>(sensor.kind) ||
+         std::holds_alternative<SonarModel>(sensor.kind);
+}
+
+bool next_sample_opens_period(const SensorModel& sensor, const SensorState& state, double t,
+                              double dt, double period) {
+  if (state.next_sample == 0) return true;
+  const double interval = sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : dt;
+  const double t_next =
+      sensor.rate_hz > 0.0 ? static_cast<double>(state.next_sample) * interval : t;
+  // kScheduleSlack: a sample at k period up to the rounding opens period k, not k - 1.
+  const auto period_of = [&](double t_sample) {
+    return std::floor(t_sample / period + kScheduleSlack);
+  };
+  return period_of(t_next) > period_of(t_next - interval);
+}
+
 const char* sensor_type_name(const SensorModel& sensor) {
   return std::visit(Overloaded{[](const ImuModel&) { return "imu"; },
                                [](const PressureModel&) { return "air_pressure"; },

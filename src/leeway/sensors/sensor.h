@@ -241,6 +241,16 @@ inline bool sample_due(const SensorModel& sensor, const SensorState& state, doub
          t * sensor.rate_hz + kScheduleSlack >= static_cast<double>(state.next_sample);
 }
 
+/// Whether `sensor` draws its samples (a camera's frame, a lidar's scan, a sonar's ping) only
+/// when somebody looks (StepData::draw_images, draw_sensor).
+bool draws_images(const SensorModel& sensor);
+
+/// Whether the sample of `sensor` due next (at or after time t [s], steps of dt [s]) is its
+/// first in a period of `period` [s], periods starting at multiples of it: a recording at
+/// 1 / period draws only those. A sensor sampling every step (rate 0) samples at t.
+bool next_sample_opens_period(const SensorModel& sensor, const SensorState& state, double t,
+                              double dt, double period);
+
 /// What a sample measures: the world at time t, a body in it.
 struct SampleContext {
   double t = 0.0;        ///< [s]

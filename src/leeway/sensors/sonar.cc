@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace leeway {
@@ -19,6 +20,37 @@ double sinc(double x) {
 /// beamwidth: sinc(L / lambda sin x), L / lambda = 0.886 / beamwidth.
 double aperture(double x, double beamwidth) {
   return sinc(0.886 / beamwidth * std::sin(x));
+}
+
+/// The bottom in each beam of `ping` from its levels before the gain, `raw` (cell order), as
+/// sonar.h says.
+void detect_bottom(const SonarModel& sonar, const std::vector<float>& raw, SonarImage& ping) {
+  const auto nb = static_cast<std::size_t>(ping.beams), nm = static_cast<std::size_t>(ping.bins);
+  ping.bottom_range.assign(nb, std::numeric_limits<double>::quiet_NaN());
+  ping.bottom_level.assign(nb, -std::numeric_limits<float>::infinity());
+  const auto level = [&](std::size_t m, std::size_t b) { return raw[m * nb + b]; };
+  for (std::size_t b = 0; b < nb; ++b) {
+    std::size_t peak = 0;
+    for (std::size_t m = 1; m < nm; ++m) {
+      if (level(m, b) > level(peak, b)) peak = m;
+    }
+    const double top = level(peak, b);
+    ping.bottom_level[b] = static_cast<float>(top);
+    if (!(top >= sonar.noise_level + sonar.detection_threshold)) continue;
+    const double cut = top - sonar.detection_window;
+    std::size_t first = peak, last = peak;
+    while (first > 0 && level(first - 1, b) >= cut)
+      --first;
+    while (last + 1 < nm && level(last + 1, b) >= cut)
+      ++last;
+    double weight = 0.0, moment = 0.0;
+    for (std::size_t m = first; m <= last; ++m) {
+      const double intensity = std::pow(10.0, (level(m, b) - top) / 10.0);
+      weight += intensity;
+      moment += intensity * ping.range[m];
+    }
+    ping.bottom_range[b] = moment / weight;
+  }
 }
 
 }  // namespace
@@ -191,6 +223,7 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
   // Ambient noise, the speckle of the incoherent mode, the gain; in cell order.
   const double noise = std::pow(10.0, sonar.noise_level / 20.0) * std::numbers::sqrt2 / 2;
   out.level.resize(P.size());
+  std::vector<float> raw(sonar.detections ? P.size() : 0);  // the levels before the gain
   for (int m = 0; m < nm; ++m) {
     const double r = out.range[std::size_t(m)];
     const double tvg =
@@ -207,9 +240,12 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
         const double s = sonar.speckle ? -std::log(1.0 - rng.uniform()) : 1.0;
         intensity = E[cell] * s + std::norm(n);
       }
-      out.level[cell] = static_cast<float>(10.0 * std::log10(intensity) + tvg);
+      const double level = 10.0 * std::log10(intensity);
+      out.level[cell] = static_cast<float>(level + tvg);
+      if (sonar.detections) raw[cell] = static_cast<float>(level);
     }
   }
+  if (sonar.detections) detect_bottom(sonar, raw, out);
   return out;
 }
 
@@ -231,6 +267,9 @@ std::string check_sonar(const SonarModel& s) {
   if (!std::isfinite(s.source_level) || !std::isfinite(s.noise_level) ||
       !std::isfinite(s.absorption) || !positive(s.backscatter) || s.backscatter > 1.0)
     return "source and noise levels, absorption: finite; backscatter mu in (0, 1]";
+  if (!std::isfinite(s.detection_threshold) || !positive(s.detection_window))
+    return fmt::format("detection threshold {} dB, window {} dB; expected finite and > 0",
+                       s.detection_threshold, s.detection_window);
   return "";
 }
 

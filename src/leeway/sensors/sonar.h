@@ -42,6 +42,12 @@
 // Incoherent mode: E|P|^2 = sum |a_i|^2 D_h^2 sinc^2 instead, times an exponential deviate
 // per cell (the speckle's intensity law), or not (`speckle` off: the expectation, for tests).
 //
+// Bottom detection (a profiling multibeam, `detections` on): in each beam, the loudest cell
+// before the gain, if it is detection_threshold above the noise level, and the contiguous run of
+// cells around it within detection_window of it; the beam's range is the run's centre of gravity
+// in intensity (amplitude detection), its level the loudest cell's. A flat seabed's beam at
+// angle theta from the vertical detects h / cos(theta), h the altitude (tested).
+//
 // Absorption: given, or Ainslie and McColm's (J. Acoust. Soc. Am. 103(3), 1998) for the
 // frequency, temperature, salinity, depth and pH.
 //
@@ -84,6 +90,9 @@ struct SonarModel {
   bool coherent = true;
   bool speckle = true;  ///< incoherent mode only: off gives the expectation
   SonarGain gain = SonarGain::kNone;
+  bool detections = false;            ///< detect the bottom in each beam (above)
+  double detection_threshold = 20.0;  ///< [dB] above the noise level
+  double detection_window = 10.0;     ///< [dB] below the beam's loudest cell
 };
 
 struct SonarImage {
@@ -93,6 +102,10 @@ struct SonarImage {
   std::vector<double> azimuth;  ///< each beam's [rad]
   std::vector<double> range;    ///< each bin's centre [m]
   int hits = 0;                 ///< rays that met a surface in range
+  /// With detections: each beam's bottom range [m] (NaN: none) and its level before the gain
+  /// [dB re 1 uPa]; empty otherwise.
+  std::vector<double> bottom_range;
+  std::vector<float> bottom_level;
 
   bool operator==(const SonarImage&) const = default;
 };

@@ -34,6 +34,8 @@ std::uint64_t steps_for(double duration, double dt) {
 }
 
 Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario)) {
+  const std::vector<SensorModel>& sensors = scenario_.model.sensors;
+  draws_ = std::any_of(sensors.begin(), sensors.end(), draws_images);
   reset();
 }
 
@@ -45,12 +47,21 @@ void Simulation::notify_step() {
   for (const Attached& a : observers_) {
     if (run_.state.step_count % a.interval == 0) a.observer->on_step(*this);
   }
+  ask_for_images();
+}
+
+void Simulation::ask_for_images() {
+  if (!draws_) return;
+  std::fill(data_.draw_sensor.begin(), data_.draw_sensor.end(), 0);
+  for (const Attached& a : observers_)
+    a.observer->want_images(*this, data_.draw_sensor);
 }
 
 void Simulation::start() {
   if (started_) return;
   for (const Attached& a : observers_)
     a.observer->on_start(*this);
+  ask_for_images();
   started_ = true;
 }
 
@@ -189,6 +200,8 @@ void Simulation::reset() {
   run_.navigation = initial_navigation_states(scenario_.controllers, scenario_.model, run_.state);
   run_.tasks = initial_task_states(scenario_.tasks);
   data_ = make_step_data(scenario_.model);
+  data_.draw_images = draw_all_;
+  data_.draw_threads = draw_threads_;
   started_ = false;
 }
 

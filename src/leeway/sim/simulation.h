@@ -77,6 +77,11 @@ class Observer {
   virtual void on_step(const Simulation& /*sim*/) {}
   /// When the run ends, at the last state.
   virtual void on_end(const Simulation& /*sim*/, const RunEnd& /*end*/) {}
+  /// Which image sensors (sensors/sensor.h draws_images) it wants to draw their next samples:
+  /// it sets wanted[i] for Model::sensors[i]. Asked on the stepping thread after on_start and
+  /// after every step, whether or not on_step was due; a frame, a scan or a ping nobody wants
+  /// is not made. None by default.
+  virtual void want_images(const Simulation& /*sim*/, std::vector<std::uint8_t>& /*wanted*/) {}
 };
 
 /// Steps between two calls at `rate_hz` with a step of dt [s]: round(1 / (rate dt)). Throws
@@ -131,10 +136,11 @@ class Simulation {
   const std::vector<TaskState>& task_states() const { return run_.tasks; }
   /// The outputs of the last step.
   const StepData& data() const { return data_; }
-  /// Whether the cameras draw their images and the sonars ping from the next step on
-  /// (StepData::draw_images), and on how many threads (at least 1).
-  void draw_images(bool on) { data_.draw_images = on; }
-  void set_draw_threads(int n) { data_.draw_threads = n > 1 ? n : 1; }
+  /// Whether every camera, lidar and sonar draws its samples from the next step on
+  /// (StepData::draw_images), whether or not an observer wants them (Observer::want_images),
+  /// and on how many threads (at least 1). Both hold across resets.
+  void draw_images(bool on) { data_.draw_images = draw_all_ = on; }
+  void set_draw_threads(int n) { data_.draw_threads = draw_threads_ = n > 1 ? n : 1; }
 
   /// `observer` is called every `interval` steps (1: every step); it must outlive the runs.
   void attach(Observer& observer, std::uint64_t interval = 1);
@@ -179,6 +185,8 @@ class Simulation {
   /// Calls the observers' on_start, once per run from the initial state.
   void start();
   void notify_step();
+  /// StepData::draw_sensor from the observers' want_images.
+  void ask_for_images();
   enum class Turn { kStep, kReset, kStop };
   /// Waits while paused or, in lockstep, until a step is granted, or until a reset or a stop
   /// is asked for; `waited` says whether it had to.
@@ -197,6 +205,9 @@ class Simulation {
   std::vector<ControllerState> controllers_at_start_;  ///< put back if a step is refused
   std::vector<Attached> observers_;
   bool started_ = false;
+  bool draws_ = false;  ///< the model has a sensor that draws (draws_images)
+  bool draw_all_ = false;
+  int draw_threads_ = 1;
 
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -37,8 +37,6 @@ FoxgloveServer::FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions
 
 void FoxgloveServer::on_step(const Simulation& sim) {
   channels_.step(sim, *this);
-  // From the next step on (this is the stepping thread, between steps).
-  sim_.draw_images(channels_.wants_images(*this));
   if (sim.state().step_count % channels_.frame_interval() == 0)
     socket_->time(static_cast<std::uint64_t>(std::llround(sim.state().t * 1e9)));
 }

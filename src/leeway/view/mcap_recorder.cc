@@ -32,6 +32,11 @@ void McapRecorder::on_start(const Simulation& sim) {
   channels_.start(sim, *this);
 }
 
+void McapRecorder::want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) {
+  channels_.want_images(sim, *this,
+                        static_cast<double>(channels_.frame_interval()) * sim.model().dt, wanted);
+}
+
 void McapRecorder::on_step(const Simulation& sim) {
   channels_.step(sim, *this);
 }

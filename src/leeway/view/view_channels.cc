@@ -183,6 +183,16 @@ SensorSchema sensor_schema(const SensorModel& sensor) {
                     sensor.kind);
 }
 
+/// Points (x, y, z [m], intensity; float32 each) as a foxglove.PointCloud in the sensor's frame.
+void point_cloud(std::string& out, double t, const SensorModel& sensor, const std::string& bytes) {
+  sensor_head(out, t, sensor);
+  out += R"(,"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}})";
+  out += R"(,"point_stride":16,"fields":[{"name":"x","offset":0,"type":7},)"
+         R"({"name":"y","offset":4,"type":7},{"name":"z","offset":8,"type":7},)"
+         R"({"name":"intensity","offset":12,"type":7}],"data":)";
+  jt::base64(out, bytes);
+}
+
 /// A scan's returns as a foxglove.PointCloud in S: x, y, z [m] and intensity, float32 each.
 void lidar_points(std::string& out, double t, const SensorModel& sensor, const LidarReading& r) {
   const auto& lidar = std::get<LidarModel>(sensor.kind);
@@ -197,21 +207,22 @@ void lidar_points(std::string& out, double t, const SensorModel& sensor, const L
       bytes.append(reinterpret_cast<const char*>(point), sizeof point);
     }
   }
-  sensor_head(out, t, sensor);
-  out += R"(,"pose":{"position":{"x":0,"y":0,"z":0},"orientation":{"x":0,"y":0,"z":0,"w":1}})";
-  out += R"(,"point_stride":16,"fields":[{"name":"x","offset":0,"type":7},)"
-         R"({"name":"y","offset":4,"type":7},{"name":"z","offset":8,"type":7},)"
-         R"({"name":"intensity","offset":12,"type":7}],"data":)";
-  jt::base64(out, bytes);
+  point_cloud(out, t, sensor, bytes);
 }
 
-/// A camera's optical frame (sensors/camera.h: z along the view, x right, y down), a child of
-/// its sensor frame S (x along the view, y left, z up), as REP 103 names it.
-std::string optical_frame(const SensorModel& sensor) {
-  return ros_sensor_frame(sensor) + "_optical";
+/// A profiling sonar's soundings as a foxglove.PointCloud in S: each beam's bottom at its range
+/// along its azimuth in S's x-y plane, with its level [dB re 1 uPa] as the intensity.
+void sonar_detections(std::string& out, double t, const SensorModel& sensor, const SonarImage& r) {
+  std::string bytes;
+  for (std::size_t b = 0; b < r.bottom_range.size(); ++b) {
+    const double range = r.bottom_range[b];
+    if (!std::isfinite(range)) continue;
+    const float point[4] = {float(range * std::cos(r.azimuth[b])),
+                            float(range * std::sin(r.azimuth[b])), 0.0f, r.bottom_level[b]};
+    bytes.append(reinterpret_cast<const char*>(point), sizeof point);
+  }
+  point_cloud(out, t, sensor, bytes);
 }
-/// O's axes in S: x_O = -y_S, y_O = -z_S, z_O = x_S (w, x, y, z).
-const Quat kQ_SO(0.5, -0.5, 0.5, -0.5);
 
 /// An rgb8 image as a foxglove.CompressedImage: PNG, in `frame`.
 void compressed_image(std::string& out, double t, std::string_view frame, int width, int height,
@@ -248,14 +259,6 @@ void camera_calibration(std::string& out, double t, const SensorModel& sensor) {
                  R"("P":[{},0,{},0,0,{},{},0,0,0,1,0]}})",
                  camera.width, camera.height, K[0], K[2], K[4], K[5], K[0], K[2], K[4], K[5]);
 }
-
-/// A sonar's ping frame A (marine_acoustic_msgs/ProjectedSonarImage: z along the fan's axis, x
-/// up), a child of its sensor frame S.
-std::string acoustic_frame(const SensorModel& sensor) {
-  return ros_sensor_frame(sensor) + "_acoustic";
-}
-/// A's axes in S: x_A = z_S, y_A = -y_S, z_A = x_S, a half turn about (1, 0, 1) (w, x, y, z).
-const Quat kQ_SA(0.0, std::numbers::sqrt2 / 2, 0.0, std::numbers::sqrt2 / 2);
 
 /// A ping as a leeway.SonarImage (marine_acoustic_msgs/ProjectedSonarImage's fields): its cells'
 /// levels as little-endian float32, in the acoustic frame, the ranges at `sound_speed`.
@@ -654,12 +657,17 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, s, false,
         camera || sonar || lidar);
     if (camera) {
-      add(topic + "/camera_info", "foxglove.CameraCalibration", Kind::kCameraInfo, s, false, true);
+      add(sibling_topic(topic, "camera_info"), "foxglove.CameraCalibration", Kind::kCameraInfo, s,
+          false, true);
       const auto& c = std::get<CameraModel>(kind);
       if (c.color && c.depth)
-        add(topic + "/depth_image", "foxglove.RawImage", Kind::kDepthImage, s, false, true);
+        add(sibling_topic(topic, "depth"), "foxglove.RawImage", Kind::kDepthImage, s, false, true);
     }
-    if (sonar) add(topic + "/image", "foxglove.CompressedImage", Kind::kSonarFan, s, false, true);
+    if (sonar) {
+      add(topic + "/image", "foxglove.CompressedImage", Kind::kSonarFan, s, false, true);
+      if (std::get<SonarModel>(kind).detections)
+        add(topic + "/detections", "foxglove.PointCloud", Kind::kSonarDetections, s, false, true);
+    }
   }
   for (std::size_t k = 0; k < sim.scenario().tasks.size(); ++k)
     add("/task/" + sim.scenario().tasks[k].name, "leeway.Task", Kind::kTask, static_cast<int>(k));
@@ -667,12 +675,17 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
   add("/log", "foxglove.Log", Kind::kLog, -1);
 }
 
-bool ViewChannels::wants_images(const MessageSink& sink) const {
-  if (options_.draw_images_always) return true;
+void ViewChannels::want_images(const Simulation& sim, const MessageSink& sink, double period,
+                               std::vector<std::uint8_t>& wanted) const {
+  const Model& model = sim.model();
+  const State& state = sim.state();
   for (std::size_t c = 0; c < channels_.size(); ++c) {
-    if (sources_[c].image && sink.wants(c)) return true;
+    if (!sources_[c].image) continue;
+    const auto i = static_cast<std::size_t>(sources_[c].index);
+    if (wanted[i] || !sink.wants(c)) continue;
+    wanted[i] = period <= 0.0 || next_sample_opens_period(model.sensors[i], state.sensors[i],
+                                                          state.t, model.dt, period);
   }
-  return false;
 }
 
 void ViewChannels::add(std::string topic, std::string schema, Kind kind, int index, bool latched,
@@ -835,7 +848,7 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     const Kind kind = sources_[c].kind;
     if (kind != Kind::kSensor && kind != Kind::kCameraInfo && kind != Kind::kDepthImage &&
-        kind != Kind::kSonarFan)
+        kind != Kind::kSonarFan && kind != Kind::kSonarDetections)
       continue;
     const auto i = static_cast<std::size_t>(sources_[c].index);
     const SensorSample& sample = data.sensors[i];
@@ -848,6 +861,11 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
       const auto& image = std::get<CameraImage>(sample.reading);
       if (image.width == 0) continue;
       depth_image(text_, sample.t, model.sensors[i], image);
+      text_ += '}';
+    } else if (kind == Kind::kSonarDetections) {
+      const auto& ping = std::get<SonarImage>(sample.reading);
+      if (ping.beams == 0) continue;
+      sonar_detections(text_, sample.t, model.sensors[i], ping);
       text_ += '}';
     } else if (kind == Kind::kSonarFan) {
       const auto& ping = std::get<SonarImage>(sample.reading);

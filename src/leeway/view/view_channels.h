@@ -16,7 +16,11 @@
 //                                                     height at Bo, the apparent wind in B
 //   a sensor's topic        by its type               each sample (the ROS 2 door's topic names,
 //                                                     interfaces/ros_names.h; a sensor without
-//                                                     one: /<model>/sensors/<name>)
+//                                                     one: /<model>/sensors/<name>); a camera's
+//                                                     calibration and depths beside its image,
+//                                                     a sonar's fan below its ping; a camera,
+//                                                     lidar or sonar only when drawn
+//                                                     (want_images)
 //   /task/<name>            leeway.Task               each frame: VRX's task phase and score
 //   /waves                  leeway.WaveField          at the start (latched), with waves: the
 //                                                     components the physics sums
@@ -59,9 +63,6 @@ struct ViewOptions {
   int sea_cells = 32;                 ///< the /sea grid's cells along each side
   double sea_size = 96.0;             ///< the /sea grid's side [m]
   std::vector<std::string> warnings;  ///< the loader's, logged at the start
-  /// A live view draws the cameras' images while a client subscribes to one (or always, when a
-  /// recording of the same run draws them anyway).
-  bool draw_images_always = false;
 };
 
 struct ViewChannel {
@@ -89,9 +90,12 @@ class ViewChannels {
   const std::vector<ViewChannel>& channels() const { return channels_; }
   /// Steps between two frames.
   std::uint64_t frame_interval() const { return frame_interval_; }
-  /// Whether `sink` wants a camera's images (or their calibration) or a sonar's pings (or their
-  /// fan), which are drawn only then (or ViewOptions::draw_images_always).
-  bool wants_images(const MessageSink& sink) const;
+  /// The image sensors (a camera, a lidar, a sonar) whose next samples `sink` wants drawn: each
+  /// with a channel of its images, scans, pings, calibration or fan that the sink wants, every
+  /// sample (period 0) or the first in each `period` [s] (next_sample_opens_period): a
+  /// recording keeps its cameras' frames at its own rate. Sets wanted[i] (Observer::want_images).
+  void want_images(const Simulation& sim, const MessageSink& sink, double period,
+                   std::vector<std::uint8_t>& wanted) const;
 
   /// At the run's start (or after a reset): the latched messages, then a first frame.
   void start(const Simulation& sim, MessageSink& sink);
@@ -110,6 +114,7 @@ class ViewChannels {
     kCameraInfo,
     kDepthImage,  ///< an RGB-D camera's depths (a depth camera's are its kSensor)
     kSonarFan,
+    kSonarDetections,  ///< a profiling sonar's soundings
     kTask,
     kWaves,
     kScene,

@@ -18,7 +18,8 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
     // A DVL sits in its hull and does not see it; nor does a sonar. A lidar sees its own vessel
     // past its near clip. The scanning sensors (a lidar, a pinging sonar, a camera) find once
     // per scan which bodies are in view.
-    const bool draw = data && data->draw_images;
+    const bool draw =
+        data && (data->draw_images || (i < data->draw_sensor.size() && data->draw_sensor[i]));
     const auto* lidar = draw ? std::get_if<LidarModel>(&sensor.kind) : nullptr;
     const auto* sonar = draw ? std::get_if<SonarModel>(&sensor.kind) : nullptr;
     const WorldEchoes echoes =

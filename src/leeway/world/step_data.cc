@@ -10,6 +10,7 @@ StepData make_step_data(const Model& model) {
   d.actuator_commands.assign(model.actuators.size(), 0.0);
   d.actuator_loads.resize(model.actuators.size());
   d.sensors.resize(model.sensors.size());
+  d.draw_sensor.assign(model.sensors.size(), 0);
   // Room for the contacts and events of a busy step, so that the first ones allocate nothing.
   constexpr std::size_t kRoom = 16;
   d.contacts.reserve(kRoom);

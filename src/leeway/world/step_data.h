@@ -10,6 +10,7 @@
 // the State that step() leaves.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "leeway/body/dynamics.h"
@@ -68,6 +69,10 @@ struct StepData {
   /// their times and have no image (width 0, 0 beams, 0 x 0 rays), and nothing else changes:
   /// each frame's, ping's and scan's noise has its own stream.
   bool draw_images = false;
+  /// One per Model::sensors: whether this image sensor draws its next sample although
+  /// draw_images is off, because an observer wants it (Observer::want_images); set by the
+  /// Simulation between steps.
+  std::vector<std::uint8_t> draw_sensor;
   /// How many threads a camera draws its frame and a lidar casts its scan on (rows split
   /// between them; the same bits for any number), set by the caller.
   int draw_threads = 1;
