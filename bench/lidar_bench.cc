@@ -256,6 +256,7 @@ void Camera_vrx(benchmark::State& bs) {
   camera.height = static_cast<int>(bs.range(1));
   camera.horizontal_fov = 1.3962634;  // VRX's 80 degrees
   camera.far = 300.0;
+  camera.shadows = bs.range(3) != 0;
   const SensorModel& lidar = lidar_of(*c);
   const BodyState& b = c->state.bodies[static_cast<std::size_t>(lidar.body)];
   const Vec3 p_WS = b.p_WB + b.q_WB * Vec3(0.75, 0.1, 1.5);
@@ -277,13 +278,15 @@ void Camera_vrx(benchmark::State& bs) {
   if (const char* png = std::getenv("LEEWAY_CAMERA_PNG"))
     write_png(png, image.width, image.height, image.rgb);
 }
-// Width, height, threads (the same image on any number): wall time.
+// Width, height, threads (the same image on any number), shadows (1: on, the default; 0: off,
+// the baseline of their cost): wall time.
 BENCHMARK(Camera_vrx)
     ->Name("Camera/vrx")
-    ->Args({640, 480, 1})
-    ->Args({640, 480, 2})
-    ->Args({1280, 720, 1})
-    ->Args({1280, 720, 2})
+    ->Args({640, 480, 1, 1})
+    ->Args({640, 480, 1, 0})
+    ->Args({640, 480, 2, 1})
+    ->Args({1280, 720, 1, 1})
+    ->Args({1280, 720, 2, 1})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

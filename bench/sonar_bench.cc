@@ -5,6 +5,8 @@
 //                   40 m in 512 bins, 3 x 64 rays a beam: 51,000 rays), 10 m over a rough
 //                   500,000-triangle seabed, its axis 30 degrees down; coherent
 //   Sonar/rays256   the same rays cast and nothing else: the baseline
+//   Sonar/side_scan one ping of Leeway's side-scan defaults (EdgeTech 4125 at 900 kHz, 75 m a
+//                   side in 4096 bins, 2 x 21 x 512 rays), 15 m over the same seabed, at 10 Hz
 //   Sonar/rexrov_jacket   one ping of the shipped RexROV's sonar (UUV Simulator's M450-130
 //                   laser read as a sonar: 768 beams over 2.27 rad, 1 to 100 m in 512 bins,
 //                   147,000 rays) in worlds/rexrov_sonar.sdf, facing a jacket's legs; 25 Hz
@@ -75,6 +77,23 @@ void Sonar_ping256(benchmark::State& bs) {
   bs.counters["real_time"] = benchmark::Counter(0.1, benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(Sonar_ping256)->Name("Sonar/ping256")->Unit(benchmark::kMillisecond);
+
+void Sonar_side_scan(benchmark::State& bs) {
+  // Leeway's side-scan defaults (75 m a side in 4096 bins, 2 x 21 x 512 rays) 15 m over the
+  // seabed, level: at 10 Hz.
+  const SonarModel s = side_scan_sonar();
+  const SeabedEchoes echoes;
+  RandomStream rng(1, "sonar");
+  int hits = 0;
+  for (auto _ : bs) {
+    const SonarImage image =
+        ping_sonar(s, Vec3(0, 0, 15), Mat3::Identity(), echoes, 1500.0, 50.0, rng);
+    hits = image.hits;
+  }
+  bs.counters["hits"] = hits;
+  bs.counters["real_time"] = benchmark::Counter(0.1, benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(Sonar_side_scan)->Name("Sonar/side_scan")->Unit(benchmark::kMillisecond);
 
 void Sonar_rays256(benchmark::State& bs) {
   // The ping's rays, as ping_sonar lays them out.

@@ -525,10 +525,10 @@ TEST_F(DdsServerTest, TheRexrovsSonarPingsAsAProjectedSonarImageOfTheLevelsItHea
   EXPECT_EQ(differ, 0u);  // every cell's level [dB re 1 uPa], range-major
 }
 
-TEST_F(DdsServerTest, AProfilingSonarsSoundingsAreSonarDetectionsOfTheBottomItFound) {
+TEST_F(DdsServerTest, AProfilingSonarsSoundingsAreSonarRangesOfTheBottomItFound) {
   // The RexROV's world with a sounder beside it, 20 m over the flat seabed (80 m down): a
-  // profiling multibeam looking straight down. Each beam's two-way travel time is 2 r / c of the
-  // range it detected, about 20 / cos(theta) m, and its across-track angle -theta.
+  // profiling multibeam looking straight down. Each beam's range is the one it detected, about
+  // 20 / cos(theta) m, along its unit vector (cos theta, sin theta, 0) in S.
   std::ifstream in(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
   std::string world((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   world.insert(world.rfind("</world>"), R"(<model name="sounder"><pose>10 0 -60 0 0 0</pose>
@@ -538,17 +538,18 @@ TEST_F(DdsServerTest, AProfilingSonarsSoundingsAreSonarDetectionsOfTheBottomItFo
         <update_rate>5</update_rate><leeway:sonar><beams>32</beams><horizontal_fov>1.6
         </horizontal_fov><beamwidth>0.05</beamwidth><vertical_fov>0.035</vertical_fov>
         <range_min>1</range_min><range_max>41</range_max><bins>400</bins>
-        <rays_per_beam_v>16</rays_per_beam_v><detections>true</detections></leeway:sonar>
+        <rays_per_beam_v>16</rays_per_beam_v><mode>profiling</mode></leeway:sonar>
       </sensor></link></model>)");
   // The RexROV from the repository's models, wherever the world is written.
-  world.replace(world.find("model://rexrov"), 14, std::string(LEEWAY_SOURCE_DIR) + "/models/rexrov");
+  world.replace(world.find("model://rexrov"), 14,
+                std::string(LEEWAY_SOURCE_DIR) + "/models/rexrov");
   const std::string path = ::testing::TempDir() + "leeway_sounder.sdf";
   std::ofstream(path) << world;
   serve(path);
   const std::size_t mbes = sensor("mbes");
   const std::string topic = ros_sensor_topic(sim_->model().sensors, mbes) + "/detections";
   EXPECT_EQ(topic, "/sounder/sensors/sonars/mbes/sonar_image/detections");
-  const std::vector<json> soundings = echo(topic, "marine_acoustic_msgs/SonarDetections", 1);
+  const std::vector<json> soundings = echo(topic, "marine_acoustic_msgs/SonarRanges", 1);
   ASSERT_EQ(soundings.size(), 1u);
   const json& m = soundings[0];
   EXPECT_FALSE(m["_trailing"]);
@@ -556,14 +557,13 @@ TEST_F(DdsServerTest, AProfilingSonarsSoundingsAreSonarDetectionsOfTheBottomItFo
   const SensorSample s = log_.sample(mbes, m["header"]["stamp"]);
   const auto& r = std::get<SonarImage>(s.reading);
   ASSERT_EQ(r.bottom_range.size(), 32u) << "not pinged for its reader";
-  const double c = sim_->model().environment.sound_speed;
-  ASSERT_EQ(m["two_way_travel_times"].size(), 32u);
+  ASSERT_EQ(m["ranges"].size(), 32u);
   std::vector<double> altitudes;
   for (std::size_t b = 0; b < 32; ++b) {
     EXPECT_EQ(m["flags"][b]["flag"], 0) << "beam " << b;
-    EXPECT_EQ(m["two_way_travel_times"][b].get<double>(),
-              static_cast<float>(2.0 * r.bottom_range[b] / c));
-    EXPECT_EQ(m["rx_angles"][b].get<double>(), static_cast<float>(-r.azimuth[b]));
+    EXPECT_EQ(m["ranges"][b].get<double>(), static_cast<float>(r.bottom_range[b]));
+    EXPECT_EQ(vec3(m["beam_unit_vec"][b]),
+              Vec3(std::cos(r.azimuth[b]), std::sin(r.azimuth[b]), 0.0));
     EXPECT_EQ(m["intensities"][b].get<double>(), r.bottom_level[b]);
     altitudes.push_back(r.bottom_range[b] * std::cos(r.azimuth[b]));
   }

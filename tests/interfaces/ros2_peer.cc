@@ -78,7 +78,7 @@ const std::map<std::string, const dds_topic_descriptor_t*> kTypes = {
     {"sensor_msgs/PointCloud2", &sensor_msgs_msg_dds__PointCloud2__desc},
     {"marine_acoustic_msgs/ProjectedSonarImage",
      &marine_acoustic_msgs_msg_dds__ProjectedSonarImage__desc},
-    {"marine_acoustic_msgs/SonarDetections", &marine_acoustic_msgs_msg_dds__SonarDetections__desc},
+    {"marine_acoustic_msgs/SonarRanges", &marine_acoustic_msgs_msg_dds__SonarRanges__desc},
 };
 
 int fail(const std::string& what) {

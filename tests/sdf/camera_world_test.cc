@@ -91,6 +91,70 @@ TEST(CameraWorld, UuvsUnderwaterPluginGivesItsWaterAndLeewaysElementsTheirs) {
   EXPECT_EQ(own.water, (Rgb{0.1, 0.2, 0.3}));
 }
 
+TEST(CameraWorld, TheWorldsSunLightsItsCamerasAndSaysWhetherItCastsShadows) {
+  // VRX's sun: light travelling along (-0.5, 0.1, -0.9), with shadows. Without a directional
+  // light, Leeway's sun, with shadows; a direction of length 0 is refused at its line.
+  const std::string vrx_sun = R"(<light type="directional" name="sun">
+      <cast_shadows>true</cast_shadows><direction>-0.5 0.1 -0.9</direction></light>)";
+  const Model m = load(world_sdf(vrx_sun + sensor_boat(small_camera())));
+  const auto& c = std::get<CameraModel>(m.sensors[0].kind);
+  EXPECT_LT((c.sun_W - Vec3(0.5, -0.1, 0.9).normalized()).norm(), 1e-15);
+  EXPECT_TRUE(c.shadows);
+  const std::string dim = R"(<light type="directional" name="sun">
+      <direction>0 0 -1</direction></light>)";  // SDF's <cast_shadows> is false by default
+  const auto& d =
+      std::get<CameraModel>(load(world_sdf(dim + sensor_boat(small_camera()))).sensors[0].kind);
+  EXPECT_EQ(d.sun_W, Vec3::UnitZ());
+  EXPECT_FALSE(d.shadows);
+  const auto& own =
+      std::get<CameraModel>(load(world_sdf(sensor_boat(small_camera()))).sensors[0].kind);
+  EXPECT_EQ(own.sun_W, CameraModel{}.sun_W);
+  EXPECT_TRUE(own.shadows);
+  testing::expect_mentions(load_error("dark.sdf", world_sdf(R"(<light type="directional" name="sun">
+      <direction>0 0 0</direction></light>)" + sensor_boat(small_camera()))),
+                           {"dark.sdf:", "light 'sun'", "length 0"});
+}
+
+TEST(CameraWorld, AFloatingBoxShadesTheGroundUnderTheWorldsSun) {
+  // The kernel's shadow (sensors_test Camera.ABoxShadesTheGround...) in a world: a grey ground
+  // whose top is at z = 10 m, a 1 m box floating 1.5 to 2.5 m above it, the world's sun 45
+  // degrees up towards +x (light travelling along (-1, 0, -1)). A camera 15 m above looks
+  // straight down: the ground 2 m towards -x lies in the box's shadow (the ambient light alone),
+  // 3 m towards +x in the sun (the ambient light and the sun's cosine); 8-bit rounded.
+  const std::string world =
+      world_sdf(R"(<light type="directional" name="sun"><cast_shadows>true</cast_shadows>
+      <direction>-1 0 -1</direction></light>
+    <model name="ground"><static>true</static><pose>0 0 9.5 0 0 0</pose><link name="l">
+      <visual name="v"><geometry><box><size>40 40 1</size></box></geometry>
+      <material><diffuse>0.5 0.5 0.5 1</diffuse></material></visual></link></model>
+    <model name="box"><static>true</static><pose>0 0 12 0 0 0</pose><link name="l">
+      <visual name="v"><geometry><box><size>1 1 1</size></box></geometry>
+      <material><diffuse>0.5 0.5 0.5 1</diffuse></material></visual></link></model>)" +
+                sensor_boat(R"(<sensor name="eye" type="camera"><update_rate>10</update_rate>
+      <camera><horizontal_fov>1.2</horizontal_fov><image><width>160</width><height>120</height>
+      </image><clip><near>0.1</near><far>100</far></clip></camera></sensor>)",
+                            "0 0 25 0 1.5707963267948966 0"));
+  const Model m = load(world);
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  data.draw_images = true;
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  const auto& image = std::get<CameraImage>(data.sensors[0].reading);
+  const auto& camera = std::get<CameraModel>(m.sensors[0].kind);
+  ASSERT_TRUE(camera.shadows);
+  // The pixel over ground point (x, 0, 10) from 15 m up: S's x is down, its y is W's y, its z
+  // W's x, so x_O = -y_S = 0 and y_O = -z_S = -x: v = c_y - f x / 15.
+  const auto K = camera_k(camera);
+  const auto red_at = [&](double x) {
+    const int u = static_cast<int>(std::lround(K[2]));
+    const int v = static_cast<int>(std::lround(K[5] - K[4] * x / 15.0));
+    return image.rgb[3 * (std::size_t(v) * std::size_t(image.width) + std::size_t(u))];
+  };
+  EXPECT_EQ(red_at(-2.0), std::lround(255 * 0.5 * camera.ambient));
+  EXPECT_EQ(red_at(3.0), std::lround(255 * 0.5 * (camera.ambient + camera.sun * std::sqrt(0.5))));
+}
+
 TEST(CameraWorld, AFrameShowsAWallInItsLitColourWhereThePinholePutsIt) {
   const Model m = load(world_sdf(sensor_boat(small_camera(), "0 0 10 0 0 0") + kRedWall));
   State s = make_initial_state(m);

@@ -130,13 +130,24 @@ TEST(SonarWorld, LeewaysBlockSetsWhatItNamesOverTheOthers) {
   EXPECT_DOUBLE_EQ(own.backscatter, 0.01);
   EXPECT_DOUBLE_EQ(own.source_level, 200.0);
   EXPECT_DOUBLE_EQ(own.frequency, SonarModel{}.frequency);
-  EXPECT_FALSE(own.detections);
+  EXPECT_EQ(own.mode, SonarMode::kImaging);
   const SonarModel profiling =
-      sonar(small_sonar("<detections>true</detections><detection_threshold>15</detection_threshold>"
+      sonar(small_sonar("<mode>profiling</mode><detection_threshold>15</detection_threshold>"
                         "<detection_window>6</detection_window>"));
-  EXPECT_TRUE(profiling.detections);
+  EXPECT_EQ(profiling.mode, SonarMode::kProfiling);
+  EXPECT_EQ(profiling.beams, 32);  // small_sonar()'s, read after the mode
   EXPECT_DOUBLE_EQ(profiling.detection_threshold, 15.0);
   EXPECT_DOUBLE_EQ(profiling.detection_window, 6.0);
+  // A side-scan: EdgeTech's 4125 at 900 kHz, then what the block names.
+  const SonarModel side = sonar(R"(<sensor name="sss" type="custom" leeway:type="sonar">
+      <leeway:sonar><mode>side_scan</mode><range_max>50</range_max><tilt>0.3</tilt>
+      </leeway:sonar></sensor>)");
+  EXPECT_EQ(side.mode, SonarMode::kSideScan);
+  EXPECT_EQ(side.beams, 2);
+  EXPECT_DOUBLE_EQ(side.frequency, 900e3);
+  EXPECT_DOUBLE_EQ(side.vertical_fov, side_scan_sonar().vertical_fov);
+  EXPECT_DOUBLE_EQ(side.range_max, 50.0);
+  EXPECT_DOUBLE_EQ(side.tilt, 0.3);
   // Over UUV's laser: the laser's fan, Leeway's frequency and bins.
   std::string uuv = kUuvSonar;
   uuv.insert(uuv.find("</sensor>"),
@@ -231,6 +242,11 @@ TEST(SonarWorld, BadBlocksAreNamedAtTheirLine) {
   testing::expect_mentions(error(small_sonar("<fan>2</fan>")), {"bad_sonar.sdf:", "fan"});
   testing::expect_mentions(error(small_sonar("<detection_window>0</detection_window>")),
                            {"bad_sonar.sdf:", "detection_window", "got 0"});
+  testing::expect_mentions(error(small_sonar("<mode>sidescan</mode>")),
+                           {"bad_sonar.sdf:", "sidescan", "side_scan"});
+  testing::expect_mentions(error(R"(<sensor name="sss" type="custom" leeway:type="sonar">
+      <leeway:sonar><mode>side_scan</mode><beams>3</beams></leeway:sonar></sensor>)"),
+                           {"bad_sonar.sdf", "side-scan", "2 beams"});
   testing::expect_mentions(error(small_sonar("<vertical_fov>2</vertical_fov>")),
                            {"vertical_fov", "got 2"});
   std::string reversed = kDaveSonar;

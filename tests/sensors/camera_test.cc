@@ -125,6 +125,46 @@ TEST(Camera, AGreyPlateUnderWaterIsAttenuatedAsEquationOneSays) {
   EXPECT_LT(linear(image, 80, 60, 0), linear(image, 80, 60, 2));  // red fades most
 }
 
+TEST(Camera, ABoxShadesTheGroundWhereTheSunsRaysMeetItAndNowhereElse) {
+  // A grey platform (top at z = 5 m) and a 1 m box floating 1.5 to 2.5 m above it, the sun 45
+  // degrees up towards +x. A point (x, y) of the platform sees the sun unless its ray towards
+  // it meets the box: where x + h lies in [-0.5, 0.5] for a height h in [1.5, 2.5] above it and
+  // |y| < 0.5, i.e. x in [-3, -1]. A camera 15 m above looks straight down: each pixel that
+  // sees the platform clearly inside the shadow is lit by the ambient light alone, each clearly
+  // outside by the ambient light and the sun's cosine, 0.5 (0.35 + 0.65 cos 45).
+  CameraModel c = small_camera();
+  c.sun_W = Vec3(1, 0, 1).normalized();
+  Shapes world;
+  world.shapes.push_back({Box{Vec3(50, 50, 0.5)}, Vec3(0, 0, 4.5), {0.5, 0.5, 0.5}});
+  world.shapes.push_back({Box{Vec3(0.5, 0.5, 0.5)}, Vec3(0, 0, 7), {0.5, 0.5, 0.5}});
+  const Vec3 p(0, 0, 20);
+  const Mat3 R = Eigen::AngleAxisd(kPi / 2, Vec3::UnitY()).toRotationMatrix();  // x down
+  const auto draw = [&](bool shadows) {
+    c.shadows = shadows;
+    RandomStream rng(1, "camera");
+    return render_camera(c, p, R, world, Environment{}, 0.0, rng);
+  };
+  const CameraImage shaded = draw(true), unshaded = draw(false);
+  const double dark = 0.5 * c.ambient, lit = 0.5 * (c.ambient + c.sun * std::sqrt(0.5));
+  int in_shadow = 0, in_sun = 0;
+  for (int v = 0; v < c.height; ++v) {
+    for (int u = 0; u < c.width; ++u) {
+      const Vec3 d = R * camera_ray_S(c, u, v);
+      const Vec3 ground = p + (5.0 - p.z()) / d.z() * d;
+      if (ray_cast(Box{Vec3(0.5, 0.5, 0.5)}, {p - Vec3(0, 0, 7), d}, 100.0)) continue;  // the box
+      const double x = ground.x(), y = std::abs(ground.y());
+      const bool inside = x > -2.9 && x < -1.1 && y < 0.4;
+      const bool outside = x < -3.1 || x > -0.9 || y > 0.6;
+      if (!inside && !outside) continue;  // the penumbra of the pixels' footprints
+      EXPECT_NEAR(linear(shaded, u, v, 0), inside ? dark : lit, 1e-6) << u << " " << v;
+      EXPECT_NEAR(linear(unshaded, u, v, 0), lit, 1e-6) << u << " " << v;
+      (inside ? in_shadow : in_sun) += 1;
+    }
+  }
+  EXPECT_GT(in_shadow, 50);
+  EXPECT_GT(in_sun, 1000);
+}
+
 TEST(Camera, TheSameSeedGivesTheSameNoisyImage) {
   CameraModel c = small_camera();
   c.noise_stddev = 0.02;

@@ -146,7 +146,7 @@ SonarModel profiling_sonar() {
   s.vertical_fov = 0.035;
   s.range_max = 40.5;
   s.bins = 800;  // 5 cm
-  s.detections = true;
+  s.mode = SonarMode::kProfiling;
   return s;
 }
 
@@ -185,6 +185,97 @@ TEST(Sonar, AProfilingMultibeamDetectsAFlatSeabedAtTheAltitudeOverTheBeamsCosine
   std::sort(errors.begin(), errors.end());
   EXPECT_LT(errors[32], 0.1);  // the median
   EXPECT_LT(errors.back(), 0.6);
+}
+
+/// A flat bottom at z0 with a box on it.
+struct BottomAndBox final : EchoSource {
+  double z0 = 0.0;
+  Vec3 box_centre = Vec3::Zero(), box_half = Vec3::Zero();
+  std::optional<Echo> first_echo(const Ray& ray, double max_distance) const override {
+    std::optional<Echo> best;
+    if (const auto hit = ray_cast_plane(Vec3::UnitZ(), z0, ray, max_distance)) {
+      max_distance = hit->distance;
+      best = Echo{hit->distance, hit->normal, Vec3::Zero()};
+    }
+    if (const auto hit =
+            ray_cast(Box{box_half}, {ray.origin - box_centre, ray.direction}, max_distance))
+      best = Echo{hit->distance, hit->normal, Vec3::Zero()};
+    return best;
+  }
+};
+
+/// side_scan_sonar() giving its expected image (as expectation_sonar()), 0.5 to 40.5 m in 800
+/// bins of 5 cm.
+SonarModel expected_side_scan() {
+  SonarModel s = side_scan_sonar();
+  s.coherent = false;
+  s.speckle = false;
+  s.noise_level = -100.0;
+  s.range_max = 40.5;
+  s.bins = 800;
+  s.bandwidth = 15e3;  // c / 2B = 5 cm
+  return s;
+}
+
+TEST(Sonar, ASideScansFirstBottomEchoIsWhereItsSteepestRayMeetsTheSeabedOnEitherSide) {
+  // 10 m over a flat seabed, each side's axis 20 degrees down and its rays 1.5 times its
+  // 50-degree aperture across: the steepest ray, 57.5 degrees down, meets the seabed first, at
+  // 10 / sin(57.5 deg) = 11.86 m; from there the echo goes on to the last bin (the shallowest
+  // rays, above the horizontal, never meet it). The two sides hear the same.
+  const SonarModel s = expected_side_scan();
+  Bottom bottom;
+  bottom.z0 = -10.0;
+  RandomStream rng(3, "sonar");
+  const SonarImage image = ping_sonar(s, Vec3::Zero(), Mat3::Identity(), bottom, 1500.0, 10.0, rng);
+  ASSERT_EQ(image.beams, 2);
+  EXPECT_EQ(image.azimuth[0], kPi / 2);  // port
+  EXPECT_LT((sonar_beam_S(s, image, 1) - Vec3(0, -std::cos(s.tilt), -std::sin(s.tilt))).norm(),
+            1e-15);  // starboard, 20 degrees down
+  for (int side = 0; side < 2; ++side) {
+    int first = -1;
+    for (int m = 0; m < image.bins && first < 0; ++m) {
+      if (image.level[std::size_t(2 * m + side)] > s.noise_level + 30.0) first = m;
+    }
+    ASSERT_GE(first, 0);
+    const double steepest = s.tilt + 0.75 * s.vertical_fov;
+    EXPECT_NEAR(image.range[std::size_t(first)], 10.0 / std::sin(steepest), 3 * 0.05 + 0.05);
+    EXPECT_GT(image.level[std::size_t(2 * (image.bins - 1) + side)], s.noise_level + 30.0);
+  }
+  for (int m = 0; m < image.bins; ++m) {  // where the echo is above the (random) noise
+    if (image.level[std::size_t(2 * m)] < s.noise_level + 30.0) continue;
+    EXPECT_NEAR(image.level[std::size_t(2 * m)], image.level[std::size_t(2 * m + 1)], 1e-3) << m;
+  }
+}
+
+TEST(Sonar, ABoxOnTheSeabedEchoesOnItsSideAndCastsAnAcousticShadowBehindIt) {
+  // A 2 m box 20 m to starboard on the seabed, 10 m below: its near face (19 m out, facing the
+  // sonar) echoes from 20.6 to 21.5 m, louder than the seabed that port hears there, its top to
+  // 22.5 m (its far top edge), and the seabed behind it is hidden from the sonar from
+  // there to where the ray over its far top edge lands, 26.25 m out: slant ranges 22.5 to 28.1
+  // m are silent to starboard, while port hears the open seabed at the same ranges.
+  const SonarModel s = expected_side_scan();
+  BottomAndBox world;
+  world.z0 = -10.0;
+  world.box_centre = Vec3(0, -20, -9);
+  world.box_half = Vec3(1, 1, 1);
+  RandomStream rng(4, "sonar");
+  const SonarImage image = ping_sonar(s, Vec3::Zero(), Mat3::Identity(), world, 1500.0, 10.0, rng);
+  const auto level = [&](int m, int side) { return image.level[std::size_t(2 * m + side)]; };
+  int shadow_bins = 0, box_bins = 0;
+  for (int m = 0; m < image.bins; ++m) {
+    const double r = image.range[std::size_t(m)];
+    if (r > 22.8 && r < 27.8) {  // the shadow, a few cells in from its edges
+      EXPECT_LT(level(m, 1), s.noise_level + 10.0) << r;
+      EXPECT_GT(level(m, 0), s.noise_level + 60.0) << r;
+      ++shadow_bins;
+    }
+    if (r > 20.75 && r < 21.35) {  // the box's near face: nearly square-on, the seabed not
+      EXPECT_GT(level(m, 1), level(m, 0) + 3.0) << r;
+      ++box_bins;
+    }
+  }
+  EXPECT_EQ(shadow_bins, 100);
+  EXPECT_EQ(box_bins, 12);
 }
 
 TEST(Sonar, APointTargetFallsWithRangeAsSpreadingAndAbsorption) {
@@ -337,6 +428,33 @@ TEST(SonarFan, ACellIsDrawnWhereItsRangeAndBearingAre) {
   ping.level.assign(ping.level.size(), 70.0f);
   ping.level[0] = 100.0f;
   EXPECT_EQ(sonar_fan(s, ping, height, 60.0).rgb[3 * (100 * std::size_t(fan.width) + 101)], 128);
+}
+
+TEST(SonarFan, ASideScansPingsRunDownAWaterfallPortLeftStarboardRight) {
+  // Two pings of 8 bins a side on a waterfall 8 pixels wide (two bins a pixel), port's bins from
+  // the centre to the left, starboard's to the right, the newest ping on top.
+  SonarImage ping;
+  ping.beams = 2;
+  ping.bins = 8;
+  ping.level.assign(16, 40.0f);
+  ping.level[2 * 1 + 0] = 100.0f;  // port, bin 1
+  ping.level[2 * 6 + 1] = 70.0f;   // starboard, bin 6: half way to white
+  Waterfall w;
+  w.width = 8;
+  w.rows = 3;
+  add_to_waterfall(w, ping, 60.0);
+  ASSERT_EQ(w.grey.size(), 24u);
+  const std::vector<std::uint8_t> first(w.grey.begin(), w.grey.begin() + 8);
+  // Four pixels a side, two bins each (the louder shows): port bin 1 at column 3, starboard
+  // bin 6 at column 7.
+  EXPECT_EQ(first, (std::vector<std::uint8_t>{0, 0, 0, 255, 0, 0, 0, 128}));
+  ping.level.assign(16, 40.0f);
+  ping.level[2 * 7 + 1] = 100.0f;
+  add_to_waterfall(w, ping, 60.0);
+  EXPECT_EQ(w.grey[7], 255);  // the new ping on top
+  EXPECT_EQ(std::vector<std::uint8_t>(w.grey.begin() + 8, w.grey.begin() + 16), first);
+  EXPECT_EQ(std::vector<std::uint8_t>(w.grey.begin() + 16, w.grey.end()),
+            std::vector<std::uint8_t>(8, 0));  // not yet pinged
 }
 
 }  // namespace

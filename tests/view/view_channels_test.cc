@@ -229,5 +229,33 @@ TEST(ViewChannels, DrawTheSeaAboutTheVesselNotTheFirstBody) {
   EXPECT_LT((centre.head<2>() - Eigen::Vector2d(0, -21)).norm(), 1e-9) << centre.transpose();
 }
 
+TEST(ViewChannels, ShowASideScanAsItsPingsBeamsAndItsWaterfall) {
+  Diagnostics diagnostics;
+  Simulation sim(load_scenario_file(
+      std::string(LEEWAY_SOURCE_DIR) + "/worlds/remus100_sidescan.sdf", diagnostics));
+  sim.draw_images(true);
+  LastMessages view(sim, ViewOptions{});
+  sim.attach(view);
+  RunOptions run;
+  run.until_step = steps_for(0.35, sim.model().dt);  // four pings at 10 Hz
+  ASSERT_TRUE(sim.run(run).ok);
+  const std::string topic = "/remus100/sensors/sonars/sidescan/sonar_image";
+  ASSERT_TRUE(view.last.count(topic));
+  const json& ping = view.last.at(topic);
+  EXPECT_EQ(ping["image"]["beam_count"], 2);
+  // Port's beam in the acoustic frame (z along S's x, x along S's z, y along -S's y): 20
+  // degrees below S's y.
+  const double tilt = side_scan_sonar().tilt;
+  EXPECT_LT((vec3(ping["beam_directions"][0]) - Vec3(-std::sin(tilt), -std::cos(tilt), 0)).norm(),
+            1e-15);
+  // The display: the waterfall, a PNG 1024 pixels wide and 400 tall.
+  const json& image = view.last.at(topic + "/image");
+  EXPECT_EQ(image["format"], "png");
+  // Base64 of the PNG's first 27 bytes: its signature, then the IHDR chunk: width 1024
+  // (0x400), height 400 (0x190), 8-bit RGB.
+  const std::string png = image["data"];
+  EXPECT_EQ(png.substr(0, 36), "iVBORw0KGgoAAAANSUhEUgAABAAAAAGQCAIA");
+}
+
 }  // namespace
 }  // namespace leeway

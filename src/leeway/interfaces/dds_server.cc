@@ -818,47 +818,44 @@ struct DdsServer::Impl {
 
   /// A ping as marine_acoustic_msgs/ProjectedSonarImage in the acoustic frame A: each beam's
   /// direction in A, each bin's range, the levels [dB re 1 uPa] as FLOAT32 cells, range-major;
-  /// a profiling sonar's bottom as SonarDetections.
+  /// a profiling sonar's soundings as SonarRanges.
   void publish_ping(std::size_t i, const SensorSample& sample, const SonarImage& r) {
     const SensorModel& sensor = sim.model().sensors[i];
     const auto& sonar = std::get<SonarModel>(sensor.kind);
-    const double c = sim.model().environment.sound_speed;
     std::vector<float> tx(r.azimuth.size(), static_cast<float>(sonar.vertical_fov));
     std::vector<float> rx(r.azimuth.size(), static_cast<float>(sonar.beamwidth_h));
     marine_acoustic_msgs_msg_dds__PingInfo_ ping_info{};
     ping_info.frequency = static_cast<float>(sonar.frequency);
-    ping_info.sound_speed = static_cast<float>(c);
+    ping_info.sound_speed = static_cast<float>(sim.model().environment.sound_speed);
     lend(ping_info.tx_beamwidths, tx);
     lend(ping_info.rx_beamwidths, rx);
     const dds_entity_t detections = images[i].detections;
     if (detections > 0 && matched(detections) && !r.bottom_range.empty()) {
-      // Per beam: its flag (0 DETECT_OK, 1 DETECT_BAD_SONAR: no bottom), 2 r / c, no transmit
-      // delay or steering, the level [dB re 1 uPa] and the across-track angle -theta (towards
-      // S's -y: starboard for a fan looking down with S's y to port).
+      // Per beam: its flag (0 DETECT_OK, 1 DETECT_BAD_SONAR: no bottom, range NaN), no
+      // transmit delay, the level [dB re 1 uPa], its unit vector in S and its range [m].
       const std::size_t n = r.bottom_range.size();
       std::vector<marine_acoustic_msgs_msg_dds__DetectionFlag_> flags(n);
-      std::vector<float> travel(n), zeros(n, 0.0f), levels(r.bottom_level), angles(n);
+      std::vector<float> zeros(n, 0.0f), levels(r.bottom_level), ranges(n);
+      std::vector<geometry_msgs_msg_dds__Vector3_> beams(n);
       for (std::size_t b = 0; b < n; ++b) {
-        const bool found = std::isfinite(r.bottom_range[b]);
-        flags[b].flag = found ? 0 : 1;
-        travel[b] = static_cast<float>(found ? 2.0 * r.bottom_range[b] / c : std::nan(""));
-        angles[b] = static_cast<float>(-r.azimuth[b]);
+        flags[b].flag = std::isfinite(r.bottom_range[b]) ? 0 : 1;
+        ranges[b] = static_cast<float>(r.bottom_range[b]);
+        beams[b] = {std::cos(r.azimuth[b]), std::sin(r.azimuth[b]), 0.0};
       }
-      marine_acoustic_msgs_msg_dds__SonarDetections_ msg{};
+      marine_acoustic_msgs_msg_dds__SonarRanges_ msg{};
       msg.header = header(sample.t, sensor_frames[i]);
       msg.ping_info = ping_info;
       lend(msg.flags, flags);
-      lend(msg.two_way_travel_times, travel);
-      lend(msg.tx_delays, zeros);
+      lend(msg.transmit_delays, zeros);
       lend(msg.intensities, levels);
-      lend(msg.tx_angles, zeros);
-      lend(msg.rx_angles, angles);
+      lend(msg.beam_unit_vec, beams);
+      lend(msg.ranges, ranges);
       write(detections, &msg);
     }
     if (!matched(sensors[i])) return;
     std::vector<geometry_msgs_msg_dds__Vector3_> directions;
-    for (double theta : r.azimuth)
-      directions.push_back({0.0, -std::sin(theta), std::cos(theta)});
+    for (int b = 0; b < r.beams; ++b)
+      directions.push_back(vector3(acoustic_from_sensor(sonar_beam_S(sonar, r, b))));
     std::vector<float> ranges(r.range.begin(), r.range.end());
     marine_acoustic_msgs_msg_dds__ProjectedSonarImage_ msg{};
     msg.header = header(sample.t, acoustic_frames[i]);
@@ -997,9 +994,9 @@ DdsServer::DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOption
       w.points = s.writer(sensor_msgs_msg_dds__PointCloud2__desc, sibling_topic(topic, "points"));
     } else if (const auto* sonar = std::get_if<SonarModel>(&model.sensors[i].kind)) {
       s.acoustic_frames[i] = acoustic_frame(model.sensors[i]);
-      if (sonar->detections)
+      if (sonar->mode == SonarMode::kProfiling)
         w.detections =
-            s.writer(marine_acoustic_msgs_msg_dds__SonarDetections__desc, topic + "/detections");
+            s.writer(marine_acoustic_msgs_msg_dds__SonarRanges__desc, topic + "/detections");
     }
   }
 

@@ -63,6 +63,10 @@ std::string optical_frame(const SensorModel& sensor);
 std::string acoustic_frame(const SensorModel& sensor);
 inline const Quat kQ_SO(0.5, -0.5, 0.5, -0.5);
 inline const Quat kQ_SA(0.0, std::numbers::sqrt2 / 2, 0.0, std::numbers::sqrt2 / 2);
+/// A direction in S given in A (the axes permuted, exactly).
+inline Vec3 acoustic_from_sensor(const Vec3& d_S) {
+  return {d_S.z(), -d_S.y(), d_S.x()};
+}
 
 /// The DDS topic of ROS topic `topic`: "rt" + the absolute name, as rmw_cyclonedds and
 /// rmw_fastrtps name it.

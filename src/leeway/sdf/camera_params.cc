@@ -1,5 +1,7 @@
 #include "leeway/sdf/camera_params.h"
 
+#include <sdf/Light.hh>
+
 #include <fmt/format.h>
 
 #include "leeway/sdf/element_reading.h"
@@ -123,6 +125,28 @@ CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics)
   if (const sdf::ElementPtr w = optional_child(sensor, "leeway:water_color"))
     camera.water = read_rgb(w, 1.0, "three colours in [0, 1]");
   return camera;
+}
+
+void light_cameras(const sdf::World& world, std::vector<SensorModel>& sensors) {
+  for (std::uint64_t i = 0; i < world.LightCount(); ++i) {
+    const sdf::Light& light = *world.LightByIndex(i);
+    if (light.Type() != sdf::LightType::DIRECTIONAL) continue;
+    const ignition::math::Vector3d d = light.RawPose().Rot() * light.Direction();
+    if (!(d.Length() > 0.0)) {
+      throw LoadError(location_of(light.Element()),
+                      fmt::format("light '{}': its <direction> has length 0; expected the way "
+                                  "its light travels",
+                                  light.Name()));
+    }
+    const Vec3 sun_W = -Vec3(d.X(), d.Y(), d.Z()).normalized();
+    for (SensorModel& s : sensors) {
+      if (auto* camera = std::get_if<CameraModel>(&s.kind)) {
+        camera->sun_W = sun_W;
+        camera->shadows = light.CastShadows();
+      }
+    }
+    return;
+  }
 }
 
 }  // namespace leeway::sdfio

@@ -33,10 +33,13 @@
 #pragma once
 
 #include <sdf/Element.hh>
+#include <sdf/World.hh>
 #include <string>
+#include <vector>
 
 #include "leeway/core/error.h"
 #include "leeway/sensors/camera.h"
+#include "leeway/sensors/sensor.h"
 
 namespace leeway::sdfio {
 
@@ -46,5 +49,11 @@ bool is_camera_type(const std::string& type);
 
 /// The camera of `sensor`, a <sensor> of is_camera_type().
 CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics);
+
+/// The world's sun for its cameras: its first <light type="directional">'s <direction> (the way
+/// the light travels, turned by the light's <pose>) gives every camera's sun_W, the opposite
+/// way, and its <cast_shadows> (SDF's default: false) their shadows. A world without one keeps
+/// Leeway's sun (sensors/camera.h), with shadows. Throws LoadError for a direction of length 0.
+void light_cameras(const sdf::World& world, std::vector<SensorModel>& sensors);
 
 }  // namespace leeway::sdfio

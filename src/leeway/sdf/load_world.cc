@@ -17,6 +17,7 @@
 #include "leeway/body/integrator.h"
 #include "leeway/sdf/battery_params.h"
 #include "leeway/sdf/body_loader.h"
+#include "leeway/sdf/camera_params.h"
 #include "leeway/sdf/collider_loader.h"
 #include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
@@ -303,6 +304,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     }
   }
   check_geo_coverage(settings.geo_fields, m);
+  sdfio::light_cameras(world, m.sensors);
   // Only a world whose sensors cast rays needs its meshes read.
   if (std::any_of(m.sensors.begin(), m.sensors.end(), [](const SensorModel& s) {
         return std::holds_alternative<DvlModel>(s.kind) ||

@@ -135,10 +135,18 @@ void read_leeway(const sdf::ElementPtr& block, SonarModel& s) {
                            "coherent",
                            "speckle",
                            "gain",
-                           "detections",
+                           "mode",
+                           "tilt",
                            "detection_threshold",
                            "detection_window"},
                           "the elements docs/sensors.md lists for <leeway:sonar>");
+  // A side-scan starts from its own defaults (sonar.h side_scan_sonar), then takes what follows.
+  if (const sdf::ElementPtr mode = optional_child(block, "mode")) {
+    s.mode = read_keyword<SonarMode>(mode, {{"imaging", SonarMode::kImaging},
+                                            {"profiling", SonarMode::kProfiling},
+                                            {"side_scan", SonarMode::kSideScan}});
+    if (s.mode == SonarMode::kSideScan) s = side_scan_sonar();
+  }
   const auto count = [&](const char* name, int& field, int hi) {
     if (const sdf::ElementPtr e = optional_child(block, name))
       field = read_count_in(e, 1, hi, name);
@@ -173,7 +181,8 @@ void read_leeway(const sdf::ElementPtr& block, SonarModel& s) {
     s.backscatter = read_number_in(mu, 1e-12, 1.0, "Lambert's mu in (0, 1]");
   s.coherent = flag_or(block, "coherent", s.coherent);
   s.speckle = flag_or(block, "speckle", s.speckle);
-  s.detections = flag_or(block, "detections", s.detections);
+  if (const sdf::ElementPtr t = optional_child(block, "tilt"))
+    s.tilt = read_number_in(t, 0.0, 0.5 * std::numbers::pi, "an angle in rad up to 1.5708");
   s.detection_threshold = any_number_or(block, "detection_threshold", s.detection_threshold,
                                         "a level in dB above the noise level");
   s.detection_window = number_or(block, "detection_window", s.detection_window, 0.0, true,

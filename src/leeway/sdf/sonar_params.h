@@ -17,6 +17,10 @@
 //       <backscatter>1e-3</backscatter>       Lambert's mu of every surface, in (0, 1]
 //       <rays_per_beam_h>3</rays_per_beam_h>  <rays_per_beam_v>64</rays_per_beam_v>
 //       <coherent>true</coherent>  <speckle>true</speckle>  <gain>none</gain>  (20log, 40log)
+//       <mode>imaging</mode>                  profiling (a multibeam that detects the bottom:
+//       <detection_threshold>20</...>         [dB] above the noise, <detection_window>10 [dB]),
+//                                             side_scan (port and starboard; starts from
+//       <tilt>0.349</tilt>                    side_scan_sonar()'s defaults) [rad] below the side
 //     </leeway:sonar>
 //   </sensor>
 //

@@ -24,8 +24,9 @@ Rgb sky(const CameraModel& c, const Vec3& d_W) {
   return mix(c.sky_horizon, c.sky_zenith, std::clamp(d_W.z(), 0.0, 1.0));
 }
 
-Rgb shade(const CameraModel& c, const SurfaceHit& hit) {
-  const double light = c.ambient + c.sun * std::max(0.0, hit.n_W.dot(c.sun_W));
+/// A surface lit by the ambient light, and by the sun where it sees it.
+Rgb shade(const CameraModel& c, const SurfaceHit& hit, bool sunlit) {
+  const double light = c.ambient + (sunlit ? c.sun * std::max(0.0, hit.n_W.dot(c.sun_W)) : 0.0);
   return {hit.color[0] * light, hit.color[1] * light, hit.color[2] * light};
 }
 
@@ -41,7 +42,8 @@ Rgb through_water(const CameraModel& c, const Rgb& i, double r) {
 
 /// The colour a ray along d sees, from above the surface or `under` it, with what it meets.
 Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
-              const std::optional<SurfaceHit>& solid, const std::optional<SeaHit>& sea) {
+              const std::optional<SurfaceHit>& solid, bool sunlit,
+              const std::optional<SeaHit>& sea) {
   if (!under) {
     if (sea) {
       const Vec3& n = sea->n_W;
@@ -50,7 +52,7 @@ Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
       const Vec3 mirrored = d - 2.0 * d.dot(n) * n;
       return mix(c.water, sky(c, mirrored), R);
     }
-    return solid ? shade(c, *solid) : sky(c, d);
+    return solid ? shade(c, *solid, sunlit) : sky(c, d);
   }
   if (sea) {
     // Seen from below: the sky through the surface (none beyond the critical angle), the
@@ -59,7 +61,7 @@ Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
     const double R = fresnel_reflectance(cos_i, kSeaWaterRefractiveIndex, 1.0);
     return through_water(c, mix(sky(c, d), c.water, R), sea->distance + c.near);
   }
-  if (solid) return through_water(c, shade(c, *solid), solid->distance + c.near);
+  if (solid) return through_water(c, shade(c, *solid, sunlit), solid->distance + c.near);
   return c.water;
 }
 
@@ -71,15 +73,16 @@ struct Traced {
 };
 
 /// What `ray` sees given the first solid on it (searched no further than where the ray is surely
-/// across the surface: nothing across it is seen).
+/// across the surface: nothing across it is seen) and whether that solid sees the sun.
 Traced trace(const CameraModel& c, const Ray& ray, bool under,
-             const std::optional<SurfaceHit>& solid, const Environment& env, double t) {
+             const std::optional<SurfaceHit>& solid, bool sunlit, const Environment& env,
+             double t) {
   const double reach = c.far - c.near;
   const std::optional<SeaHit> sea = ray_cast_sea(env, ray, t, solid ? solid->distance : reach);
   const double distance = sea     ? sea->distance
                           : solid ? solid->distance
                                   : std::numeric_limits<double>::infinity();
-  return {c.color ? shade_ray(c, ray.direction, under, solid, sea) : Rgb{}, distance};
+  return {c.color ? shade_ray(c, ray.direction, under, solid, sunlit, sea) : Rgb{}, distance};
 }
 
 }  // namespace
@@ -112,11 +115,17 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
   // is traced on its own, so rows may go to any thread (core/interleaved_rows.h).
   const Vec3 forward = R_WS.col(0), left = R_WS.col(1), up = R_WS.col(2);
   // A row's rays meet the scene together (SurfaceSource::first_surfaces: Embree's packets),
-  // then each the sea.
+  // then their hits' rays to the sun (those facing it), then each the sea.
+  const bool shadows = c.shadows && c.color && c.sun > 0.0;
   const auto draw_rows = [&](int first, int stride) {
     std::vector<Ray> rays(std::size_t(c.width));
     std::vector<double> reach(rays.size());
     std::vector<std::optional<SurfaceHit>> solid(rays.size());
+    std::vector<Ray> to_sun;
+    std::vector<double> sun_reach;
+    std::vector<std::uint8_t> shaded;
+    std::vector<std::size_t> facing;  // the pixels whose solid faces the sun
+    std::vector<std::uint8_t> sunlit(rays.size());
     for (int v = first; v < c.height; v += stride) {
       const Vec3 row = forward - (v - K[5]) / K[4] * up;
       for (std::size_t u = 0; u < rays.size(); ++u) {
@@ -125,9 +134,29 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
         reach[u] = std::min(c.far - c.near, surely_past_sea(slab, rays[u], under));
       }
       world.first_surfaces(rays, reach, solid);
+      if (shadows) {
+        to_sun.clear();
+        facing.clear();
+        for (std::size_t u = 0; u < rays.size(); ++u) {
+          sunlit[u] = 0;
+          if (!solid[u] || solid[u]->n_W.dot(c.sun_W) <= 0.0) continue;
+          // From just off the surface (a millimetre, and a millionth of the way for rounding).
+          const double off = 1e-3 + 1e-6 * solid[u]->distance;
+          const Vec3 p = rays[u].origin + solid[u]->distance * rays[u].direction;
+          to_sun.push_back({p + off * solid[u]->n_W, c.sun_W});
+          facing.push_back(u);
+        }
+        sun_reach.assign(to_sun.size(), c.far);
+        shaded.resize(to_sun.size());
+        world.blocked(to_sun, sun_reach, shaded);
+        for (std::size_t k = 0; k < facing.size(); ++k)
+          sunlit[facing[k]] = !shaded[k];
+      } else {
+        std::fill(sunlit.begin(), sunlit.end(), 1);
+      }
       for (std::size_t u = 0; u < rays.size(); ++u) {
         const Vec3& d = rays[u].direction;
-        const Traced seen = trace(c, rays[u], under, solid[u], environment, t);
+        const Traced seen = trace(c, rays[u], under, solid[u], sunlit[u], environment, t);
         const std::size_t k = std::size_t(v) * std::size_t(c.width) + u;
         for (std::size_t ch = 0; ch < 3 && c.color; ++ch)
           out.linear[3 * k + ch] = static_cast<float>(seen.color[ch]);

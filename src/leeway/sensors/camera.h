@@ -14,10 +14,11 @@
 // (f X / Z + c_x, f Y / Z + c_y).
 //
 // Light. A surface of colour rho seen by a ray d with normal n is rho (ambient + sun max(0,
-// n . s)) with s the unit direction towards the sun; above water the ray that meets nothing
-// sees the sky: a gradient from the horizon's colour to the zenith's. A ray that meets the sea
-// surface from above sees R the sky in the mirror direction plus (1 - R) the water's colour,
-// R the Fresnel reflectance (sensors/fresnel.h) at its incidence; one from below sees the
+// n . s)) with s the unit direction towards the sun, the sun's term only where the surface sees
+// the sun (with `shadows`: a ray from the point towards s meets no solid); above water the ray that
+// meets nothing sees the sky: a gradient from the horizon's colour to the zenith's. A ray that
+// meets the sea surface from above sees R the sky in the mirror direction plus (1 - R) the water's
+// colour, R the Fresnel reflectance (sensors/fresnel.h) at its incidence; one from below sees the
 // water's colour (R) and the sky through the surface (1 - R, 0 beyond the critical angle). The
 // part of a ray's path under the calm level is attenuated as above.
 //
@@ -63,6 +64,13 @@ class SurfaceSource {
     for (std::size_t i = 0; i < rays_W.size(); ++i)
       out[i] = first_surface(rays_W[i], max_distance[i]);
   }
+  /// Whether each ray meets a surface within max_distance (out[i] 1 or 0), from anywhere in the
+  /// source's reach, not only from the camera (a shadow's question).
+  virtual void blocked(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                       std::span<std::uint8_t> out) const {
+    for (std::size_t i = 0; i < rays_W.size(); ++i)
+      out[i] = first_surface(rays_W[i], max_distance[i]).has_value();
+  }
 
  protected:
   ~SurfaceSource() = default;
@@ -86,6 +94,7 @@ struct CameraModel {
   Vec3 sun_W = Vec3(0.3, 0.2, 0.93).normalized();  ///< towards the sun, unit
   double ambient = 0.35;
   double sun = 0.65;
+  bool shadows = true;  ///< solids shade from the sun what lies behind them
   Rgb sky_horizon{0.80, 0.86, 0.92};
   Rgb sky_zenith{0.32, 0.52, 0.82};
   // The water (UUV Simulator's underwater camera reads these as <attenuationR|G|B> and

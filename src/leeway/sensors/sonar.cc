@@ -68,9 +68,66 @@ double seawater_absorption(double frequency, double temperature, double salinity
   return (boric + magnesium + water) / 1e3;  // [dB/km] to [dB/m]
 }
 
+SonarModel side_scan_sonar() {
+  SonarModel s;
+  s.mode = SonarMode::kSideScan;
+  s.beams = 2;
+  s.beamwidth_h = 0.28 * kPi / 180.0;
+  s.vertical_fov = 50.0 * kPi / 180.0;
+  s.tilt = 20.0 * kPi / 180.0;
+  s.range_min = 0.5;
+  s.range_max = 75.0;
+  s.bins = 4096;
+  s.frequency = 900e3;
+  s.bandwidth = 50e3;
+  s.rays_per_beam_v = 512;
+  return s;
+}
+
+Vec3 sonar_beam_S(const SonarModel& sonar, const SonarImage& ping, int b) {
+  const double theta = ping.azimuth[std::size_t(b)];
+  if (sonar.mode == SonarMode::kSideScan) {
+    return {0.0, std::copysign(std::cos(sonar.tilt), theta), -std::sin(sonar.tilt)};
+  }
+  return {std::cos(theta), std::sin(theta), 0.0};
+}
+
+namespace {
+
+/// A side-scan's ping: each side a one-beam imaging sonar along its axis (sonar.h), port first.
+SonarImage ping_side_scan(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_WS,
+                          const EchoSource& world, double sound_speed, double depth,
+                          RandomStream& rng) {
+  SonarModel side = sonar;
+  side.mode = SonarMode::kImaging;
+  side.beams = 1;
+  side.horizontal_fov = sonar.beamwidth_h;
+  SonarImage out;
+  out.beams = 2;
+  out.bins = sonar.bins;
+  out.azimuth = {kPi / 2, -kPi / 2};
+  out.level.resize(2 * std::size_t(sonar.bins));
+  for (int b = 0; b < 2; ++b) {
+    // S's x turned to the side (about z by +-pi/2), then down by the tilt (about the new y).
+    const Mat3 R_SB = (Eigen::AngleAxisd(out.azimuth[std::size_t(b)], Vec3::UnitZ()) *
+                       Eigen::AngleAxisd(sonar.tilt, Vec3::UnitY()))
+                          .toRotationMatrix();
+    const SonarImage one = ping_sonar(side, p_WS, R_WS * R_SB, world, sound_speed, depth, rng);
+    for (std::size_t m = 0; m < std::size_t(sonar.bins); ++m)
+      out.level[2 * m + std::size_t(b)] = one.level[m];
+    out.range = one.range;
+    out.hits += one.hits;
+  }
+  return out;
+}
+
+}  // namespace
+
 SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_WS,
                       const EchoSource& world, double sound_speed, double depth,
                       RandomStream& rng) {
+  if (sonar.mode == SonarMode::kSideScan)
+    return ping_side_scan(sonar, p_WS, R_WS, world, sound_speed, depth, rng);
   const int nb = sonar.beams, nm = sonar.bins;
   const double bin = (sonar.range_max - sonar.range_min) / nm;
   const double alpha = sonar.absorption >= 0.0
@@ -223,7 +280,8 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
   // Ambient noise, the speckle of the incoherent mode, the gain; in cell order.
   const double noise = std::pow(10.0, sonar.noise_level / 20.0) * std::numbers::sqrt2 / 2;
   out.level.resize(P.size());
-  std::vector<float> raw(sonar.detections ? P.size() : 0);  // the levels before the gain
+  const bool profiling = sonar.mode == SonarMode::kProfiling;
+  std::vector<float> raw(profiling ? P.size() : 0);  // the levels before the gain
   for (int m = 0; m < nm; ++m) {
     const double r = out.range[std::size_t(m)];
     const double tvg =
@@ -242,10 +300,10 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
       }
       const double level = 10.0 * std::log10(intensity);
       out.level[cell] = static_cast<float>(level + tvg);
-      if (sonar.detections) raw[cell] = static_cast<float>(level);
+      if (profiling) raw[cell] = static_cast<float>(level);
     }
   }
-  if (sonar.detections) detect_bottom(sonar, raw, out);
+  if (profiling) detect_bottom(sonar, raw, out);
   return out;
 }
 
@@ -270,6 +328,11 @@ std::string check_sonar(const SonarModel& s) {
   if (!std::isfinite(s.detection_threshold) || !positive(s.detection_window))
     return fmt::format("detection threshold {} dB, window {} dB; expected finite and > 0",
                        s.detection_threshold, s.detection_window);
+  if (s.mode == SonarMode::kSideScan && (s.beams != 2 || !(s.tilt >= 0.0 && s.tilt <= kPi / 2)))
+    return fmt::format(
+        "side-scan: {} beams, tilt {} rad; expected 2 beams (port and "
+        "starboard) and a tilt in [0, pi/2]",
+        s.beams, s.tilt);
   return "";
 }
 

@@ -42,7 +42,14 @@
 // Incoherent mode: E|P|^2 = sum |a_i|^2 D_h^2 sinc^2 instead, times an exponential deviate
 // per cell (the speckle's intensity law), or not (`speckle` off: the expectation, for tests).
 //
-// Bottom detection (a profiling multibeam, `detections` on): in each beam, the loudest cell
+// Modes. An imaging sonar gives the image above. A profiling multibeam (kProfiling) also detects
+// the bottom in each beam. A side-scan sonar (kSideScan) is two such sonars of one beam each,
+// port and starboard: each beam beamwidth_h wide along the track and vertical_fov high across
+// it, its axis `tilt` below S's y (port) or -y (starboard), pinged port first; its image has the
+// two as beams 0 and 1 (azimuths +pi/2 and -pi/2), range-major as above, and its beams' axes in
+// S are (0, +-cos tilt, -sin tilt).
+//
+// Bottom detection (kProfiling): in each beam, the loudest cell
 // before the gain, if it is detection_threshold above the noise level, and the contiguous run of
 // cells around it within detection_window of it; the beam's range is the run's centre of gravity
 // in intensity (amplitude detection), its level the loudest cell's. A flat seabed's beam at
@@ -67,6 +74,7 @@
 namespace leeway {
 
 enum class SonarGain : std::uint8_t { kNone, k20Log, k40Log };
+enum class SonarMode : std::uint8_t { kImaging, kProfiling, kSideScan };
 
 struct SonarModel {
   int beams = 512;
@@ -90,9 +98,10 @@ struct SonarModel {
   bool coherent = true;
   bool speckle = true;  ///< incoherent mode only: off gives the expectation
   SonarGain gain = SonarGain::kNone;
-  bool detections = false;            ///< detect the bottom in each beam (above)
-  double detection_threshold = 20.0;  ///< [dB] above the noise level
-  double detection_window = 10.0;     ///< [dB] below the beam's loudest cell
+  SonarMode mode = SonarMode::kImaging;
+  double tilt = 0.349;                ///< side-scan: each beam's axis below the horizontal [rad]
+  double detection_threshold = 20.0;  ///< profiling: [dB] above the noise level
+  double detection_window = 10.0;     ///< profiling: [dB] below the beam's loudest cell
 };
 
 struct SonarImage {
@@ -102,13 +111,23 @@ struct SonarImage {
   std::vector<double> azimuth;  ///< each beam's [rad]
   std::vector<double> range;    ///< each bin's centre [m]
   int hits = 0;                 ///< rays that met a surface in range
-  /// With detections: each beam's bottom range [m] (NaN: none) and its level before the gain
+  /// Profiling: each beam's bottom range [m] (NaN: none) and its level before the gain
   /// [dB re 1 uPa]; empty otherwise.
   std::vector<double> bottom_range;
   std::vector<float> bottom_level;
 
   bool operator==(const SonarImage&) const = default;
 };
+
+/// The defaults of a side-scan sonar: EdgeTech's 4125 at 900 kHz (0.28 degrees along the track,
+/// 50 degrees across it, tilted 20 degrees down, 75 m a side, 1.5 cm across-track resolution:
+/// c / 2B with B = 50 kHz; 4096 bins), with 512 rays across each beam; the source and noise
+/// levels are the imaging sonar's.
+SonarModel side_scan_sonar();
+
+/// Beam b's axis in S, unit: (cos theta_b, sin theta_b, 0), or a side-scan's port or starboard
+/// axis.
+Vec3 sonar_beam_S(const SonarModel& sonar, const SonarImage& ping, int b);
 
 /// Absorption of sound in sea water [dB/m] (Ainslie and McColm 1998): boric acid, magnesium
 /// sulphate and pure water relaxations, for frequency f [Hz], temperature [deg C], salinity

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace leeway {
@@ -42,6 +43,28 @@ FanImage sonar_fan(const SonarModel& sonar, const SonarImage& ping, int height,
     }
   }
   return out;
+}
+
+void add_to_waterfall(Waterfall& w, const SonarImage& ping, double dynamic_range) {
+  const auto width = static_cast<std::size_t>(w.width), rows = static_cast<std::size_t>(w.rows);
+  w.grey.resize(width * rows, 0);
+  std::copy_backward(w.grey.begin(), w.grey.end() - std::ptrdiff_t(width), w.grey.end());
+  const std::size_t half = width / 2, bins = static_cast<std::size_t>(ping.bins);
+  std::fill_n(w.grey.begin(), width, 0);
+  if (ping.level.empty() || bins == 0) return;
+  const float top = *std::max_element(ping.level.begin(), ping.level.end());
+  for (std::size_t side = 0; side < 2; ++side) {
+    for (std::size_t k = 0; k < half; ++k) {
+      // Pixel k from the centre covers bins [k bins / half, (k + 1) bins / half).
+      const std::size_t lo = k * bins / half, hi = std::max(lo + 1, (k + 1) * bins / half);
+      float loudest = -std::numeric_limits<float>::infinity();
+      for (std::size_t m = lo; m < std::min(hi, bins); ++m)
+        loudest = std::max(loudest, ping.level[2 * m + side]);
+      const double x = std::clamp(1.0 - (top - loudest) / dynamic_range, 0.0, 1.0);
+      const std::size_t u = side == 0 ? half - 1 - k : half + k;  // port to the left
+      w.grey[u] = static_cast<std::uint8_t>(255.0 * x + 0.5);
+    }
+  }
 }
 
 }  // namespace leeway

@@ -24,4 +24,18 @@ struct FanImage {
 FanImage sonar_fan(const SonarModel& sonar, const SonarImage& ping, int height,
                    double dynamic_range = 60.0);
 
+/// A side-scan's display: its pings as rows of a waterfall, the newest at the top. A row is
+/// `width` pixels: the port side's range from the centre out to the left edge, the
+/// starboard's from the centre out to the right, each pixel the loudest of the bins it covers,
+/// grey from black at `dynamic_range` dB below the ping's highest level to white at it. The
+/// image is grey8, `rows` tall; rows not yet pinged are black.
+struct Waterfall {
+  int width = 1024, rows = 400;
+  std::vector<std::uint8_t> grey;  ///< rows from the top, `width` pixels each
+};
+
+/// Adds a side-scan's `ping` (sonar.h: beams 0 port, 1 starboard) at the top of `w`, the older
+/// rows moving down one (the oldest drops out).
+void add_to_waterfall(Waterfall& w, const SonarImage& ping, double dynamic_range = 60.0);
+
 }  // namespace leeway

@@ -284,8 +284,13 @@ void sonar_ping(std::string& out, double t, const SensorModel& sensor, const Son
   list("tx_beamwidths", r.azimuth, [&](double) { jt::number(out, sonar.vertical_fov); });
   list("rx_beamwidths", r.azimuth, [&](double) { jt::number(out, sonar.beamwidth_h); });
   out += '}';
-  list("beam_directions", r.azimuth,
-       [&](double theta) { jt::vec3(out, Vec3(0.0, -std::sin(theta), std::cos(theta))); });
+  jt::key(out, "beam_directions");
+  out += '[';
+  for (int b = 0; b < r.beams; ++b) {
+    if (b > 0) out += ',';
+    jt::vec3(out, acoustic_from_sensor(sonar_beam_S(sonar, r, b)));
+  }
+  out += ']';
   list("ranges", r.range, number);
   fmt::format_to(std::back_inserter(out),
                  R"(,"image":{{"is_bigendian":false,"dtype":8,"beam_count":{},"data":)", r.beams);
@@ -665,7 +670,7 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     }
     if (sonar) {
       add(topic + "/image", "foxglove.CompressedImage", Kind::kSonarFan, s, false, true);
-      if (std::get<SonarModel>(kind).detections)
+      if (std::get<SonarModel>(kind).mode == SonarMode::kProfiling)
         add(topic + "/detections", "foxglove.PointCloud", Kind::kSonarDetections, s, false, true);
     }
   }
@@ -708,6 +713,7 @@ void ViewChannels::log(MessageSink& sink, double t, int level, std::string_view 
 }
 
 void ViewChannels::start(const Simulation& sim, MessageSink& sink) {
+  waterfalls_.clear();
   const Model& model = sim.model();
   const double t = sim.state().t;
   for (std::size_t c = 0; c < channels_.size(); ++c) {
@@ -870,7 +876,16 @@ void ViewChannels::step(const Simulation& sim, MessageSink& sink) {
     } else if (kind == Kind::kSonarFan) {
       const auto& ping = std::get<SonarImage>(sample.reading);
       if (ping.beams == 0) continue;
-      sonar_fan_frame(text_, sample.t, model.sensors[i], ping);
+      if (std::get<SonarModel>(model.sensors[i].kind).mode == SonarMode::kSideScan) {
+        Waterfall& w = waterfalls_[i];
+        add_to_waterfall(w, ping);
+        std::vector<std::uint8_t> rgb(3 * w.grey.size());
+        for (std::size_t k = 0; k < w.grey.size(); ++k)
+          rgb[3 * k] = rgb[3 * k + 1] = rgb[3 * k + 2] = w.grey[k];
+        compressed_image(text_, sample.t, ros_sensor_frame(model.sensors[i]), w.width, w.rows, rgb);
+      } else {
+        sonar_fan_frame(text_, sample.t, model.sensors[i], ping);
+      }
       text_ += '}';
     } else {
       if (!sensor_message(text_, model.sensors[i], sample, model.environment.sound_speed)) continue;

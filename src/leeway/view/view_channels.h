@@ -53,6 +53,7 @@
 #include <string_view>
 #include <vector>
 
+#include "leeway/sensors/sonar_fan.h"
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
@@ -148,6 +149,7 @@ class ViewChannels {
   std::string text_;                                   ///< the message being made, reused
   std::vector<Vec3> sea_points_;                       ///< /sea's vertices, reused
   std::map<std::pair<int, int>, double> last_logged_;  ///< (event kind, index): its time [s]
+  std::map<std::size_t, Waterfall> waterfalls_;        ///< each side-scan's display, by sensor
 };
 
 }  // namespace leeway

@@ -40,14 +40,15 @@ std::optional<VisualHit> first_hit(const Model& model, const std::vector<BodySta
 /// first_hit() for many rays, the visual scene's meshes traced in packets.
 void first_hits(const Model& model, const std::vector<BodyState>& bodies,
                 std::span<const Ray> rays_W, std::span<const double> max_distance, int ignore_body,
-                const BodiesInView* view, std::vector<std::optional<VisualHit>>& out) {
+                const BodiesInView* view, std::vector<std::optional<VisualHit>>& out,
+                bool anywhere = false) {
   out.resize(rays_W.size());
   std::vector<double> reach(max_distance.begin(), max_distance.end());
   for (std::size_t i = 0; i < rays_W.size(); ++i)
     out[i] = seabed_visual_hit(model, rays_W[i], reach[i]);
   if (!model.visual_scene) return;
   std::vector<std::optional<VisualHit>> visual(rays_W.size());
-  cast_visual_rays(*model.visual_scene, bodies, rays_W, reach, ignore_body, view, visual);
+  cast_visual_rays(*model.visual_scene, bodies, rays_W, reach, ignore_body, view, visual, anywhere);
   for (std::size_t i = 0; i < rays_W.size(); ++i) {
     if (visual[i]) out[i] = visual[i];
   }
@@ -101,6 +102,14 @@ std::optional<SurfaceHit> WorldSurfaces::first_surface(const Ray& ray_W,
   const auto hit = first_hit(model_, bodies_, ray_W, max_distance, -1, view_ ? &*view_ : nullptr);
   if (!hit) return std::nullopt;
   return as_surface_hit(*hit);
+}
+
+void WorldSurfaces::blocked(std::span<const Ray> rays_W, std::span<const double> max_distance,
+                            std::span<std::uint8_t> out) const {
+  std::vector<std::optional<VisualHit>> hits;
+  first_hits(model_, bodies_, rays_W, max_distance, -1, view_ ? &*view_ : nullptr, hits, true);
+  for (std::size_t i = 0; i < rays_W.size(); ++i)
+    out[i] = hits[i].has_value();
 }
 
 void WorldSurfaces::first_surfaces(std::span<const Ray> rays_W,

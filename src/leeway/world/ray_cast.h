@@ -61,6 +61,10 @@ class WorldSurfaces final : public SurfaceSource {
   /// The rays traced in Embree's packets.
   void first_surfaces(std::span<const Ray> rays_W, std::span<const double> max_distance,
                       std::span<std::optional<SurfaceHit>> out) const override;
+  /// In packets, each ray tried against every primitive in view (it need not come from the
+  /// camera).
+  void blocked(std::span<const Ray> rays_W, std::span<const double> max_distance,
+               std::span<std::uint8_t> out) const override;
 
  private:
   const Model& model_;

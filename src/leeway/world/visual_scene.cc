@@ -226,21 +226,26 @@ VisualHit visual_hit(const VisualScene& scene, const PlacedScenes::Hit& hit) {
 }  // namespace
 
 void BodiesInView::hit_primitives(const Ray& ray_W, std::optional<VisualHit>& best,
-                                  double& max_distance) const {
-  for_each_candidate(ray_W.direction, [&](const PosedPrimitive& p) {
+                                  double& max_distance, bool anywhere) const {
+  const auto hit_one = [&](const PosedPrimitive& p) {
     if (!passes_near(ray_W, p.X_WP.translation(), p.primitive->radius, max_distance)) return;
     const Ray ray_P{p.X_PW * ray_W.origin, p.X_PW.linear() * ray_W.direction};
     if (const auto hit = ray_cast(p.primitive->shape, ray_P, max_distance)) {
       best = {hit->distance, p.X_WP.linear() * hit->normal, p.body, p.primitive->color};
       max_distance = hit->distance;
     }
-  });
+  };
+  if (anywhere) {
+    std::for_each(primitives_.begin(), primitives_.end(), hit_one);
+  } else {
+    for_each_candidate(ray_W.direction, hit_one);
+  }
 }
 
 void cast_visual_rays(const VisualScene& scene, const std::vector<BodyState>& bodies,
                       std::span<const Ray> rays_W, std::span<const double> max_distance,
                       int ignore_body, const BodiesInView* view,
-                      std::span<std::optional<VisualHit>> out) {
+                      std::span<std::optional<VisualHit>> out, bool anywhere) {
   if (rays_W.size() != max_distance.size() || rays_W.size() != out.size())
     throw std::invalid_argument("cast_visual_rays: rays, distances and hits differ in number");
   if (!view) {
@@ -260,7 +265,7 @@ void cast_visual_rays(const VisualScene& scene, const std::vector<BodyState>& bo
       out[i] = visual_hit(scene, *meshes[i]);
       reach[i] = meshes[i]->distance;
     }
-    view->hit_primitives(rays_W[i], out[i], reach[i]);
+    view->hit_primitives(rays_W[i], out[i], reach[i], anywhere);
   }
 }
 

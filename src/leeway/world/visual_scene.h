@@ -83,14 +83,16 @@ class BodiesInView {
                                                   const Ray&, double, int, const BodiesInView*);
   friend void cast_visual_rays(const VisualScene&, const std::vector<BodyState>&,
                                std::span<const Ray>, std::span<const double>, int,
-                               const BodiesInView*, std::span<std::optional<VisualHit>>);
+                               const BodiesInView*, std::span<std::optional<VisualHit>>, bool);
   struct PosedPrimitive {
     const VisualScene::Primitive* primitive;
     Eigen::Isometry3d X_WP, X_PW;
     int body;
   };
-  /// The primitives' nearest hit within max_distance, if nearer than `best`.
-  void hit_primitives(const Ray& ray_W, std::optional<VisualHit>& best, double& max_distance) const;
+  /// The primitives' nearest hit within max_distance, if nearer than `best`: those whose cone
+  /// holds the ray's direction, or every one for a ray not from the view's point (`anywhere`).
+  void hit_primitives(const Ray& ray_W, std::optional<VisualHit>& best, double& max_distance,
+                      bool anywhere = false) const;
   /// Calls f(primitive) for each primitive whose cone holds `direction` (unit, in W).
   template <typename F>
   void for_each_candidate(const Vec3& direction, F&& f) const {
@@ -118,11 +120,13 @@ std::optional<VisualHit> cast_visual_ray(const VisualScene& scene,
 
 /// cast_visual_ray() for many rays at once: out[i] for rays_W[i] within max_distance[i] (0:
 /// skipped), the same hits. With `view`, the meshes are traced in Embree's packets
-/// (PlacedScenes), much faster for rays alike (a scan's, a camera row's). Throws
+/// (PlacedScenes), much faster for rays alike (a scan's, a camera row's); rays that do not come
+/// from the view's point (`anywhere`: a camera's rays to the sun) are tried against every
+/// primitive in its reach instead of those in their direction's cone. Throws
 /// std::invalid_argument if the spans differ in length.
 void cast_visual_rays(const VisualScene& scene, const std::vector<BodyState>& bodies,
                       std::span<const Ray> rays_W, std::span<const double> max_distance,
                       int ignore_body, const BodiesInView* view,
-                      std::span<std::optional<VisualHit>> out);
+                      std::span<std::optional<VisualHit>> out, bool anywhere = false);
 
 }  // namespace leeway
