@@ -96,18 +96,18 @@ TEST(CameraWorld, TheWorldsSunLightsItsCamerasAndSaysWhetherItCastsShadows) {
   // light, Leeway's sun, with shadows; a direction of length 0 is refused at its line.
   const std::string vrx_sun = R"(<light type="directional" name="sun">
       <cast_shadows>true</cast_shadows><direction>-0.5 0.1 -0.9</direction></light>)";
-  const Model m = load(world_sdf(vrx_sun + sensor_boat(small_camera())));
-  const auto& c = std::get<CameraModel>(m.sensors[0].kind);
+  const auto camera = [](const std::string& light) {  // a copy: the Model goes
+    return std::get<CameraModel>(
+        load(world_sdf(light + sensor_boat(small_camera()))).sensors[0].kind);
+  };
+  const CameraModel c = camera(vrx_sun);
   EXPECT_LT((c.sun_W - Vec3(0.5, -0.1, 0.9).normalized()).norm(), 1e-15);
   EXPECT_TRUE(c.shadows);
-  const std::string dim = R"(<light type="directional" name="sun">
-      <direction>0 0 -1</direction></light>)";  // SDF's <cast_shadows> is false by default
-  const auto& d =
-      std::get<CameraModel>(load(world_sdf(dim + sensor_boat(small_camera()))).sensors[0].kind);
+  const CameraModel d = camera(R"(<light type="directional" name="sun">
+      <direction>0 0 -1</direction></light>)");  // SDF's <cast_shadows> is false by default
   EXPECT_EQ(d.sun_W, Vec3::UnitZ());
   EXPECT_FALSE(d.shadows);
-  const auto& own =
-      std::get<CameraModel>(load(world_sdf(sensor_boat(small_camera()))).sensors[0].kind);
+  const CameraModel own = camera("");
   EXPECT_EQ(own.sun_W, CameraModel{}.sun_W);
   EXPECT_TRUE(own.shadows);
   testing::expect_mentions(load_error("dark.sdf", world_sdf(R"(<light type="directional" name="sun">
