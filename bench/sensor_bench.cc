@@ -54,7 +54,7 @@ const Model& rexrov_over_seabed() {
     Model m = load_world_file(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf", diagnostics);
     auto scene = std::make_shared<VisualScene>(*m.visual_scene);
     scene->fixed.meshes = rough_seabed();
-    scene->fixed.mesh_color = {Rgba{}};
+    scene->fixed.mesh_looks = {VisualScene::MeshLook{}};
     m.visual_scene = std::move(scene);
     return m;
   }();

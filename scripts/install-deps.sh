@@ -12,6 +12,8 @@ packages=(
   libgeographiclib-dev libnetcdf-dev libhdf5-dev
   # hull and seabed meshes (STL, OBJ, DAE), and the rays sensors cast against them
   libassimp-dev libembree-dev
+  # textures' PNG and JPEG files
+  libstb-dev
   # serving a run as gz-sim does (Gazebo Fortress's transport and messages), and the `ign`
   # tools the interface tests drive it with
   libignition-transport-dev libignition-msgs-dev ignition-transport-cli ignition-tools

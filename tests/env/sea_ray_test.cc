@@ -68,6 +68,29 @@ TEST(SeaRay, AHorizontalRayMeetsACrestWhereItsHeightIsTheRays) {
   EXPECT_FALSE(ray_cast_sea(env, ray({0, 0, 1.01}, {1, 0, 0}), 0.0, 1000.0));
 }
 
+TEST(SeaRay, ASeaWhoseWavesHaveNotRampedUpIsItsCalmLevelToEveryRay) {
+  // VRX's waves ramp up from nothing (its gain ramp): at t = 0 the sea is the plane z_level,
+  // a slab of no height. Every ray down meets it where the plane is (found by a camera at
+  // t = 0 missing a tenth of the water: the search's one point was rounding either side).
+  WaveComponent c;
+  c.amplitude = 0.04;
+  c.k = 0.16;
+  c.omega = std::sqrt(kG * c.k);
+  Environment env;
+  env.waves = make_wave_field({c}, kInf, 10.0, 0.3);
+  ASSERT_EQ(ramp_factor(*env.waves, 0.0), 0.0);
+  RandomStream rng(5, "rays");
+  for (int n = 0; n < 2000; ++n) {
+    const Vec3 o(uniform(rng, -600.0, 600.0), uniform(rng, -600.0, 600.0), uniform(rng, 0.5, 3.0));
+    const double azimuth = uniform(rng, -kPi, kPi), depression = uniform(rng, 0.005, 1.5);
+    const Vec3 d(std::cos(depression) * std::cos(azimuth), std::cos(depression) * std::sin(azimuth),
+                 -std::sin(depression));
+    const auto hit = ray_cast_sea(env, ray(o, d), 0.0, 1000.0);
+    ASSERT_TRUE(hit) << n;
+    EXPECT_NEAR(hit->distance, (o.z() - 0.3) / std::sin(depression), kSeaRayTolerance) << n;
+  }
+}
+
 /// A steep short-crested sea: ten components of 3 to 8 s, Gerstner with steepness q (0: linear,
 /// searched along each ray in closed form; sea_ray.cc).
 Environment steep_sea(double q = 0.6) {

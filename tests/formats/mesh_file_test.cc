@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "mesh_files.h"
@@ -90,6 +91,54 @@ TEST(MeshFile, ASubmeshIsTakenAloneAndCentredWhenAsked) {
     const std::string what = e.what();
     EXPECT_NE(what.find("no mesh called 'mast'"), std::string::npos) << what;
     EXPECT_NE(what.find("plate"), std::string::npos) << what;
+  }
+}
+
+TEST(MeshFile, APartKeepsItsMaterialsTextureAndEachVertexsCoordinatesWithVDownwards) {
+  // An OBJ's `vt` has v upwards (OpenGL's); Leeway's texture coordinates have it downwards, as
+  // gz-common's. map_Kd is resolved against the OBJ's folder.
+  testing::write_temp("textured.mtl",
+                      "newmtl painted\nKd 1 1 1\nmap_Kd pictures/hull.png\n"
+                      "newmtl plain\nKd 0 0 1\n");
+  const std::string path = testing::write_temp("textured.obj", R"(mtllib textured.mtl
+o face
+v 0 0 0
+v 1 0 0
+v 1 1 0
+vt 0 0
+vt 1 0
+vt 1 0.25
+usemtl painted
+f 1/1 2/2 3/3
+o other
+v 2 0 0
+v 3 0 0
+v 3 1 0
+usemtl plain
+f 4 5 6
+)");
+  VisualMesh mesh;
+  mesh.path = path;
+  const std::vector<MeshPart> parts = read_mesh_parts(mesh);
+  ASSERT_EQ(parts.size(), 2u);
+  const MeshPart& painted = parts[0].texture.empty() ? parts[1] : parts[0];
+  const MeshPart& plain = parts[0].texture.empty() ? parts[0] : parts[1];
+  EXPECT_EQ(painted.texture,
+            (std::filesystem::path(path).parent_path() / "pictures" / "hull.png").string());
+  EXPECT_TRUE(plain.texture.empty());
+  ASSERT_EQ(painted.uv.size(), painted.vertices.size());
+  for (std::size_t i = 0; i < painted.vertices.size(); ++i) {
+    // The file's (x, y) were its coordinates but for the third vertex's v of 0.25.
+    const Vec3& p = painted.vertices[i];
+    const double v_up = p.y() == 1.0 ? 0.25 : p.y();
+    EXPECT_FLOAT_EQ(painted.uv[i][0], static_cast<float>(p.x())) << i;
+    EXPECT_FLOAT_EQ(painted.uv[i][1], static_cast<float>(1.0 - v_up)) << i;
+  }
+  // A mesh without coordinates has (0, 0) at every vertex.
+  ASSERT_EQ(plain.uv.size(), plain.vertices.size());
+  for (const TexCoord& uv : plain.uv) {
+    EXPECT_EQ(uv[0], 0.0f);
+    EXPECT_EQ(uv[1], 0.0f);
   }
 }
 

@@ -98,5 +98,36 @@ TEST(OgreMaterial, AFolderIsEveryScriptInIt) {
   fs::remove_all(dir);
 }
 
+TEST(OgreMaterial, ATexturesImageIsFoundBesideTheScriptElseInTheTexturesFolder) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / "leeway_tests" / "ogre_textures";
+  fs::remove_all(folder);
+  fs::create_directories(folder / "scripts");
+  fs::create_directories(folder / "textures");
+  std::ofstream(folder / "textures" / "boat.png") << "";
+  std::ofstream(folder / "scripts" / "here.png") << "";
+  const std::string file = (folder / "scripts" / "boat.material").string();
+  OgreMaterials m;
+  parse_ogre_materials(R"(material Boat { technique { pass {
+    texture_unit { texture boat.png }
+    texture_unit { texture second.png }
+  } } }
+material Boat/Child : Boat { technique { pass { diffuse 1 0 0 } } }
+material Here { technique { pass { texture_unit { texture here.png } } } }
+material Tag { technique { pass { texture_unit { texture ../textures/fiducials/tag.png } } } }
+material Plain { technique { pass { cubic_texture sky.jpg combinedUVW } } }
+)",
+                       file, m);
+  EXPECT_TRUE(m.problems.empty());
+  EXPECT_EQ(m.textures.at("Boat"), (folder / "textures" / "boat.png").string());
+  EXPECT_EQ(m.textures.at("Boat/Child"), (folder / "textures" / "boat.png").string());
+  EXPECT_EQ(m.textures.at("Here"), (folder / "scripts" / "here.png").string());
+  // Found nowhere: beside the script, where its reader will say it is missing.
+  EXPECT_EQ(m.textures.at("Tag"), (folder / "textures" / "fiducials" / "tag.png").string());
+  EXPECT_EQ(m.textures.count("Plain"), 0u);
+  expect_color(m, "Boat/Child", {1.0f, 0.0f, 0.0f, 1.0f});
+  fs::remove_all(folder);
+}
+
 }  // namespace
 }  // namespace leeway

@@ -5,12 +5,16 @@
 // of the wall; bad blocks named at their line.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "leeway/formats/png_file.h"
 #include "leeway/sim/simulation.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
+#include "temp_file.h"
 
 namespace leeway {
 namespace {
@@ -175,6 +179,132 @@ TEST(CameraWorld, AFrameShowsAWallInItsLitColourWhereThePinholePutsIt) {
     EXPECT_EQ(image.rgb[k + 1], 0);
     EXPECT_EQ(image.rgb[k + 2], 0);
   }
+}
+
+/// An 8 x 8 PNG in four 4 x 4 quadrants: red top left, green top right, blue bottom left,
+/// white bottom right. Returns its path.
+std::string quadrant_png(const std::string& name) {
+  std::vector<std::uint8_t> rgb;
+  for (int row = 0; row < 8; ++row) {
+    for (int column = 0; column < 8; ++column) {
+      const int q = 2 * (row / 4) + column / 4;
+      rgb.push_back(q == 0 || q == 3 ? 255 : 0);
+      rgb.push_back(q == 1 || q == 3 ? 255 : 0);
+      rgb.push_back(q >= 2 ? 255 : 0);
+    }
+  }
+  const std::string path = testing::write_temp(name, "");
+  write_png(path, 8, 8, rgb);
+  return path;
+}
+
+/// A 40 x 30 camera at (0, 0, 10) looking along x at a 4 m square facing it at x = 5 whose
+/// texture coordinates are (0.5 - y / 4, 0.5 - (z - 10) / 4), or with `mirrored` (1 - u, v),
+/// textured by quadrant_png: every pixel whose texel and its bilinear neighbours lie in one
+/// quadrant shows that quadrant's colour, lit by the ambient light alone (the default sun is
+/// behind the square). Returns how many pixels were checked.
+int expect_quadrants(const std::string& square, bool mirrored) {
+  const Model m = load(world_sdf(
+      square + sensor_boat(R"(<sensor name="eye" type="camera"><update_rate>10</update_rate>
+      <camera><horizontal_fov>0.5</horizontal_fov><image><width>40</width><height>30</height>
+      </image><clip><near>0.1</near><far>50</far></clip></camera></sensor>)",
+                           "0 0 10 0 0 0")));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  data.draw_images = true;
+  Workspace ws;
+  EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+  const auto& image = std::get<CameraImage>(data.sensors[0].reading);
+  const auto& camera = std::get<CameraModel>(m.sensors[0].kind);
+  // Texel centres are at (i + 0.5) / 8: a sample at u uses texels floor(8 u - 0.5) and the next.
+  const auto quadrant_of = [](double t) {
+    const double x = 8.0 * t - 0.5;
+    return x >= 0.0 && x < 3.0 ? 0 : x >= 4.0 && x < 7.0 ? 1 : -1;
+  };
+  int checked = 0;
+  for (int v = 0; v < image.height; ++v) {
+    for (int u = 0; u < image.width; ++u) {
+      const Vec3 d = camera_ray_S(camera, u, v);
+      const double t = 5.0 / d.x();
+      double tu = 0.5 - t * d.y() / 4.0;
+      const double tv = 0.5 - t * d.z() / 4.0;
+      if (mirrored) tu = 1.0 - tu;
+      const int qu = quadrant_of(tu), qv = quadrant_of(tv);
+      if (qu < 0 || qv < 0) continue;
+      const int q = 2 * qv + qu;
+      const std::array<int, 3> expected{q == 0 || q == 3, q == 1 || q == 3, q >= 2};
+      const std::size_t at = 3 * (std::size_t(v) * std::size_t(image.width) + std::size_t(u));
+      for (std::size_t c = 0; c < 3; ++c) {
+        EXPECT_EQ(image.rgb[at + c], std::lround(255 * expected[c] * camera.ambient))
+            << "pixel (" << u << ", " << v << ") channel " << c;
+      }
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+TEST(CameraWorld, ABoxsAlbedoMapIsDrawnOnItsFaceAsGzCommonLaysIt) {
+  const std::string png = quadrant_png("camera_albedo.png");
+  const std::string box = R"(<model name="wall"><static>true</static>
+    <pose>5.5 0 10 0 0 0</pose><link name="link"><visual name="v">
+    <geometry><box><size>1 4 4</size></box></geometry>
+    <material><pbr><metal><albedo_map>)" +
+                          png + R"(</albedo_map></metal></pbr></material></visual></link></model>)";
+  EXPECT_GT(expect_quadrants(box, false), 600);
+}
+
+TEST(CameraWorld, AMeshsOwnTextureIsDrawnByItsCoordinates) {
+  // A Wavefront square whose u runs along +y (against the box's): the picture is mirrored.
+  quadrant_png("camera_mesh_texture.png");
+  testing::write_temp("camera_mesh_texture.mtl",
+                      "newmtl painted\nKd 0.2 0.2 0.2\nmap_Kd camera_mesh_texture.png\n");
+  const std::string obj =
+      testing::write_temp("camera_mesh_texture.obj", R"(mtllib camera_mesh_texture.mtl
+v 5 -2 -2
+v 5 2 -2
+v 5 2 2
+v 5 -2 2
+vt 0 0
+vt 1 0
+vt 1 1
+vt 0 1
+usemtl painted
+f 1/1 2/2 3/3
+f 1/1 3/3 4/4
+)");
+  const std::string square = R"(<model name="wall"><static>true</static>
+    <pose>0 0 10 0 0 0</pose><link name="link"><visual name="v">
+    <geometry><mesh><uri>)" + obj +
+                             R"(</uri></mesh></geometry></visual></link></model>)";
+  EXPECT_GT(expect_quadrants(square, true), 600);
+}
+
+TEST(CameraWorld, ATextureThatCannotBeDecodedIsSaidOnceAtItsLineAndItsSurfaceKeepsItsColour) {
+  const std::string not_png = testing::write_temp("camera_not_a.png", "GIF87a, or not");
+  std::string walls;
+  for (const char* name : {"a", "b"}) {
+    walls += std::string(R"(<model name=")") + name + R"("><static>true</static>
+    <pose>5.5 0 10 0 0 0</pose><link name="link"><visual name="v">
+    <geometry><box><size>1 20 20</size></box></geometry>
+    <material><diffuse>1 0 0 1</diffuse><pbr><metal><albedo_map>)" +
+             not_png + "</albedo_map></metal></pbr></material></visual></link></model>";
+  }
+  const std::string text = world_sdf(walls + sensor_boat(small_camera(), "0 0 10 0 0 0"));
+  Diagnostics d;
+  const Model m = load_world_string(text, "walls.sdf", d);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  testing::expect_mentions(d.warnings()[0].str(),
+                           {"walls.sdf:" + std::to_string(testing::line_of(text, not_png)),
+                            "texture is not drawn", not_png});
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  data.draw_images = true;
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  const auto& image = std::get<CameraImage>(data.sensors[0].reading);
+  EXPECT_EQ(image.rgb[0], std::lround(255 * 0.35));
+  EXPECT_EQ(image.rgb[1], 0);
 }
 
 TEST(CameraWorld, FramesAreDrawnWhenAskedForAndEachIsTheSameWhoeverSawTheOnesBefore) {

@@ -177,6 +177,54 @@ TEST(VisualLoader, AnOgreScriptsMaterialGivesItsColour) {
   fs::remove_all(folder);
 }
 
+TEST(VisualLoader, ATextureComesFromThePbrAlbedoMapElseTheScript) {
+  // UUV Simulator's ArUco markers name their image in a script's texture_unit (found in the
+  // textures folder beside the scripts); VRX's WAM-V in <pbr><metal><albedo_map>, which comes
+  // before a script's; with a <diffuse> the script is not read, as before textures.
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / "leeway_tests" / "texture_routes";
+  fs::remove_all(folder);
+  fs::create_directories(folder / "materials" / "scripts");
+  fs::create_directories(folder / "materials" / "textures");
+  for (const char* image : {"aruco_1.png", "hull.png"})
+    std::ofstream(folder / "materials" / "textures" / image) << "";  // never decoded here
+  std::ofstream(folder / "materials" / "scripts" / "tags.material")
+      << "material Aruco/Tag1\n{ technique { pass {\n  diffuse 1 1 1 1\n"
+         "  texture_unit\n  {\n    texture aruco_1.png\n    filtering bilinear\n  }\n} } }\n";
+  const std::string text = world_sdf(R"(<model name="tags"><static>true</static><link name="l">
+    <visual name="script"><geometry><box><size>0.14 0.14 0.001</size></box></geometry>
+      <material><script><uri>materials/scripts</uri><name>Aruco/Tag1</name></script>
+      </material></visual>
+    <visual name="albedo"><geometry><box><size>1 1 1</size></box></geometry>
+      <material><script><uri>materials/scripts</uri><name>Aruco/Tag1</name></script>
+      <pbr><metal><albedo_map>materials/textures/hull.png</albedo_map></metal></pbr>
+      </material></visual>
+    <visual name="diffuse"><geometry><box><size>1 1 1</size></box></geometry>
+      <material><diffuse>0 1 0 1</diffuse>
+        <script><uri>materials/scripts</uri><name>Aruco/Tag1</name></script></material>
+    </visual>
+    <visual name="lost"><geometry><box><size>1 1 1</size></box></geometry>
+      <material><pbr><metal><albedo_map>model://nowhere/a.png</albedo_map></metal></pbr>
+      </material></visual>
+    </link></model>)");
+  std::ofstream(folder / "tags.sdf") << text;
+  Diagnostics d;
+  const Model m = load_world_file((folder / "tags.sdf").string(), d);
+  ASSERT_EQ(m.visuals.size(), 4u);
+  EXPECT_EQ(m.visuals[0].texture, (folder / "materials" / "textures" / "aruco_1.png").string());
+  ASSERT_TRUE(m.visuals[0].color);
+  EXPECT_FLOAT_EQ(m.visuals[0].color->g, 1.0f);
+  EXPECT_EQ(m.visuals[1].texture, (folder / "materials" / "textures" / "hull.png").string());
+  EXPECT_EQ(m.visuals[1].texture_where.line, line_of(text, "hull.png"));
+  EXPECT_TRUE(m.visuals[2].texture.empty());
+  EXPECT_TRUE(m.visuals[3].texture.empty());
+  ASSERT_EQ(d.warnings().size(), 1u);
+  expect_mentions(d.warnings()[0].str(),
+                  {"tags.sdf:" + std::to_string(line_of(text, "model://nowhere/a.png")),
+                   "albedo map is not drawn", "model://nowhere/a.png"});
+  fs::remove_all(folder);
+}
+
 TEST(VisualLoader, AMeshFoundNowhereIsSaidAndLeftOut) {
   const std::string text = boat_world(R"(
     <visual name="hull_mesh"><geometry><mesh><uri>model://nowhere/hull.dae</uri></mesh>

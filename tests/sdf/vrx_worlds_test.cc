@@ -242,8 +242,19 @@ TEST(VrxWorlds, TheMarkerBuoysAreTheColoursOfTheirMaterialScripts) {
   expect_lit("mb_marker_buoy_green", {0.0627f, 0.4392f, 0.2588f});
   const std::array<int, 3> black = centre("mb_marker_buoy_black");
   EXPECT_EQ(black, (std::array<int, 3>{0, 0, 0}));
-  for (const Diagnostic& w : d.warnings())
-    EXPECT_EQ(w.str().find("material"), std::string::npos) << w.str();
+  // Every material script is found and read. The corpus leaves out most of VRX's and Fuel's
+  // texture images: those are said to be missing, and nothing else about a material is.
+  for (const Diagnostic& w : d.warnings()) {
+    const std::string text = w.str();
+    if (text.find("albedo map is not drawn") != std::string::npos ||
+        text.find("texture is not drawn") != std::string::npos) {
+      EXPECT_TRUE(text.find("no such file") != std::string::npos ||
+                  text.find("no file") != std::string::npos)
+          << text;
+      continue;
+    }
+    EXPECT_EQ(text.find("material"), std::string::npos) << text;
+  }
 }
 
 TEST(VrxWorlds, AWorldWhoseFuelModelIsInNoCacheSaysHowToFetchIt) {

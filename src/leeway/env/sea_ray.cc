@@ -42,12 +42,15 @@ struct SeaSearch {
   double s0, s1, rate, min_step;
 };
 
-/// The ray's part in the slab |z - z_level| <= half_height, clipped to [0, max_distance]
-/// (s0 > s1: none).
+/// The ray's part in the slab |z - z_level| <= half_height + kSlabMargin, clipped to
+/// [0, max_distance] (s0 > s1: none). The margin puts the slab's far face surely across the
+/// surface, f there of the other sign by kSlabMargin, however thin the slab: a sea whose waves
+/// have not ramped up yet is a slab of no height, where f at the one point searched is rounding.
+constexpr double kSlabMargin = 1e-6;  // [m]
 std::pair<double, double> in_slab(const Ray& ray, double z_level, double half_height,
                                   double max_distance) {
   const double oz = ray.origin.z(), dz = ray.direction.z();
-  const double lo = z_level - half_height, hi = z_level + half_height;
+  const double lo = z_level - half_height - kSlabMargin, hi = z_level + half_height + kSlabMargin;
   if (dz == 0.0) return oz < lo || oz > hi ? std::pair{1.0, 0.0} : std::pair{0.0, max_distance};
   const double a = (lo - oz) / dz, c = (hi - oz) / dz;
   return {std::max(0.0, std::min(a, c)), std::min(max_distance, std::max(a, c))};

@@ -7,6 +7,7 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -66,6 +67,28 @@ Rgba diffuse_of(const aiMaterial& material) {
   return {c.r, c.g, c.b, c.a * opacity};
 }
 
+/// The path of `material`'s diffuse (else base colour) texture, resolved against the folder of
+/// the mesh file `mesh_path`; empty if it has none, or only an embedded one ("*0").
+std::string texture_of(const aiMaterial& material, const std::string& mesh_path) {
+  aiString name;
+  if (material.GetTexture(aiTextureType_DIFFUSE, 0, &name) != AI_SUCCESS &&
+      material.GetTexture(aiTextureType_BASE_COLOR, 0, &name) != AI_SUCCESS)
+    return "";
+  std::string file = name.C_Str();
+  if (file.empty() || file[0] == '*') return "";
+  if (file.starts_with("file://")) file.erase(0, 7);
+  const std::filesystem::path path(file);
+  if (path.is_absolute()) return path.lexically_normal().string();
+  return (std::filesystem::path(mesh_path).parent_path() / path).lexically_normal().string();
+}
+
+/// Appends `mesh`'s first texture coordinates, one per vertex ((0, 0) if it has none).
+void append_uv(const aiMesh& mesh, std::vector<TexCoord>& uv) {
+  const aiVector3D* coordinates = mesh.mTextureCoords[0];
+  for (unsigned v = 0; v < mesh.mNumVertices; ++v)
+    uv.push_back(coordinates ? TexCoord{coordinates[v].x, coordinates[v].y} : TexCoord{0, 0});
+}
+
 }  // namespace
 
 MeshFile read_mesh_file(const std::string& path, const Vec3& scale) {
@@ -87,7 +110,9 @@ MeshFile read_mesh_file(const std::string& path, const Vec3& scale) {
 
 std::vector<MeshPart> read_mesh_parts(const VisualMesh& mesh) {
   Assimp::Importer importer;
-  const aiScene& scene = import(importer, mesh.path, aiProcess_JoinIdenticalVertices);
+  // v downwards, as gz-common's loaders turn it (geometry/texture.h).
+  const aiScene& scene =
+      import(importer, mesh.path, aiProcess_JoinIdenticalVertices | aiProcess_FlipUVs);
   std::map<unsigned, MeshPart> by_material;
   bool found = mesh.submesh.empty();
   for_each_mesh(scene, *scene.mRootNode, aiMatrix4x4(),
@@ -95,9 +120,13 @@ std::vector<MeshPart> read_mesh_parts(const VisualMesh& mesh) {
                   if (!mesh.submesh.empty() && mesh.submesh != m.mName.C_Str()) return;
                   found = true;
                   MeshPart& part = by_material[m.mMaterialIndex];
-                  if (part.vertices.empty() && m.mMaterialIndex < scene.mNumMaterials)
-                    part.color = diffuse_of(*scene.mMaterials[m.mMaterialIndex]);
+                  if (part.vertices.empty() && m.mMaterialIndex < scene.mNumMaterials) {
+                    const aiMaterial& material = *scene.mMaterials[m.mMaterialIndex];
+                    part.color = diffuse_of(material);
+                    part.texture = texture_of(material, mesh.path);
+                  }
                   append(m, transform, mesh.scale, part.vertices, part.faces);
+                  append_uv(m, part.uv);
                 });
   if (!found) {
     std::vector<std::string> names;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "leeway/core/spatial.h"
+#include "leeway/geometry/texture.h"
 #include "leeway/geometry/visual.h"
 
 namespace leeway {
@@ -34,11 +35,18 @@ struct MeshPart {
   Rgba color;  ///< the material's diffuse colour (its alpha: the material's opacity)
   std::vector<Vec3> vertices;                       ///< [m], in the file's frame times scale
   std::vector<std::array<std::uint32_t, 3>> faces;  ///< as wound in the file
+  /// The material's diffuse (else base colour) texture, the file's path to it resolved against
+  /// the mesh file's folder; empty: none.
+  std::string texture;
+  /// Each vertex's texture coordinates (geometry/texture.h's convention, v downwards): the
+  /// file's first set, (0, 0) for a mesh that has none.
+  std::vector<TexCoord> uv;
 };
 
 /// The triangles of `mesh`'s file, one part per material, unwelded (a shared vertex keeps its
 /// own normal, so edges stay sharp). Throws std::runtime_error as read_mesh_file does, and when
-/// the file has no mesh called `mesh.submesh`.
+/// the file has no mesh called `mesh.submesh`. A texture embedded in the file (glTF's binary
+/// form, FBX) is not read: its part keeps its colour.
 std::vector<MeshPart> read_mesh_parts(const VisualMesh& mesh);
 
 }  // namespace leeway

@@ -54,6 +54,18 @@ std::optional<float> number(std::string_view word) {
   return x;
 }
 
+/// Where the texture `name` of the script `file` is: beside it, or in the textures folder beside
+/// its scripts folder (Gazebo's model layout, materials/scripts and materials/textures, which
+/// Gazebo gives OGRE as resource locations); the first that exists, else the first.
+std::string texture_path(const std::string& file, std::string_view name) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::path(file).parent_path();
+  const fs::path beside = (folder / name).lexically_normal();
+  const fs::path in_textures = (folder / ".." / "textures" / name).lexically_normal();
+  std::error_code ec;
+  return (!fs::exists(beside, ec) && fs::exists(in_textures, ec) ? in_textures : beside).string();
+}
+
 }  // namespace
 
 void parse_ogre_materials(std::string_view text, const std::string& file, OgreMaterials& into) {
@@ -71,9 +83,13 @@ void parse_ogre_materials(std::string_view text, const std::string& file, OgreMa
     const Token name = tokens[i + 1];
     i += 2;
     std::optional<Rgba> parent;
+    std::string texture;
     if (i + 1 < tokens.size() && tokens[i].text == ":") {
-      const auto it = into.colors.find(std::string(tokens[i + 1].text));
-      if (it != into.colors.end()) parent = it->second;
+      const std::string parent_name(tokens[i + 1].text);
+      if (const auto it = into.colors.find(parent_name); it != into.colors.end())
+        parent = it->second;
+      if (const auto it = into.textures.find(parent_name); it != into.textures.end())
+        texture = it->second;
       i += 2;
     }
     if (i >= tokens.size() || tokens[i].text != "{") {
@@ -81,12 +97,17 @@ void parse_ogre_materials(std::string_view text, const std::string& file, OgreMa
       continue;
     }
     std::optional<Rgba> diffuse, ambient;
-    bool bad = false;
+    bool bad = false, found_texture = false;
     int depth = 0;
     for (; i < tokens.size(); ++i) {
       const Token& t = tokens[i];
       if (t.text == "{") ++depth;
       if (t.text == "}" && --depth == 0) break;
+      if (t.text == "texture" && i + 1 < tokens.size() && tokens[i + 1].line == t.line) {
+        if (!found_texture) texture = texture_path(file, tokens[i + 1].text);
+        found_texture = true;
+        continue;
+      }
       if (t.text != "diffuse" && t.text != "ambient") continue;
       std::optional<Rgba>& slot = t.text == "diffuse" ? diffuse : ambient;
       // The numbers on the keyword's line; `vertexcolour` (the mesh's own colours) is none.
@@ -115,6 +136,7 @@ void parse_ogre_materials(std::string_view text, const std::string& file, OgreMa
       return;
     }
     ++i;  // past the closing brace
+    if (!texture.empty()) into.textures[std::string(name.text)] = texture;
     if (bad) continue;
     if (const std::optional<Rgba> color = diffuse ? diffuse : ambient ? ambient : parent)
       into.colors[std::string(name.text)] = *color;

@@ -9,7 +9,8 @@
 // gz-sim still reads these scripts' colours (its MaterialParser) although it no longer runs
 // OGRE's shaders; VRX's red, green and orange buoys are coloured this way. Leeway takes a
 // material's first `diffuse` (else its first `ambient`), or its parent's when it has neither
-// (a parent written before it). Textures, shaders and every other setting are not read.
+// (a parent written before it), and its first `texture` (a texture_unit's image, UUV Simulator's
+// ArUco markers), or its parent's. Shaders and every other setting are not read.
 #pragma once
 
 #include <map>
@@ -23,6 +24,9 @@ namespace leeway {
 
 struct OgreMaterials {
   std::map<std::string, Rgba> colors;  ///< by material name
+  /// The image files of the materials that have a texture, by material name: the script's name
+  /// for it resolved beside the script, else in the `textures` folder beside its folder.
+  std::map<std::string, std::string> textures;
   /// What could not be read, each "FILE:LINE: ..." (a colour that is not 3 or 4 numbers in
   /// [0, 1], an unclosed block); such a material has no colour here.
   std::vector<std::string> problems;

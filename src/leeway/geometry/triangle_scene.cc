@@ -113,6 +113,10 @@ std::size_t TriangleScene::triangle_count() const {
   return impl_ ? impl_->triangles : 0;
 }
 
+const TriangleScene::Mesh& TriangleScene::mesh(std::size_t index) const {
+  return impl_->meshes.at(index);
+}
+
 std::optional<TriangleScene::Hit> TriangleScene::cast(const Ray& ray_W, double max_distance) const {
   if (!impl_) return std::nullopt;
   RTCRayHit q = query(ray_W.origin - impl_->centre_W, ray_W.direction, max_distance);
@@ -135,6 +139,7 @@ std::optional<TriangleScene::Hit> TriangleScene::refine(unsigned mesh_index, uns
   if (!exact) exact = ray_cast_triangle(a, c, b, ray_W, max_distance);
   Hit hit;
   hit.mesh = static_cast<int>(mesh_index);
+  hit.face = static_cast<int>(face_index);
   if (exact) {
     hit.distance = exact->distance;
     hit.normal_W = exact->normal;
@@ -145,6 +150,15 @@ std::optional<TriangleScene::Hit> TriangleScene::refine(unsigned mesh_index, uns
     hit.distance = float_distance;
     hit.normal_W = (b - a).cross(c - a).normalized();
     if (hit.normal_W.dot(ray_W.direction) > 0.0) hit.normal_W = -hit.normal_W;
+  }
+  // The point's barycentric coordinates, by least squares on the triangle's plane (Ericson,
+  // Real-Time Collision Detection, 3.4).
+  const Vec3 e1 = b - a, e2 = c - a, p = ray_W.origin + hit.distance * ray_W.direction - a;
+  const double d11 = e1.dot(e1), d12 = e1.dot(e2), d22 = e2.dot(e2);
+  const double p1 = p.dot(e1), p2 = p.dot(e2), det = d11 * d22 - d12 * d12;
+  if (det > 0.0) {
+    hit.barycentric = {static_cast<float>((d22 * p1 - d12 * p2) / det),
+                       static_cast<float>((d11 * p2 - d12 * p1) / det)};
   }
   return hit;
 }
@@ -250,7 +264,7 @@ std::optional<PlacedScenes::Hit> PlacedScenes::refine(unsigned instance, unsigne
                   R_WG.transpose() * ray_W.direction};
   const auto hit = p.scene->refine(mesh, face, float_distance, ray_G, max_distance);
   if (!hit) return std::nullopt;
-  return Hit{hit->distance, R_WG * hit->normal_W, p.id, hit->mesh};
+  return Hit{hit->distance, R_WG * hit->normal_W, p.id, hit->mesh, hit->face, hit->barycentric};
 }
 
 }  // namespace leeway

@@ -49,6 +49,10 @@ class TriangleScene {
     double distance = 0.0;         ///< [m]
     Vec3 normal_W = Vec3::Zero();  ///< unit, against the ray
     int mesh = -1;                 ///< index into the meshes built from
+    int face = -1;                 ///< index into that mesh's faces
+    /// The hit point's barycentric weights of the face's second and third vertices (the
+    /// first's is 1 minus both): what interpolates texture coordinates.
+    std::array<float, 2> barycentric{};
   };
 
   TriangleScene() = default;
@@ -59,6 +63,8 @@ class TriangleScene {
 
   bool empty() const { return !impl_; }
   std::size_t triangle_count() const;
+  /// Mesh `index` of those built from.
+  const Mesh& mesh(std::size_t index) const;
 
   /// The first triangle the ray (in W) meets within max_distance.
   std::optional<Hit> cast(const Ray& ray_W, double max_distance) const;
@@ -82,6 +88,8 @@ class PlacedScenes {
     Vec3 normal_W = Vec3::Zero();  ///< unit, against the ray
     int id = -1;                   ///< the placed scene's, as add() was given it
     int mesh = -1;                 ///< index into that scene's meshes
+    int face = -1;                 ///< as TriangleScene::Hit's
+    std::array<float, 2> barycentric{};
   };
 
   /// Coordinates are taken about `centre_W` in single precision: the sensor's position.

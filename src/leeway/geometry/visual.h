@@ -48,7 +48,11 @@ struct Visual {
   /// <material><diffuse>, else its material script's colour (sdf/visual_loader.h); none: a
   /// mesh's own materials, grey for anything else.
   std::optional<Rgba> color;
-  float opacity = 1.0f;  ///< 1 - <transparency>, multiplying the colour's alpha
+  /// The image laid on it (geometry/texture.h): <pbr>'s albedo map, else its material script's
+  /// texture; empty: a mesh's own materials' textures, none for anything else.
+  std::string texture;
+  SourceLocation texture_where;  ///< where the SDF names it, for an image that is unreadable
+  float opacity = 1.0f;          ///< 1 - <transparency>, multiplying the colour's alpha
 };
 
 }  // namespace leeway

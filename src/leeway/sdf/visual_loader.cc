@@ -59,10 +59,16 @@ Rgba read_color(const sdf::ElementPtr& element) {
           static_cast<float>(v[3])};
 }
 
-/// The colour of the material `name` in the OGRE scripts `script` names (formats/ogre_material.h);
-/// what cannot be read is warned about, once for each file and name.
-std::optional<Rgba> script_color(const sdf::ElementPtr& script, const std::string& name,
-                                 Diagnostics& diagnostics) {
+/// What a visual's material gives: a colour, an image.
+struct Look {
+  std::optional<Rgba> color;
+  std::string texture;
+  SourceLocation texture_where;
+};
+
+/// The colour and texture of the material `name` in the OGRE scripts `script` names
+/// (formats/ogre_material.h); what cannot be read is warned about, once for each file and name.
+Look script_look(const sdf::ElementPtr& script, const std::string& name, Diagnostics& diagnostics) {
   std::vector<std::string> searched;
   for (sdf::ElementPtr uri = optional_child(script, "uri"); uri; uri = uri->GetNextElement("uri")) {
     std::string path;
@@ -78,7 +84,14 @@ std::optional<Rgba> script_color(const sdf::ElementPtr& script, const std::strin
     const OgreMaterials scripts = read_ogre_materials(path);
     for (const std::string& problem : scripts.problems)
       diagnostics.warn_once("material script " + problem, location_of(uri), problem);
-    if (const auto it = scripts.colors.find(name); it != scripts.colors.end()) return it->second;
+    Look look;
+    if (const auto it = scripts.colors.find(name); it != scripts.colors.end())
+      look.color = it->second;
+    if (const auto it = scripts.textures.find(name); it != scripts.textures.end()) {
+      look.texture = it->second;
+      look.texture_where = location_of(uri);
+    }
+    if (look.color || !look.texture.empty()) return look;
     searched.push_back(path);
   }
   if (!searched.empty()) {
@@ -87,21 +100,59 @@ std::optional<Rgba> script_color(const sdf::ElementPtr& script, const std::strin
                                       "colours or grey (said once for the name)",
                                       name, fmt::join(searched, ", ")));
   }
-  return std::nullopt;
+  return {};
 }
 
-std::optional<Rgba> material_color(const sdf::Visual& visual, Diagnostics& diagnostics) {
+/// <pbr><metal|specular><albedo_map>'s image, which one cannot find is warned about once.
+std::string albedo_map(const sdf::ElementPtr& material, SourceLocation& where,
+                       Diagnostics& diagnostics) {
+  const sdf::ElementPtr pbr = optional_child(material, "pbr");
+  if (!pbr) return "";
+  for (const char* workflow : {"metal", "specular"}) {
+    const sdf::ElementPtr w = optional_child(pbr, workflow);
+    const sdf::ElementPtr map = w ? optional_child(w, "albedo_map") : nullptr;
+    if (!map || text_of(map).empty()) continue;
+    where = location_of(map);
+    try {
+      return resolve_file(map);
+    } catch (const LoadError& missing) {
+      diagnostics.warn_once("albedo map " + text_of(map), where,
+                            fmt::format("the albedo map is not drawn: {} (said once for the "
+                                        "file)",
+                                        missing.problem()));
+    }
+  }
+  return "";
+}
+
+Look material_look(const sdf::Visual& visual, Diagnostics& diagnostics) {
   const sdf::ElementPtr material = optional_child(visual.Element(), "material");
-  if (!material) return std::nullopt;
+  if (!material) return {};
+  Look look;
+  look.texture = albedo_map(material, look.texture_where, diagnostics);
   for (const char* name : {"diffuse", "ambient"}) {
-    if (const sdf::ElementPtr e = optional_child(material, name)) return read_color(e);
+    if (const sdf::ElementPtr e = optional_child(material, name)) {
+      look.color = read_color(e);
+      return look;
+    }
   }
   const sdf::ElementPtr script = optional_child(material, "script");
   const sdf::ElementPtr name = script ? optional_child(script, "name") : nullptr;
-  if (!name) return std::nullopt;
-  for (const auto& [script_name, color] : kGazeboScripts)
-    if (text_of(name) == script_name) return color;
-  return script_color(script, text_of(name), diagnostics);
+  if (!name) return look;
+  for (const auto& [script_name, color] : kGazeboScripts) {
+    if (text_of(name) == script_name) {
+      look.color = color;
+      return look;
+    }
+  }
+  Look from_script = script_look(script, text_of(name), diagnostics);
+  if (!look.texture.empty()) from_script.texture.clear();
+  look.color = from_script.color;
+  if (look.texture.empty()) {
+    look.texture = std::move(from_script.texture);
+    look.texture_where = from_script.texture_where;
+  }
+  return look;
 }
 
 bool ends_with(const std::string& text, std::string_view end) {
@@ -151,7 +202,10 @@ std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& mod
       visual.body = body;
       visual.X_BV =
           X_BM * body_link.X_ML * resolve_pose(v.SemanticPose(), link.Name(), v.Element());
-      visual.color = material_color(v, diagnostics);
+      Look look = material_look(v, diagnostics);
+      visual.color = look.color;
+      visual.texture = std::move(look.texture);
+      visual.texture_where = look.texture_where;
       if (const sdf::ElementPtr t = optional_child(v.Element(), "transparency")) {
         visual.opacity = 1.0f - static_cast<float>(read_number_in(t, 0.0, 1.0, "a transparency"));
       }

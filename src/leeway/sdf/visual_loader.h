@@ -9,17 +9,22 @@
 //   <geometry><plane>             VisualPlane                <size>, <normal>
 //   <geometry><mesh>              VisualMesh                 <uri>, <scale>, <submesh>
 //   <material><diffuse>           Visual::color              else <ambient>; else its script's
+//                                                            (a script is read only then)
 //   <material><script><name>      Visual::color              gz-sim's Gazebo/ colours (Grey..),
-//     <uri>                                                  else its scripts' (ogre_material.h)
+//     <uri>                       Visual::texture            else its scripts' (ogre_material.h)
+//   <material><pbr><metal|        Visual::texture            before a script's texture
+//     specular><albedo_map>
 //   <transparency>                Visual::opacity            1 - transparency
 //
 // A visual is never physics, so what cannot be drawn is said and left out rather than stopping
-// the load: a mesh file found nowhere (said once per file), a <heightmap> or <polyline>; a
-// material script found nowhere, or without the visual's material, is said once and the visual
-// drawn grey. The world's own water is left out without a word: VRX's WaveVisual and the water
-// and waves material scripts of Gazebo and UUV Simulator. Leeway draws the sea itself, from the
-// waves the physics sums. A colour or transparency in the SDF outside [0, 1] (or not a number)
-// is a LoadError: it is a mistake in the file.
+// the load: a mesh file or albedo map found nowhere (said once per file), a <heightmap> or
+// <polyline>; a material script found nowhere, or without the visual's material, is said once
+// and the visual drawn grey. A texture's image that cannot be decoded is said once when a sensor
+// first needs it (world/visual_scene.h), and its surface keeps its colour. The world's own
+// water is left out without a word: VRX's WaveVisual and the water and waves material scripts
+// of Gazebo and UUV Simulator. Leeway draws the sea itself, from the waves the physics sums. A
+// colour or transparency in the SDF outside [0, 1] (or not a number) is a LoadError: it is a
+// mistake in the file.
 #pragma once
 
 #include <sdf/Model.hh>

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "leeway/formats/image_file.h"
 #include "leeway/formats/mesh_file.h"
 #include "leeway/geometry/ray.h"
 #include "leeway/world/model.h"
@@ -19,37 +20,64 @@ namespace {
 /// A group being gathered: its meshes before the hierarchy is built.
 struct GroupBuilder {
   std::vector<TriangleScene::Mesh> meshes;
-  std::vector<Rgba> colors;
+  std::vector<VisualScene::MeshLook> looks;
   VisualScene::Group group;
 
   void add_mesh(std::vector<Vec3> vertices, std::vector<std::array<std::uint32_t, 3>> faces,
-                const Rgba& color) {
+                VisualScene::MeshLook look) {
     for (const Vec3& v : vertices)
       group.radius = std::max(group.radius, v.norm());
+    if (!look.texture) look.uv.clear();
     meshes.push_back({std::move(vertices), std::move(faces)});
-    colors.push_back(color);
+    looks.push_back(std::move(look));
   }
-  void add_primitive(const ConvexShape& shape, const Eigen::Isometry3d& X_GP, const Rgba& color) {
+  void add_primitive(const ConvexShape& shape, const Eigen::Isometry3d& X_GP, const Rgba& color,
+                     std::shared_ptr<const Texture> texture = nullptr) {
     const double radius = bounding_radius(shape);
     group.radius = std::max(group.radius, X_GP.translation().norm() + radius);
-    group.primitives.push_back({shape, X_GP, X_GP.inverse(), radius, color});
+    group.primitives.push_back({shape, X_GP, X_GP.inverse(), radius, color, std::move(texture)});
   }
   VisualScene::Group build(const RayDevice& device) {
     group.meshes = TriangleScene(std::move(meshes), device);
-    group.mesh_color = std::move(colors);
+    group.mesh_looks = std::move(looks);
     return std::move(group);
   }
 };
 
 const Rgba kGrey{};
+const Rgba kWhite{1.0f, 1.0f, 1.0f, 1.0f};
 
-/// A <plane> visual: its rectangle as two triangles, facing its z.
+/// A <plane> visual: its rectangle as two triangles, facing its z, with gz-common's plane's
+/// texture coordinates (the image upright seen from its front with y up).
 void add_plane(GroupBuilder& g, const VisualPlane& plane, const Eigen::Isometry3d& X_GV,
-               const Rgba& color) {
+               VisualScene::MeshLook look) {
   const double x = 0.5 * plane.size_x, y = 0.5 * plane.size_y;
+  look.uv = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
   g.add_mesh(
       {X_GV * Vec3(-x, -y, 0), X_GV * Vec3(x, -y, 0), X_GV * Vec3(x, y, 0), X_GV * Vec3(-x, y, 0)},
-      {{{0, 1, 2}}, {{0, 2, 3}}}, color);
+      {{{0, 1, 2}}, {{0, 2, 3}}}, std::move(look));
+}
+
+Rgba times(const Rgba& a, const Rgba& b) {
+  return {a.r * b.r, a.g * b.g, a.b * b.b, a.a * b.a};
+}
+
+/// A primitive's colour where a ray in P meets it `distance` along with outward normal n_P.
+Rgba primitive_color(const VisualScene::Primitive& p, const Ray& ray_P, const RayHit& hit) {
+  if (!p.texture) return p.color;
+  const Vec3 p_P = ray_P.origin + hit.distance * ray_P.direction;
+  return times(p.color, sample_texture(*p.texture, texture_uv(p.shape, p_P, hit.normal)));
+}
+
+/// A mesh's colour at a hit on face `face` with barycentric weights `w`.
+Rgba mesh_color(const VisualScene::Group& g, int mesh, int face, const std::array<float, 2>& w) {
+  const VisualScene::MeshLook& look = g.mesh_looks[std::size_t(mesh)];
+  if (!look.texture) return look.color;
+  const auto& f = g.meshes.mesh(std::size_t(mesh)).faces[std::size_t(face)];
+  const TexCoord &a = look.uv[f[0]], &b = look.uv[f[1]], &c = look.uv[f[2]];
+  const float w0 = 1.0f - w[0] - w[1];
+  const TexCoord uv{w0 * a[0] + w[0] * b[0] + w[1] * c[0], w0 * a[1] + w[0] * b[1] + w[1] * c[1]};
+  return times(look.color, sample_texture(*look.texture, uv));
 }
 
 /// Whether the ray passes within `radius` of `centre` before max_distance.
@@ -68,7 +96,7 @@ bool cast_primitives(const VisualScene::Group& g, const Ray& ray_G, int body,
     if (!passes_near(ray_G, p.X_GP.translation(), p.radius, max_distance)) continue;
     const Ray ray_P{p.X_PG * ray_G.origin, p.X_PG.linear() * ray_G.direction};
     if (const auto hit = ray_cast(p.shape, ray_P, max_distance)) {
-      best = {hit->distance, p.X_GP.linear() * hit->normal, body, p.color};
+      best = {hit->distance, p.X_GP.linear() * hit->normal, body, primitive_color(p, ray_P, *hit)};
       max_distance = hit->distance;
       found = true;
     }
@@ -82,7 +110,8 @@ bool cast_group(const VisualScene::Group& g, const Ray& ray_G, int body,
                 std::optional<VisualHit>& best, double& max_distance) {
   bool found = false;
   if (const auto hit = g.meshes.cast(ray_G, max_distance)) {
-    best = {hit->distance, hit->normal_W, body, g.mesh_color[std::size_t(hit->mesh)]};
+    best = {hit->distance, hit->normal_W, body,
+            mesh_color(g, hit->mesh, hit->face, hit->barycentric)};
     max_distance = hit->distance;
     found = true;
   }
@@ -109,15 +138,34 @@ VisualScene build_visual_scene(const Model& model, const RayScene& collisions,
   };
   // Files are read once however many visuals use them (a course's buoys share a few).
   std::map<std::string, std::vector<MeshPart>> files;
+  std::map<std::string, std::shared_ptr<const Texture>> images;
+  const auto texture = [&](const std::string& path,
+                           const SourceLocation& where) -> std::shared_ptr<const Texture> {
+    if (path.empty()) return nullptr;
+    auto it = images.find(path);
+    if (it != images.end()) return it->second;
+    std::shared_ptr<const Texture> image;
+    try {
+      image = std::make_shared<const Texture>(read_image_file(path));
+    } catch (const std::exception& e) {
+      diagnostics.warn_once("texture " + path, where,
+                            fmt::format("the texture is not drawn, its surfaces keep their "
+                                        "colour: {} (said once for the file)",
+                                        e.what()));
+    }
+    return images.emplace(path, image).first->second;
+  };
   std::set<std::string> with_visuals;
   for (const Visual& v : model.visuals) {
     with_visuals.insert(v.model_name);
     GroupBuilder& g = group_of(v.body);
-    const Rgba color = v.color.value_or(kGrey);
+    const std::shared_ptr<const Texture> image = texture(v.texture, v.texture_where);
+    // A texture's texel times the SDF's colour, if it gives one (geometry/texture.h).
+    const Rgba color = v.color.value_or(image ? kWhite : kGrey);
     if (const auto* shape = std::get_if<ConvexShape>(&v.geometry)) {
-      g.add_primitive(*shape, v.X_BV, color);
+      g.add_primitive(*shape, v.X_BV, color, image);
     } else if (const auto* plane = std::get_if<VisualPlane>(&v.geometry)) {
-      add_plane(g, *plane, v.X_BV, color);
+      add_plane(g, *plane, v.X_BV, {color, image, {}});
     } else {
       const auto& mesh = std::get<VisualMesh>(v.geometry);
       const std::string key =
@@ -139,7 +187,11 @@ VisualScene build_visual_scene(const Model& model, const RayScene& collisions,
         std::vector<Vec3> vertices(part.vertices.size());
         for (std::size_t i = 0; i < vertices.size(); ++i)
           vertices[i] = v.X_BV * part.vertices[i];
-        g.add_mesh(std::move(vertices), part.faces, v.color.value_or(part.color));
+        // The SDF's texture before the file's own.
+        VisualScene::MeshLook look{v.color.value_or(part.color), image, part.uv};
+        if (!image) look.texture = texture(part.texture, mesh.where);
+        if (look.texture && !v.color) look.color = kWhite;
+        g.add_mesh(std::move(vertices), part.faces, std::move(look));
       }
     }
   }
@@ -153,7 +205,7 @@ VisualScene build_visual_scene(const Model& model, const RayScene& collisions,
   for (std::size_t i = 0; i < collisions.meshes.size(); ++i) {
     if (with_visuals.contains(model_of(collisions.mesh_names[i]))) continue;
     fixed.meshes.push_back(collisions.meshes[i]);
-    fixed.colors.push_back(kGrey);
+    fixed.looks.push_back({kGrey, nullptr, {}});
   }
   for (const StaticPlane& plane : collisions.planes) {
     if (!with_visuals.contains(model_of(plane.name))) scene.planes.push_back(plane);
@@ -220,7 +272,7 @@ void hit_planes(const VisualScene& scene, const Ray& ray_W, std::optional<Visual
 VisualHit visual_hit(const VisualScene& scene, const PlacedScenes::Hit& hit) {
   const VisualScene::Group& g =
       hit.id < 0 ? scene.fixed : scene.bodies[static_cast<std::size_t>(hit.id)];
-  return {hit.distance, hit.normal_W, hit.id, g.mesh_color[std::size_t(hit.mesh)]};
+  return {hit.distance, hit.normal_W, hit.id, mesh_color(g, hit.mesh, hit.face, hit.barycentric)};
 }
 
 }  // namespace
@@ -231,7 +283,8 @@ void BodiesInView::hit_primitives(const Ray& ray_W, std::optional<VisualHit>& be
     if (!passes_near(ray_W, p.X_WP.translation(), p.primitive->radius, max_distance)) return;
     const Ray ray_P{p.X_PW * ray_W.origin, p.X_PW.linear() * ray_W.direction};
     if (const auto hit = ray_cast(p.primitive->shape, ray_P, max_distance)) {
-      best = {hit->distance, p.X_WP.linear() * hit->normal, p.body, p.primitive->color};
+      best = {hit->distance, p.X_WP.linear() * hit->normal, p.body,
+              primitive_color(*p.primitive, ray_P, *hit)};
       max_distance = hit->distance;
     }
   };

@@ -9,10 +9,14 @@
 //     for each body whose bounding sphere it passes within reach of;
 //   - the static models' mesh and plane visuals in one hierarchy in W, their primitives exact,
 //     and the collision planes of static models without visuals, infinite.
-// Each mesh part keeps its colour (the SDF's, else the file material's): a camera's surface
-// colour, a lidar's reflectivity later.
+// Each mesh part keeps its colour (the SDF's, else the file material's) and its texture (the
+// SDF's albedo map or script texture, else the file material's; geometry/texture.h), each
+// primitive the SDF's: a camera's surface colour, a lidar's reflectivity later. A texture whose
+// image cannot be read is warned about once, with the SDF line that names it or its mesh's, and
+// its surface keeps its colour.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -20,6 +24,7 @@
 #include "leeway/body/body_state.h"
 #include "leeway/core/error.h"
 #include "leeway/geometry/convex_shape.h"
+#include "leeway/geometry/texture.h"
 #include "leeway/geometry/triangle_scene.h"
 #include "leeway/geometry/visual.h"
 #include "leeway/world/ray_scene.h"
@@ -36,11 +41,18 @@ struct VisualScene {
     Eigen::Isometry3d X_PG = Eigen::Isometry3d::Identity();  ///< its inverse
     double radius = 0.0;  ///< of a sphere about P's origin that holds it [m]
     Rgba color;
+    std::shared_ptr<const Texture> texture;  ///< none: `color` alone
+  };
+  /// How a mesh looks.
+  struct MeshLook {
+    Rgba color;
+    std::shared_ptr<const Texture> texture;  ///< none: `color` alone
+    std::vector<TexCoord> uv;                ///< with a texture: one per vertex of the mesh
   };
   /// The geometry of one body, or of every static model.
   struct Group {
-    TriangleScene meshes;          ///< in the group's frame
-    std::vector<Rgba> mesh_color;  ///< one per mesh of `meshes`
+    TriangleScene meshes;              ///< in the group's frame
+    std::vector<MeshLook> mesh_looks;  ///< one per mesh of `meshes`
     std::vector<Primitive> primitives;
     double radius = 0.0;  ///< of a sphere about the frame's origin holding it all [m]
   };
