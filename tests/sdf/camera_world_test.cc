@@ -93,6 +93,11 @@ TEST(CameraWorld, UuvsUnderwaterPluginGivesItsWaterAndLeewaysElementsTheirs) {
       <leeway:water_color>0.1 0.2 0.3</leeway:water_color>)");
   EXPECT_EQ(own.attenuation, (Rgb{0.5, 0.4, 0.3}));
   EXPECT_EQ(own.water, (Rgb{0.1, 0.2, 0.3}));
+  EXPECT_DOUBLE_EQ(own.forward_scattering, CameraModel{}.forward_scattering);
+  const CameraModel fog = camera(R"(<leeway:forward_scattering>0.2</leeway:forward_scattering>
+      <leeway:scattering_angle>0.05</leeway:scattering_angle>)");
+  EXPECT_DOUBLE_EQ(fog.forward_scattering, 0.2);
+  EXPECT_DOUBLE_EQ(fog.scattering_angle, 0.05);
 }
 
 TEST(CameraWorld, TheWorldsSunLightsItsCamerasAndSaysWhetherItCastsShadows) {
@@ -459,6 +464,9 @@ TEST(CameraWorld, BadBlocksAreNamedAtTheirLine) {
   EXPECT_NE(error("<noise><type>gaussian</type><bias_mean>0.1</bias_mean></noise>")
                 .find("white on each pixel"),
             std::string::npos);
+  EXPECT_NE(
+      error("", "<leeway:scattering_angle>0.8</leeway:scattering_angle>").find("scattering_angle"),
+      std::string::npos);
   EXPECT_NE(error("", "<leeway:water_color>0.1 2 0.3</leeway:water_color>").find("water_color"),
             std::string::npos);
   const std::string clip = error("<clip><near>2</near><far>1</far></clip>");

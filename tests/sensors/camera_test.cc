@@ -105,9 +105,11 @@ TEST(Camera, ASphereIsOnThePixelThePinholeGivesInItsLitColour) {
 TEST(Camera, AGreyPlateUnderWaterIsAttenuatedAsEquationOneSays) {
   // 10 m down, a grey (0.5) wall 8 m ahead, lit evenly (ambient 1, no sun): each channel is
   // 0.5 e^(-8 a_c) + (1 - e^(-8 a_c)) b_c; red fades most.
+  // Without forward scattering (its own test follows).
   CameraModel c = small_camera();
   c.ambient = 1.0;
   c.sun = 0.0;
+  c.forward_scattering = 0.0;
   Shapes world;
   world.shapes.push_back({Box{Vec3(0.5, 50, 50)}, Vec3(8.5, 0, -10), {0.5, 0.5, 0.5}});
   RandomStream rng(1, "camera");
@@ -123,6 +125,65 @@ TEST(Camera, AGreyPlateUnderWaterIsAttenuatedAsEquationOneSays) {
         << ch;
   }
   EXPECT_LT(linear(image, 80, 60, 0), linear(image, 80, 60, 2));  // red fades most
+}
+
+TEST(Camera, ForwardScatteringBringsBackItsShareOfTheLightAsAGlowOfTheRightWidth) {
+  // The grey plate again, 10 m ahead, its left half black (the edge between columns 100 and
+  // 101), through Leeway's default water with b_f = 0.03 1/m scattered within theta_0 = 0.05 rad
+  // (sensors/forward_scatter.h), in a narrow camera: 0.2 rad across 201 pixels, f = 1002 px.
+  // Far from the edge the scattered light adds F(r) i per channel, F(r) = e^(-(c - b_f) r) -
+  // e^(-c r) with b_f capped at each channel's c (blue's, 0.02); across the edge it rises as a
+  // Gaussian's integral of standard deviation f theta_0 sqrt(b_f r / 3) = 15.8 pixels (the
+  // medium's b_f; the pyramid's blur is at most 12% wider). The glow is divided by F at each
+  // pixel's own path (10 m / cos of its angle) so that the rise is the blur's alone.
+  CameraModel c;
+  c.width = 201;
+  c.height = 41;
+  c.horizontal_fov = 0.2;
+  c.ambient = 1.0;
+  c.sun = 0.0;
+  c.attenuation = {0.25, 0.06, 0.02};
+  c.scattering_angle = 0.05;
+  const double f = camera_k(c)[0], edge_y = -0.5 * 10.0 / f;
+  Shapes world;
+  world.shapes.push_back({Box{Vec3(0.5, 50, 50)}, Vec3(10.5, edge_y - 50, -10), {0.5, 0.5, 0.5}});
+  world.shapes.push_back({Box{Vec3(0.5, 50, 50)}, Vec3(10.5, edge_y + 50, -10), {0, 0, 0}});
+  const auto draw = [&](double b_f) {
+    c.forward_scattering = b_f;
+    RandomStream rng(1, "camera");
+    return render_camera(c, Vec3(0, 0, -10), Mat3::Identity(), world, Environment{}, 0.0, rng);
+  };
+  const CameraImage clear = draw(0.0), foggy = draw(0.03);
+  const int row = 20;
+  const double sigma = f * 0.05 * std::sqrt(0.03 * 10.0 / 3.0);
+  for (int ch = 0; ch < 3; ++ch) {
+    const double a = c.attenuation[std::size_t(ch)], b = std::min(0.03, a);
+    std::vector<double> rise_of(201);  // the glow over 0.5 F(r) at each pixel
+    for (int u = 0; u < 201; ++u) {
+      const double r = 10.0 / std::cos(std::atan((u - 100.0) / f));
+      const double F = std::exp(-(a - b) * r) - std::exp(-a * r);
+      rise_of[std::size_t(u)] = (linear(foggy, u, row, ch) - linear(clear, u, row, ch)) / (0.5 * F);
+    }
+    // Far into the grey half (the right, -y) and the black half: F i, and nothing.
+    EXPECT_NEAR(rise_of[185], 1.0, 1e-3) << ch;
+    EXPECT_NEAR(rise_of[15], 0.0, 1e-3) << ch;
+    // The edge's spread: the mean and variance of the rise within 4.5 sigma of the edge.
+    double sum = 0.0, mean = 0.0, var = 0.0;
+    const int lo = 100 - 72, hi = 100 + 72;
+    for (int u = lo; u < hi; ++u) {
+      const double rise = rise_of[std::size_t(u + 1)] - rise_of[std::size_t(u)];
+      sum += rise, mean += rise * (u + 0.5);
+    }
+    mean /= sum;
+    for (int u = lo; u < hi; ++u)
+      var += (rise_of[std::size_t(u + 1)] - rise_of[std::size_t(u)]) * (u + 0.5 - mean) *
+             (u + 0.5 - mean);
+    var /= sum;
+    EXPECT_NEAR(sum, 1.0, 1e-3) << ch;
+    EXPECT_NEAR(mean, 100.5, 0.05) << ch;
+    EXPECT_GE(std::sqrt(var), 0.98 * sigma) << ch;
+    EXPECT_LE(std::sqrt(var), 1.12 * sigma) << ch;
+  }
 }
 
 TEST(Camera, ABoxShadesTheGroundWhereTheSunsRaysMeetItAndNowhereElse) {

@@ -124,6 +124,10 @@ CameraModel read_camera(const sdf::ElementPtr& sensor, Diagnostics& diagnostics)
     camera.attenuation = read_rgb(a, 1e3, "three attenuations >= 0 [1/m]");
   if (const sdf::ElementPtr w = optional_child(sensor, "leeway:water_color"))
     camera.water = read_rgb(w, 1.0, "three colours in [0, 1]");
+  if (const sdf::ElementPtr b = optional_child(sensor, "leeway:forward_scattering"))
+    camera.forward_scattering = read_number_in(b, 0.0, 1e3, "a scattering coefficient in 1/m");
+  if (const sdf::ElementPtr a = optional_child(sensor, "leeway:scattering_angle"))
+    camera.scattering_angle = read_number_in(a, 0.0, 0.5, "an angle in rad (small: up to 0.5)");
   return camera;
 }
 

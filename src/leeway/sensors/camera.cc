@@ -6,10 +6,12 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 #include "leeway/core/interleaved_rows.h"
 #include "leeway/env/sea_ray.h"
+#include "leeway/sensors/forward_scatter.h"
 #include "leeway/sensors/fresnel.h"
 
 namespace leeway {
@@ -40,6 +42,26 @@ Rgb through_water(const CameraModel& c, const Rgb& i, double r) {
   return out;
 }
 
+/// What a ray from under the water meets: the colour that leaves it towards the camera and the
+/// length of water between them [m]; none when it meets nothing (open water).
+struct SeenUnderWater {
+  Rgb color;
+  double path;
+};
+std::optional<SeenUnderWater> seen_under_water(const CameraModel& c, const Vec3& d,
+                                               const std::optional<SurfaceHit>& solid, bool sunlit,
+                                               const std::optional<SeaHit>& sea) {
+  if (sea) {
+    // Seen from below: the sky through the surface (none beyond the critical angle), the
+    // water mirrored.
+    const double cos_i = std::abs(sea->n_W.dot(d));
+    const double R = fresnel_reflectance(cos_i, kSeaWaterRefractiveIndex, 1.0);
+    return SeenUnderWater{mix(sky(c, d), c.water, R), sea->distance + c.near};
+  }
+  if (solid) return SeenUnderWater{shade(c, *solid, sunlit), solid->distance + c.near};
+  return std::nullopt;
+}
+
 /// The colour a ray along d sees, from above the surface or `under` it, with what it meets.
 Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
               const std::optional<SurfaceHit>& solid, bool sunlit,
@@ -54,14 +76,8 @@ Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
     }
     return solid ? shade(c, *solid, sunlit) : sky(c, d);
   }
-  if (sea) {
-    // Seen from below: the sky through the surface (none beyond the critical angle), the
-    // water mirrored.
-    const double cos_i = std::abs(sea->n_W.dot(d));
-    const double R = fresnel_reflectance(cos_i, kSeaWaterRefractiveIndex, 1.0);
-    return through_water(c, mix(sky(c, d), c.water, R), sea->distance + c.near);
-  }
-  if (solid) return through_water(c, shade(c, *solid, sunlit), solid->distance + c.near);
+  if (const auto seen = seen_under_water(c, d, solid, sunlit, sea))
+    return through_water(c, seen->color, seen->path);
   return c.water;
 }
 
@@ -70,6 +86,9 @@ Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
 struct Traced {
   Rgb color;
   double distance;
+  /// Under water: what the surface sends and the water's length to it (forward scattering's
+  /// source); path < 0: nothing met.
+  SeenUnderWater seen{{}, -1.0};
 };
 
 /// What `ray` sees given the first solid on it (searched no further than where the ray is surely
@@ -82,7 +101,24 @@ Traced trace(const CameraModel& c, const Ray& ray, bool under,
   const double distance = sea     ? sea->distance
                           : solid ? solid->distance
                                   : std::numeric_limits<double>::infinity();
-  return {c.color ? shade_ray(c, ray.direction, under, solid, sunlit, sea) : Rgb{}, distance};
+  Traced out{c.color ? shade_ray(c, ray.direction, under, solid, sunlit, sea) : Rgb{}, distance};
+  if (under && c.color && c.forward_scattering > 0.0) {
+    if (const auto seen = seen_under_water(c, ray.direction, solid, sunlit, sea)) out.seen = *seen;
+  }
+  return out;
+}
+
+/// The light of `seen` that forward scattering brings: F(r) i per channel and the blur's
+/// standard deviation in pixels, f sigma(r) (sensors/forward_scatter.h).
+std::pair<Rgb, double> forward_scattered(const CameraModel& c, const SeenUnderWater& seen,
+                                         double focal_px) {
+  Rgb light{};
+  for (std::size_t k = 0; k < 3; ++k) {
+    const double b = std::min(c.forward_scattering, c.attenuation[k]);
+    light[k] = seen.color[k] * (std::exp(-(c.attenuation[k] - b) * seen.path) -
+                                std::exp(-c.attenuation[k] * seen.path));
+  }
+  return {light, focal_px * c.scattering_angle * std::sqrt(c.forward_scattering * seen.path / 3.0)};
 }
 
 }  // namespace
@@ -117,6 +153,10 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
   // A row's rays meet the scene together (SurfaceSource::first_surfaces: Embree's packets),
   // then their hits' rays to the sun (those facing it), then each the sea.
   const bool shadows = c.shadows && c.color && c.sun > 0.0;
+  // Forward scattering: each pixel's scattered light and its spread, blurred once all rows are
+  // drawn.
+  const bool fog = under && c.color && c.forward_scattering > 0.0 && c.scattering_angle > 0.0;
+  std::vector<float> fog_light(fog ? 3 * pixels : 0), fog_sigma(fog ? pixels : 0);
   const auto draw_rows = [&](int first, int stride) {
     std::vector<Ray> rays(std::size_t(c.width));
     std::vector<double> reach(rays.size());
@@ -160,6 +200,12 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
         const std::size_t k = std::size_t(v) * std::size_t(c.width) + u;
         for (std::size_t ch = 0; ch < 3 && c.color; ++ch)
           out.linear[3 * k + ch] = static_cast<float>(seen.color[ch]);
+        if (fog && seen.seen.path >= 0.0) {
+          const auto [light, sigma] = forward_scattered(c, seen.seen, K[0]);
+          for (std::size_t ch = 0; ch < 3; ++ch)
+            fog_light[3 * k + ch] = static_cast<float>(light[ch]);
+          fog_sigma[k] = static_cast<float>(sigma);
+        }
         if (c.depth) {
           const double z = (seen.distance + c.near) * d.dot(forward);
           out.depth[k] = static_cast<float>(z < c.depth_near ? -kInf : z > c.depth_far ? kInf : z);
@@ -168,6 +214,11 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
     }
   };
   on_interleaved_rows(c.height, threads, draw_rows);
+  if (fog) {
+    const std::vector<float> scattered = blur_per_pixel(fog_light, c.width, c.height, 3, fog_sigma);
+    for (std::size_t k = 0; k < out.linear.size(); ++k)
+      out.linear[k] += scattered[k];
+  }
   const bool noisy = c.noise_stddev > 0.0 || c.noise_mean != 0.0;
   if (c.color) {
     out.rgb.resize(3 * pixels);
@@ -203,6 +254,12 @@ std::string check_camera(const CameraModel& c) {
     if (!(c.attenuation[k] >= 0.0) || !(c.water[k] >= 0.0 && c.water[k] <= 1.0))
       return "water: expected attenuations >= 0 [1/m] and colours in [0, 1]";
   }
+  if (!(c.forward_scattering >= 0.0 && std::isfinite(c.forward_scattering)) ||
+      !(c.scattering_angle >= 0.0 && c.scattering_angle <= 0.5))
+    return fmt::format(
+        "forward scattering {} 1/m through {} rad; expected >= 0 1/m through "
+        "0 to 0.5 rad (small angles)",
+        c.forward_scattering, c.scattering_angle);
   return "";
 }
 

@@ -3,7 +3,9 @@
 // the attenuation of seed 003 (UUV Simulator's underwater camera), equation 1:
 //     i_m = i e^(-r a_c) + (1 - e^(-r a_c)) b_c        for each channel c,
 // i the colour the surface sends, r the path's length in water, a_c the attenuation [1/m] and
-// b_c the water's own colour (the light it scatters back).
+// b_c the water's own colour (the light it scatters back); plus the light that particles scatter
+// forward, which reaches the pixel from around the surface's image as a fog of its own light
+// (sensors/forward_scatter.h).
 //
 // Pinhole. The optical frame O has z along the view, x right and y down (REP 103's camera
 // optical frame); S (the sensor frame, gz-sim's) has x along the view, y left and z up. Pixel
@@ -103,6 +105,13 @@ struct CameraModel {
   // and a blue-green water.
   Rgb attenuation{0.25, 0.06, 0.04};  ///< a_c [1/m]
   Rgb water{0.02, 0.20, 0.28};        ///< b_c
+  /// Forward scattering (sensors/forward_scatter.h): b_f, the part of each channel's
+  /// attenuation that turns light through small angles (at most a_c) [1/m], and theta_0, the
+  /// spread of one turn [rad]; 0: no fog. Leeway's defaults: a third of the particles'
+  /// scattering in clear ocean water (Jerlov type II, some 0.03 1/m), the part within about 6
+  /// degrees.
+  double forward_scattering = 0.01;
+  double scattering_angle = 0.1;
 };
 
 /// The pinhole's K (row-major 3 x 3), for CameraInfo.
