@@ -32,16 +32,6 @@ Rgb shade(const CameraModel& c, const SurfaceHit& hit, bool sunlit) {
   return {hit.color[0] * light, hit.color[1] * light, hit.color[2] * light};
 }
 
-/// Seed 003's equation 1 over r metres of water.
-Rgb through_water(const CameraModel& c, const Rgb& i, double r) {
-  Rgb out;
-  for (std::size_t k = 0; k < 3; ++k) {
-    const double e = std::exp(-r * c.attenuation[k]);
-    out[k] = i[k] * e + (1.0 - e) * c.water[k];
-  }
-  return out;
-}
-
 /// What a ray from under the water meets: the colour that leaves it towards the camera and the
 /// length of water between them [m]; none when it meets nothing (open water).
 struct SeenUnderWater {
@@ -62,23 +52,17 @@ std::optional<SeenUnderWater> seen_under_water(const CameraModel& c, const Vec3&
   return std::nullopt;
 }
 
-/// The colour a ray along d sees, from above the surface or `under` it, with what it meets.
-Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
-              const std::optional<SurfaceHit>& solid, bool sunlit,
-              const std::optional<SeaHit>& sea) {
-  if (!under) {
-    if (sea) {
-      const Vec3& n = sea->n_W;
-      const double cos_i = std::abs(n.dot(d));
-      const double R = fresnel_reflectance(cos_i, 1.0, kSeaWaterRefractiveIndex);
-      const Vec3 mirrored = d - 2.0 * d.dot(n) * n;
-      return mix(c.water, sky(c, mirrored), R);
-    }
-    return solid ? shade(c, *solid, sunlit) : sky(c, d);
+/// The colour a ray along d from above the water sees, with what it meets.
+Rgb shade_above_water(const CameraModel& c, const Vec3& d, const std::optional<SurfaceHit>& solid,
+                      bool sunlit, const std::optional<SeaHit>& sea) {
+  if (sea) {
+    const Vec3& n = sea->n_W;
+    const double cos_i = std::abs(n.dot(d));
+    const double R = fresnel_reflectance(cos_i, 1.0, kSeaWaterRefractiveIndex);
+    const Vec3 mirrored = d - 2.0 * d.dot(n) * n;
+    return mix(c.water, sky(c, mirrored), R);
   }
-  if (const auto seen = seen_under_water(c, d, solid, sunlit, sea))
-    return through_water(c, seen->color, seen->path);
-  return c.water;
+  return solid ? shade(c, *solid, sunlit) : sky(c, d);
 }
 
 /// What a pixel's ray sees: its colour, and the distance from the ray's origin to the first
@@ -86,39 +70,45 @@ Rgb shade_ray(const CameraModel& c, const Vec3& d, bool under,
 struct Traced {
   Rgb color;
   double distance;
-  /// Under water: what the surface sends and the water's length to it (forward scattering's
-  /// source); path < 0: nothing met.
-  SeenUnderWater seen{{}, -1.0};
+  /// Under water: the light forward scattering brings, F(r) i, and its spread f sigma(r) in
+  /// pixels (sensors/forward_scatter.h).
+  Rgb scattered{};
+  double spread_px = 0.0;
 };
 
 /// What `ray` sees given the first solid on it (searched no further than where the ray is surely
-/// across the surface: nothing across it is seen) and whether that solid sees the sun.
+/// across the surface: nothing across it is seen) and whether that solid sees the sun; focal_px:
+/// K's f.
 Traced trace(const CameraModel& c, const Ray& ray, bool under,
-             const std::optional<SurfaceHit>& solid, bool sunlit, const Environment& env,
-             double t) {
+             const std::optional<SurfaceHit>& solid, bool sunlit, const Environment& env, double t,
+             double focal_px) {
   const double reach = c.far - c.near;
   const std::optional<SeaHit> sea = ray_cast_sea(env, ray, t, solid ? solid->distance : reach);
-  const double distance = sea     ? sea->distance
-                          : solid ? solid->distance
-                                  : std::numeric_limits<double>::infinity();
-  Traced out{c.color ? shade_ray(c, ray.direction, under, solid, sunlit, sea) : Rgb{}, distance};
-  if (under && c.color && c.forward_scattering > 0.0) {
-    if (const auto seen = seen_under_water(c, ray.direction, solid, sunlit, sea)) out.seen = *seen;
+  Traced out{{},
+             sea     ? sea->distance
+             : solid ? solid->distance
+                     : std::numeric_limits<double>::infinity()};
+  if (!c.color) return out;
+  if (!under) {
+    out.color = shade_above_water(c, ray.direction, solid, sunlit, sea);
+    return out;
   }
-  return out;
-}
-
-/// The light of `seen` that forward scattering brings: F(r) i per channel and the blur's
-/// standard deviation in pixels, f sigma(r) (sensors/forward_scatter.h).
-std::pair<Rgb, double> forward_scattered(const CameraModel& c, const SeenUnderWater& seen,
-                                         double focal_px) {
-  Rgb light{};
+  const std::optional<SeenUnderWater> seen = seen_under_water(c, ray.direction, solid, sunlit, sea);
+  if (!seen) {
+    out.color = c.water;
+    return out;
+  }
+  // Seed 003's equation 1 over the path r, and F = e^(-c r) (e^(b r) - 1) of the light scattered
+  // forward: one e^(b r) for the three channels unless a channel caps b at its c.
+  const double r = seen->path, b = c.forward_scattering;
+  const double grown = b > 0.0 ? std::expm1(b * r) : 0.0;
   for (std::size_t k = 0; k < 3; ++k) {
-    const double b = std::min(c.forward_scattering, c.attenuation[k]);
-    light[k] = seen.color[k] * (std::exp(-(c.attenuation[k] - b) * seen.path) -
-                                std::exp(-c.attenuation[k] * seen.path));
+    const double a = c.attenuation[k], e = std::exp(-r * a);
+    out.color[k] = seen->color[k] * e + (1.0 - e) * c.water[k];
+    out.scattered[k] = seen->color[k] * e * (b <= a ? grown : std::expm1(a * r));
   }
-  return {light, focal_px * c.scattering_angle * std::sqrt(c.forward_scattering * seen.path / 3.0)};
+  out.spread_px = focal_px * c.scattering_angle * std::sqrt(b * r / 3.0);
+  return out;
 }
 
 }  // namespace
@@ -196,15 +186,14 @@ CameraImage render_camera(const CameraModel& c, const Vec3& p_WS, const Mat3& R_
       }
       for (std::size_t u = 0; u < rays.size(); ++u) {
         const Vec3& d = rays[u].direction;
-        const Traced seen = trace(c, rays[u], under, solid[u], sunlit[u], environment, t);
+        const Traced seen = trace(c, rays[u], under, solid[u], sunlit[u], environment, t, K[0]);
         const std::size_t k = std::size_t(v) * std::size_t(c.width) + u;
         for (std::size_t ch = 0; ch < 3 && c.color; ++ch)
           out.linear[3 * k + ch] = static_cast<float>(seen.color[ch]);
-        if (fog && seen.seen.path >= 0.0) {
-          const auto [light, sigma] = forward_scattered(c, seen.seen, K[0]);
+        if (fog) {
           for (std::size_t ch = 0; ch < 3; ++ch)
-            fog_light[3 * k + ch] = static_cast<float>(light[ch]);
-          fog_sigma[k] = static_cast<float>(sigma);
+            fog_light[3 * k + ch] = static_cast<float>(seen.scattered[ch]);
+          fog_sigma[k] = static_cast<float>(seen.spread_px);
         }
         if (c.depth) {
           const double z = (seen.distance + c.near) * d.dot(forward);

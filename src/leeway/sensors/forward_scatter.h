@@ -15,14 +15,17 @@
 // (the variance theta_0^2 b_f integral over s of ((r - s) / r)^2). The camera adds F(r) i blurred
 // by sigma(r) to equation 1's pixel (sensors/camera.h).
 //
-// The blur (blur_per_pixel) varies from pixel to pixel: each pixel gathers from a Gaussian
-// pyramid of the image (Burt and Adelson, 1983) with standard deviations 0, 1, 2, 4, ... pixels,
-// mixing the two levels around its own sigma with weights that give it exactly sigma^2 as the
-// kernel's variance; sampling a coarse level bilinearly widens it by up to a quarter of that
-// level's pixel squared (a kernel at most 12% wider than asked at a level's sigma, 0 between).
+// The blur (blur_per_pixel) varies from pixel to pixel: each pixel gathers from a pyramid of
+// the image (Burt and Adelson, 1983) whose levels are blurred by 0, 2, 4, 8, ... pixels, each
+// level the last one blurred (a Gaussian) and kept at every other pixel, mixing the two levels
+// around its own sigma with weights that give it exactly sigma^2 as the kernel's variance;
+// sampling a coarse level bilinearly widens it by up to a quarter of that level's pixel squared
+// (a kernel at most 12% wider than asked at a level's sigma). Below 2 pixels the kernel is the
+// image's own pixel mixed with level 1: a faint halo rather than a blur, of the same variance.
 // A pixel gathers by its own sigma rather than its source's, which differs only across depth
 // edges. Uniform regions stay as they are: the kernels are normalised and the image's edges
-// are extended.
+// are extended. On one core a 640 x 480 frame's blur takes some 17 ms, and the fog as a whole
+// 24 ms over the 15 ms of a frame without it (bench/camera_bench.cc).
 #pragma once
 
 #include <vector>
