@@ -205,6 +205,40 @@ TEST(SonarWorld, APingOfAWallPeaksAtTheWallsRangeAndIsSilentBeforeIt) {
   }
 }
 
+TEST(SonarWorld, AVisualsOwnBackscatterScalesItsEchoes) {
+  // The wall again, its visual saying <leeway:backscatter>0.1</leeway:backscatter>: Lambert's mu
+  // 100 times the sonar's own (1e-3), so every cell's echo, over the noise, is 100 times as
+  // strong (the expected image: incoherent, no speckle).
+  const auto echo_energy = [](const std::string& wall) {
+    const Model m = load(
+        world_sdf(sensor_boat(small_sonar("<coherent>false</coherent><speckle>false</speckle>"),
+                              "0 0 -10 0 0 0") +
+                  wall));
+    State s = make_initial_state(m);
+    StepData data = make_step_data(m);
+    data.draw_images = true;
+    Workspace ws;
+    EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+    const auto& ping = std::get<SonarImage>(data.sensors[0].reading);
+    const double noise = std::pow(10.0, std::get<SonarModel>(m.sensors[0].kind).noise_level / 10);
+    double sum = 0.0;
+    for (const float level : ping.level)
+      sum += std::pow(10.0, level / 10.0) - noise;
+    return sum;
+  };
+  std::string loud = kWall;
+  loud.replace(loud.find("<geometry>"), 0, "<leeway:backscatter>0.1</leeway:backscatter>");
+  const double ratio = echo_energy(loud) / echo_energy(kWall);
+  EXPECT_NEAR(ratio, 100.0, 1e-3);
+  const std::string bad = world_sdf(R"(<model name="w"><static>true</static><link name="l">
+      <visual name="v"><leeway:backscatter>2</leeway:backscatter>
+      <geometry><box><size>1 1 1</size></box></geometry></visual></link></model>)");
+  testing::expect_mentions(
+      load_error("bad_backscatter.sdf", bad),
+      {"bad_backscatter.sdf:" + std::to_string(testing::line_of(bad, "<leeway:backscatter>")),
+       "got 2", "mu in (0, 1]"});
+}
+
 TEST(SonarWorld, PingsAreTakenWhenAskedForAndEachIsTheSameWhoeverSawTheOnesBefore) {
   const Model m = load(world_sdf(sensor_boat(small_sonar(), "0 0 -10 0 0 0") + kWall));
   const auto pings = [&](bool all) {

@@ -53,6 +53,9 @@ struct Visual {
   std::string texture;
   SourceLocation texture_where;  ///< where the SDF names it, for an image that is unreadable
   float opacity = 1.0f;          ///< 1 - <transparency>, multiplying the colour's alpha
+  /// <leeway:backscatter>: Lambert's mu, the surface's backscattering to a sonar (sensors/
+  /// sonar.h), in (0, 1]; 0: the sonar's own.
+  float backscatter = 0.0f;
 };
 
 }  // namespace leeway

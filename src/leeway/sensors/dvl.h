@@ -111,11 +111,12 @@ struct DvlReading {
 };
 
 /// What a ray meets: its distance [m], the surface's unit normal and the velocity of the point
-/// hit, in W.
+/// hit, in W, and the surface's own backscattering (Lambert's mu; 0: the sensor's).
 struct Echo {
   double distance = 0.0;
   Vec3 n_W = Vec3::UnitZ();
   Vec3 v_W = Vec3::Zero();
+  double backscatter = 0.0;
 };
 
 /// The world a sensor's rays are cast into (world/ray_cast.h).

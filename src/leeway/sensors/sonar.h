@@ -9,8 +9,9 @@
 // elevation over 1.5 times the vertical aperture.
 //
 // Each ray's hit is a scatterer (Lambert's law for a rough surface, backscattering strength
-// mu cos^2(beta) per unit area, beta the incidence; the ray's patch of the surface is
-// r^2 dOmega / cos(beta), dOmega = cos(phi) d_theta d_phi). Its pressure amplitude at the
+// mu cos^2(beta) per unit area, beta the incidence, mu the surface's own where its visual gives
+// one (<leeway:backscatter>: Echo::backscatter), else the sonar's; the ray's patch of the surface
+// is r^2 dOmega / cos(beta), dOmega = cos(phi) d_theta d_phi). Its pressure amplitude at the
 // receiver [uPa],
 //     a_i = xi_i 10^(SL/20) 10^(-alpha r/10) / r^2 sqrt(mu cos(beta) r^2 dOmega) D_v(phi)^2,
 // with xi_i a unit complex normal deviate (the random phase and amplitude of the many facets in
@@ -92,7 +93,7 @@ struct SonarModel {
   double temperature = 10.0;    ///< [deg C], for the absorption
   double salinity = 35.0;       ///< [psu]
   double ph = 8.0;
-  double backscatter = 1e-3;  ///< Lambert's mu (-30 dB) of every surface
+  double backscatter = 1e-3;  ///< Lambert's mu (-30 dB) of a surface that gives none
   int rays_per_beam_h = 3;
   int rays_per_beam_v = 64;
   bool coherent = true;
