@@ -45,6 +45,11 @@ TEST(Texture, OutsideTheUnitSquareTheImageRepeats) {
   }
   // At the edge the right column blends with the left one, as GL_REPEAT does.
   expect_rgba(sample_texture(t, {0.0f, 0.25f}), 0.5f, 0.5f, 0);
+  // Coordinates far out repeat too; a NaN is taken as 0.
+  const Rgba far = sample_texture(t, {1e9f + 0.25f, 0.25f}),
+             near = sample_texture(t, {0.0f, 0.25f});
+  expect_rgba(far, near.r, near.g, near.b);
+  expect_rgba(sample_texture(t, {std::nanf(""), 0.25f}), 0.5f, 0.5f, 0);
 }
 
 TEST(Texture, AnEmptyTextureIsWhite) {

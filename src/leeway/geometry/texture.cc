@@ -44,8 +44,13 @@ double longitude(const Vec3& p) {
 
 Rgba sample_texture(const Texture& texture, const TexCoord& uv) {
   if (texture.width <= 0 || texture.height <= 0) return {1.0f, 1.0f, 1.0f, 1.0f};
-  // Texel (i, j)'s centre is at ((i + 0.5) / width, (j + 0.5) / height).
-  const double x = double(uv[0]) * texture.width - 0.5, y = double(uv[1]) * texture.height - 0.5;
+  // Into [0, 1) first (a file's coordinates may be anything; NaN is taken as 0). Texel (i, j)'s
+  // centre is at ((i + 0.5) / width, (j + 0.5) / height).
+  const auto unit = [](float t) {
+    const double f = std::isfinite(t) ? double(t) - std::floor(double(t)) : 0.0;
+    return f < 1.0 ? f : 0.0;
+  };
+  const double x = unit(uv[0]) * texture.width - 0.5, y = unit(uv[1]) * texture.height - 0.5;
   const double fx = std::floor(x), fy = std::floor(y);
   const double ax = x - fx, ay = y - fy;
   const int i0 = wrap(static_cast<int>(fx), texture.width),

@@ -25,7 +25,7 @@
 //     </plugin>
 //     <leeway:attenuation>0.25 0.06 0.04</leeway:attenuation>  a_c [1/m], Leeway's own
 //     <leeway:water_color>0.02 0.20 0.28</leeway:water_color>  b_c in [0, 1], Leeway's own
-//     <leeway:forward_scattering>0.03</leeway:forward_scattering>  b_f [1/m]; 0: no fog
+//     <leeway:forward_scattering>0.01</leeway:forward_scattering>  b_f [1/m]; 0: no fog
 //     <leeway:scattering_angle>0.1</leeway:scattering_angle>       theta_0 [rad], up to 0.5
 //   </sensor>
 //

@@ -146,7 +146,6 @@ Look material_look(const sdf::Visual& visual, Diagnostics& diagnostics) {
     }
   }
   Look from_script = script_look(script, text_of(name), diagnostics);
-  if (!look.texture.empty()) from_script.texture.clear();
   look.color = from_script.color;
   if (look.texture.empty()) {
     look.texture = std::move(from_script.texture);
