@@ -104,6 +104,33 @@ TEST(LidarWorld, AScanSeesAStaticBoxAndAMovingSphereWhereTheyAre) {
   EXPECT_NEAR(std::get<LidarReading>(data.sensors[0].reading).ranges[2], 7.0, 1e-5);
 }
 
+TEST(LidarWorld, AVisualsLaserRetroIsItsReflectivity) {
+  // Two boxes square on to the +x and +y rays, one of <laser_retro>0.4</laser_retro> and one
+  // without (1): the intensities are rho cos(0); a negative retro is refused.
+  const std::string walls = R"(<model name="a"><static>true</static><pose>5 0 10 0 0 0</pose>
+    <link name="link"><visual name="v"><laser_retro>0.4</laser_retro>
+    <geometry><box><size>1 1 1</size></box></geometry></visual></link></model>
+    <model name="b"><static>true</static><pose>0 6 10 0 0 0</pose>
+    <link name="link"><visual name="v"><geometry><box><size>1 1 1</size></box></geometry>
+    </visual></link></model>)";
+  const Model m = load(world_sdf(sensor_boat(four_ways(), "0 0 10 0 0 0") + walls));
+  State s = make_initial_state(m);
+  StepData data = make_step_data(m);
+  data.draw_images = true;
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  const auto& r = std::get<LidarReading>(data.sensors[0].reading);
+  EXPECT_NEAR(r.ranges[1], 4.5, 1e-5);
+  EXPECT_NEAR(r.intensities[1], 0.4, 1e-6);
+  EXPECT_NEAR(r.ranges[2], 5.5, 1e-5);
+  EXPECT_NEAR(r.intensities[2], 1.0, 1e-6);
+  EXPECT_NE(load_error("bad_retro.sdf", world_sdf(R"(<model name="w"><static>true</static>
+    <link name="l"><visual name="v"><laser_retro>-1</laser_retro>
+    <geometry><box><size>1 1 1</size></box></geometry></visual></link></model>)"))
+                .find("laser_retro"),
+            std::string::npos);
+}
+
 TEST(LidarWorld, TheSameWorldAndSeedGiveTheSameScansWhoeverLookedBefore) {
   // Scans are cast only when somebody looks (StepData::draw_images, as gz-sim renders only for a
   // subscriber); each scan's noise has its own stream, so a scan is the same whether or not the

@@ -21,6 +21,15 @@ struct Rgba {
   float r = 0.7f, g = 0.7f, b = 0.7f, a = 1.0f;
 };
 
+/// How a surface returns what the ray-casting sensors send it, beside its colour.
+struct SurfaceResponse {
+  /// <laser_retro>: a lidar's reflectivity rho (sensors/lidar.h), >= 0; < 0: not given (1).
+  float laser_retro = -1.0f;
+  /// <leeway:backscatter>: Lambert's mu to a sonar (sensors/sonar.h), in (0, 1]; 0: not given
+  /// (the sonar's own).
+  float backscatter = 0.0f;
+};
+
 /// An SDF <plane>: a rectangle in its frame's xy plane (the plane's normal is z after the
 /// visual's pose takes the SDF normal to it).
 struct VisualPlane {
@@ -53,9 +62,7 @@ struct Visual {
   std::string texture;
   SourceLocation texture_where;  ///< where the SDF names it, for an image that is unreadable
   float opacity = 1.0f;          ///< 1 - <transparency>, multiplying the colour's alpha
-  /// <leeway:backscatter>: Lambert's mu, the surface's backscattering to a sonar (sensors/
-  /// sonar.h), in (0, 1]; 0: the sonar's own.
-  float backscatter = 0.0f;
+  SurfaceResponse response;      ///< <laser_retro>, <leeway:backscatter>
 };
 
 }  // namespace leeway

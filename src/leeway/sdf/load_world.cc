@@ -307,10 +307,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   sdfio::light_cameras(world, m.sensors);
   // Only a world whose sensors cast rays needs its meshes read.
   if (std::any_of(m.sensors.begin(), m.sensors.end(), [](const SensorModel& s) {
-        return std::holds_alternative<DvlModel>(s.kind) ||
-               std::holds_alternative<LidarModel>(s.kind) ||
-               std::holds_alternative<CameraModel>(s.kind) ||
-               std::holds_alternative<SonarModel>(s.kind);
+        return std::holds_alternative<DvlModel>(s.kind) || draws_images(s);
       })) {
     m.visual_scene = std::make_shared<const VisualScene>(
         build_visual_scene(m, sdfio::load_ray_scene(models, body_of, diagnostics), diagnostics));

@@ -206,8 +206,12 @@ std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& mod
       visual.texture = std::move(look.texture);
       visual.texture_where = look.texture_where;
       if (const sdf::ElementPtr mu = optional_child(v.Element(), "leeway:backscatter")) {
-        visual.backscatter =
+        visual.response.backscatter =
             static_cast<float>(read_number_in(mu, 1e-12, 1.0, "Lambert's mu in (0, 1]"));
+      }
+      if (const sdf::ElementPtr retro = optional_child(v.Element(), "laser_retro")) {
+        visual.response.laser_retro =
+            static_cast<float>(read_number_in(retro, 0.0, 1e6, "a reflectivity >= 0"));
       }
       if (const sdf::ElementPtr t = optional_child(v.Element(), "transparency")) {
         visual.opacity = 1.0f - static_cast<float>(read_number_in(t, 0.0, 1.0, "a transparency"));

@@ -15,7 +15,8 @@
 //   <material><pbr><metal|        Visual::texture            before a script's texture
 //     specular><albedo_map>
 //   <transparency>                Visual::opacity            1 - transparency
-//   <leeway:backscatter>          Visual::backscatter        a sonar's Lambert mu, in (0, 1]
+//   <laser_retro>                 Visual::response           a lidar's reflectivity, >= 0
+//   <leeway:backscatter>          Visual::response           a sonar's Lambert mu, in (0, 1]
 //
 // A visual is never physics, so what cannot be drawn is said and left out rather than stopping
 // the load: a mesh file or albedo map found nowhere (said once per file), a <heightmap> or

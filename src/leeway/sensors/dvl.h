@@ -51,6 +51,7 @@
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
 #include "leeway/geometry/ray.h"
+#include "leeway/geometry/visual.h"
 
 namespace leeway {
 
@@ -111,12 +112,12 @@ struct DvlReading {
 };
 
 /// What a ray meets: its distance [m], the surface's unit normal and the velocity of the point
-/// hit, in W, and the surface's own backscattering (Lambert's mu; 0: the sensor's).
+/// hit, in W, and how the surface returns a lidar's and a sonar's pulses.
 struct Echo {
   double distance = 0.0;
   Vec3 n_W = Vec3::UnitZ();
   Vec3 v_W = Vec3::Zero();
-  double backscatter = 0.0;
+  SurfaceResponse response{};
 };
 
 /// The world a sensor's rays are cast into (world/ray_cast.h).

@@ -75,7 +75,8 @@ LidarReturn return_given_solid(const LidarModel& lidar, const Ray& from_near,
     }
   }
   if (!solid) return {};
-  return {near + solid->distance, std::max(0.0, -d.dot(solid->n_W)), false};
+  const double rho = solid->response.laser_retro >= 0.0f ? solid->response.laser_retro : 1.0;
+  return {near + solid->distance, rho * std::max(0.0, -d.dot(solid->n_W)), false};
 }
 
 Ray from_near_clip(const LidarModel& lidar, const Ray& ray_W) {

@@ -16,9 +16,10 @@
 // standard normal deviate per ray), then clamped to [range_min, range_max] as gz-sim does, and
 // rounded to the range resolution when it is set.
 //
-// Intensity. A solid surface scatters diffusely (Lambert): intensity rho cos(theta_i), the
-// reflectivity rho = 1 on every surface (materials' reflectivities are not read yet), theta_i
-// the angle between the ray and the surface normal.
+// Intensity. A solid surface scatters diffusely (Lambert): intensity rho cos(theta_i), rho the
+// surface's reflectivity, its visual's <laser_retro> (1 where none is given), theta_i the angle
+// between the ray and the surface normal. (gz-sim returns <laser_retro> itself, whatever the
+// incidence.)
 //
 // Water. A lidar's near-infrared pulse is not scattered back by the sea surface: it is reflected
 // away from the receiver (specular, Fresnel reflectance about 2 %) or refracted into the water,

@@ -242,7 +242,8 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
       ++out.hits;
       const double r = echo->distance;
       const double cos_beta = std::max(1e-6, std::abs(echo->n_W.dot(ray.direction)));
-      const double mu = echo->backscatter > 0.0 ? echo->backscatter : sonar.backscatter;
+      const double mu =
+          echo->response.backscatter > 0.0 ? echo->response.backscatter : sonar.backscatter;
       const double amplitude = source * std::exp(-absorption_per_m * r) / r *
                                std::sqrt(mu * cos_beta * d_omega) * D_v * D_v;
       // The ray's patch spans the ranges r +- extent / 2: moving the ray by an angle alpha along

@@ -10,7 +10,7 @@
 //
 // Each ray's hit is a scatterer (Lambert's law for a rough surface, backscattering strength
 // mu cos^2(beta) per unit area, beta the incidence, mu the surface's own where its visual gives
-// one (<leeway:backscatter>: Echo::backscatter), else the sonar's; the ray's patch of the surface
+// one (<leeway:backscatter>: Echo::response), else the sonar's; the ray's patch of the surface
 // is r^2 dOmega / cos(beta), dOmega = cos(phi) d_theta d_phi). Its pressure amplitude at the
 // receiver [uPa],
 //     a_i = xi_i 10^(SL/20) 10^(-alpha r/10) / r^2 sqrt(mu cos(beta) r^2 dOmega) D_v(phi)^2,

@@ -657,10 +657,9 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     const auto& kind = model.sensors[i].kind;
     const bool camera = std::holds_alternative<CameraModel>(kind);
     const bool sonar = std::holds_alternative<SonarModel>(kind);
-    const bool lidar = std::holds_alternative<LidarModel>(kind);
     const int s = static_cast<int>(i);
     add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, s, false,
-        camera || sonar || lidar);
+        draws_images(model.sensors[i]));
     if (camera) {
       add(sibling_topic(topic, "camera_info"), "foxglove.CameraCalibration", Kind::kCameraInfo, s,
           false, true);

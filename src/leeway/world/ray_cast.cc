@@ -56,7 +56,7 @@ void first_hits(const Model& model, const std::vector<BodyState>& bodies,
 
 /// The echo of a hit: with the velocity of the point hit on a moving body.
 Echo as_echo(const VisualHit& hit, const std::vector<BodyState>& bodies, const Ray& ray_W) {
-  Echo echo{hit.distance, hit.n_W, Vec3::Zero(), hit.backscatter};
+  Echo echo{hit.distance, hit.n_W, Vec3::Zero(), hit.response};
   if (hit.body >= 0) {
     const BodyState& b = bodies[static_cast<std::size_t>(hit.body)];
     const Vec3 r_W = ray_W.origin + hit.distance * ray_W.direction - b.p_WB;

@@ -32,11 +32,12 @@ struct GroupBuilder {
     looks.push_back(std::move(look));
   }
   void add_primitive(const ConvexShape& shape, const Eigen::Isometry3d& X_GP, const Rgba& color,
-                     std::shared_ptr<const Texture> texture = nullptr, float backscatter = 0.0f) {
+                     std::shared_ptr<const Texture> texture = nullptr,
+                     SurfaceResponse response = {}) {
     const double radius = bounding_radius(shape);
     group.radius = std::max(group.radius, X_GP.translation().norm() + radius);
     group.primitives.push_back(
-        {shape, X_GP, X_GP.inverse(), radius, color, std::move(texture), backscatter});
+        {shape, X_GP, X_GP.inverse(), radius, color, std::move(texture), response});
   }
   VisualScene::Group build(const RayDevice& device) {
     group.meshes = TriangleScene(std::move(meshes), device);
@@ -98,7 +99,7 @@ bool cast_primitives(const VisualScene::Group& g, const Ray& ray_G, int body,
     const Ray ray_P{p.X_PG * ray_G.origin, p.X_PG.linear() * ray_G.direction};
     if (const auto hit = ray_cast(p.shape, ray_P, max_distance)) {
       best = {hit->distance, p.X_GP.linear() * hit->normal, body, primitive_color(p, ray_P, *hit),
-              p.backscatter};
+              p.response};
       max_distance = hit->distance;
       found = true;
     }
@@ -114,7 +115,7 @@ bool cast_group(const VisualScene::Group& g, const Ray& ray_G, int body,
   if (const auto hit = g.meshes.cast(ray_G, max_distance)) {
     best = {hit->distance, hit->normal_W, body,
             mesh_color(g, hit->mesh, hit->face, hit->barycentric),
-            g.mesh_looks[std::size_t(hit->mesh)].backscatter};
+            g.mesh_looks[std::size_t(hit->mesh)].response};
     max_distance = hit->distance;
     found = true;
   }
@@ -166,9 +167,9 @@ VisualScene build_visual_scene(const Model& model, const RayScene& collisions,
     // A texture's texel times the SDF's colour, if it gives one (geometry/texture.h).
     const Rgba color = v.color.value_or(image ? kWhite : kGrey);
     if (const auto* shape = std::get_if<ConvexShape>(&v.geometry)) {
-      g.add_primitive(*shape, v.X_BV, color, image, v.backscatter);
+      g.add_primitive(*shape, v.X_BV, color, image, v.response);
     } else if (const auto* plane = std::get_if<VisualPlane>(&v.geometry)) {
-      add_plane(g, *plane, v.X_BV, {color, image, {}, v.backscatter});
+      add_plane(g, *plane, v.X_BV, {color, image, {}, v.response});
     } else {
       const auto& mesh = std::get<VisualMesh>(v.geometry);
       const std::string key =
@@ -191,7 +192,7 @@ VisualScene build_visual_scene(const Model& model, const RayScene& collisions,
         for (std::size_t i = 0; i < vertices.size(); ++i)
           vertices[i] = v.X_BV * part.vertices[i];
         // The SDF's texture before the file's own.
-        VisualScene::MeshLook look{v.color.value_or(part.color), image, part.uv, v.backscatter};
+        VisualScene::MeshLook look{v.color.value_or(part.color), image, part.uv, v.response};
         if (!image) look.texture = texture(part.texture, mesh.where);
         if (look.texture && !v.color) look.color = kWhite;
         g.add_mesh(std::move(vertices), part.faces, std::move(look));
@@ -276,7 +277,7 @@ VisualHit visual_hit(const VisualScene& scene, const PlacedScenes::Hit& hit) {
   const VisualScene::Group& g =
       hit.id < 0 ? scene.fixed : scene.bodies[static_cast<std::size_t>(hit.id)];
   return {hit.distance, hit.normal_W, hit.id, mesh_color(g, hit.mesh, hit.face, hit.barycentric),
-          g.mesh_looks[std::size_t(hit.mesh)].backscatter};
+          g.mesh_looks[std::size_t(hit.mesh)].response};
 }
 
 }  // namespace
@@ -288,7 +289,7 @@ void BodiesInView::hit_primitives(const Ray& ray_W, std::optional<VisualHit>& be
     const Ray ray_P{p.X_PW * ray_W.origin, p.X_PW.linear() * ray_W.direction};
     if (const auto hit = ray_cast(p.primitive->shape, ray_P, max_distance)) {
       best = {hit->distance, p.X_WP.linear() * hit->normal, p.body,
-              primitive_color(*p.primitive, ray_P, *hit), p.primitive->backscatter};
+              primitive_color(*p.primitive, ray_P, *hit), p.primitive->response};
       max_distance = hit->distance;
     }
   };

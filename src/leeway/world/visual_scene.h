@@ -12,7 +12,7 @@
 // Each mesh part keeps its colour (the SDF's, else the file material's) and its texture (the
 // SDF's albedo map or script texture, else the file material's; geometry/texture.h), each
 // primitive the SDF's: a camera's surface colour, a lidar's reflectivity later; and its
-// visual's <leeway:backscatter>, a sonar's (sensors/sonar.h). A texture whose
+// visual's response to a lidar and a sonar (<laser_retro>, <leeway:backscatter>). A texture whose
 // image cannot be read is warned about once, with the SDF line that names it or its mesh's, and
 // its surface keeps its colour.
 #pragma once
@@ -43,14 +43,14 @@ struct VisualScene {
     double radius = 0.0;  ///< of a sphere about P's origin that holds it [m]
     Rgba color;
     std::shared_ptr<const Texture> texture;  ///< none: `color` alone
-    float backscatter = 0.0f;                ///< a sonar's Lambert mu; 0: the sonar's own
+    SurfaceResponse response{};
   };
   /// How a mesh looks (and sounds).
   struct MeshLook {
     Rgba color;
     std::shared_ptr<const Texture> texture;  ///< none: `color` alone
     std::vector<TexCoord> uv;                ///< with a texture: one per vertex of the mesh
-    float backscatter = 0.0f;                ///< as Primitive's
+    SurfaceResponse response{};
   };
   /// The geometry of one body, or of every static model.
   struct Group {
@@ -77,7 +77,7 @@ struct VisualHit {
   Vec3 n_W = Vec3::UnitZ();  ///< unit, against the ray
   int body = -1;             ///< -1: a static model
   Rgba color;
-  float backscatter = 0.0f;  ///< the surface's Lambert mu for a sonar; 0: the sonar's own
+  SurfaceResponse response{};
 };
 
 /// The scene as rays from one point (a lidar's scan) see it at one sample, prepared once for
