@@ -22,6 +22,7 @@ namespace {
 using testing::load;
 using testing::load_error;
 using testing::sensor_boat;
+using testing::step_drawing;
 using testing::world_sdf;
 
 /// VRX's front_left_camera_sensor block (wamv_camera.xacro, as generated for wamv_H).
@@ -144,11 +145,8 @@ TEST(CameraWorld, AFloatingBoxShadesTheGroundUnderTheWorldsSun) {
       </image><clip><near>0.1</near><far>100</far></clip></camera></sensor>)",
                             "0 0 25 0 1.5707963267948966 0"));
   const Model m = load(world);
-  State s = make_initial_state(m);
-  StepData data = make_step_data(m);
-  data.draw_images = true;
-  Workspace ws;
-  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  StepData data;
+  ASSERT_NO_FATAL_FAILURE(step_drawing(m, data));
   const auto& image = std::get<CameraImage>(data.sensors[0].reading);
   const auto& camera = std::get<CameraModel>(m.sensors[0].kind);
   ASSERT_TRUE(camera.shadows);
@@ -166,11 +164,8 @@ TEST(CameraWorld, AFloatingBoxShadesTheGroundUnderTheWorldsSun) {
 
 TEST(CameraWorld, AFrameShowsAWallInItsLitColourWhereThePinholePutsIt) {
   const Model m = load(world_sdf(sensor_boat(small_camera(), "0 0 10 0 0 0") + kRedWall));
-  State s = make_initial_state(m);
-  StepData data = make_step_data(m);
-  data.draw_images = true;
-  Workspace ws;
-  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  StepData data;
+  ASSERT_NO_FATAL_FAILURE(step_drawing(m, data));
   ASSERT_TRUE(data.sensors[0].sampled);
   const auto& image = std::get<CameraImage>(data.sensors[0].reading);
   ASSERT_EQ(image.width, 9);
@@ -214,11 +209,8 @@ int expect_quadrants(const std::string& square, bool mirrored) {
       <camera><horizontal_fov>0.5</horizontal_fov><image><width>40</width><height>30</height>
       </image><clip><near>0.1</near><far>50</far></clip></camera></sensor>)",
                            "0 0 10 0 0 0")));
-  State s = make_initial_state(m);
-  StepData data = make_step_data(m);
-  data.draw_images = true;
-  Workspace ws;
-  EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+  StepData data;
+  step_drawing(m, data);
   const auto& image = std::get<CameraImage>(data.sensors[0].reading);
   const auto& camera = std::get<CameraModel>(m.sensors[0].kind);
   // Texel centres are at (i + 0.5) / 8: a sample at u uses texels floor(8 u - 0.5) and the next.
@@ -302,11 +294,8 @@ TEST(CameraWorld, ATextureThatCannotBeDecodedIsSaidOnceAtItsLineAndItsSurfaceKee
   testing::expect_mentions(d.warnings()[0].str(),
                            {"walls.sdf:" + std::to_string(testing::line_of(text, not_png)),
                             "texture is not drawn", not_png});
-  State s = make_initial_state(m);
-  StepData data = make_step_data(m);
-  data.draw_images = true;
-  Workspace ws;
-  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  StepData data;
+  ASSERT_NO_FATAL_FAILURE(step_drawing(m, data));
   const auto& image = std::get<CameraImage>(data.sensors[0].reading);
   EXPECT_EQ(image.rgb[0], std::lround(255 * 0.35));
   EXPECT_EQ(image.rgb[1], 0);
@@ -428,11 +417,8 @@ TEST(CameraWorld, DepthAndRgbdCamerasSeeTheWallAtItsDepth) {
   EXPECT_EQ(depth.depth_near, 0.2);
   EXPECT_EQ(depth.depth_far, 40.0);
   const auto frame = [](const Model& model) {
-    State s = make_initial_state(model);
-    StepData data = make_step_data(model);
-    data.draw_images = true;
-    Workspace ws;
-    EXPECT_TRUE(step(model, s, {}, ws, &data).ok);
+    StepData data;
+    step_drawing(model, data);
     return std::get<CameraImage>(data.sensors[0].reading);
   };
   const CameraImage depths = frame(m);

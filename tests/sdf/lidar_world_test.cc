@@ -20,6 +20,7 @@ namespace {
 using testing::load;
 using testing::load_error;
 using testing::sensor_boat;
+using testing::step_drawing;
 using testing::world_sdf;
 
 /// VRX's lidar_wamv_sensor block (wamv_3d_lidar.xacro, as generated for wamv_H).
@@ -114,11 +115,8 @@ TEST(LidarWorld, AVisualsLaserRetroIsItsReflectivity) {
     <link name="link"><visual name="v"><geometry><box><size>1 1 1</size></box></geometry>
     </visual></link></model>)";
   const Model m = load(world_sdf(sensor_boat(four_ways(), "0 0 10 0 0 0") + walls));
-  State s = make_initial_state(m);
-  StepData data = make_step_data(m);
-  data.draw_images = true;
-  Workspace ws;
-  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  StepData data;
+  ASSERT_NO_FATAL_FAILURE(step_drawing(m, data));
   const auto& r = std::get<LidarReading>(data.sensors[0].reading);
   EXPECT_NEAR(r.ranges[1], 4.5, 1e-5);
   EXPECT_NEAR(r.intensities[1], 0.4, 1e-6);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "leeway/sdf/load_world.h"
+#include "leeway/world/step.h"
 #include "temp_file.h"
 
 namespace leeway::testing {
@@ -74,6 +75,16 @@ inline std::string sensor_boat(const std::string& sensor, const std::string& pos
       <inertial><mass>100</mass>
         <inertia><ixx>10</ixx><iyy>20</iyy><izz>20</izz></inertia></inertial>)" +
          sensor + "</link></model>";
+}
+
+/// One step of `m` from its initial state with its cameras, lidars and sonars drawn, into
+/// `data`; a step that fails is a fatal failure (ASSERT_NO_FATAL_FAILURE it).
+inline void step_drawing(const Model& m, StepData& data) {
+  State s = make_initial_state(m);
+  data = make_step_data(m);
+  data.draw_images = true;
+  Workspace ws;
+  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
 }
 
 /// The 1-based line of the first occurrence of `needle` in `text`.

@@ -17,6 +17,7 @@ namespace {
 using testing::load;
 using testing::load_error;
 using testing::sensor_boat;
+using testing::step_drawing;
 using testing::world_sdf;
 
 /// The sonar of UUV Simulator's rexrov_sonar.xacro (forward_multibeam_sonar_m450_130), as
@@ -168,11 +169,8 @@ TEST(SonarWorld, APingOfAWallPeaksAtTheWallsRangeAndIsSilentBeforeIt) {
                                  "0 0 -10 0 0 0") +
                      kWall));
   ASSERT_TRUE(m.visual_scene);
-  State s = make_initial_state(m);
-  StepData data = make_step_data(m);
-  data.draw_images = true;
-  Workspace ws;
-  ASSERT_TRUE(step(m, s, {}, ws, &data).ok);
+  StepData data;
+  ASSERT_NO_FATAL_FAILURE(step_drawing(m, data));
   ASSERT_TRUE(data.sensors[0].sampled);
   const auto& ping = std::get<SonarImage>(data.sensors[0].reading);
   const auto& sonar = std::get<SonarModel>(m.sensors[0].kind);
@@ -214,11 +212,8 @@ TEST(SonarWorld, AVisualsOwnBackscatterScalesItsEchoes) {
         world_sdf(sensor_boat(small_sonar("<coherent>false</coherent><speckle>false</speckle>"),
                               "0 0 -10 0 0 0") +
                   wall));
-    State s = make_initial_state(m);
-    StepData data = make_step_data(m);
-    data.draw_images = true;
-    Workspace ws;
-    EXPECT_TRUE(step(m, s, {}, ws, &data).ok);
+    StepData data;
+    step_drawing(m, data);
     const auto& ping = std::get<SonarImage>(data.sensors[0].reading);
     const double noise = std::pow(10.0, std::get<SonarModel>(m.sensors[0].kind).noise_level / 10);
     double sum = 0.0;
