@@ -179,13 +179,20 @@ MagnetometerReading magnetometer_sample(const MagnetometerModel& magnetometer,
   return out;
 }
 
-}  // namespace
-
-bool draws_images(const SensorModel& sensor) {
-  return std::holds_alternative<CameraModel>(sensor.kind) ||
-         std::holds_alternative<LidarModel>(sensor.kind) ||
-         std::holds_alternative<SonarModel>(sensor.kind);
+/// Moves the schedule past the sample at t; returns the interval since the one before [s] (the
+/// nominal interval for the first).
+double advance_schedule(const SensorModel& sensor, SensorState& state, double t, double dt_step) {
+  const double nominal = sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : dt_step;
+  const double dt = state.last_time < 0.0 ? nominal : t - state.last_time;
+  state.last_time = t;
+  if (sensor.rate_hz > 0.0) {
+    // t >= 0: truncation is the floor.
+    state.next_sample = static_cast<std::uint64_t>(t * sensor.rate_hz + kScheduleSlack) + 1;
+  }
+  return dt;
 }
+
+}  // namespace
 
 bool next_sample_opens_period(const SensorModel& sensor, const SensorState& state, double t,
                               double dt, double period) {
@@ -230,16 +237,26 @@ SensorState initial_sensor_state(const SensorModel& sensor, std::uint64_t world_
   return s;
 }
 
-SensorSample take_sample(const SensorModel& sensor, SensorState& state, const SampleContext& at) {
+void skip_image(const SensorModel& sensor, SensorState& state, double t, SensorSample* out) {
+  advance_schedule(sensor, state, t, 0.0);
+  // A frame's seed is drawn whether the frame is or not: a frame's pixels are the same
+  // whichever frames before it somebody looked at.
+  state.rng.next_u64();
+  if (!out) return;
+  out->sampled = true;
+  out->t = t;
+  std::visit(Overloaded{[&](const LidarModel&) { out->reading.emplace<LidarReading>(); },
+                        [&](const CameraModel&) { out->reading.emplace<CameraImage>(); },
+                        [&](const SonarModel&) { out->reading.emplace<SonarImage>(); },
+                        [](const auto&) {}},
+             sensor.kind);
+}
+
+void take_sample(const SensorModel& sensor, SensorState& state, const SampleContext& at,
+                 SensorSample& out) {
+  if (draws_images(sensor) && !at.draw_images) return skip_image(sensor, state, at.t, &out);
   const double t = at.t;
-  const double nominal = sensor.rate_hz > 0.0 ? 1.0 / sensor.rate_hz : at.dt_step;
-  const double dt = state.last_time < 0.0 ? nominal : t - state.last_time;
-  state.last_time = t;
-  if (sensor.rate_hz > 0.0) {
-    // t >= 0: truncation is the floor.
-    state.next_sample = static_cast<std::uint64_t>(t * sensor.rate_hz + kScheduleSlack) + 1;
-  }
-  SensorSample out;
+  const double dt = advance_schedule(sensor, state, t, at.dt_step);
   out.sampled = true;
   out.t = t;
   std::size_t axis = 0;
@@ -324,21 +341,14 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
             out.reading = probe_sample(probe, sensor, at, noisy);
           },
           [&](const LidarModel& lidar) {
-            // As a camera's frames: scanned only when somebody looks, each scan's deviates from a
-            // stream of its own, seeded whether it is scanned or not.
-            const std::uint64_t seed = state.rng.next_u64();
-            if (!at.draw_images) {
-              out.reading = LidarReading{};
-              return;
-            }
-            RandomStream scan_rng(seed, "scan");
+            // As a camera's frames (skip_image): each scan's deviates from a stream of its own.
+            RandomStream scan_rng(state.rng.next_u64(), "scan");
             out.reading = scan_lidar(lidar, sensor_position(sensor, at.body), R_WS(sensor, at.body),
                                      at.echoes ? *at.echoes : kNothing, at.environment, t,
                                      state.axes[0], scan_rng, at.draw_threads);
           },
           [&](const CameraModel& camera) {
-            // One draw a frame seeds the frame's noise, whether it is drawn or not: a frame's
-            // pixels are the same whichever frames before it somebody looked at.
+            // One draw a frame seeds the frame's noise (skip_image).
             const std::uint64_t seed = state.rng.next_u64();
             CameraImage image;
             if (at.surfaces) {
@@ -350,22 +360,16 @@ SensorSample take_sample(const SensorModel& sensor, SensorState& state, const Sa
             out.reading = std::move(image);
           },
           [&](const SonarModel& sonar) {
-            // As a camera's frames: each ping's deviates from a stream of its own.
-            const std::uint64_t seed = state.rng.next_u64();
-            SonarImage image;
-            if (at.draw_images) {
-              RandomStream ping_rng(seed, "ping");
-              // Out of the water (above the calm surface) a transducer hears only its noise.
-              const Vec3 p_WS = sensor_position(sensor, at.body);
-              const double depth = at.environment.surface_level - p_WS.z();
-              const EchoSource& world = depth > 0.0 && at.echoes ? *at.echoes : kNothing;
-              image = ping_sonar(sonar, p_WS, R_WS(sensor, at.body), world,
-                                 at.environment.sound_speed, std::max(0.0, depth), ping_rng);
-            }
-            out.reading = std::move(image);
+            // As a camera's frames (skip_image): each ping's deviates from a stream of its own.
+            RandomStream ping_rng(state.rng.next_u64(), "ping");
+            // Out of the water (above the calm surface) a transducer hears only its noise.
+            const Vec3 p_WS = sensor_position(sensor, at.body);
+            const double depth = at.environment.surface_level - p_WS.z();
+            const EchoSource& world = depth > 0.0 && at.echoes ? *at.echoes : kNothing;
+            out.reading = ping_sonar(sonar, p_WS, R_WS(sensor, at.body), world,
+                                     at.environment.sound_speed, std::max(0.0, depth), ping_rng);
           }},
       sensor.kind);
-  return out;
 }
 
 std::string check_sensor(const SensorModel& sensor) {

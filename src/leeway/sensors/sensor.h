@@ -242,8 +242,12 @@ inline bool sample_due(const SensorModel& sensor, const SensorState& state, doub
 }
 
 /// Whether `sensor` draws its samples (a camera's frame, a lidar's scan, a sonar's ping) only
-/// when somebody looks (StepData::draw_images, draw_sensor).
-bool draws_images(const SensorModel& sensor);
+/// when somebody looks (StepData::draw_images, draw_sensor). Inline: asked at every sample.
+inline bool draws_images(const SensorModel& sensor) {
+  return std::holds_alternative<CameraModel>(sensor.kind) ||
+         std::holds_alternative<LidarModel>(sensor.kind) ||
+         std::holds_alternative<SonarModel>(sensor.kind);
+}
 
 /// Whether the sample of `sensor` due next (at or after time t [s], steps of dt [s]) is its
 /// first in a period of `period` [s], periods starting at multiples of it: a recording at
@@ -263,18 +267,25 @@ struct SampleContext {
   const Geodetic& origin;  ///< under W's origin
   /// What the sensor's rays meet (world/ray_cast.h); null: nothing.
   const EchoSource* echoes = nullptr;
-  /// What a camera sees (world/ray_cast.h); null: the camera's sample has its time and no
-  /// image (width 0), as when nobody looks at it (StepData::draw_images).
+  /// What a camera sees (world/ray_cast.h); null: the frame has its time and no image (width 0).
   const SurfaceSource* surfaces = nullptr;
-  /// Whether a sonar pings and a lidar scans (StepData::draw_images); if not, the sample has its
-  /// time and no image (a sonar's 0 beams, a lidar's 0 x 0 rays).
+  /// Whether a camera draws, a sonar pings and a lidar scans (StepData::draw_images); if not,
+  /// the sample is skip_image's.
   bool draw_images = false;
   int draw_threads = 1;  ///< a camera's or a lidar's (StepData::draw_threads)
 };
 
-/// Takes the sample due at `at.t` (sample_due): the exact measurement with its noise; advances
-/// the sensor's state.
-SensorSample take_sample(const SensorModel& sensor, SensorState& state, const SampleContext& at);
+/// Takes the sample due at `at.t` (sample_due) into `out`: the exact measurement with its noise;
+/// advances the sensor's state. Written in place, as the step keeps one sample per sensor.
+void take_sample(const SensorModel& sensor, SensorState& state, const SampleContext& at,
+                 SensorSample& out);
+
+/// The sample due at t [s] of a sensor that draws (draws_images) when nobody looks: its time and
+/// an empty reading of its kind (a camera's 0 x 0 image, a sonar's 0 beams, a lidar's 0 x 0
+/// rays), into `out` unless it is null. The schedule and the seed advance as take_sample's would,
+/// so that the frames after it are the ones they would have been. This is all an unwatched
+/// camera costs a step.
+void skip_image(const SensorModel& sensor, SensorState& state, double t, SensorSample* out);
 
 /// A problem with `sensor` ("" if none): a rate that is negative or not finite, bad noise.
 std::string check_sensor(const SensorModel& sensor);

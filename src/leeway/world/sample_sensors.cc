@@ -7,42 +7,47 @@ namespace leeway::stages {
 
 void sample_sensors(const Model& model, State& state, const Workspace& ws, StepData* data) {
   const Geodetic origin = model.origin.value_or(Geodetic{});
+  SensorSample unrecorded;  // a sample nobody asked for (no StepData)
   for (std::size_t i = 0; i < model.sensors.size(); ++i) {
     const SensorModel& sensor = model.sensors[i];
     SensorState& sensor_state = state.sensors[i];
     if (data) data->sensors[i].sampled = false;
     if (!sample_due(sensor, sensor_state, state.t)) continue;
-    const auto body = static_cast<std::size_t>(sensor.body);
+    // A camera, a lidar or a sonar draws its sample only when somebody looks (StepData).
+    const bool draws = draws_images(sensor);
+    if (draws &&
+        !(data && (data->draw_images || (i < data->draw_sensor.size() && data->draw_sensor[i])))) {
+      skip_image(sensor, sensor_state, state.t, data ? &data->sensors[i] : nullptr);
+      continue;
+    }
+    const BodyState& body = ws.bodies_at_start[static_cast<std::size_t>(sensor.body)];
     const Vec3 p_WS =
-        ws.bodies_at_start[body].p_WB + ws.bodies_at_start[body].q_WB * sensor.X_BS.translation();
+        draws ? Vec3(body.p_WB + body.q_WB * sensor.X_BS.translation()) : Vec3::Zero();
     // A DVL sits in its hull and does not see it; nor does a sonar. A lidar sees its own vessel
     // past its near clip. The scanning sensors (a lidar, a pinging sonar, a camera) find once
     // per scan which bodies are in view.
-    const bool draw =
-        data && (data->draw_images || (i < data->draw_sensor.size() && data->draw_sensor[i]));
-    const auto* lidar = draw ? std::get_if<LidarModel>(&sensor.kind) : nullptr;
-    const auto* sonar = draw ? std::get_if<SonarModel>(&sensor.kind) : nullptr;
+    const auto* lidar = std::get_if<LidarModel>(&sensor.kind);
+    const auto* sonar = std::get_if<SonarModel>(&sensor.kind);
     const WorldEchoes echoes =
         lidar   ? WorldEchoes(model, ws.bodies_at_start, -1, p_WS, lidar->range_max)
         : sonar ? WorldEchoes(model, ws.bodies_at_start, sensor.body, p_WS, sonar->range_max)
                 : WorldEchoes(model, ws.bodies_at_start, sensor.body);
     const auto* camera = std::get_if<CameraModel>(&sensor.kind);
     std::optional<WorldSurfaces> surfaces;
-    if (camera && draw) surfaces.emplace(model, ws.bodies_at_start, p_WS, camera->far);
+    if (camera) surfaces.emplace(model, ws.bodies_at_start, p_WS, camera->far);
     const SampleContext at{state.t,
                            model.dt,
-                           ws.bodies_at_start[body],
-                           ws.nu_dot_start[body],
+                           body,
+                           ws.nu_dot_start[static_cast<std::size_t>(sensor.body)],
                            model.gravity_W,
                            model.environment,
                            state.environment,
                            origin,
                            &echoes,
                            surfaces ? &*surfaces : nullptr,
-                           draw,
+                           draws,
                            data ? data->draw_threads : 1};
-    SensorSample sample = take_sample(sensor, sensor_state, at);
-    if (data) data->sensors[i] = std::move(sample);
+    take_sample(sensor, sensor_state, at, data ? data->sensors[i] : unrecorded);
   }
 }
 
