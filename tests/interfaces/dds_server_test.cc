@@ -526,26 +526,10 @@ TEST_F(DdsServerTest, TheRexrovsSonarPingsAsAProjectedSonarImageOfTheLevelsItHea
 }
 
 TEST_F(DdsServerTest, AProfilingSonarsSoundingsAreSonarRangesOfTheBottomItFound) {
-  // The RexROV's world with a sounder beside it, 20 m over the flat seabed (80 m down): a
-  // profiling multibeam looking straight down. Each beam's range is the one it detected, about
-  // 20 / cos(theta) m, along its unit vector (cos theta, sin theta, 0) in S.
-  std::ifstream in(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
-  std::string world((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  world.insert(world.rfind("</world>"), R"(<model name="sounder"><pose>10 0 -60 0 0 0</pose>
-      <link name="base_link"><inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>10</iyy>
-      <izz>10</izz></inertia></inertial>
-      <sensor name="mbes" type="custom" leeway:type="sonar"><pose>0 0 0 0 1.5707963 0</pose>
-        <update_rate>5</update_rate><leeway:sonar><beams>32</beams><horizontal_fov>1.6
-        </horizontal_fov><beamwidth>0.05</beamwidth><vertical_fov>0.035</vertical_fov>
-        <range_min>1</range_min><range_max>41</range_max><bins>400</bins>
-        <rays_per_beam_v>16</rays_per_beam_v><mode>profiling</mode></leeway:sonar>
-      </sensor></link></model>)");
-  // The RexROV from the repository's models, wherever the world is written.
-  world.replace(world.find("model://rexrov"), 14,
-                std::string(LEEWAY_SOURCE_DIR) + "/models/rexrov");
-  const std::string path = ::testing::TempDir() + "leeway_sounder.sdf";
-  std::ofstream(path) << world;
-  serve(path);
+  // A profiling multibeam 20 m over the flat seabed, looking straight down (served_run.h). Each
+  // beam's range is the one it detected, about 20 / cos(theta) m, along its unit vector
+  // (cos theta, sin theta, 0) in S.
+  serve(rexrov_world_with_sounder());
   const std::size_t mbes = sensor("mbes");
   const std::string topic = ros_sensor_topic(sim_->model().sensors, mbes) + "/detections";
   EXPECT_EQ(topic, "/sounder/sensors/sonars/mbes/sonar_image/detections");

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <future>
 #include <limits>
@@ -238,8 +239,38 @@ TEST(GzTopics, CamerasAndLidarsPublishWhereGzSensorsPutsThem) {
   EXPECT_EQ(t.points, base + "/scan/points");
   s.topic = "wamv/lidar";
   EXPECT_EQ(image_topics("w", s).points, "/wamv/lidar/points");
-  s.kind = SonarModel{};  // ign-msgs 8 has no sonar message
-  EXPECT_EQ(sensor_topic("w", s), "");
+  s.topic = "";
+  s.kind = SonarModel{};  // an image of its levels; a profiling sonar's soundings below it
+  t = image_topics("w", s);
+  EXPECT_EQ(t.image, base + "/sonar_image");
+  EXPECT_EQ(t.scan, "");
+  s.kind = SonarModel{.mode = SonarMode::kProfiling};
+  EXPECT_EQ(image_topics("w", s).scan, base + "/sonar_image/soundings");
+}
+
+/// The bytes of the first string field `key` in `text` (`ign topic -e`'s protobuf text format:
+/// printable characters as they are, the rest as C escapes, three octal digits for a byte).
+std::string string_field_bytes(const std::string& text, const std::string& key) {
+  std::size_t at = text.find(key + ": \"");
+  if (at == std::string::npos) return "";
+  std::string out;
+  for (at += key.size() + 3; at < text.size() && text[at] != '"'; ++at) {
+    if (text[at] != '\\') {
+      out += text[at];
+      continue;
+    }
+    const char c = text[++at];
+    if (c >= '0' && c <= '7') {
+      int byte = 0;
+      for (int k = 0; k < 3 && at < text.size() && text[at] >= '0' && text[at] <= '7'; ++k, ++at)
+        byte = 8 * byte + (text[at] - '0');
+      --at;
+      out += static_cast<char>(byte);
+    } else {
+      out += c == 'n' ? '\n' : c == 'r' ? '\r' : c == 't' ? '\t' : c;  // \" \' \\ as themselves
+    }
+  }
+  return out;
 }
 
 TEST_F(GzServerTest, IgnTopicEchoesALidarsScanAndACamerasCalibrationDrawnOnlyForItsSubscriber) {
@@ -300,6 +331,73 @@ TEST_F(GzServerTest, IgnTopicEchoesALidarsScanAndACamerasCalibrationDrawnOnlyFor
   const std::string image = tool_output("ign topic -e -n 1 -t " + camera.image);
   EXPECT_NE(image.find("pixel_format_type: RGB_INT8"), std::string::npos) << image;
   EXPECT_EQ(numbers_after(image, "step"), std::vector<double>({24.0})) << image;
+}
+
+TEST_F(GzServerTest, IgnTopicEchoesASonarsPingAsAFloatImageAndItsSoundingsAsALaserScan) {
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario =
+      load_world_or_default(rexrov_world_with_sounder(), 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  Simulation sim(std::move(*scenario));
+  const Model& model = sim.model();
+  const auto mbes = static_cast<std::size_t>(model.sensor_index("sounder", "mbes"));
+  SampleWatch pings(mbes);
+  const ServedGzRun served(sim, pings, 2.0);
+  const ImageTopics topics = image_topics(model.world_name, model.sensors[mbes]);
+  EXPECT_EQ(topics.image,
+            "/world/" + model.world_name + "/model/sounder/link/base_link/sensor/mbes/sonar_image");
+  const auto echo = [&](const std::string& topic, std::string& text) {
+    std::optional<SensorSample> sample;
+    for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
+      text = tool_output("ign topic -e -n 1 -t " + topic);
+      if (const std::optional<double> t = stamp_time(text)) sample = pings.at(*t);
+    }
+    return sample;
+  };
+
+  // The ping: a float per bin and beam, rows from the nearest bin, the levels the run heard.
+  std::string text;
+  std::optional<SensorSample> sample = echo(topics.image, text);
+  ASSERT_TRUE(sample) << text.substr(0, 1000);
+  const auto& ping = std::get<SonarImage>(sample->reading);
+  ASSERT_EQ(ping.beams, 32) << "not pinged for its subscriber";
+  ASSERT_EQ(ping.bins, 400);
+  EXPECT_EQ(numbers_after(text, "width"), std::vector<double>({32.0}));
+  EXPECT_EQ(numbers_after(text, "height"), std::vector<double>({400.0}));
+  EXPECT_EQ(numbers_after(text, "step"), std::vector<double>({128.0}));
+  EXPECT_NE(text.find("pixel_format_type: R_FLOAT32"), std::string::npos);
+  EXPECT_NE(text.find("value: \"sounder::base_link::mbes\""), std::string::npos);
+  const std::string bytes = string_field_bytes(text, "data");
+  ASSERT_EQ(bytes.size(), sizeof(float) * ping.level.size());
+  std::vector<float> levels(ping.level.size());
+  std::memcpy(levels.data(), bytes.data(), bytes.size());
+  EXPECT_EQ(levels, ping.level);
+
+  // The soundings: a ray per beam at angle_min + b angle_step, the range it detected. The
+  // seabed is flat, so along those angles the inner beams find one altitude (the sounder sinks
+  // as the run goes on; speckle scatters the outer beams across their footprints).
+  sample = echo(topics.scan, text);
+  ASSERT_TRUE(sample) << text.substr(0, 1000);
+  const auto& found = std::get<SonarImage>(sample->reading);
+  ASSERT_EQ(found.bottom_range.size(), 32u);
+  EXPECT_EQ(numbers_after(text, "\ncount"), std::vector<double>({32.0}));
+  EXPECT_EQ(numbers_after(text, "\nangle_min"), std::vector<double>({found.azimuth.front()}));
+  EXPECT_EQ(numbers_after(text, "\nangle_max"), std::vector<double>({found.azimuth.back()}));
+  EXPECT_NE(text.find("frame: \"sounder::base_link::mbes\""), std::string::npos) << text;
+  const std::vector<double> ranges = numbers_after(text, "ranges");
+  const std::vector<double> intensities = numbers_after(text, "intensities");
+  ASSERT_EQ(ranges.size(), 32u) << text;
+  ASSERT_EQ(intensities.size(), 32u) << text;
+  std::vector<double> altitudes;
+  for (std::size_t b = 0; b < 32; ++b) {
+    EXPECT_EQ(ranges[b], found.bottom_range[b]) << "beam " << b;
+    EXPECT_EQ(intensities[b], double(found.bottom_level[b])) << "beam " << b;
+    const double angle = found.azimuth.front() + double(b) * (found.azimuth[1] - found.azimuth[0]);
+    if (b >= 8 && b < 24) altitudes.push_back(ranges[b] * std::cos(angle));
+  }
+  std::sort(altitudes.begin(), altitudes.end());
+  for (const double altitude : altitudes)
+    EXPECT_NEAR(altitude, altitudes[8], 0.3);
 }
 
 TEST_F(GzServerTest, IgnTopicReadsVrxsTaskTopicsAsVrxPublishesThem) {

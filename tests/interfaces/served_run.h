@@ -107,6 +107,29 @@ inline std::string default_world_with_sensors(const std::string& sensors) {
   return path;
 }
 
+/// The RexROV's world with a sounder beside it, 20 m over the flat seabed (80 m down): a
+/// profiling multibeam ("mbes", 32 beams over 1.6 rad, 400 bins from 1 to 41 m, 5 Hz) looking
+/// straight down, written to a file of the test's: its path.
+inline std::string rexrov_world_with_sounder() {
+  std::ifstream in(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
+  std::string world((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  world.insert(world.rfind("</world>"), R"(<model name="sounder"><pose>10 0 -60 0 0 0</pose>
+      <link name="base_link"><inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>10</iyy>
+      <izz>10</izz></inertia></inertial>
+      <sensor name="mbes" type="custom" leeway:type="sonar"><pose>0 0 0 0 1.5707963 0</pose>
+        <update_rate>5</update_rate><leeway:sonar><beams>32</beams><horizontal_fov>1.6
+        </horizontal_fov><beamwidth>0.05</beamwidth><vertical_fov>0.035</vertical_fov>
+        <range_min>1</range_min><range_max>41</range_max><bins>400</bins>
+        <rays_per_beam_v>16</rays_per_beam_v><mode>profiling</mode></leeway:sonar>
+      </sensor></link></model>)");
+  // The RexROV from the repository's models, wherever the world is written.
+  world.replace(world.find("model://rexrov"), 14,
+                std::string(LEEWAY_SOURCE_DIR) + "/models/rexrov");
+  const std::string path = ::testing::TempDir() + "leeway_sounder.sdf";
+  std::ofstream(path) << world;
+  return path;
+}
+
 /// `sim` running with `options` on a thread of its own, stopped and joined when this goes out of
 /// scope: a failed assertion ends the test without leaving the thread running.
 class RunningSimulation {

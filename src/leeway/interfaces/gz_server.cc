@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -558,6 +559,44 @@ struct GzServer::Impl {
     }
   }
 
+  /// A ping as an image of its levels [dB re 1 uPa]: R_FLOAT32, a row per range bin from the
+  /// nearest, a column per beam from the fan's first azimuth (ign-msgs 8 has no sonar message);
+  /// a profiling sonar's soundings as a LaserScan, a ray per beam (+inf: no bottom found).
+  void publish_ping(const SensorModel& sensor, const SensorSample& sample, const SonarImage& r,
+                    ImagePublishers& p) {
+    const auto& sonar = std::get<SonarModel>(sensor.kind);
+    const std::string frame = scoped_sensor_name(sensor);
+    if (connected(p.image)) {
+      im::Image msg;
+      set_header(sample.t, frame, msg.mutable_header());
+      msg.set_width(static_cast<std::uint32_t>(r.beams));
+      msg.set_height(static_cast<std::uint32_t>(r.bins));
+      msg.set_step(static_cast<std::uint32_t>(sizeof(float)) * msg.width());
+      msg.set_data(r.level.data(), sizeof(float) * r.level.size());
+      msg.set_pixel_format_type(im::R_FLOAT32);
+      p.image.Publish(msg);
+    }
+    if (connected(p.scan) && !r.bottom_range.empty()) {
+      im::LaserScan msg;
+      set_header(sample.t, frame, msg.mutable_header());
+      msg.set_frame(frame);
+      const std::size_t n = r.bottom_range.size();
+      msg.set_angle_min(r.azimuth.front());
+      msg.set_angle_max(r.azimuth.back());
+      msg.set_angle_step(n > 1 ? (r.azimuth.back() - r.azimuth.front()) / double(n - 1) : 0.0);
+      msg.set_range_min(sonar.range_min);
+      msg.set_range_max(sonar.range_max);
+      msg.set_count(static_cast<std::uint32_t>(n));
+      msg.set_vertical_count(1);
+      for (std::size_t b = 0; b < n; ++b) {
+        const double range = r.bottom_range[b];
+        msg.add_ranges(std::isfinite(range) ? range : std::numeric_limits<double>::infinity());
+        msg.add_intensities(r.bottom_level[b]);
+      }
+      p.scan.Publish(msg);
+    }
+  }
+
   /// A frame as gz-sensors' camera, depth_camera and rgbd_camera publish it.
   void publish_frame(const SensorModel& sensor, const SensorSample& sample, const CameraImage& r,
                      ImagePublishers& p) {
@@ -840,6 +879,9 @@ void GzServer::on_step(const Simulation& sim) {
     if (const auto* frame = std::get_if<CameraImage>(&data.sensors[i].reading);
         frame && frame->width > 0)
       s.publish_frame(sensor, data.sensors[i], *frame, s.images[i]);
+    if (const auto* ping = std::get_if<SonarImage>(&data.sensors[i].reading);
+        ping && ping->beams > 0)
+      s.publish_ping(sensor, data.sensors[i], *ping, s.images[i]);
   }
   // After the step's messages are sent: a lockstep client answered for this step has them on
   // their way (on other sockets than the answer, so it waits for them by their stamp).

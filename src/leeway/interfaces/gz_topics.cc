@@ -32,7 +32,8 @@ std::string sensor_topic_suffix(const SensorModel& sensor) {
                  [](const CameraModel& c) {
                    return c.color && c.depth ? "" : c.color ? "image" : "depth_image";
                  },
-                 [](const LidarModel&) { return "scan"; }, [](const auto&) { return ""; }},
+                 [](const LidarModel&) { return "scan"; },
+                 [](const SonarModel&) { return "sonar_image"; }, [](const auto&) { return ""; }},
       sensor.kind);
 }
 
@@ -84,6 +85,9 @@ ImageTopics image_topics(const std::string& world_name, const SensorModel& senso
       out.points = topic + "/points";
       out.camera_info = sibling_topic(topic, "camera_info");
     }
+  } else if (const auto* sonar = std::get_if<SonarModel>(&sensor.kind)) {
+    out.image = topic;
+    if (sonar->mode == SonarMode::kProfiling) out.scan = topic + "/soundings";
   }
   return out;
 }

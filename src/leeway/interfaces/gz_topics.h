@@ -30,10 +30,11 @@
 namespace leeway {
 
 /// The last part of a gz sensor's default topic: imu, navsat, magnetometer, altimeter,
-/// air_pressure, image (a camera), depth_image (a depth camera), scan (a lidar); empty for an
-/// RGB-D camera (whose outputs are below its topic, image_topics), for ground truth and the pinger
-/// receiver (a plugin's topic, not a sensor's) and for a sensor ign-msgs 8 has no message for (the
-/// DVL, whose DVLVelocityTracking came with Harmonic, the USBL fix and the environment probes).
+/// air_pressure, image (a camera), depth_image (a depth camera), scan (a lidar), sonar_image (a
+/// sonar: gz-sim has none; the name is Leeway's ROS 2 one); empty for an RGB-D camera (whose
+/// outputs are below its topic, image_topics), for ground truth and the pinger receiver (a
+/// plugin's topic, not a sensor's) and for a sensor ign-msgs 8 has no message for (the DVL,
+/// whose DVLVelocityTracking came with Harmonic, the USBL fix and the environment probes).
 std::string sensor_topic_suffix(const SensorModel& sensor);
 
 /// "/world/W" for world W.
@@ -49,13 +50,15 @@ std::string model_topic_prefix(const std::string& model_name);
 /// default; empty for a sensor gz-sim has no message for.
 std::string sensor_topic(const std::string& world_name, const SensorModel& sensor);
 
-/// Where a camera's or a lidar's outputs go, as gz-sensors (Fortress) puts them about its topic
-/// T (sensor_topic); empty: none.
+/// Where a camera's, a lidar's or a sonar's outputs go, as gz-sensors (Fortress) puts them about
+/// its topic T (sensor_topic); empty: none.
 ///   camera        image T (Image), camera_info beside it (T's last part replaced)
 ///   depth camera  depth T (Image, R_FLOAT32), points T/points, camera_info beside T
 ///   RGB-D camera  image T/image, depth T/depth_image, points T/points, camera_info
 ///                 T/camera_info
 ///   lidar         scan T (LaserScan), points T/points (PointCloudPacked)
+///   sonar         image T (Image, R_FLOAT32: the ping's levels); a profiling sonar's
+///                 soundings, scan T/soundings (LaserScan)
 struct ImageTopics {
   std::string image, depth, scan, points, camera_info;
 };
