@@ -7,7 +7,8 @@
 //                      form, env/sea_ray.cc), 100 m range; the upward half leaves the surface's
 //                      slab at once
 //   SeaRay/vlp16_gerstner  the same rays over the same spectrum made Gerstner (q = 0.5): heights
-//                      found by inverting the Gerstner map at each point
+//                      found by inverting the Gerstner map at each point, from the particle
+//                      under the point before
 //   SeaRay/elevation   the surface's height at 30,000 points: the unit a ray's search pays per
 //                      step, the baseline
 //

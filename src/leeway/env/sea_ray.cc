@@ -222,12 +222,41 @@ class LinearSeaAlongRay {
   std::array<double, kMaxComponents> a_, theta0_, kappa_;
 };
 
+/// A Gerstner sea that cannot fold seen along one ray x(s) = o + s d:
+///   f(s) = o_z + s d_z - eta(x(s), y(s)),  f'(s) = d_z - grad eta . d_h,
+/// each height found by surface_above() from the particle under the point evaluated last, moved
+/// as the point moved: one or two Newton steps where elevation() takes five or so from the point
+/// itself, the same heights to its 1e-13 m. The last particle is a cache, not part of f.
+class GerstnerSeaAlongRay {
+ public:
+  GerstnerSeaAlongRay(const WaveField& w, const Ray& ray, double t)
+      : w_(w), ray_(ray), t_(t), x_(ray.origin.x()), y_(ray.origin.y()), x0_(x_), y0_(y_) {}
+
+  double operator()(double s) const { return value_and_slope(s).first; }
+
+  std::pair<double, double> value_and_slope(double s) const {
+    const Vec3 p = ray_.origin + s * ray_.direction;
+    const SurfaceAbove a =
+        surface_above(w_, p.x(), p.y(), t_, x0_ + (p.x() - x_), y0_ + (p.y() - y_));
+    x_ = p.x(), y_ = p.y(), x0_ = a.x0, y0_ = a.y0;
+    return {p.z() - a.eta,
+            ray_.direction.z() - a.deta_dx * ray_.direction.x() - a.deta_dy * ray_.direction.y()};
+  }
+
+ private:
+  const WaveField& w_;
+  const Ray& ray_;
+  double t_;
+  mutable double x_, y_, x0_, y0_;  ///< the point evaluated last and its particle's rest position
+};
+
 /// The crossing in b by Newton's method on f, which LinearSeaAlongRay gives with its slope, kept
 /// in the bracket (bisecting where a step would leave it or the slope vanishes): quadratic
 /// convergence, 1.7 heights a pixel on the water in VRX's camera where regula falsi needed 13 to
 /// close its bracket. It stops when the step falls below a tenth of kSeaRayTolerance, or the
 /// bracket below kSeaRayTolerance.
-double narrow_by_newton(const LinearSeaAlongRay& f, CrossingBracket b) {
+template <class F>
+double narrow_by_newton(const F& f, CrossingBracket b) {
   double x = (b.a * b.fc - b.c * b.fa) / (b.fc - b.fa);
   for (int i = 0; i < 100 && b.c - b.a > kSeaRayTolerance && b.fc != 0.0; ++i) {
     if (!(x > b.a && x < b.c)) x = 0.5 * (b.a + b.c);
@@ -288,14 +317,23 @@ std::optional<SeaHit> ray_cast_sea(const Environment& env, const Ray& ray, doubl
     const double s = narrow_by_newton(f, *bracket);
     return hit(s, bracket->above, f.normal(s));
   }
-  // A Gerstner sea (or a linear one of many components): heights by elevation() at each
-  // point, with the field's bounds.
+  // A Gerstner sea (or a linear one of many components), with the field's bounds.
   const SurfaceBounds b = bounds_of(waves, t);
   const auto [s0, s1] = in_slab(ray, waves.z_level, b.half_height, max_distance);
   if (!(s0 <= s1)) return std::nullopt;
   const double horizontal = std::hypot(d.x(), d.y());
   const SeaSearch search{s0, s1, std::abs(d.z()) + b.max_slope * horizontal,
                          min_step_for(b.max_curvature * horizontal * horizontal)};
+  if (waves.gerstner && ramp_factor(waves, t) * waves.fold_margin < 1.0) {
+    const GerstnerSeaAlongRay f(waves, ray, t);
+    const auto bracket = bracket_first_crossing(f, search, d.z());
+    if (!bracket) return std::nullopt;
+    const double s = narrow_by_newton(f, *bracket);
+    const Vec3 p = o + s * d;
+    return hit(s, bracket->above, surface_normal(waves, p.x(), p.y(), t));
+  }
+  // A sea that can fold (or a linear one of many components): heights by elevation() at each
+  // point.
   const auto f = [&](double s) {
     const Vec3 p = o + s * d;
     return p.z() - elevation(waves, p.x(), p.y(), t);

@@ -23,9 +23,13 @@
 // the ray: each component's phase is linear in s, so f(s) needs no point turned into heights, the
 // ray's own slope and curvature bounds replace the field's (a ray along the crests sees a flat
 // sea), and the crossing is narrowed by Newton's method in the bracket, f' being at hand.
+// A Gerstner sea that cannot fold is searched along the ray as well: each height's Newton
+// inversion (wave_field.h surface_above) starts from the particle under the point before, and
+// the crossing is narrowed by Newton's method with f' = d_z - grad eta . d_h.
 // Cost (bench/ray_bench.cc, SeaRay/*): a VLP-16's 30,000 rays over the default world's linear
-// 64-component sea at 0.75 M rays/s on one core (0.27 M before the closed form), over the same
-// sea made Gerstner (q = 0.5) at 0.02 M rays/s, each height a Newton inversion; a camera's 640 x
+// 64-component sea at 0.77 M rays/s on one core (0.27 M before the closed form), over the same
+// sea made Gerstner (q = 0.5) at 0.12 M rays/s (0.021 M with each height inverted from its own
+// point, its sums not vectorised, and the crossing narrowed by regula falsi); a camera's 640 x
 // 480 pixels over VRX's 3-component sea need some 4.7 heights a ray that meets the water. Without
 // waves the surface is the plane z = surface_level, in closed form.
 #pragma once

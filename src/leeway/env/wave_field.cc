@@ -54,29 +54,70 @@ LEEWAY_SIMD_CLONES double linear_sum(const WaveField& f, double x, double y, dou
   return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
 }
 
-GerstnerSums gerstner_sums(const WaveField& f, double x0, double y0, double t) {
-  GerstnerSums s;
-  for (std::size_t i = 0; i < f.amplitude.size(); ++i) {
-    const double theta = f.kx[i] * x0 + f.ky[i] * y0 - f.omega[i] * t + f.phase[i];
-    const SinCos sc = sincos_any(theta);
-    s.zeta += f.amplitude[i] * sc.cos;
-    s.fx += f.qa_dx[i] * sc.sin;
-    s.fy += f.qa_dy[i] * sc.sin;
-    s.jxx += sc.cos * f.qa_dx[i] * f.kx[i];
-    s.jxy += sc.cos * f.qa_dx[i] * f.ky[i];
-    s.jyy += sc.cos * f.qa_dy[i] * f.ky[i];
-    s.gx += f.amplitude[i] * sc.sin * f.kx[i];
-    s.gy += f.amplitude[i] * sc.sin * f.ky[i];
+/// The eight sums at (x0, y0, t), as linear_sum() takes its one: the sines and cosines a chunk
+/// at a time by an element-wise loop (which vectorises), then each term into its sum's kLanes
+/// accumulators, added in a fixed order.
+LEEWAY_SIMD_CLONES GerstnerSums gerstner_sums(const WaveField& f, double x0, double y0, double t) {
+  constexpr std::size_t kChunk = 64;
+  enum { kZeta, kFx, kFy, kJxx, kJxy, kJyy, kGx, kGy, kSums };
+  std::array<std::array<double, kLanes>, kSums> acc{};
+  std::array<double, kChunk> sin_theta, cos_theta;
+  const std::size_t n = f.amplitude.size();  // a multiple of kLanes
+  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data(),
+               *omega = f.omega.data(), *phase = f.phase.data(), *qa_dx = f.qa_dx.data(),
+               *qa_dy = f.qa_dy.data();
+  const auto add = [&](std::size_t i, std::size_t lane, double sn, double cs) {
+    acc[kZeta][lane] += amplitude[i] * cs;
+    acc[kFx][lane] += qa_dx[i] * sn;
+    acc[kFy][lane] += qa_dy[i] * sn;
+    acc[kJxx][lane] += cs * qa_dx[i] * kx[i];
+    acc[kJxy][lane] += cs * qa_dx[i] * ky[i];
+    acc[kJyy][lane] += cs * qa_dy[i] * ky[i];
+    acc[kGx][lane] += amplitude[i] * sn * kx[i];
+    acc[kGy][lane] += amplitude[i] * sn * ky[i];
+  };
+  std::uint64_t out_of_range = 0;
+  for (std::size_t start = 0; start < n; start += kChunk) {
+    const std::size_t m = std::min(kChunk, n - start);
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = start + j;
+      const double theta = kx[i] * x0 + ky[i] * y0 - omega[i] * t + phase[i];
+      out_of_range |= static_cast<std::uint64_t>(std::abs(theta) >= kFastTrigLimit);
+      const SinCos sc = fast_sincos(theta);
+      sin_theta[j] = sc.sin;
+      cos_theta[j] = sc.cos;
+    }
+    for (std::size_t b = 0; b < m; b += kLanes) {
+      for (std::size_t j = 0; j < kLanes; ++j)
+        add(start + b + j, j, sin_theta[b + j], cos_theta[b + j]);
+    }
   }
-  return s;
+  if (out_of_range) {  // rare: days of simulated time or thousands of km; exact but slower
+    acc = {};
+    for (std::size_t i = 0; i < n; ++i) {
+      const double theta = kx[i] * x0 + ky[i] * y0 - omega[i] * t + phase[i];
+      add(i, i % kLanes, std::sin(theta), std::cos(theta));
+    }
+  }
+  const auto total = [&](int k) {
+    const std::array<double, kLanes>& x = acc[static_cast<std::size_t>(k)];
+    return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
+  };
+  GerstnerSums out;
+  out.zeta = total(kZeta);
+  out.fx = total(kFx), out.fy = total(kFy);
+  out.jxx = total(kJxx), out.jxy = total(kJxy), out.jyy = total(kJyy);
+  out.gx = total(kGx), out.gy = total(kGy);
+  return out;
 }
 
 /// The rest position (x0, y0) of the surface particle now above (x, y): Newton on
-/// F(x0) = x0 - r f(x0) - x = 0 from x0 = x, with backtracking so that |F| always decreases (near
-/// a sharp crest the Jacobian is nearly singular and a full step would overshoot). Returns the
-/// sums at the solution, to |F| <= 1e-13 m.
-GerstnerSums invert(const WaveField& f, double x, double y, double t, double r) {
-  double x0 = x, y0 = y;
+/// F(x0) = x0 - r f(x0) - x = 0 from the (x0, y0) given (elevation(): x0 = x), with backtracking
+/// so that |F| always decreases (near a sharp crest the Jacobian is nearly singular and a full
+/// step would overshoot). Returns the sums at the solution, to |F| <= 1e-13 m, and the solution
+/// in (x0, y0).
+GerstnerSums invert(const WaveField& f, double x, double y, double t, double r, double& x0,
+                    double& y0) {
   GerstnerSums s = gerstner_sums(f, x0, y0, t);
   double Fx = x0 - r * s.fx - x, Fy = y0 - r * s.fy - y;
   // |F| cannot fall below the rounding of coordinates far from the origin.
@@ -194,7 +235,24 @@ void gerstner_grid(const WaveField& f, double x0, double y0, double h, int n, do
 double elevation(const WaveField& f, double x, double y, double t) {
   const double r = ramp_factor(f, t);
   if (!f.gerstner) return f.z_level + r * linear_sum(f, x, y, t);
-  return f.z_level + r * invert(f, x, y, t, r).zeta;
+  double x0 = x, y0 = y;
+  return f.z_level + r * invert(f, x, y, t, r, x0, y0).zeta;
+}
+
+SurfaceAbove surface_above(const WaveField& f, double x, double y, double t, double x0_start,
+                           double y0_start) {
+  const double r = ramp_factor(f, t);
+  SurfaceAbove out{f.gerstner ? x0_start : x, f.gerstner ? y0_start : y};
+  const GerstnerSums s =
+      f.gerstner ? invert(f, x, y, t, r, out.x0, out.y0) : gerstner_sums(f, x, y, t);
+  out.eta = f.z_level + r * s.zeta;
+  // d eta / dx = J^-T d eta / dx0, J = dx / dx0 = I - r [jxx jxy; jxy jyy] (symmetric) and
+  // d eta / dx0 = -r (gx, gy).
+  const double a = 1.0 - r * s.jxx, b = -r * s.jxy, d = 1.0 - r * s.jyy;
+  const double det = a * d - b * b, ex = -r * s.gx, ey = -r * s.gy;
+  out.deta_dx = (d * ex - b * ey) / det;
+  out.deta_dy = (a * ey - b * ex) / det;
+  return out;
 }
 
 void elevations(const WaveField& f, std::span<const double> x, std::span<const double> y, double t,
@@ -205,7 +263,8 @@ void elevations(const WaveField& f, std::span<const double> x, std::span<const d
 
 Vec3 surface_normal(const WaveField& f, double x, double y, double t) {
   const double r = ramp_factor(f, t);
-  const GerstnerSums s = f.gerstner ? invert(f, x, y, t, r) : gerstner_sums(f, x, y, t);
+  double x0 = x, y0 = y;
+  const GerstnerSums s = f.gerstner ? invert(f, x, y, t, r, x0, y0) : gerstner_sums(f, x, y, t);
   // Tangents of the parametric surface along x0 and y0.
   const Vec3 tx(1.0 - r * s.jxx, -r * s.jxy, -r * s.gx);
   const Vec3 ty(-r * s.jxy, 1.0 - r * s.jyy, -r * s.gy);

@@ -7,11 +7,12 @@
 //
 // Queries (all in W, ENU; z up):
 //   gerstner_point    where the particle from (x0, y0) is at t (the parametric surface)
-//   elevation         the exact height of the surface above the fixed point (x, y): the Gerstner
-//   map
-//                     is inverted for (x0, y0) by Newton's method (VRX's unused
+//   elevation         the exact height of the surface above the fixed point (x, y): the
+//                     Gerstner map is inverted for (x0, y0) by Newton's method (VRX's unused
 //                     ComputeDepthDirectly, done right), to 1e-12 m
 //   surface_normal    unit upward normal of the surface above (x, y)
+//   surface_above     the height above (x, y) and its gradient, inverted from a neighbouring
+//                     point's (x0, y0): what a search along a ray asks (env/sea_ray.h)
 //   particle_velocity, particle_acceleration, dynamic_pressure
 //                     linear-theory kinematics at a point in the water: deep water
 //                     A w e^{kz} [cos; sin], finite depth A w [cosh k(z+h); sinh k(z+h)] / sinh kh,
@@ -63,6 +64,18 @@ double elevation(const WaveField& field, double x, double y, double t);
 void elevations(const WaveField& field, std::span<const double> x, std::span<const double> y,
                 double t, std::span<double> z_out);
 Vec3 surface_normal(const WaveField& field, double x, double y, double t);
+/// The surface above the fixed point (x, y) at t, for a search that moves along it: the rest
+/// position (x0, y0) of the particle there, found by elevation()'s Newton iteration started from
+/// (x0_start, y0_start) (a neighbouring point's rest position moved as the point moved, a step
+/// or two from the answer, where elevation() starts from (x, y) itself), the height [m] and its
+/// gradient. While the sea cannot fold (r fold_margin < 1) every start finds the same particle.
+struct SurfaceAbove {
+  double x0 = 0.0, y0 = 0.0;            ///< [m]
+  double eta = 0.0;                     ///< [m] in W
+  double deta_dx = 0.0, deta_dy = 0.0;  ///< [-]
+};
+SurfaceAbove surface_above(const WaveField& field, double x, double y, double t, double x0_start,
+                           double y0_start);
 /// Velocity and local acceleration (d/dt at the fixed point) of the water at p_W [m/s, m/s^2].
 struct ParticleKinematics {
   Vec3 velocity, acceleration;
