@@ -49,9 +49,8 @@ TEST(ModelSources, EachResourcePathVariableResolvesModelUrisAndBareNames) {
   // gz-sim also takes a bare folder name (VRX writes <uri>coast_waves</uri>).
   for (const char* uri : {"model://rexrov", "rexrov"}) {
     const std::string world = rexrov_world("resource_path.sdf", uri);
-    for (const char* variable :
-         {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH",
-          "GAZEBO_MODEL_PATH"}) {
+    for (const char* variable : {"LEEWAY_RESOURCE_PATH", "GZ_SIM_RESOURCE_PATH",
+                                 "IGN_GAZEBO_RESOURCE_PATH", "SDF_PATH", "GAZEBO_MODEL_PATH"}) {
       const ScopedModelPaths scope({{variable, "/nonexistent:" + kSource + "/models"}});
       const Model m = load_file(world);
       ASSERT_EQ(m.bodies.size(), 1u) << variable << " " << uri;
