@@ -210,31 +210,46 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
     }
     const int b_lo = first_beam[std::size_t(j)];
     const double* D_h = &pattern[std::size_t(j * width)];
+    const int i_lo = std::max(0, -b_lo), i_hi = std::min(width, nb - b_lo);
     for (int m = m_lo; m <= m_hi; ++m) {
       const double k_m = kernel[std::size_t(m - m_lo)];
-      const std::size_t row = std::size_t(m) * std::size_t(nb);
-      for (int i = std::max(0, -b_lo); i < width && b_lo + i < nb; ++i) {
-        const double w = k_m * D_h[i];
-        const std::size_t cell = row + std::size_t(b_lo + i);
-        if (sonar.coherent) {
-          P[cell] += w * a;
-        } else {
-          E[cell] += w * w * std::norm(a);
+      const std::size_t row = std::size_t(m) * std::size_t(nb) + std::size_t(b_lo);
+      if (sonar.coherent) {
+        for (int i = i_lo; i < i_hi; ++i)
+          P[row + std::size_t(i)] += (k_m * D_h[i]) * a;
+      } else {
+        const double a2 = std::norm(a);
+        for (int i = i_lo; i < i_hi; ++i) {
+          const double w = k_m * D_h[i];
+          E[row + std::size_t(i)] += w * w * a2;
         }
       }
     }
   };
+  // The rays of a row of the fan (one elevation) are traced together (EchoSource::first_echoes);
+  // each column's azimuth is the same in every row.
+  std::vector<double> cos_theta(static_cast<std::size_t>(n_theta)),
+      sin_theta(static_cast<std::size_t>(n_theta));
+  for (int j = 0; j < n_theta; ++j) {
+    const double theta = -reach_h + (j + 0.5) * d_theta;
+    cos_theta[std::size_t(j)] = std::cos(theta);
+    sin_theta[std::size_t(j)] = std::sin(theta);
+  }
+  std::vector<Ray> row_rays(static_cast<std::size_t>(n_theta));
+  const std::vector<double> row_reach(static_cast<std::size_t>(n_theta), sonar.range_max);
+  std::vector<std::optional<Echo>> row_echoes(static_cast<std::size_t>(n_theta));
   for (int k = 0; k < n_phi; ++k) {
     const double phi = -reach_v + (k + 0.5) * d_phi;
     const double D_v = aperture(phi, sonar.vertical_fov);
-    const double d_omega = std::cos(phi) * d_theta * d_phi;
+    const double cp = std::cos(phi), sp = std::sin(phi);
+    const double d_omega = cp * d_theta * d_phi;
+    for (std::size_t j = 0; j < row_rays.size(); ++j)
+      row_rays[j] = Ray{p_WS, R_WS * Vec3(cp * cos_theta[j], cp * sin_theta[j], sp)};
+    world.first_echoes(row_rays, row_reach, row_echoes);
     for (int j = 0; j < n_theta; ++j) {
-      const double theta = -reach_h + (j + 0.5) * d_theta;
-      const double ct = std::cos(theta), st = std::sin(theta), cp = std::cos(phi),
-                   sp = std::sin(phi);
-      const Vec3 d_S(cp * ct, cp * st, sp);
-      const Ray ray{p_WS, R_WS * d_S};
-      const std::optional<Echo> echo = world.first_echo(ray, sonar.range_max);
+      const double ct = cos_theta[std::size_t(j)], st = sin_theta[std::size_t(j)];
+      const Ray& ray = row_rays[std::size_t(j)];
+      const std::optional<Echo>& echo = row_echoes[std::size_t(j)];
       // Every ray draws its deviate, hit or not: a ping's noise does not depend on the scene.
       const std::complex<double> xi(rng.fast_normal() * std::numbers::sqrt2 / 2,
                                     rng.fast_normal() * std::numbers::sqrt2 / 2);
