@@ -52,7 +52,7 @@ bench: build
 	@$(BUILD_DIR)/bench/leeway_bench --benchmark_counters_tabular=true
 
 format:
-	@find src tests bench -name '*.h' -o -name '*.cc' | xargs clang-format -i
+	@find src tests bench python/src -name '*.h' -o -name '*.cc' | xargs clang-format -i
 
 clean:
 	@rm -rf $(BUILD_DIR) $(SAN_DIR)

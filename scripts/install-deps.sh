@@ -24,6 +24,10 @@ packages=(
   libzstd-dev zlib1g-dev libcivetweb-dev chromium
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
+  # the Python module (docs/python.md) under Debian's /usr/bin/python3, its tests, and the
+  # campaigns' engines (Dask, MPI), configuration (YAML) and report (matplotlib)
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
+  python3-distributed python3-mpi4py openmpi-bin python3-yaml python3-matplotlib
 )
 
 missing=()

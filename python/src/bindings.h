@@ -1,0 +1,34 @@
+// The parts of the _leeway module, each bound in its own file (module.cc calls them in order).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include "leeway/sensors/sensor.h"
+
+namespace leeway::python {
+
+class PySimulation;
+
+/// Copies a fixed-size vector's coefficients to `out`.
+template <typename Vector>
+void put(double* out, const Vector& v) {
+  for (int i = 0; i < v.size(); ++i)
+    out[i] = v[i];
+}
+
+/// An actuator, body or sensor of `s` given by name ("model/actuator", "model", "model/sensor")
+/// or by index: its index. KeyError for an unknown name (listing the world's), IndexError for
+/// an index out of range.
+int actuator_of(const PySimulation& s, const pybind11::handle& key);
+int body_of(const PySimulation& s, const pybind11::handle& key);
+int sensor_of(const PySimulation& s, const pybind11::handle& key);
+
+void bind_errors(pybind11::module_& m);
+void bind_simulation(pybind11::module_& m);
+void bind_batch(pybind11::module_& m);
+
+/// A sensor's latest reading as a dict of numbers and numpy arrays (copies), named as its
+/// recording's columns (output/sensor_recorder.h), plus "t" and "sampled" (docs/python.md).
+pybind11::dict reading_dict(const SensorModel& sensor, const SensorSample& sample);
+
+}  // namespace leeway::python

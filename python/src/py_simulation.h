@@ -1,0 +1,86 @@
+// What `leeway.Simulation` wraps: a sim::Simulation (sim/simulation.h), the inputs a script
+// holds between its steps (commands and external wrenches, given at every step as
+// `leeway run --command` gives its own), and the world's load warnings. Nothing here knows
+// Python: the binding (simulation_binding.cc) converts.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "leeway/sdf/load_world.h"
+#include "leeway/sim/simulation.h"
+
+namespace leeway::python {
+
+/// Where a world comes from: a file, SDF text, or neither (the embedded default world).
+struct WorldSource {
+  std::string path;         ///< a file; empty: `text`, or the default world
+  std::string text;         ///< SDF text; used when `path` is empty and it is not
+  std::string name;         ///< what `text` is called in messages
+  std::uint64_t seed = 0;   ///< Model::seed (load_world.h)
+  bool controllers = true;  ///< false: the world's controllers are left out
+  std::vector<Spawn> spawns;
+};
+
+/// A step that step() refused or undid: the State stays at that step's start.
+struct StepRefused : std::runtime_error {
+  StepRefused(const std::string& what, double t_) : std::runtime_error(what), t(t_) {}
+  double t;  ///< [s] the time of the refused step's start
+};
+
+class PySimulation {
+ public:
+  /// Loads the world; throws LoadError (core/error.h) naming file, line and element.
+  explicit PySimulation(const WorldSource& source);
+  /// A world already loaded (another PySimulation's, an edited one).
+  PySimulation(Scenario scenario, std::vector<std::string> warnings);
+
+  Simulation& sim() { return *sim_; }
+  const Simulation& sim() const { return *sim_; }
+  const Model& model() const { return sim_->model(); }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+  /// `n` steps with the held inputs; throws StepRefused for the first one refused. The caller
+  /// may release the GIL around it.
+  void step(std::uint64_t n);
+
+  /// The actuator called "model/actuator" (or its index as text is not accepted): its index,
+  /// or std::out_of_range listing the world's actuators.
+  int actuator(const std::string& name) const;
+  int body(const std::string& model_name) const;
+  int sensor(const std::string& name) const;
+
+  /// Holds `value` for actuator `index` from the next step on. Throws std::invalid_argument,
+  /// holding nothing new, for a value its actuator refuses (not finite, or outside the range
+  /// of a policy that rejects); returns the clamp warning for one it clamps ("" if none).
+  std::string set_command(int index, double value);
+  /// No command held for actuator `index` (every actuator for -1): the last one latched holds
+  /// until its watchdog, and the world's controller, if any, commands it again.
+  void clear_command(int index);
+  /// The held commands (NaN where none).
+  std::vector<double> held_commands() const;
+
+  /// Holds the external wrench [Fx Fy Fz Mx My Mz] on body `index` about Bo, in B [N, N m];
+  /// throws std::invalid_argument for a non-finite one.
+  void set_wrench(int index, const Vec6& F_Bo_B);
+  void clear_wrenches() { inputs_.F_ext_Bo_B.clear(); }
+
+  /// Replaces one part of the world's environment by what `elements` describe: the
+  /// leeway::Environment plugin's elements for it (<waves> or <wavefield>; <wind>; <current>,
+  /// <current_process>, <current_profile>, <tides>: docs/sdf-reference.md), read and checked as
+  /// the world loader reads them, drawn with the world's seed. No elements: calm water, no wind,
+  /// no current. The world is then at its initial state; the held inputs stay. Throws
+  /// LoadError, and changes nothing, for elements the loader refuses.
+  enum class EnvironmentPart { kWaves, kWind, kCurrent };
+  void replace_environment(EnvironmentPart part, const std::string& elements);
+
+ private:
+  std::unique_ptr<Simulation> sim_;
+  std::vector<std::string> warnings_;
+  Inputs inputs_;
+};
+
+}  // namespace leeway::python
