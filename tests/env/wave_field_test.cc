@@ -41,6 +41,23 @@ TEST(FastTrig, MatchesTheLibrary) {
   EXPECT_LT(worst_far, 1e-13);
 }
 
+TEST(FastTrig, ExpOfANonPositiveNumberIsWithinAnUlpOfTheLibrarys) {
+  RandomStream rng(2, "exp");
+  double worst_ulps = 0.0;
+  const auto ulps = [](double a, double b) {
+    return std::abs(a - b) / (std::nextafter(b, 2.0 * b + 1.0) - b);
+  };
+  for (int i = 0; i < 200000; ++i) {
+    // Both the range of a wave's depth profile and the small arguments near the surface.
+    const double x = i % 2 ? -708.0 * rng.uniform() : -std::pow(10.0, -12.0 * rng.uniform());
+    worst_ulps = std::max(worst_ulps, ulps(fast_exp_nonpositive(x), std::exp(x)));
+  }
+  EXPECT_LE(worst_ulps, 1.0);
+  EXPECT_EQ(fast_exp_nonpositive(0.0), 1.0);
+  EXPECT_EQ(fast_exp_nonpositive(-0.0), 1.0);
+  EXPECT_EQ(fast_exp_nonpositive(-1e4), std::exp(-708.0));
+}
+
 TEST(WaveField, LinearElevationIsTheSumOfCosines) {
   const WaveComponent c = single(0.5, 7.0, 0.4);
   const WaveField f = make_wave_field({c, single(0.2, 4.0, -1.0)}, kInfinity, 0.0, 1.5);

@@ -208,8 +208,12 @@ BodyWrenches compute_body_wrenches(const BodyModel& body, const Environment& env
           return submerged_restoring_wrench(r, R_WB, immersed_share(r.height, state.p_WB.z(), eta));
         } else if constexpr (std::is_same_v<T, LinearRestoring>) {
           const Vec3 p_WF = state.p_WB + q_WB * r.p_BoF;
-          const SurfaceSample s = sample_surface(env, p_WF.x(), p_WF.y(), euler_zyx(q_WB).z(), t);
-          return linear_restoring_wrench(r, state.p_WB, q_WB, s.z, s.roll, s.pitch);
+          // The yaw (an atan2) only where it is read: the sea's slope is taken in the heading
+          // frame, and a restoring matrix may couple the yaw (its sixth column).
+          const bool yaw_read = env.waves.has_value() || !r.G.col(5).isZero(0.0);
+          const Vec3 rpy = yaw_read ? euler_zyx(q_WB) : euler_zyx_without_yaw(q_WB);
+          const SurfaceSample s = sample_surface(env, p_WF.x(), p_WF.y(), rpy.z(), t);
+          return linear_restoring_wrench(r, state.p_WB, q_WB, rpy, s.z, s.roll, s.pitch);
         } else {
           return Vec6::Zero();
         }

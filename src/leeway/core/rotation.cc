@@ -5,14 +5,27 @@
 
 namespace leeway {
 
-Vec3 euler_zyx(const Quat& q_in) {
+namespace {
+
+/// euler_zyx's roll and pitch, and its yaw if asked for (0 otherwise).
+Vec3 euler_angles(const Quat& q_in, bool yaw_too) {
   const Quat q = q_in.normalized();
   const double w = q.w(), x = q.x(), y = q.y(), z = q.z();
   const double roll = std::atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y));
   const double sin_pitch = std::clamp(2.0 * (w * y - z * x), -1.0, 1.0);  // rounding only
   const double pitch = std::asin(sin_pitch);
-  const double yaw = std::atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z));
+  const double yaw = yaw_too ? std::atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z)) : 0.0;
   return {roll, pitch, yaw};
+}
+
+}  // namespace
+
+Vec3 euler_zyx(const Quat& q) {
+  return euler_angles(q, true);
+}
+
+Vec3 euler_zyx_without_yaw(const Quat& q) {
+  return euler_angles(q, false);
 }
 
 Quat quat_from_euler_zyx(double roll, double pitch, double yaw) {

@@ -19,6 +19,9 @@ inline double wrap_angle(double angle) {
 
 /// Roll, pitch, yaw [rad] of q, with roll, yaw in (-pi, pi] and pitch in [-pi/2, pi/2].
 Vec3 euler_zyx(const Quat& q);
+/// The same roll and pitch, bit for bit, and a yaw of 0: for a caller that does not read the
+/// yaw, an atan2 the fewer.
+Vec3 euler_zyx_without_yaw(const Quat& q);
 
 /// Unit quaternion of R = Rz(yaw) Ry(pitch) Rx(roll).
 Quat quat_from_euler_zyx(double roll, double pitch, double yaw);

@@ -75,6 +75,35 @@ inline SinCos fast_sincos(double x) {
   return out;
 }
 
+/// e^x for x <= 0 (a wave's depth profile e^{k z} below the calm level), within an ulp of the
+/// library's: fdlibm's __ieee754_exp (x = n ln 2 + r, |r| <= ln 2 / 2, e^r by its rational
+/// approximation; Sun Microsystems 1993), with n found and 2^n made by bit operations so that
+/// loops over it vectorise as fast_sincos's do. Below -708 it gives e^-708 (about 3e-308) rather
+/// than a subnormal or 0.
+inline double fast_exp_nonpositive(double x) {
+  constexpr double kLog2e = 1.44269504088896338700e+00;
+  constexpr double kLn2Hi = 6.93147180369123816490e-01;
+  constexpr double kLn2Lo = 1.90821492927058770002e-10;
+  constexpr double kRound = 6755399441055744.0;  // 1.5 * 2^52: round to nearest
+  x = x < -708.0 ? -708.0 : x;
+  const double shifted = x * kLog2e + kRound;
+  const double n = shifted - kRound;
+  std::uint64_t bits;  // its low bits hold 2^51 + n
+  std::memcpy(&bits, &shifted, sizeof bits);
+  const double hi = x - n * kLn2Hi, lo = n * kLn2Lo, r = hi - lo;
+  const double t = r * r;
+  const double c =
+      r - t * (1.66666666666666019037e-01 +
+               t * (-2.77777777770155933842e-03 +
+                    t * (6.61375632143793436117e-05 +
+                         t * (-1.65339022054652515390e-06 + t * 4.13813679705723846039e-08))));
+  const double y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
+  const std::uint64_t scale_bits = (bits + 1023) << 52;  // 2^n: n + 1023 in the exponent
+  double scale;
+  std::memcpy(&scale, &scale_bits, sizeof scale);
+  return y * scale;
+}
+
 /// sin and cos of theta; fast_sincos within its range, the library beyond it.
 inline SinCos sincos_any(double theta) {
   if (std::abs(theta) < kFastTrigLimit) return fast_sincos(theta);

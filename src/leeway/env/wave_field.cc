@@ -111,6 +111,55 @@ LEEWAY_SIMD_CLONES GerstnerSums gerstner_sums(const WaveField& f, double x0, dou
   return out;
 }
 
+/// gerstner_sums() of a linear sea (every q_i = 0) needs only the height and its slopes: the
+/// same sums, term for term and lane for lane (the same bits), without the five that are zero.
+LEEWAY_SIMD_CLONES GerstnerSums linear_slope_sums(const WaveField& f, double x, double y,
+                                                  double t) {
+  constexpr std::size_t kChunk = 64;
+  enum { kZeta, kGx, kGy, kSums };
+  std::array<std::array<double, kLanes>, kSums> acc{};
+  std::array<double, kChunk> sin_theta, cos_theta;
+  const std::size_t n = f.amplitude.size();  // a multiple of kLanes
+  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data(),
+               *omega = f.omega.data(), *phase = f.phase.data();
+  const auto add = [&](std::size_t i, std::size_t lane, double sn, double cs) {
+    acc[kZeta][lane] += amplitude[i] * cs;
+    acc[kGx][lane] += amplitude[i] * sn * kx[i];
+    acc[kGy][lane] += amplitude[i] * sn * ky[i];
+  };
+  std::uint64_t out_of_range = 0;
+  for (std::size_t start = 0; start < n; start += kChunk) {
+    const std::size_t m = std::min(kChunk, n - start);
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = start + j;
+      const double theta = kx[i] * x + ky[i] * y - omega[i] * t + phase[i];
+      out_of_range |= static_cast<std::uint64_t>(std::abs(theta) >= kFastTrigLimit);
+      const SinCos sc = fast_sincos(theta);
+      sin_theta[j] = sc.sin;
+      cos_theta[j] = sc.cos;
+    }
+    for (std::size_t b = 0; b < m; b += kLanes) {
+      for (std::size_t j = 0; j < kLanes; ++j)
+        add(start + b + j, j, sin_theta[b + j], cos_theta[b + j]);
+    }
+  }
+  if (out_of_range) {
+    acc = {};
+    for (std::size_t i = 0; i < n; ++i) {
+      const double theta = kx[i] * x + ky[i] * y - omega[i] * t + phase[i];
+      add(i, i % kLanes, std::sin(theta), std::cos(theta));
+    }
+  }
+  const auto total = [&](int k) {
+    const std::array<double, kLanes>& v = acc[static_cast<std::size_t>(k)];
+    return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
+  };
+  GerstnerSums out;
+  out.zeta = total(kZeta);
+  out.gx = total(kGx), out.gy = total(kGy);
+  return out;
+}
+
 /// The rest position (x0, y0) of the surface particle now above (x, y): Newton on
 /// F(x0) = x0 - r f(x0) - x = 0 from the (x0, y0) given (elevation(): x0 = x), with backtracking
 /// so that |F| always decreases (near a sharp crest the Jacobian is nearly singular and a full
@@ -244,7 +293,7 @@ SurfaceAbove surface_above(const WaveField& f, double x, double y, double t, dou
   const double r = ramp_factor(f, t);
   SurfaceAbove out{f.gerstner ? x0_start : x, f.gerstner ? y0_start : y};
   const GerstnerSums s =
-      f.gerstner ? invert(f, x, y, t, r, out.x0, out.y0) : gerstner_sums(f, x, y, t);
+      f.gerstner ? invert(f, x, y, t, r, out.x0, out.y0) : linear_slope_sums(f, x, y, t);
   out.eta = f.z_level + r * s.zeta;
   // d eta / dx = J^-T d eta / dx0, J = dx / dx0 = I - r [jxx jxy; jxy jyy] (symmetric) and
   // d eta / dx0 = -r (gx, gy).
@@ -271,23 +320,75 @@ Vec3 surface_normal(const WaveField& f, double x, double y, double t) {
   return tx.cross(ty).normalized();
 }
 
-ParticleKinematics particle_kinematics(const WaveField& f, const Vec3& p, double t) {
-  const double r = ramp_factor(f, t);
+/// The sums of particle_kinematics() as gerstner_sums() forms its own: the phases' sines and
+/// cosines and the depth profiles a chunk at a time by loops that vectorise, then each term into
+/// its sum's kLanes lanes. A padded component (A = 0, k = 0) adds zeros.
+LEEWAY_SIMD_CLONES ParticleKinematics particle_kinematics(const WaveField& f, const Vec3& p,
+                                                          double t) {
+  constexpr std::size_t kChunk = 64;
+  enum { kVx, kVy, kVz, kAx, kAy, kAz, kSums };
+  std::array<std::array<double, kLanes>, kSums> acc{};
+  std::array<double, kChunk> sin_theta, cos_theta, horizontal, vertical;
   const double z = std::min(p.z() - f.z_level, 0.0);
-  ParticleKinematics out{Vec3::Zero(), Vec3::Zero()};
-  for (std::size_t i = 0; i < f.count; ++i) {
-    const SinCos sc = sincos_any(f.kx[i] * p.x() + f.ky[i] * p.y() - f.omega[i] * t + f.phase[i]);
-    const Profile pr = profile(f, f.k[i], z);
-    const double aw = f.amplitude[i] * f.omega[i], aw2 = aw * f.omega[i];
+  const std::size_t n = f.amplitude.size();  // a multiple of kLanes
+  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data(),
+               *omega = f.omega.data(), *phase = f.phase.data(), *k = f.k.data();
+  const auto add = [&](std::size_t i, std::size_t lane, double sn, double cs, double h, double v) {
+    const double aw = amplitude[i] * omega[i], aw2 = aw * omega[i];
     // Horizontal parts act along k_i / k.
-    const double u = aw * pr.horizontal * sc.cos / f.k[i],
-                 du = aw2 * pr.horizontal * sc.sin / f.k[i];
-    out.velocity += Vec3(u * f.kx[i], u * f.ky[i], aw * pr.vertical * sc.sin);
-    out.acceleration += Vec3(du * f.kx[i], du * f.ky[i], -aw2 * pr.vertical * sc.cos);
+    const double to_horizontal = k[i] > 0.0 ? 1.0 / k[i] : 0.0;
+    const double u = aw * h * cs * to_horizontal, du = aw2 * h * sn * to_horizontal;
+    acc[kVx][lane] += u * kx[i];
+    acc[kVy][lane] += u * ky[i];
+    acc[kVz][lane] += aw * v * sn;
+    acc[kAx][lane] += du * kx[i];
+    acc[kAy][lane] += du * ky[i];
+    acc[kAz][lane] += -aw2 * v * cs;
+  };
+  std::uint64_t out_of_range = 0;
+  for (std::size_t start = 0; start < n; start += kChunk) {
+    const std::size_t m = std::min(kChunk, n - start);
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = start + j;
+      const double theta = kx[i] * p.x() + ky[i] * p.y() - omega[i] * t + phase[i];
+      out_of_range |= static_cast<std::uint64_t>(std::abs(theta) >= kFastTrigLimit);
+      const SinCos sc = fast_sincos(theta);
+      sin_theta[j] = sc.sin;
+      cos_theta[j] = sc.cos;
+    }
+    if (std::isinf(f.depth)) {
+      for (std::size_t j = 0; j < m; ++j)
+        horizontal[j] = vertical[j] = fast_exp_nonpositive(k[start + j] * z);
+    } else {
+      for (std::size_t j = 0; j < m; ++j) {
+        // A padded component (k = 0) has no profile in finite depth (sinh 0 = 0) and adds 0.
+        const Profile q = k[start + j] > 0.0 ? profile(f, k[start + j], z) : Profile{0, 0, 0};
+        horizontal[j] = q.horizontal;
+        vertical[j] = q.vertical;
+      }
+    }
+    for (std::size_t b = 0; b < m; b += kLanes) {
+      for (std::size_t j = 0; j < kLanes; ++j) {
+        add(start + b + j, j, sin_theta[b + j], cos_theta[b + j], horizontal[b + j],
+            vertical[b + j]);
+      }
+    }
   }
-  out.velocity *= r;
-  out.acceleration *= r;
-  return out;
+  if (out_of_range) {  // rare: days of simulated time or thousands of km; exact but slower
+    acc = {};
+    for (std::size_t i = 0; i < f.count; ++i) {
+      const double theta = kx[i] * p.x() + ky[i] * p.y() - omega[i] * t + phase[i];
+      const Profile q = profile(f, k[i], z);
+      add(i, i % kLanes, std::sin(theta), std::cos(theta), q.horizontal, q.vertical);
+    }
+  }
+  const auto total = [&](int s) {
+    const std::array<double, kLanes>& x = acc[static_cast<std::size_t>(s)];
+    return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
+  };
+  const double r = ramp_factor(f, t);
+  return {r * Vec3(total(kVx), total(kVy), total(kVz)),
+          r * Vec3(total(kAx), total(kAy), total(kAz))};
 }
 
 Vec3 particle_velocity(const WaveField& f, const Vec3& p, double t) {

@@ -28,8 +28,14 @@ double submerged_potential_energy(const SubmergedRestoring& model, const Vec3& p
 
 Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB,
                              double surface_z, double surface_roll, double surface_pitch) {
+  return linear_restoring_wrench(model, p_WB, q_WB, euler_zyx(q_WB), surface_z, surface_roll,
+                                 surface_pitch);
+}
+
+Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB,
+                             const Vec3& rpy, double surface_z, double surface_roll,
+                             double surface_pitch) {
   const Vec3 p_WF = p_WB + q_WB * model.p_BoF;
-  const Vec3 rpy = euler_zyx(q_WB);
   Vec6 eta;
   eta << p_WF.x(), p_WF.y(), p_WF.z() - surface_z, rpy.x() - surface_roll, rpy.y() - surface_pitch,
       rpy.z();

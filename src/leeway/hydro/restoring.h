@@ -67,5 +67,9 @@ double submerged_potential_energy(const SubmergedRestoring& model, const Vec3& p
 /// `surface_z`, `surface_roll`, `surface_pitch`: the free surface above F (environment.h).
 Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB,
                              double surface_z, double surface_roll, double surface_pitch);
+/// The same with q_WB's ZYX Euler angles already known (rotation.h euler_zyx(q_WB)).
+Vec6 linear_restoring_wrench(const LinearRestoring& model, const Vec3& p_WB, const Quat& q_WB,
+                             const Vec3& rpy_WB, double surface_z, double surface_roll,
+                             double surface_pitch);
 
 }  // namespace leeway
