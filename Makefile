@@ -50,6 +50,7 @@ test-sanitize: deps
 
 bench: build
 	@$(BUILD_DIR)/bench/leeway_bench --benchmark_counters_tabular=true
+	@PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 python/bench/python_bench.py
 
 format:
 	@find src tests bench python/src -name '*.h' -o -name '*.cc' | xargs clang-format -i

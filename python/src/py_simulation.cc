@@ -130,11 +130,17 @@ void PySimulation::set_wrench(int index, const Vec6& F_Bo_B) {
   inputs_.F_ext_Bo_B.at(static_cast<std::size_t>(index)) = F_Bo_B;
 }
 
-void PySimulation::replace_environment(EnvironmentPart part, const std::string& elements) {
+void PySimulation::replace_environment(
+    const std::vector<std::pair<EnvironmentPart, std::string>>& parts) {
   const Model& model = sim_->model();
-  const char* what = part == EnvironmentPart::kWaves  ? "set_sea_state"
-                     : part == EnvironmentPart::kWind ? "set_wind"
-                                                      : "set_current";
+  std::string elements, what;
+  for (const auto& [part, text] : parts) {
+    elements += text;
+    what +=
+        std::string(what.empty() ? "" : ", ") + (part == EnvironmentPart::kWaves  ? "set_sea_state"
+                                                 : part == EnvironmentPart::kWind ? "set_wind"
+                                                                                  : "set_current");
+  }
   // An empty world with the same gravity and calm level, whose environment is these elements:
   // the loader checks them and draws the sea as it would in the world itself.
   const std::string world = fmt::format(
@@ -147,17 +153,19 @@ void PySimulation::replace_environment(EnvironmentPart part, const std::string& 
   const Model parsed = load_world_string(world, fmt::format("<{}>", what), diagnostics, model.seed);
   Scenario edited = sim_->scenario();
   Environment& env = edited.model.environment;
-  switch (part) {
-    case EnvironmentPart::kWaves:
-      env.waves = parsed.environment.waves;
-      env.random_sea = parsed.environment.random_sea;
-      break;
-    case EnvironmentPart::kWind:
-      env.wind = parsed.environment.wind;
-      break;
-    case EnvironmentPart::kCurrent:
-      env.current = parsed.environment.current;
-      break;
+  for (const auto& [part, text] : parts) {
+    switch (part) {
+      case EnvironmentPart::kWaves:
+        env.waves = parsed.environment.waves;
+        env.random_sea = parsed.environment.random_sea;
+        break;
+      case EnvironmentPart::kWind:
+        env.wind = parsed.environment.wind;
+        break;
+      case EnvironmentPart::kCurrent:
+        env.current = parsed.environment.current;
+        break;
+    }
   }
   sim_ = std::make_unique<Simulation>(std::move(edited));
   for (const Diagnostic& d : diagnostics.warnings())

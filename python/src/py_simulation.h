@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "leeway/sdf/load_world.h"
@@ -74,8 +75,9 @@ class PySimulation {
   /// the world loader reads them, drawn with the world's seed. No elements: calm water, no wind,
   /// no current. The world is then at its initial state; the held inputs stay. Throws
   /// LoadError, and changes nothing, for elements the loader refuses.
+  /// Several parts at once, read together.
   enum class EnvironmentPart { kWaves, kWind, kCurrent };
-  void replace_environment(EnvironmentPart part, const std::string& elements);
+  void replace_environment(const std::vector<std::pair<EnvironmentPart, std::string>>& parts);
 
  private:
   std::unique_ptr<Simulation> sim_;

@@ -1,6 +1,5 @@
 // leeway.Simulation: one world stepped from Python (docs/python.md). Arrays handed out are
 // copies: a reset or a restore replaces the State's storage, so a view would outlive it.
-#include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
 #include <pybind11/operators.h>
 #include <pybind11/pybind11.h>
@@ -73,45 +72,45 @@ std::string sdf_elements(const py::dict& elements) {
   return out;
 }
 
-/// set_sea_state, set_wind and set_current: the keywords as the elements of `element` (or as the
-/// environment's own, for an empty `element`).
-void replace(PySimulation& s, PySimulation::EnvironmentPart part, const std::string& element,
-             const py::kwargs& keywords) {
-  std::string elements;
-  if (keywords.size() > 0) {
-    py::dict d = keywords;
-    std::string name = element;
-    if (part == PySimulation::EnvironmentPart::kWaves && d.contains("wavefield")) {
-      // VRX's <wavefield> in place of <waves>.
-      if (d.size() != 1) {
-        throw py::value_error(
-            "set_sea_state: wavefield= describes the whole sea; expected no other keywords");
-      }
-      name = "";
+using Part = PySimulation::EnvironmentPart;
+
+/// The elements of one part of the environment from its keywords (set_sea_state, set_wind,
+/// set_current): <waves> (or VRX's <wavefield>), <wind>, or the <current...> elements.
+std::string part_elements(Part part, const py::dict& keywords) {
+  if (keywords.size() == 0) return "";
+  py::dict d = keywords;
+  if (part == Part::kWaves && d.contains("wavefield")) {
+    if (d.size() != 1) {
+      throw py::value_error(
+          "set_sea_state: wavefield= describes the whole sea; expected no other keywords");
     }
-    if (part == PySimulation::EnvironmentPart::kCurrent) {
-      // The keywords name the environment's <current...> elements.
-      static const std::map<std::string, std::string> kElements = {{"velocity", "current"},
-                                                                   {"process", "current_process"},
-                                                                   {"profile", "current_profile"},
-                                                                   {"tides", "tides"}};
-      py::dict renamed;
-      for (const auto& [key, value] : d) {
-        const auto it = kElements.find(py::str(key));
-        if (it == kElements.end()) {
-          throw py::value_error(py::str("set_current: unknown keyword '{}': expected velocity, "
-                                        "process, profile or tides")
-                                    .format(key));
-        }
-        renamed[py::str(it->second)] = value;
-      }
-      d = renamed;
-    }
-    elements =
-        name.empty() ? sdf_elements(d) : "<" + name + ">" + sdf_elements(d) + "</" + name + ">";
+    return sdf_elements(d);
   }
+  if (part == Part::kCurrent) {
+    // The keywords name the environment's <current...> elements.
+    static const std::map<std::string, std::string> kElements = {{"velocity", "current"},
+                                                                 {"process", "current_process"},
+                                                                 {"profile", "current_profile"},
+                                                                 {"tides", "tides"}};
+    py::dict renamed;
+    for (const auto& [key, value] : d) {
+      const auto it = kElements.find(py::str(key));
+      if (it == kElements.end()) {
+        throw py::value_error(py::str("set_current: unknown keyword '{}': expected velocity, "
+                                      "process, profile or tides")
+                                  .format(key));
+      }
+      renamed[py::str(it->second)] = value;
+    }
+    return sdf_elements(renamed);
+  }
+  const std::string name = part == Part::kWaves ? "waves" : "wind";
+  return "<" + name + ">" + sdf_elements(d) + "</" + name + ">";
+}
+
+void replace(PySimulation& s, const std::vector<std::pair<Part, std::string>>& parts) {
   py::gil_scoped_release release;
-  s.replace_environment(part, elements);
+  s.replace_environment(parts);
 }
 
 py::list task_list(const Simulation& sim) {
@@ -472,25 +471,41 @@ void bind_simulation(py::module_& m) {
       // The environment, between runs.
       .def(
           "set_sea_state",
-          [](PySimulation& s, const py::kwargs& elements) {
-            replace(s, PySimulation::EnvironmentPart::kWaves, "waves", elements);
+          [](PySimulation& s, const py::kwargs& kw) {
+            replace(s, {{Part::kWaves, part_elements(Part::kWaves, kw)}});
           },
           "Replaces the sea by the <waves> these keywords describe (no keywords: calm; "
           "wavefield={...}: VRX's <wavefield>) and resets the world.")
       .def(
           "set_wind",
-          [](PySimulation& s, const py::kwargs& elements) {
-            replace(s, PySimulation::EnvironmentPart::kWind, "wind", elements);
+          [](PySimulation& s, const py::kwargs& kw) {
+            replace(s, {{Part::kWind, part_elements(Part::kWind, kw)}});
           },
           "Replaces the wind by the <wind> these keywords describe (no keywords: none) and "
           "resets the world.")
       .def(
           "set_current",
-          [](PySimulation& s, const py::kwargs& elements) {
-            replace(s, PySimulation::EnvironmentPart::kCurrent, "", elements);
+          [](PySimulation& s, const py::kwargs& kw) {
+            replace(s, {{Part::kCurrent, part_elements(Part::kCurrent, kw)}});
           },
           "Replaces the current by the elements these keywords describe (velocity=(east, "
-          "north, up), or process=, profile=, tides=; none: still water) and resets the world.");
+          "north, up), or process=, profile=, tides=; none: still water) and resets the world.")
+      .def(
+          "set_environment",
+          [](PySimulation& s, const std::optional<py::dict>& sea_state,
+             const std::optional<py::dict>& wind, const std::optional<py::dict>& current) {
+            std::vector<std::pair<Part, std::string>> parts;
+            if (sea_state)
+              parts.emplace_back(Part::kWaves, part_elements(Part::kWaves, *sea_state));
+            if (wind) parts.emplace_back(Part::kWind, part_elements(Part::kWind, *wind));
+            if (current)
+              parts.emplace_back(Part::kCurrent, part_elements(Part::kCurrent, *current));
+            if (!parts.empty()) replace(s, parts);
+          },
+          py::kw_only(), py::arg("sea_state") = py::none(), py::arg("wind") = py::none(),
+          py::arg("current") = py::none(),
+          "set_sea_state, set_wind and set_current at once (each a dict of their keywords; "
+          "None: kept), read together: one reset, and a third of the time.");
 }
 
 }  // namespace leeway::python

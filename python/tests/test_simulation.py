@@ -173,5 +173,13 @@ def test_a_current_and_a_wind_set_between_runs(otter_world):
         sim.set_current(speed=1.0)
     sim.set_wind(speed=10.0, direction=math.pi / 2)
     assert sim.t == 0.0
+    # The three at once are the three one after another.
+    together = leeway.Simulation(otter_world, seed=3)
+    together.set_environment(sea_state={"significant_height": 0.5, "peak_period": 4.0},
+                             current={"velocity": [0.2, 0.1, 0.0]})
+    apart = leeway.Simulation(otter_world, seed=3)
+    apart.set_sea_state(significant_height=0.5, peak_period=4.0)
+    apart.set_current(velocity=[0.2, 0.1, 0.0])
+    assert np.array_equal(trajectory(together, 500), trajectory(apart, 500))
     with pytest.raises(leeway.LoadError, match="gust"):
         sim.set_wind(speed=10.0, gust={"type": "gale"})
