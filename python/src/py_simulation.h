@@ -14,6 +14,12 @@
 #include "leeway/sdf/load_world.h"
 #include "leeway/sim/simulation.h"
 
+namespace leeway {
+class CommandInbox;
+class GzServer;
+class DdsServer;
+}  // namespace leeway
+
 namespace leeway::python {
 
 /// Where a world comes from: a file, SDF text, or neither (the embedded default world).
@@ -26,6 +32,15 @@ struct WorldSource {
   std::vector<Spawn> spawns;
 };
 
+/// How a simulation is served while Python steps it (interfaces/gz_server.h, dds_server.h).
+struct ServeOptions {
+  std::string listen = "127.0.0.1";  ///< the address both transports use (IGN_IP)
+  int ros_domain = 0;                ///< the DDS domain (ROS_DOMAIN_ID)
+  double clock_rate_hz = 0.0;        ///< /clock per simulated second; 0: every step
+  bool gz = true;                    ///< over gz-transport
+  bool dds = true;                   ///< to ROS 2 over DDS
+};
+
 /// A step that step() refused or undid: the State stays at that step's start.
 struct StepRefused : std::runtime_error {
   StepRefused(const std::string& what, double t_) : std::runtime_error(what), t(t_) {}
@@ -36,17 +51,31 @@ class PySimulation {
  public:
   /// Loads the world; throws LoadError (core/error.h) naming file, line and element.
   explicit PySimulation(const WorldSource& source);
+  ~PySimulation();
   /// A world already loaded (another PySimulation's, an edited one).
   PySimulation(Scenario scenario, std::vector<std::string> warnings);
+  PySimulation(const PySimulation&) = delete;
+  PySimulation& operator=(const PySimulation&) = delete;
 
   Simulation& sim() { return *sim_; }
   const Simulation& sim() const { return *sim_; }
   const Model& model() const { return sim_->model(); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  /// `n` steps with the held inputs; throws StepRefused for the first one refused. The caller
-  /// may release the GIL around it.
+  /// `n` steps with the held inputs (and, served, what the clients sent: serve()); throws
+  /// StepRefused for the first one refused. The caller may release the GIL around it.
   void step(std::uint64_t n);
+
+  /// Serves the world over gz-transport and DDS as `leeway run --serve` does, while Python
+  /// steps it: every step is published, and the commands and wrenches clients send join the
+  /// held ones (an actuator the script holds a command for follows the script's). Throws
+  /// std::runtime_error if a transport refuses. Serving again replaces the servers.
+  void serve(const ServeOptions& options);
+  void stop_serving();
+  bool serving() const { return inbox_ != nullptr; }
+  /// The topics served over gz-transport and DDS (empty when not served).
+  std::vector<std::string> gz_topics() const;
+  std::vector<std::string> dds_topics() const;
 
   /// The actuator called "model/actuator" (or its index as text is not accepted): its index,
   /// or std::out_of_range listing the world's actuators.
@@ -83,6 +112,11 @@ class PySimulation {
   std::unique_ptr<Simulation> sim_;
   std::vector<std::string> warnings_;
   Inputs inputs_;
+  // Served (after sim_: destroyed before it, as they must be).
+  std::optional<ServeOptions> served_;
+  std::unique_ptr<CommandInbox> inbox_;
+  std::unique_ptr<GzServer> gz_;
+  std::unique_ptr<DdsServer> dds_;
 };
 
 }  // namespace leeway::python

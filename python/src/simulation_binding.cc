@@ -6,6 +6,8 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -282,6 +284,15 @@ void bind_simulation(py::module_& m) {
                                  n.push_back(a.unit);
                                return n;
                              })
+      .def_property_readonly(
+          "actuator_topics",
+          [](const PySimulation& s) {
+            std::vector<std::string> n;
+            for (const ActuatorModel& a : s.model().actuators)
+              n.push_back(a.topic);
+            return n;
+          },
+          "The topic each actuator takes commands on when served ('' if none).")
       .def("actuator_index", &PySimulation::actuator, py::arg("name"))
       .def("body_index", &PySimulation::body, py::arg("name"))
       .def("sensor_index", &PySimulation::sensor, py::arg("name"))
@@ -467,6 +478,43 @@ void bind_simulation(py::module_& m) {
           },
           py::arg("sensor"), "The sensor's latest reading (\"model/sensor\" or its index).")
       .def_property_readonly("tasks", [](const PySimulation& s) { return task_list(s.sim()); })
+
+      // Serving, while Python steps.
+      .def(
+          "serve",
+          [](PySimulation& s, const std::string& listen, std::optional<int> ros_domain,
+             double clock_rate, bool gz, bool dds) {
+            ServeOptions o;
+            o.listen = listen;
+            if (ros_domain) {
+              o.ros_domain = *ros_domain;
+            } else if (const char* id = std::getenv("ROS_DOMAIN_ID"); id && id[0]) {
+              o.ros_domain = std::atoi(id);
+            }
+            if (o.ros_domain < 0 || o.ros_domain > 232)
+              throw py::value_error(
+                  py::str("ros_domain {}: expected 0 to 232").format(o.ros_domain));
+            if (!(clock_rate >= 0.0) || !std::isfinite(clock_rate))
+              throw py::value_error(
+                  py::str("clock_rate {}: expected >= 0 (0: every step)").format(clock_rate));
+            o.clock_rate_hz = clock_rate;
+            o.gz = gz;
+            o.dds = dds;
+            py::gil_scoped_release release;
+            s.serve(o);
+          },
+          py::kw_only(), py::arg("listen") = "127.0.0.1", py::arg("ros_domain") = py::none(),
+          py::arg("clock_rate") = 0.0, py::arg("gz") = true, py::arg("dds") = true,
+          "Serves the world over gz-transport and to ROS 2 over DDS, as `leeway run --serve`, "
+          "while Python steps it (docs/python.md).")
+      .def("stop_serving",
+           [](PySimulation& s) {
+             py::gil_scoped_release release;
+             s.stop_serving();
+           })
+      .def_property_readonly("serving", &PySimulation::serving)
+      .def_property_readonly("gz_topics", &PySimulation::gz_topics)
+      .def_property_readonly("dds_topics", &PySimulation::dds_topics)
 
       // The environment, between runs.
       .def(

@@ -43,6 +43,10 @@ void Simulation::attach(Observer& observer, std::uint64_t interval) {
   observers_.push_back({&observer, std::max<std::uint64_t>(interval, 1)});
 }
 
+void Simulation::detach(const Observer& observer) {
+  std::erase_if(observers_, [&](const Attached& a) { return a.observer == &observer; });
+}
+
 void Simulation::notify_step() {
   for (const Attached& a : observers_) {
     if (run_.state.step_count % a.interval == 0) a.observer->on_step(*this);
@@ -90,6 +94,13 @@ StepResult Simulation::step(const Inputs& inputs) {
   update_tasks(scenario_.tasks, run_.tasks, run_.state, data_);
   notify_step();
   return r;
+}
+
+StepResult Simulation::step(const Inputs& inputs, InputSource& source) {
+  source.edit_state(run_.state);
+  Inputs merged = inputs;
+  source.take_inputs(*this, merged);
+  return step(merged);
 }
 
 Simulation::Turn Simulation::wait_for_turn(Pacing pacing, bool& waited) {

@@ -144,10 +144,15 @@ class Simulation {
 
   /// `observer` is called every `interval` steps (1: every step); it must outlive the runs.
   void attach(Observer& observer, std::uint64_t interval = 1);
+  /// `observer` is no longer called (nothing if it was not attached).
+  void detach(const Observer& observer);
 
   /// One step with `inputs` (above), on the calling thread; the observers due are called (and
   /// their on_start first, if this is the first step).
   StepResult step(const Inputs& inputs = {});
+  /// The same with what arrived from `source` (a bridge's inbox) as run() takes it: the source
+  /// edits the State, then its inputs are written over a copy of `inputs`.
+  StepResult step(const Inputs& inputs, InputSource& source);
   /// Runs as described above; returns how it ended after calling on_end. Throws
   /// std::invalid_argument for a real-time rate factor that is not positive and finite.
   RunEnd run(const RunOptions& options);
