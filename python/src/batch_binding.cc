@@ -174,14 +174,7 @@ void bind_batch(py::module_& m) {
           [](Batch& b, const py::array_t<double, py::array::c_style | py::array::forcecast>& values,
              const py::object& actuators) {
             const PySimulation& w0 = b.world(0);
-            std::vector<int> index;
-            if (actuators.is_none()) {
-              for (std::size_t i = 0; i < w0.model().actuators.size(); ++i)
-                index.push_back(static_cast<int>(i));
-            } else {
-              for (const py::handle a : actuators)
-                index.push_back(actuator_of(w0, a));
-            }
+            const std::vector<int> index = actuators_of(w0, actuators);
             if (values.ndim() != 2 || static_cast<std::size_t>(values.shape(0)) != b.size() ||
                 static_cast<std::size_t>(values.shape(1)) != index.size()) {
               throw py::value_error(py::str("set_commands: expected an array of shape ({}, {}) "

@@ -3,6 +3,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <vector>
+
 #include "leeway/sensors/sensor.h"
 
 namespace leeway::python {
@@ -22,6 +24,8 @@ void put(double* out, const Vector& v) {
 int actuator_of(const PySimulation& s, const pybind11::handle& key);
 int body_of(const PySimulation& s, const pybind11::handle& key);
 int sensor_of(const PySimulation& s, const pybind11::handle& key);
+/// The actuators named or indexed in `actuators` (actuator_of each), or all in order for None.
+std::vector<int> actuators_of(const PySimulation& s, const pybind11::object& actuators);
 
 void bind_errors(pybind11::module_& m);
 void bind_simulation(pybind11::module_& m);

@@ -35,6 +35,22 @@ std::vector<std::string> warning_texts(const Diagnostics& diagnostics) {
   return out;
 }
 
+/// What `find(model, name)` gives for "MODEL/NAME"; -1 for text without a slash.
+template <typename Find>
+int scoped_index(const std::string& scoped, const Find& find) {
+  const std::size_t slash = scoped.find('/');
+  return slash == std::string::npos ? -1 : find(scoped.substr(0, slash), scoped.substr(slash + 1));
+}
+
+/// Each item's full_name(): "model/actuator", "model/sensor".
+template <typename Items>
+std::vector<std::string> full_names(const Items& items) {
+  std::vector<std::string> out;
+  for (const auto& item : items)
+    out.push_back(item.full_name());
+  return out;
+}
+
 template <typename Names>
 std::string listed(const Names& names) {
   return names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "));
@@ -109,17 +125,13 @@ std::vector<std::string> PySimulation::dds_topics() const {
 }
 
 int PySimulation::actuator(const std::string& name) const {
-  const std::size_t slash = name.find('/');
-  const int i = slash == std::string::npos
-                    ? -1
-                    : model().actuator_index(name.substr(0, slash), name.substr(slash + 1));
+  const int i = scoped_index(name, [&](const std::string& m, const std::string& a) {
+    return model().actuator_index(m, a);
+  });
   if (i >= 0) return i;
-  std::vector<std::string> names;
-  for (const ActuatorModel& a : model().actuators)
-    names.push_back(a.full_name());
   throw std::out_of_range(
       fmt::format("no actuator '{}' in world '{}': expected MODEL/ACTUATOR, one of {}", name,
-                  model().world_name, listed(names)));
+                  model().world_name, listed(full_names(model().actuators))));
 }
 
 int PySimulation::body(const std::string& model_name) const {
@@ -133,17 +145,12 @@ int PySimulation::body(const std::string& model_name) const {
 }
 
 int PySimulation::sensor(const std::string& name) const {
-  const std::size_t slash = name.find('/');
-  const int i = slash == std::string::npos
-                    ? -1
-                    : model().sensor_index(name.substr(0, slash), name.substr(slash + 1));
+  const int i = scoped_index(
+      name, [&](const std::string& m, const std::string& n) { return model().sensor_index(m, n); });
   if (i >= 0) return i;
-  std::vector<std::string> names;
-  for (const SensorModel& s : model().sensors)
-    names.push_back(s.full_name());
   throw std::out_of_range(
       fmt::format("no sensor '{}' in world '{}': expected MODEL/SENSOR, one of {}", name,
-                  model().world_name, listed(names)));
+                  model().world_name, listed(full_names(model().sensors))));
 }
 
 std::string PySimulation::set_command(int index, double value) {

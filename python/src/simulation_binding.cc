@@ -175,6 +175,18 @@ int sensor_of(const PySimulation& s, const py::handle& key) {
                   [&](const std::string& n) { return s.sensor(n); });
 }
 
+std::vector<int> actuators_of(const PySimulation& s, const py::object& actuators) {
+  std::vector<int> index;
+  if (actuators.is_none()) {
+    for (std::size_t i = 0; i < s.model().actuators.size(); ++i)
+      index.push_back(static_cast<int>(i));
+  } else {
+    for (const py::handle a : actuators)
+      index.push_back(actuator_of(s, a));
+  }
+  return index;
+}
+
 void bind_simulation(py::module_& m) {
   py::class_<Snapshot>(m, "Snapshot",
                        "Everything that changes while a world runs (its State and its "
@@ -349,14 +361,7 @@ void bind_simulation(py::module_& m) {
       .def(
           "set_commands",
           [](PySimulation& s, const py::handle& values, const py::object& actuators) {
-            std::vector<int> index;
-            if (actuators.is_none()) {
-              for (std::size_t i = 0; i < s.model().actuators.size(); ++i)
-                index.push_back(static_cast<int>(i));
-            } else {
-              for (const py::handle a : actuators)
-                index.push_back(actuator_of(s, a));
-            }
+            const std::vector<int> index = actuators_of(s, actuators);
             const std::vector<double> v = as_vector(values, index.size(), "set_commands");
             // Every value checked before any is held: a refused one changes nothing.
             const std::vector<double> before = s.held_commands();
