@@ -49,7 +49,7 @@ def main():
 
     batch = leeway.Batch(otter, n=64)
     batch.set_commands(np.tile([100.0, 80.0], (64, 1)))
-    steps = 5000
+    steps = 20_000
     batch_time = best_of(3, lambda: timed(lambda: batch.step(steps)))
     batch_rate = 64 * steps / batch_time
     alone_rate = 1.0 / loop

@@ -43,14 +43,14 @@ def wrap(angle):
 
 
 class _LeewayEnv(_Base):
-    """What the environments share: a world without its controllers, stepped control_period
-    seconds per action, its actions clipped into the action space."""
+    """What the environments share: a world loaded without its controllers (sim), stepped
+    control_period seconds per action, its actions clipped into the action space."""
 
     metadata = {"render_modes": []}
     render_mode = None
 
-    def __init__(self, world, actuators, control_period, seed):
-        self.sim = _leeway.Simulation(world, seed=seed, controllers=False)
+    def __init__(self, sim, actuators, control_period):
+        self.sim = sim
         steps = control_period / self.sim.dt
         if not (steps >= 1.0 and abs(steps - round(steps)) < 1e-9 * steps):
             raise ValueError(f"control_period {control_period} s: expected a whole number (>= 1) "
@@ -81,14 +81,14 @@ class _VrxTaskEnv(_LeewayEnv):
     """A VRX task's vehicle driven by its thrusters; the episode ends with the task."""
 
     def __init__(self, world, kind, control_period, seed):
-        probe = _leeway.Simulation(world, seed=seed, controllers=False)
-        tasks = [t for t in probe.tasks if t["kind"] == kind]
+        sim = _leeway.Simulation(world, seed=seed, controllers=False)
+        tasks = [t for t in sim.tasks if t["kind"] == kind]
         if len(tasks) != 1:
             raise ValueError(f"{world}: expected one {kind} task; found {len(tasks)}")
-        self.task_index = probe.tasks.index(tasks[0])
+        self.task_index = sim.tasks.index(tasks[0])
         vehicle = tasks[0]["vehicle"]
-        actuators = [a for a in probe.actuator_names if a.startswith(vehicle + "/")]
-        super().__init__(world, actuators, control_period, seed)
+        actuators = [a for a in sim.actuator_names if a.startswith(vehicle + "/")]
+        super().__init__(sim, actuators, control_period)
         self.vehicle = tasks[0]["vehicle_index"]
         self.goals = np.array(tasks[0]["goals"], dtype=np.float64)
 
@@ -196,8 +196,9 @@ class DepthHeading(_LeewayEnv):
 
     def __init__(self, world=None, *, control_period=0.1, duration=60.0, propeller_rpm=1525.0,
                  depth_range=(20.0, 40.0), seed=0):
-        super().__init__(world or world_path("remus100.sdf"),
-                         ["remus100/rudder", "remus100/stern_plane"], control_period, seed)
+        super().__init__(
+            _leeway.Simulation(world or world_path("remus100.sdf"), seed=seed, controllers=False),
+            ["remus100/rudder", "remus100/stern_plane"], control_period)
         self.sim.set_command("remus100/propeller", propeller_rpm)
         self.duration = duration
         self.depth_range = depth_range
