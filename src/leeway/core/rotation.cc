@@ -41,9 +41,4 @@ Quat quat_exp(const Vec3& theta) {
   return Quat(std::cos(half), k * theta.x(), k * theta.y(), k * theta.z());
 }
 
-Eigen::Vector4d quat_derivative(const Quat& q, const Vec3& w) {
-  const Quat dq = q * Quat(0.0, w.x(), w.y(), w.z());
-  return 0.5 * dq.coeffs();
-}
-
 }  // namespace leeway

@@ -30,7 +30,10 @@ Quat quat_from_euler_zyx(double roll, double pitch, double yaw);
 Quat quat_exp(const Vec3& theta);
 
 /// Time derivative of q_WB (as the 4 coefficients x, y, z, w) for the body angular velocity
-/// w_WB_B [rad/s]: dq/dt = 1/2 q (x) [0, w].
-Eigen::Vector4d quat_derivative(const Quat& q_WB, const Vec3& w_WB_B);
+/// w_WB_B [rad/s]: dq/dt = 1/2 q (x) [0, w]. Inline: every RK4 stage of every body calls it.
+inline Eigen::Vector4d quat_derivative(const Quat& q_WB, const Vec3& w_WB_B) {
+  const Quat dq = q_WB * Quat(0.0, w_WB_B.x(), w_WB_B.y(), w_WB_B.z());
+  return 0.5 * dq.coeffs();
+}
 
 }  // namespace leeway

@@ -39,42 +39,43 @@ double spreading_exponent(const WaveSpreading& sp, double wbar) {
   return 0.0;
 }
 
-double spreading_density(const WaveSpreading& sp, double wbar, double dtheta) {
-  if (sp.kind == SpreadingKind::kNone || std::abs(dtheta) > half_width(sp)) return 0.0;
-  const double s = spreading_exponent(sp, wbar);
-  const double norm = std::exp(std::lgamma(s + 1.0) - std::lgamma(s + 0.5)) / std::sqrt(kPi);
-  if (sp.kind == SpreadingKind::kMitsuyasu) {
-    return 0.5 * norm * std::pow(std::cos(0.5 * dtheta), 2.0 * s);
-  }
-  return norm * std::pow(std::cos(dtheta), 2.0 * s);
-}
-
-double spreading_second_moment(const WaveSpreading& sp, double wbar) {
-  if (sp.kind == SpreadingKind::kNone) return 0.0;
-  const double h = half_width(sp);
-  return simpson([&](double x) { return x * x * spreading_density(sp, wbar, x); }, -h, h,
-                 kIntervals);
-}
-
 namespace {
+
+/// D(wbar, .) at one frequency: its exponent and normalisation (a pow, two lgamma and an exp)
+/// worked out once, not at each of the thousands of offsets the tables below integrate over.
+struct Density {
+  SpreadingKind kind;
+  double half, s, norm;
+
+  Density(const WaveSpreading& sp, double wbar)
+      : kind(sp.kind),
+        half(half_width(sp)),
+        s(spreading_exponent(sp, wbar)),
+        norm(std::exp(std::lgamma(s + 1.0) - std::lgamma(s + 0.5)) / std::sqrt(kPi)) {}
+
+  double operator()(double dtheta) const {
+    if (kind == SpreadingKind::kNone || std::abs(dtheta) > half) return 0.0;
+    if (kind == SpreadingKind::kMitsuyasu)
+      return 0.5 * norm * std::pow(std::cos(0.5 * dtheta), 2.0 * s);
+    return norm * std::pow(std::cos(dtheta), 2.0 * s);
+  }
+};
 
 /// D's cumulative probability and cumulative second moment on a fine grid over its support,
 /// by composite Simpson over pairs of intervals: accurate to ~1e-9 where D is smooth.
 struct CumulativeTable {
-  const WaveSpreading& sp;
-  double wbar;
+  Density D;
   std::vector<double> x, probability, second;
 
-  CumulativeTable(const WaveSpreading& spreading, double w) : sp(spreading), wbar(w) {
+  CumulativeTable(const WaveSpreading& spreading, double wbar) : D(spreading, wbar) {
     constexpr int kPairs = 512;
-    const double h = half_width(sp), dx = 2.0 * h / (2 * kPairs);
+    const double h = D.half, dx = 2.0 * h / (2 * kPairs);
     x.push_back(-h);
     probability.push_back(0.0);
     second.push_back(0.0);
     for (int i = 0; i < kPairs; ++i) {
       const double a = -h + 2 * i * dx;
-      const double d0 = spreading_density(sp, wbar, a), d1 = spreading_density(sp, wbar, a + dx),
-                   d2 = spreading_density(sp, wbar, a + 2 * dx);
+      const double d0 = D(a), d1 = D(a + dx), d2 = D(a + 2 * dx);
       const double m = a + dx, b = a + 2 * dx;
       x.push_back(b);
       probability.push_back(probability.back() + dx / 3 * (d0 + 4 * d1 + d2));
@@ -94,11 +95,8 @@ struct CumulativeTable {
     double q = x[i - 1] + t * (x[i] - x[i - 1]);
     for (int newton = 0; newton < 2; ++newton) {
       const double a = x[i - 1];
-      const double cdf = probability[i - 1] + (q - a) / 6 *
-                                                  (spreading_density(sp, wbar, a) +
-                                                   4 * spreading_density(sp, wbar, 0.5 * (a + q)) +
-                                                   spreading_density(sp, wbar, q));
-      const double density = spreading_density(sp, wbar, q);
+      const double cdf = probability[i - 1] + (q - a) / 6 * (D(a) + 4 * D(0.5 * (a + q)) + D(q));
+      const double density = D(q);
       if (density <= 0.0) break;
       q = std::clamp(q - (cdf - target) / density, x[i - 1], x[i]);
     }
@@ -117,6 +115,17 @@ struct CumulativeTable {
 };
 
 }  // namespace
+
+double spreading_density(const WaveSpreading& sp, double wbar, double dtheta) {
+  return Density(sp, wbar)(dtheta);
+}
+
+double spreading_second_moment(const WaveSpreading& sp, double wbar) {
+  if (sp.kind == SpreadingKind::kNone) return 0.0;
+  const double h = half_width(sp);
+  const Density D(sp, wbar);
+  return simpson([&](double x) { return x * x * D(x); }, -h, h, kIntervals);
+}
 
 double spreading_quantile(const WaveSpreading& sp, double wbar, double u) {
   if (sp.kind == SpreadingKind::kNone) return 0.0;

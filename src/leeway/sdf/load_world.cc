@@ -12,6 +12,7 @@
 #include <sdf/Physics.hh>
 #include <sdf/Root.hh>
 #include <sdf/World.hh>
+#include <sdf/parser.hh>
 #include <set>
 
 #include "leeway/body/integrator.h"
@@ -99,6 +100,42 @@ sdf::Errors parse_guarded(const std::string& source, Parse&& parse) {
                                 "every included model",
                                 e.what()));
   }
+}
+
+/// A document to read SDF into: a copy of sdformat's description of the format (what sdf::init
+/// builds). Building it parses every file of the SDF specification, about 40 ms, which a load
+/// of a small world (a campaign's trial, a Python set_environment) would spend almost wholly on
+/// that; it is built once per process and copied for each load.
+sdf::SDFPtr described_document() {
+  static const sdf::ElementPtr description = [] {
+    const auto sdf = std::make_shared<sdf::SDF>();
+    sdf::init(sdf);
+    return sdf->Root();
+  }();
+  auto document = std::make_shared<sdf::SDF>();
+  document->Root(description->Clone());
+  return document;
+}
+
+enum class Source { kFile, kText };
+
+/// Root::Load(path, config) (kFile) or Root::LoadSdfString(text, config) (kText), reading into a
+/// copy of the description built once (described_document) where they would build it again.
+sdf::Errors load_root(sdf::Root& root, Source kind, const std::string& source,
+                      const sdf::ParserConfig& config) {
+  sdf::Errors errors;
+  const sdf::SDFPtr document = described_document();
+  if (kind == Source::kFile ? !sdf::readFile(source, config, document, errors)
+                            : !sdf::readString(source, config, document, errors)) {
+    errors.push_back(
+        kind == Source::kFile
+            ? sdf::Error(sdf::ErrorCode::FILE_READ, "Unable to read file:" + source)
+            : sdf::Error(sdf::ErrorCode::STRING_READ, "Unable to read SDF string: " + source));
+    return errors;
+  }
+  const sdf::Errors more = root.Load(document, config);
+  errors.insert(errors.end(), more.begin(), more.end());
+  return errors;
 }
 
 double read_step_size(const sdf::World& world) {
@@ -424,10 +461,11 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
   sdf::Errors errors;
   {
     sdfio::SdformatScope scope(config);
-    errors = parse_guarded(path, [&] { return root.Load(absolute.string(), config); });
+    errors = parse_guarded(
+        path, [&] { return load_root(root, Source::kFile, absolute.string(), config); });
     if (!spawns.empty()) {
       for (sdf::Error e : parse_guarded("--spawn", [&] {
-             return spawned_root.LoadSdfString(spawn_world(spawns), config);
+             return load_root(spawned_root, Source::kText, spawn_world(spawns), config);
            })) {
         if (e.FilePath().value_or("<data-string>") == "<data-string>") {
           e.SetFilePath(spawn_source(e, spawns));
@@ -467,8 +505,9 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
 Scenario load_scenario_string(const std::string& sdf_text, const std::string& source_name,
                               Diagnostics& diagnostics, std::uint64_t seed) {
   sdf::Root root;
-  const sdf::Errors errors =
-      parse_guarded(source_name, [&] { return root.LoadSdfString(sdf_text); });
+  const sdf::Errors errors = parse_guarded(source_name, [&] {
+    return load_root(root, Source::kText, sdf_text, sdf::ParserConfig::GlobalConfig());
+  });
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
     Scenario scenario = compile(root, {}, errors, source_name, nullptr, seed, diagnostics);
