@@ -103,9 +103,9 @@ sdf::Errors parse_guarded(const std::string& source, Parse&& parse) {
 }
 
 /// A document to read SDF into: a copy of sdformat's description of the format (what sdf::init
-/// builds). Building it parses every file of the SDF specification, about 40 ms, which a load
-/// of a small world (a campaign's trial, a Python set_environment) would spend almost wholly on
-/// that; it is built once per process and copied for each load.
+/// builds). Building it parses every file of the SDF specification, about 30 ms here, and a copy
+/// takes half that: a load of a small world (a campaign's trial, a Python set_environment) spent
+/// most of its time building it. It is built once per process and copied for each load.
 sdf::SDFPtr described_document() {
   static const sdf::ElementPtr description = [] {
     const auto sdf = std::make_shared<sdf::SDF>();
