@@ -21,6 +21,11 @@ struct GerstnerSums {
   double gx = 0, gy = 0;             // sum A k sin d (minus the slope of zeta)
 };
 
+/// The sum of a kLanes-wide accumulator, in a fixed order.
+double lane_total(const std::array<double, kLanes>& v) {
+  return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
+}
+
 /// sum_i A_i cos(theta_i). Terms are computed a chunk at a time by an element-wise loop (which
 /// vectorises), then added into eight accumulators in a fixed order, so that the result does not
 /// depend on the SIMD width the compiler picked.
@@ -51,37 +56,29 @@ LEEWAY_SIMD_CLONES double linear_sum(const WaveField& f, double x, double y, dou
       acc[i % kLanes] += amplitude[i] * std::cos(kx[i] * x + ky[i] * y - omega[i] * t + phase[i]);
     }
   }
-  return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+  return lane_total(acc);
 }
 
-/// The eight sums at (x0, y0, t), as linear_sum() takes its one: the sines and cosines a chunk
-/// at a time by an element-wise loop (which vectorises), then each term into its sum's kLanes
-/// accumulators, added in a fixed order.
-LEEWAY_SIMD_CLONES GerstnerSums gerstner_sums(const WaveField& f, double x0, double y0, double t) {
+/// The loop gerstner_sums() and linear_slope_sums() share: add(i, lane, sin theta_i, cos theta_i)
+/// for every component i, into lane i % kLanes, theta_i = kx_i x + ky_i y - omega_i t + phase_i.
+/// The sines and cosines are taken a chunk at a time by an element-wise loop (which vectorises),
+/// then handed over in order. If a phase is beyond fast_sincos()'s range, `acc` is cleared and
+/// every term given again with std::sin and std::cos. Inlined into each caller's SIMD clones
+/// (target_clones takes no templates).
+template <typename Accumulators, typename Add>
+[[gnu::always_inline]] inline void for_each_phase(const WaveField& f, double x, double y, double t,
+                                                  Accumulators& acc, Add&& add) {
   constexpr std::size_t kChunk = 64;
-  enum { kZeta, kFx, kFy, kJxx, kJxy, kJyy, kGx, kGy, kSums };
-  std::array<std::array<double, kLanes>, kSums> acc{};
   std::array<double, kChunk> sin_theta, cos_theta;
   const std::size_t n = f.amplitude.size();  // a multiple of kLanes
-  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data(),
-               *omega = f.omega.data(), *phase = f.phase.data(), *qa_dx = f.qa_dx.data(),
-               *qa_dy = f.qa_dy.data();
-  const auto add = [&](std::size_t i, std::size_t lane, double sn, double cs) {
-    acc[kZeta][lane] += amplitude[i] * cs;
-    acc[kFx][lane] += qa_dx[i] * sn;
-    acc[kFy][lane] += qa_dy[i] * sn;
-    acc[kJxx][lane] += cs * qa_dx[i] * kx[i];
-    acc[kJxy][lane] += cs * qa_dx[i] * ky[i];
-    acc[kJyy][lane] += cs * qa_dy[i] * ky[i];
-    acc[kGx][lane] += amplitude[i] * sn * kx[i];
-    acc[kGy][lane] += amplitude[i] * sn * ky[i];
-  };
+  const double *kx = f.kx.data(), *ky = f.ky.data(), *omega = f.omega.data(),
+               *phase = f.phase.data();
   std::uint64_t out_of_range = 0;
   for (std::size_t start = 0; start < n; start += kChunk) {
     const std::size_t m = std::min(kChunk, n - start);
     for (std::size_t j = 0; j < m; ++j) {
       const std::size_t i = start + j;
-      const double theta = kx[i] * x0 + ky[i] * y0 - omega[i] * t + phase[i];
+      const double theta = kx[i] * x + ky[i] * y - omega[i] * t + phase[i];
       out_of_range |= static_cast<std::uint64_t>(std::abs(theta) >= kFastTrigLimit);
       const SinCos sc = fast_sincos(theta);
       sin_theta[j] = sc.sin;
@@ -95,19 +92,35 @@ LEEWAY_SIMD_CLONES GerstnerSums gerstner_sums(const WaveField& f, double x0, dou
   if (out_of_range) {  // rare: days of simulated time or thousands of km; exact but slower
     acc = {};
     for (std::size_t i = 0; i < n; ++i) {
-      const double theta = kx[i] * x0 + ky[i] * y0 - omega[i] * t + phase[i];
+      const double theta = kx[i] * x + ky[i] * y - omega[i] * t + phase[i];
       add(i, i % kLanes, std::sin(theta), std::cos(theta));
     }
   }
-  const auto total = [&](int k) {
-    const std::array<double, kLanes>& x = acc[static_cast<std::size_t>(k)];
-    return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
-  };
+}
+
+/// The eight sums at (x0, y0, t), as linear_sum() takes its one: each term into its sum's kLanes
+/// accumulators, added in a fixed order.
+LEEWAY_SIMD_CLONES GerstnerSums gerstner_sums(const WaveField& f, double x0, double y0, double t) {
+  enum { kZeta, kFx, kFy, kJxx, kJxy, kJyy, kGx, kGy, kSums };
+  std::array<std::array<double, kLanes>, kSums> acc{};
+  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data(),
+               *qa_dx = f.qa_dx.data(), *qa_dy = f.qa_dy.data();
+  for_each_phase(f, x0, y0, t, acc, [&](std::size_t i, std::size_t lane, double sn, double cs) {
+    acc[kZeta][lane] += amplitude[i] * cs;
+    acc[kFx][lane] += qa_dx[i] * sn;
+    acc[kFy][lane] += qa_dy[i] * sn;
+    acc[kJxx][lane] += cs * qa_dx[i] * kx[i];
+    acc[kJxy][lane] += cs * qa_dx[i] * ky[i];
+    acc[kJyy][lane] += cs * qa_dy[i] * ky[i];
+    acc[kGx][lane] += amplitude[i] * sn * kx[i];
+    acc[kGy][lane] += amplitude[i] * sn * ky[i];
+  });
   GerstnerSums out;
-  out.zeta = total(kZeta);
-  out.fx = total(kFx), out.fy = total(kFy);
-  out.jxx = total(kJxx), out.jxy = total(kJxy), out.jyy = total(kJyy);
-  out.gx = total(kGx), out.gy = total(kGy);
+  out.zeta = lane_total(acc[kZeta]);
+  out.fx = lane_total(acc[kFx]), out.fy = lane_total(acc[kFy]);
+  out.jxx = lane_total(acc[kJxx]), out.jxy = lane_total(acc[kJxy]);
+  out.jyy = lane_total(acc[kJyy]);
+  out.gx = lane_total(acc[kGx]), out.gy = lane_total(acc[kGy]);
   return out;
 }
 
@@ -115,48 +128,17 @@ LEEWAY_SIMD_CLONES GerstnerSums gerstner_sums(const WaveField& f, double x0, dou
 /// same sums, term for term and lane for lane (the same bits), without the five that are zero.
 LEEWAY_SIMD_CLONES GerstnerSums linear_slope_sums(const WaveField& f, double x, double y,
                                                   double t) {
-  constexpr std::size_t kChunk = 64;
   enum { kZeta, kGx, kGy, kSums };
   std::array<std::array<double, kLanes>, kSums> acc{};
-  std::array<double, kChunk> sin_theta, cos_theta;
-  const std::size_t n = f.amplitude.size();  // a multiple of kLanes
-  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data(),
-               *omega = f.omega.data(), *phase = f.phase.data();
-  const auto add = [&](std::size_t i, std::size_t lane, double sn, double cs) {
+  const double *amplitude = f.amplitude.data(), *kx = f.kx.data(), *ky = f.ky.data();
+  for_each_phase(f, x, y, t, acc, [&](std::size_t i, std::size_t lane, double sn, double cs) {
     acc[kZeta][lane] += amplitude[i] * cs;
     acc[kGx][lane] += amplitude[i] * sn * kx[i];
     acc[kGy][lane] += amplitude[i] * sn * ky[i];
-  };
-  std::uint64_t out_of_range = 0;
-  for (std::size_t start = 0; start < n; start += kChunk) {
-    const std::size_t m = std::min(kChunk, n - start);
-    for (std::size_t j = 0; j < m; ++j) {
-      const std::size_t i = start + j;
-      const double theta = kx[i] * x + ky[i] * y - omega[i] * t + phase[i];
-      out_of_range |= static_cast<std::uint64_t>(std::abs(theta) >= kFastTrigLimit);
-      const SinCos sc = fast_sincos(theta);
-      sin_theta[j] = sc.sin;
-      cos_theta[j] = sc.cos;
-    }
-    for (std::size_t b = 0; b < m; b += kLanes) {
-      for (std::size_t j = 0; j < kLanes; ++j)
-        add(start + b + j, j, sin_theta[b + j], cos_theta[b + j]);
-    }
-  }
-  if (out_of_range) {
-    acc = {};
-    for (std::size_t i = 0; i < n; ++i) {
-      const double theta = kx[i] * x + ky[i] * y - omega[i] * t + phase[i];
-      add(i, i % kLanes, std::sin(theta), std::cos(theta));
-    }
-  }
-  const auto total = [&](int k) {
-    const std::array<double, kLanes>& v = acc[static_cast<std::size_t>(k)];
-    return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
-  };
+  });
   GerstnerSums out;
-  out.zeta = total(kZeta);
-  out.gx = total(kGx), out.gy = total(kGy);
+  out.zeta = lane_total(acc[kZeta]);
+  out.gx = lane_total(acc[kGx]), out.gy = lane_total(acc[kGy]);
   return out;
 }
 
