@@ -141,19 +141,9 @@ void bind_batch(py::module_& m) {
       .def_property_readonly("threads", &Batch::threads)
       .def_property_readonly("dt", [](const Batch& b) { return b.world(0).model().dt; })
       .def_property_readonly("actuator_names",
-                             [](const Batch& b) {
-                               std::vector<std::string> n;
-                               for (const ActuatorModel& a : b.world(0).model().actuators)
-                                 n.push_back(a.full_name());
-                               return n;
-                             })
+                             [](const Batch& b) { return actuator_names(b.world(0).model()); })
       .def_property_readonly("body_names",
-                             [](const Batch& b) {
-                               std::vector<std::string> n;
-                               for (const BodyModel& x : b.world(0).model().bodies)
-                                 n.push_back(x.model_name);
-                               return n;
-                             })
+                             [](const Batch& b) { return body_names(b.world(0).model()); })
       .def_property_readonly("seeds",
                              [](const Batch& b) {
                                py::array_t<std::uint64_t> s(static_cast<py::ssize_t>(b.size()));

@@ -42,21 +42,33 @@ int scoped_index(const std::string& scoped, const Find& find) {
   return slash == std::string::npos ? -1 : find(scoped.substr(0, slash), scoped.substr(slash + 1));
 }
 
-/// Each item's full_name(): "model/actuator", "model/sensor".
-template <typename Items>
-std::vector<std::string> full_names(const Items& items) {
-  std::vector<std::string> out;
-  for (const auto& item : items)
-    out.push_back(item.full_name());
-  return out;
-}
-
 template <typename Names>
 std::string listed(const Names& names) {
   return names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "));
 }
 
 }  // namespace
+
+std::vector<std::string> body_names(const Model& model) {
+  std::vector<std::string> out;
+  for (const BodyModel& b : model.bodies)
+    out.push_back(b.model_name);
+  return out;
+}
+
+std::vector<std::string> actuator_names(const Model& model) {
+  std::vector<std::string> out;
+  for (const ActuatorModel& a : model.actuators)
+    out.push_back(a.full_name());
+  return out;
+}
+
+std::vector<std::string> sensor_names(const Model& model) {
+  std::vector<std::string> out;
+  for (const SensorModel& x : model.sensors)
+    out.push_back(x.full_name());
+  return out;
+}
 
 PySimulation::PySimulation(const WorldSource& source) {
   Diagnostics diagnostics;
@@ -131,17 +143,14 @@ int PySimulation::actuator(const std::string& name) const {
   if (i >= 0) return i;
   throw std::out_of_range(
       fmt::format("no actuator '{}' in world '{}': expected MODEL/ACTUATOR, one of {}", name,
-                  model().world_name, listed(full_names(model().actuators))));
+                  model().world_name, listed(actuator_names(model()))));
 }
 
 int PySimulation::body(const std::string& model_name) const {
   const int i = model().body_index(model_name);
   if (i >= 0) return i;
-  std::vector<std::string> names;
-  for (const BodyModel& b : model().bodies)
-    names.push_back(b.model_name);
   throw std::out_of_range(fmt::format("no moving model '{}' in world '{}': expected one of {}",
-                                      model_name, model().world_name, listed(names)));
+                                      model_name, model().world_name, listed(body_names(model()))));
 }
 
 int PySimulation::sensor(const std::string& name) const {
@@ -150,7 +159,7 @@ int PySimulation::sensor(const std::string& name) const {
   if (i >= 0) return i;
   throw std::out_of_range(
       fmt::format("no sensor '{}' in world '{}': expected MODEL/SENSOR, one of {}", name,
-                  model().world_name, listed(full_names(model().sensors))));
+                  model().world_name, listed(sensor_names(model()))));
 }
 
 std::string PySimulation::set_command(int index, double value) {

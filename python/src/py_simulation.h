@@ -47,6 +47,12 @@ struct StepRefused : std::runtime_error {
   double t;  ///< [s] the time of the refused step's start
 };
 
+/// The world's moving models, actuators and sensors by name, in index order: a body by its
+/// model's name, an actuator or sensor as "model/name".
+std::vector<std::string> body_names(const Model& model);
+std::vector<std::string> actuator_names(const Model& model);
+std::vector<std::string> sensor_names(const Model& model);
+
 class PySimulation {
  public:
   /// Loads the world; throws LoadError (core/error.h) naming file, line and element.

@@ -246,26 +246,11 @@ void bind_simulation(py::module_& m) {
       .def_property_readonly("seed", [](const PySimulation& s) { return s.model().seed; })
       .def_property_readonly("warnings", &PySimulation::warnings)
       .def_property_readonly("body_names",
-                             [](const PySimulation& s) {
-                               std::vector<std::string> n;
-                               for (const BodyModel& b : s.model().bodies)
-                                 n.push_back(b.model_name);
-                               return n;
-                             })
+                             [](const PySimulation& s) { return body_names(s.model()); })
       .def_property_readonly("actuator_names",
-                             [](const PySimulation& s) {
-                               std::vector<std::string> n;
-                               for (const ActuatorModel& a : s.model().actuators)
-                                 n.push_back(a.full_name());
-                               return n;
-                             })
+                             [](const PySimulation& s) { return actuator_names(s.model()); })
       .def_property_readonly("sensor_names",
-                             [](const PySimulation& s) {
-                               std::vector<std::string> n;
-                               for (const SensorModel& x : s.model().sensors)
-                                 n.push_back(x.full_name());
-                               return n;
-                             })
+                             [](const PySimulation& s) { return sensor_names(s.model()); })
       .def_property_readonly("sensor_types",
                              [](const PySimulation& s) {
                                std::vector<std::string> n;
