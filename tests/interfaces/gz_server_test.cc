@@ -137,22 +137,21 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(counter.step_count, 5u);
   // The statistics go on while it is paused, and say so.
-  const std::string stats = tool_output(fmt::format("ign topic -e -n 1 -t {}/stats", world));
+  const std::string stats = echo_one(world + "/stats");
   EXPECT_NE(stats.find("paused: true"), std::string::npos) << stats;
   EXPECT_NE(stats.find("iterations: 5"), std::string::npos) << stats;
 
   // While it runs, `ign topic -e` receives the poses and the IMU's samples.
   auto poses = std::async(std::launch::async, [&] {
-    return tool_output(fmt::format("ign topic -e -n 1 -t {}/pose/info", world));
+    return echo_one(world + "/pose/info");
   });
   const SensorModel& imu_sensor = sim.model().sensors.at(
       static_cast<std::size_t>(sim.model().sensor_index("wamv", "imu_wamv_sensor")));
   auto imu = std::async(std::launch::async, [&] {
-    return tool_output(
-        fmt::format("ign topic -e -n 1 -t {}", sensor_topic(sim.model().world_name, imu_sensor)));
+    return echo_one(sensor_topic(sim.model().world_name, imu_sensor));
   });
   auto joints = std::async(std::launch::async, [&] {
-    return tool_output(fmt::format("ign topic -e -n 1 -t {}/model/wamv/joint_state", world));
+    return echo_one(world + "/model/wamv/joint_state");
   });
   std::this_thread::sleep_for(1500ms);  // the echoes subscribe
   EXPECT_NE(tool_output(control + "'pause: false'").find("data: true"), std::string::npos);
@@ -296,7 +295,7 @@ TEST_F(GzServerTest, IgnTopicEchoesALidarsScanAndACamerasCalibrationDrawnOnlyFor
   std::string text;
   std::optional<SensorSample> sample;
   for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
-    text = tool_output("ign topic -e -n 1 -t " + lidar.scan);
+    text = echo_one(lidar.scan);
     if (const std::optional<double> t = stamp_time(text)) sample = scans.at(*t);
   }
   ASSERT_TRUE(sample) << text;
@@ -320,7 +319,7 @@ TEST_F(GzServerTest, IgnTopicEchoesALidarsScanAndACamerasCalibrationDrawnOnlyFor
 
   // The camera's calibration: the pinhole's K, and its frames drawn since somebody looks.
   const ImageTopics camera = image_topics(model.world_name, model.sensors[eye]);
-  const std::string info = tool_output("ign topic -e -n 1 -t " + camera.camera_info);
+  const std::string info = echo_one(camera.camera_info);
   const std::array<double, 9> K = camera_k(std::get<CameraModel>(model.sensors[eye].kind));
   std::vector<double> k = numbers_after(info.substr(info.find("intrinsics")), "k");
   ASSERT_GE(k.size(), 9u) << info;
@@ -328,7 +327,7 @@ TEST_F(GzServerTest, IgnTopicEchoesALidarsScanAndACamerasCalibrationDrawnOnlyFor
   EXPECT_EQ(k, std::vector<double>(K.begin(), K.end())) << info;
   EXPECT_EQ(numbers_after(info, "width"), std::vector<double>({8.0})) << info;
   EXPECT_GT(frames.drawn, 0);
-  const std::string image = tool_output("ign topic -e -n 1 -t " + camera.image);
+  const std::string image = echo_one(camera.image);
   EXPECT_NE(image.find("pixel_format_type: RGB_INT8"), std::string::npos) << image;
   EXPECT_EQ(numbers_after(image, "step"), std::vector<double>({24.0})) << image;
 }
@@ -349,7 +348,7 @@ TEST_F(GzServerTest, IgnTopicEchoesASonarsPingAsAFloatImageAndItsSoundingsAsALas
   const auto echo = [&](const std::string& topic, std::string& text) {
     std::optional<SensorSample> sample;
     for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
-      text = tool_output("ign topic -e -n 1 -t " + topic);
+      text = echo_one(topic);
       if (const std::optional<double> t = stamp_time(text)) sample = pings.at(*t);
     }
     return sample;
@@ -414,7 +413,7 @@ TEST_F(GzServerTest, IgnTopicReadsVrxsTaskTopicsAsVrxPublishesThem) {
   const RunningSimulation running(sim, run);
   const auto echo = [](const std::string& topic) {
     return std::async(std::launch::async,
-                      [topic] { return tool_output("ign topic -e -n 1 -t " + topic); });
+                      [topic] { return echo_one(topic); });
   };
   auto info = echo("/vrx/task/info");
   auto waypoints = echo("/vrx/wayfinding/waypoints");
@@ -529,7 +528,7 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   std::string text;
   std::optional<PingerSample> sample;
   for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
-    text = tool_output(fmt::format("ign topic -e -n 1 -t {}", sensor_topic("", sensor)));
+    text = echo_one(sensor_topic("", sensor));
     const std::vector<double> sec = numbers_after(text, "sec");
     if (!sec.empty() && sec[0] > 0.0) sample = watch.at(sec[0]);
   }

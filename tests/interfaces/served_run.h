@@ -42,6 +42,19 @@ inline std::string tool_output(const std::string& command, int seconds = 20,
   return out;
 }
 
+/// The first message in what `ign topic -e` printed. Asked for one (-n 1), it may still print
+/// more: those that reach it before it exits. Each message is followed by an empty line (the
+/// text format writes a string's line breaks as escapes).
+inline std::string first_message(const std::string& echoed) {
+  const std::size_t end = echoed.find("\n\n");
+  return end == std::string::npos ? echoed : echoed.substr(0, end + 1);
+}
+
+/// The first message `ign topic -e -n 1` receives on `topic` (empty if none within `seconds`).
+inline std::string echo_one(const std::string& topic, int seconds = 20) {
+  return first_message(tool_output("ign topic -e -n 1 -t " + topic, seconds));
+}
+
 /// ros2_peer (ros2_peer.cc) with `arguments`, as a ROS 2 node on this host in DDS domain
 /// `domain` with ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST (rmw_cyclonedds's configuration), on
 /// the loopback.

@@ -243,6 +243,29 @@ TEST(Simulation, RealTimePacingFollowsTheWallClockAtItsRateFactor) {
   EXPECT_THROW(sim.run(run), std::invalid_argument);
 }
 
+TEST(Simulation, RealTimePacingCallsTheObserversOfEachStepNoEarlierThanItsTime) {
+  // A served run publishes a step's messages from on_step: each at its step's time, not several
+  // steps at once (a client reading one message would be handed a burst of them).
+  struct WallTimes : Observer {
+    std::chrono::steady_clock::time_point start;
+    std::vector<std::pair<double, double>> t_and_wall;  // [s]
+    void on_step(const Simulation& sim) override {
+      const double wall =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      t_and_wall.emplace_back(sim.state().t, wall);
+    }
+  };
+  Simulation sim(coasting_body());
+  WallTimes times;
+  sim.attach(times);
+  times.start = std::chrono::steady_clock::now();
+  const RunEnd end = sim.run(paced(30, Pacing::kRealTime));
+  ASSERT_TRUE(end.ok);
+  ASSERT_EQ(times.t_and_wall.size(), 30u);
+  for (const auto& [t, wall] : times.t_and_wall)
+    EXPECT_GE(wall, t) << "the step to t = " << t << " s was seen at " << wall << " s";
+}
+
 TEST(Simulation, AFailedStepEndsTheRunWithItsReason) {
   Simulation sim(testing::stiff_spring_model());
   Counter counter;

@@ -11,12 +11,6 @@
 #include "leeway/task/task_scoring.h"
 
 namespace leeway {
-namespace {
-
-// Real-time pacing holds the simulated time to the wall clock within this much.
-constexpr std::chrono::milliseconds kPacingQuantum{20};
-
-}  // namespace
 
 std::uint64_t steps_between(double rate_hz, double dt) {
   const double steps = 1.0 / (rate_hz * dt);
@@ -70,6 +64,12 @@ void Simulation::start() {
 }
 
 StepResult Simulation::step(const Inputs& inputs) {
+  const StepResult r = advance(inputs);
+  if (r.ok) notify_step();
+  return r;
+}
+
+StepResult Simulation::advance(const Inputs& inputs) {
   start();
   const Model& model = scenario_.model;
   const std::vector<ControllerModel>& controllers = scenario_.controllers;
@@ -92,7 +92,6 @@ StepResult Simulation::step(const Inputs& inputs) {
   }
   update_navigation(controllers, run_.navigation, data_);
   update_tasks(scenario_.tasks, run_.tasks, run_.state, data_);
-  notify_step();
   return r;
 }
 
@@ -171,7 +170,7 @@ RunEnd Simulation::run(const RunOptions& o) {
       o.input_source->take_inputs(*this, inputs);
       step_inputs = &inputs;
     }
-    const StepResult r = step(*step_inputs);
+    const StepResult r = advance(*step_inputs);
     if (!r.ok) {
       end.ok = false;
       end.error = r.error;
@@ -179,13 +178,12 @@ RunEnd Simulation::run(const RunOptions& o) {
     }
     ++end.steps;
     if (pacing == Pacing::kRealTime) {
+      // The step's outputs leave at their own time: a client sees one message a step, at the
+      // step's rate, not several at once (a wake-up a step costs a few microseconds).
       const std::chrono::duration<double> due((run_.state.t - t_anchor) / rate_factor);
-      const Clock::time_point wake = wall_anchor + std::chrono::duration_cast<Clock::duration>(due);
-      // Asleep only once a quantum ahead (and at the end): a wake-up a step costs more than the
-      // step of a small world.
-      if (wake - Clock::now() >= kPacingQuantum || run_.state.step_count >= o.until_step)
-        std::this_thread::sleep_until(wake);
+      std::this_thread::sleep_until(wall_anchor + std::chrono::duration_cast<Clock::duration>(due));
     }
+    notify_step();
   }
   {
     std::lock_guard lock(mutex_);

@@ -12,12 +12,11 @@
 //       ones, not a store it spends once paused
 //       if a reset was requested (request_reset), reset, and the observers' on_start again
 //       the options' input source, if any, adds the commands that arrived (InputSource)
-//       one step, as step(inputs) below
-//       in real time, once it is 20 ms ahead (or at the run's end), sleep until the wall clock
-//       has caught up: (t - t at the anchor) / rate_factor since the anchor, the run's start or
-//       the end of the last wait (a paused or lockstep world does not race to catch up when it
-//       runs again); a small world's step is cheaper than a wake-up, so it steps in bursts of
-//       20 ms of wall time rather than sleeping at every step
+//       one step, as step(inputs) below; in real time, before its observers are called, sleep
+//       until the wall clock has caught up with the step's end: (t - t at the anchor) /
+//       rate_factor since the anchor, the run's start or the end of the last wait (a paused or
+//       lockstep world does not race to catch up when it runs again). So what a served run
+//       publishes of a step leaves at that step's time, one step after another, never in bursts
 //     observers' on_end, with how the run ended
 //
 //   step(inputs):
@@ -187,6 +186,8 @@ class Simulation {
   bool set_rate_factor(double factor);
 
  private:
+  /// step(inputs) but for the observers' on_step.
+  StepResult advance(const Inputs& inputs);
   /// Calls the observers' on_start, once per run from the initial state.
   void start();
   void notify_step();
