@@ -1,45 +1,68 @@
-// Sensor readings for Python: one dict per reading, its entries named as the sensor recording's
-// columns (output/sensor_recorder.h) with vectors kept together as arrays; an image, a scan and a
-// ping as arrays shaped as they are read (rows first).
+// Sensor readings for Python: one dict per reading, an entry per field of its type's descriptor
+// (sensors/sensor_descriptor.h; the sensor recordings' columns take the same names): numbers,
+// counts and words as Python's own, vectors (x, y, z), quaternions (w, x, y, z), matrices
+// (3 x 3) and lists as NumPy arrays, an image, a scan and a ping as arrays shaped as they are
+// read (rows first).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
-#include <variant>
-
 #include "bindings.h"
-#include "leeway/core/overloaded.h"
 
 namespace py = pybind11;
 
 namespace leeway::python {
 namespace {
 
-py::array_t<double> vec(const Vec3& v) {
-  return py::array_t<double>(3, v.data());
-}
+class DictWriter final : public FieldWriter {
+ public:
+  DictWriter(py::dict& d, const SensorDescriptor& descriptor) : d_(d), fields_(descriptor.fields) {}
 
-/// (w, x, y, z), as the recordings write a quaternion.
-py::array_t<double> quat_wxyz(const Quat& q) {
-  const double wxyz[4] = {q.w(), q.x(), q.y(), q.z()};
-  return py::array_t<double>(4, wxyz);
-}
-
-template <typename T>
-py::array_t<T> array(const std::vector<T>& v, std::vector<py::ssize_t> shape) {
-  return py::array_t<T>(std::move(shape), v.data());
-}
-
-const char* dvl_target_name(DvlReading::Target target) {
-  switch (target) {
-    case DvlReading::Target::kBottom:
-      return "bottom";
-    case DvlReading::Target::kWaterMass:
-      return "water_mass";
-    case DvlReading::Target::kNone:
-      break;
+  void real(double x) override { put(x); }
+  void integer(std::int64_t n) override { put(n); }
+  void boolean(bool b) override { put(b); }
+  void name(std::string_view word) override { put(std::string(word)); }
+  void vector(const Vec3& v) override { put(py::array_t<double>(3, v.data())); }
+  void quaternion(const Quat& q) override {
+    const double wxyz[4] = {q.w(), q.x(), q.y(), q.z()};
+    put(py::array_t<double>(4, wxyz));
   }
-  return "none";
-}
+  void matrix(const Mat3& m) override {
+    const Eigen::Matrix<double, 3, 3, Eigen::RowMajor> rows = m;
+    put(py::array_t<double>({3, 3}, rows.data()));
+  }
+  void list(std::span<const double> values) override {
+    put(py::array_t<double>(static_cast<py::ssize_t>(values.size()), values.data()));
+  }
+  void flags(std::span<const bool> values) override {
+    py::array_t<bool> a(static_cast<py::ssize_t>(values.size()));
+    for (std::size_t i = 0; i < values.size(); ++i)
+      a.mutable_at(static_cast<py::ssize_t>(i)) = values[i];
+    put(a);
+  }
+  void array(std::span<const float> v, std::span<const std::size_t> shape) override {
+    put(shaped(v, shape));
+  }
+  void array(std::span<const double> v, std::span<const std::size_t> shape) override {
+    put(shaped(v, shape));
+  }
+  void array(std::span<const std::uint8_t> v, std::span<const std::size_t> shape) override {
+    put(shaped(v, shape));
+  }
+
+ private:
+  template <typename T>
+  static py::array_t<T> shaped(std::span<const T> v, std::span<const std::size_t> shape) {
+    return py::array_t<T>(std::vector<py::ssize_t>(shape.begin(), shape.end()), v.data());
+  }
+  template <typename T>
+  void put(T&& value) {
+    d_[py::str(std::string(fields_[index_++].name))] = std::forward<T>(value);
+  }
+
+  py::dict& d_;
+  std::span<const ReadingField> fields_;
+  std::size_t index_ = 0;
+};
 
 }  // namespace
 
@@ -47,94 +70,8 @@ py::dict reading_dict(const SensorModel& sensor, const SensorSample& s) {
   py::dict d;
   d["t"] = s.t;
   d["sampled"] = s.sampled;
-  std::visit(
-      Overloaded{[&](const ImuReading& r) {
-                   d["f"] = vec(r.f_S);
-                   d["omega"] = vec(r.omega_S);
-                   d["q"] = quat_wxyz(r.q_RS);
-                 },
-                 [&](const PressureReading& r) {
-                   d["pressure"] = r.pressure;
-                   d["depth"] = r.depth;
-                 },
-                 [&](const GnssReading& r) {
-                   d["fix"] = r.fix;
-                   d["latitude"] = r.latitude_deg;
-                   d["longitude"] = r.longitude_deg;
-                   d["altitude"] = r.altitude;
-                   d["v_enu"] = vec(r.v_ENU);
-                 },
-                 [&](const AltimeterReading& r) {
-                   d["vertical_position"] = r.vertical_position;
-                   d["vertical_velocity"] = r.vertical_velocity;
-                 },
-                 [&](const MagnetometerReading& r) {
-                   d["B"] = vec(r.B_S);
-                   d["heading"] = r.heading();
-                 },
-                 [&](const DvlReading& r) {
-                   d["target"] = dvl_target_name(r.target);
-                   d["v"] = vec(r.v_R);
-                   d["covariance"] = py::array_t<double>({3, 3}, r.covariance.data());  // symmetric
-                   d["altitude"] = r.altitude;
-                   d["good_beams"] = r.good_beams;
-                   py::array_t<double> ranges(r.beam_count), velocities(r.beam_count);
-                   py::array_t<bool> locked(r.beam_count);
-                   for (int i = 0; i < r.beam_count; ++i) {
-                     const DvlBeamReading& b = r.beams[static_cast<std::size_t>(i)];
-                     ranges.mutable_at(i) = b.range;
-                     velocities.mutable_at(i) = b.velocity;
-                     locked.mutable_at(i) = b.locked;
-                   }
-                   d["beam_ranges"] = ranges;
-                   d["beam_velocities"] = velocities;
-                   d["beam_locked"] = locked;
-                 },
-                 [&](const RangeBearingReading& r) {
-                   d["range"] = r.range;
-                   d["bearing"] = r.bearing;
-                   d["elevation"] = r.elevation;
-                 },
-                 [&](const AcousticPositionReading& r) { d["p"] = vec(r.p_W); },
-                 [&](const GroundTruthReading& r) {
-                   d["p"] = vec(r.p_W);
-                   d["q"] = quat_wxyz(r.q_WS);
-                   d["v"] = vec(r.v_S);
-                   d["omega"] = vec(r.omega_S);
-                   d["a"] = vec(r.a_S);
-                 },
-                 [&](const EnvironmentProbeReading& r) {
-                   if (std::get<EnvironmentProbeModel>(sensor.kind).quantity ==
-                       EnvironmentProbeModel::Quantity::kWaveElevation) {
-                     d["elevation"] = r.elevation;
-                   } else {
-                     d["v"] = vec(r.v_W);
-                     d["relative"] = vec(r.relative_S);
-                   }
-                 },
-                 [&](const LidarReading& r) {
-                   const std::vector<py::ssize_t> shape = {r.vertical_count, r.horizontal_count};
-                   d["ranges"] = array(r.ranges, shape);
-                   d["intensities"] = array(r.intensities, shape);
-                   d["water_returns"] = r.water_returns;
-                 },
-                 [&](const CameraImage& r) {
-                   d["width"] = r.width;
-                   d["height"] = r.height;
-                   d["rgb"] = array(r.rgb, {r.height, r.width, r.rgb.empty() ? 0 : 3});
-                   d["depth"] = array(r.depth, {r.depth.empty() ? 0 : r.height, r.width});
-                 },
-                 [&](const SonarImage& r) {
-                   d["level"] = array(r.level, {r.bins, r.beams});
-                   d["azimuth"] = array(r.azimuth, {r.beams});
-                   d["range"] = array(r.range, {r.bins});
-                   d["hits"] = r.hits;
-                   d["bottom_range"] =
-                       array(r.bottom_range, {static_cast<py::ssize_t>(r.bottom_range.size())});
-                   d["bottom_level"] =
-                       array(r.bottom_level, {static_cast<py::ssize_t>(r.bottom_level.size())});
-                 }},
-      s.reading);
+  DictWriter w(d, descriptor(sensor));
+  write_reading(sensor, s, w);
   return d;
 }
 

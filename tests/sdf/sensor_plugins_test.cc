@@ -251,11 +251,11 @@ TEST(SensorPlugins, EnvironmentProbesMeasureTheSeaTheCurrentAndTheWind) {
   StepData data = make_step_data(m);
   Workspace ws;
   ASSERT_TRUE(step(m, st, {}, ws, &data).ok);
-  const auto reading = [&](const char* name) {
-    return std::get<EnvironmentProbeReading>(
+  const auto reading = [&]<typename Reading>(const char* name, Reading) {
+    return std::get<Reading>(
         data.sensors[static_cast<std::size_t>(m.sensor_index("buoy", name))].reading);
   };
-  EXPECT_EQ(reading("gauge").elevation, 0.0);  // a calm sea
+  EXPECT_EQ(reading("gauge", WaveGaugeReading{}).elevation, 0.0);  // a calm sea
   // Under waves, the surface's height at the gauge, 2 m ahead of the moving buoy's origin.
   const std::string sea = R"(<plugin filename="leeway-environment" name="leeway::Environment">
       <waves><spectrum>pierson_moskowitz</spectrum><significant_height>1.5</significant_height>
@@ -270,14 +270,45 @@ TEST(SensorPlugins, EnvironmentProbesMeasureTheSeaTheCurrentAndTheWind) {
     ASSERT_TRUE(step(wavy, sw, {}, ww, &dw).ok);
   }
   const Vec3 gauge = before.p_WB + before.q_WB * Vec3(2, 0, 0);
-  const double eta = std::get<EnvironmentProbeReading>(dw.sensors[0].reading).elevation;
+  const double eta = std::get<WaveGaugeReading>(dw.sensors[0].reading).elevation;
   EXPECT_NEAR(eta, surface_height(wavy.environment, gauge.x(), gauge.y(), dw.sensors[0].t), 1e-12);
   EXPECT_GT(std::abs(eta), 1e-3);
-  EXPECT_LT((reading("adcp").v_W - Vec3(0.3, -0.1, 0)).norm(), 1e-15);
-  EXPECT_LT((reading("adcp").relative_S - Vec3(-0.7, -0.1, 0)).norm(), 1e-15);
-  EXPECT_LT((reading("vane").v_W - Vec3(0, 8, 0)).norm(), 1e-12);
-  EXPECT_LT((reading("vane").relative_S - Vec3(-1, 8, 0)).norm(), 1e-12);
+  const CurrentMeterReading adcp = reading("adcp", CurrentMeterReading{});
+  const AnemometerReading vane = reading("vane", AnemometerReading{});
+  EXPECT_LT((adcp.v_W - Vec3(0.3, -0.1, 0)).norm(), 1e-15);
+  EXPECT_LT((adcp.relative_S - Vec3(-0.7, -0.1, 0)).norm(), 1e-15);
+  EXPECT_LT((vane.v_W - Vec3(0, 8, 0)).norm(), 1e-12);
+  EXPECT_LT((vane.relative_S - Vec3(-1, 8, 0)).norm(), 1e-12);
   EXPECT_EQ(std::string(sensor_type_name(sensor_named(m, "vane"))), "anemometer");
+}
+
+TEST(SensorPlugins, EnvironmentSensorsReadGzSimsCustomSensorSyntaxAndTheirNoise) {
+  const Model m = load(world_sdf(simple_model("", "buoy", R"(
+      <sensor name="gauge" type="custom" gz:type="wave_gauge">
+        <gz:wave_gauge><noise type="gaussian"><stddev>0.02</stddev></noise></gz:wave_gauge>
+      </sensor>
+      <sensor name="adcp" type="custom" gz:type="current_meter">
+        <gz:current_meter><x><noise type="gaussian"><stddev>0.1</stddev></noise></x>
+          <z><noise type="gaussian"><stddev>0.3</stddev></noise></z></gz:current_meter>
+      </sensor>
+      <sensor name="vane" type="custom" gz:type="anemometer">
+        <gz:anemometer><noise type="gaussian"><stddev>0.5</stddev></noise></gz:anemometer>
+      </sensor>)")));
+  const auto kind = [&](const char* name) -> const SensorKind& {
+    return sensor_named(m, name).kind;
+  };
+  EXPECT_EQ(std::get<WaveGaugeModel>(kind("gauge")).noise.white_stddev, 0.02);
+  const auto& adcp = std::get<CurrentMeterModel>(kind("adcp"));
+  EXPECT_EQ(adcp.noise[0].white_stddev, 0.1);
+  EXPECT_EQ(adcp.noise[1].white_stddev, 0.0);
+  EXPECT_EQ(adcp.noise[2].white_stddev, 0.3);
+  for (const NoiseModel& n : std::get<AnemometerModel>(kind("vane")).noise)
+    EXPECT_EQ(n.white_stddev, 0.5);
+  // Leeway's own type attribute names only types it has.
+  testing::expect_mentions(
+      testing::load_error("tide.sdf", world_sdf(simple_model("", "buoy", R"(
+          <sensor name="x" type="custom" leeway:type="tide_gauge"/>)"))),
+      {"sensor 'x'", "leeway:type 'tide_gauge'", "wave_gauge, current_meter or anemometer"});
 }
 
 }  // namespace

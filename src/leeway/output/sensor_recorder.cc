@@ -2,15 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <bit>
 #include <cerrno>
-#include <cmath>
 #include <cstring>
-#include <limits>
 #include <set>
 #include <stdexcept>
 
-#include "leeway/core/overloaded.h"
+#include "leeway/formats/png_file.h"
 
 namespace leeway {
 namespace {
@@ -25,140 +23,216 @@ std::string safe(const std::string& name) {
   return out;
 }
 
-std::string header(const SensorModel& sensor) {
-  return std::visit(
-      Overloaded{[](const ImuModel&) {
-                   return std::string("t,f_x,f_y,f_z,omega_x,omega_y,omega_z,q_w,q_x,q_y,q_z");
-                 },
-                 [](const PressureModel&) { return std::string("t,pressure,depth"); },
-                 [](const GnssModel&) {
-                   return std::string("t,fix,latitude,longitude,altitude,v_east,v_north,v_up");
-                 },
-                 [](const AltimeterModel&) {
-                   return std::string("t,vertical_position,vertical_velocity");
-                 },
-                 [](const MagnetometerModel&) { return std::string("t,B_x,B_y,B_z,heading"); },
-                 [](const DvlModel& dvl) {
-                   std::string h = "t,target,v_x,v_y,v_z,var_x,var_y,var_z,altitude,good_beams";
-                   for (std::size_t i = 1; i <= dvl.beams_S.size(); ++i)
-                     h += fmt::format(",range_{0},velocity_{0}", i);
-                   return h;
-                 },
-                 [](const RangeBearingModel&) { return std::string("t,range,bearing,elevation"); },
-                 [](const AcousticPositionModel&) { return std::string("t,x,y,z"); },
-                 [](const GroundTruthModel&) {
-                   return std::string(
-                       "t,x,y,z,q_w,q_x,q_y,q_z,v_x,v_y,v_z,omega_x,omega_y,omega_z,a_x,a_y,a_z");
-                 },
-                 [](const EnvironmentProbeModel& probe) {
-                   return std::string(probe.quantity ==
-                                              EnvironmentProbeModel::Quantity::kWaveElevation
-                                          ? "t,elevation"
-                                          : "t,v_x,v_y,v_z,relative_x,relative_y,relative_z");
-                 },
-                 // A scan is a summary line here (0 rays: not scanned); its points go to MCAP
-                 // (docs/sensors.md).
-                 [](const LidarModel&) {
-                   return std::string("t,rays,returns,water_returns,nearest");
-                 },
-                 // A frame's time and size (0 x 0 undrawn); its image goes to MCAP.
-                 [](const CameraModel&) { return std::string("t,width,height"); },
-                 // A ping's brightest cell (nan when it was not pinged); its image goes to MCAP.
-                 [](const SonarModel&) {
-                   return std::string("t,beams,hits,peak_level,peak_range,peak_bearing");
-                 }},
+/// A sample of `sensor`'s type with nothing in it, for the header's shape.
+SensorSample blank_sample(const SensorModel& sensor) {
+  SensorSample s;
+  std::visit(
+      [&](const auto& kind) {
+        using Reading = typename std::decay_t<decltype(kind)>::Reading;
+        s.reading.template emplace<Reading>();
+      },
       sensor.kind);
+  return s;
 }
 
-void append_row(fmt::memory_buffer& out, const SensorModel& sensor, const SensorSample& s) {
-  auto it = std::back_inserter(out);
-  std::visit(
-      Overloaded{
-          [&](const ImuReading& r) {
-            fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{}\n", s.t, r.f_S.x(), r.f_S.y(),
-                           r.f_S.z(), r.omega_S.x(), r.omega_S.y(), r.omega_S.z(), r.q_RS.w(),
-                           r.q_RS.x(), r.q_RS.y(), r.q_RS.z());
-          },
-          [&](const PressureReading& r) {
-            fmt::format_to(it, "{},{},{}\n", s.t, r.pressure, r.depth);
-          },
-          [&](const GnssReading& r) {
-            fmt::format_to(it, "{},{},{},{},{},{},{},{}\n", s.t, r.fix ? 1 : 0, r.latitude_deg,
-                           r.longitude_deg, r.altitude, r.v_ENU.x(), r.v_ENU.y(), r.v_ENU.z());
-          },
-          [&](const AltimeterReading& r) {
-            fmt::format_to(it, "{},{},{}\n", s.t, r.vertical_position, r.vertical_velocity);
-          },
-          [&](const MagnetometerReading& r) {
-            fmt::format_to(it, "{},{},{},{},{}\n", s.t, r.B_S.x(), r.B_S.y(), r.B_S.z(),
-                           r.heading());
-          },
-          [&](const DvlReading& r) {
-            fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{}", s.t, static_cast<int>(r.target),
-                           r.v_R.x(), r.v_R.y(), r.v_R.z(), r.covariance(0, 0), r.covariance(1, 1),
-                           r.covariance(2, 2), r.altitude, r.good_beams);
-            for (int i = 0; i < r.beam_count; ++i) {
-              const DvlBeamReading& b = r.beams[static_cast<std::size_t>(i)];
-              fmt::format_to(it, ",{},{}", b.range, b.velocity);
-            }
-            fmt::format_to(it, "\n");
-          },
-          [&](const RangeBearingReading& r) {
-            fmt::format_to(it, "{},{},{},{}\n", s.t, r.range, r.bearing, r.elevation);
-          },
-          [&](const AcousticPositionReading& r) {
-            fmt::format_to(it, "{},{},{},{}\n", s.t, r.p_W.x(), r.p_W.y(), r.p_W.z());
-          },
-          [&](const GroundTruthReading& r) {
-            fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.t,
-                           r.p_W.x(), r.p_W.y(), r.p_W.z(), r.q_WS.w(), r.q_WS.x(), r.q_WS.y(),
-                           r.q_WS.z(), r.v_S.x(), r.v_S.y(), r.v_S.z(), r.omega_S.x(),
-                           r.omega_S.y(), r.omega_S.z(), r.a_S.x(), r.a_S.y(), r.a_S.z());
-          },
-          [&](const EnvironmentProbeReading& r) {
-            if (std::get<EnvironmentProbeModel>(sensor.kind).quantity ==
-                EnvironmentProbeModel::Quantity::kWaveElevation) {
-              fmt::format_to(it, "{},{}\n", s.t, r.elevation);
-              return;
-            }
-            fmt::format_to(it, "{},{},{},{},{},{},{}\n", s.t, r.v_W.x(), r.v_W.y(), r.v_W.z(),
-                           r.relative_S.x(), r.relative_S.y(), r.relative_S.z());
-          },
-          [&](const LidarReading& r) {
-            int returns = 0;
-            float nearest = std::numeric_limits<float>::infinity();
-            for (const float range : r.ranges) {
-              if (!std::isfinite(range)) continue;
-              ++returns;
-              nearest = std::min(nearest, range);
-            }
-            fmt::format_to(it, "{},{},{},{},{}\n", s.t, r.ranges.size(), returns, r.water_returns,
-                           nearest);
-          },
-          [&](const CameraImage& r) { fmt::format_to(it, "{},{},{}\n", s.t, r.width, r.height); },
-          [&](const SonarImage& r) {
-            const double nan = std::numeric_limits<double>::quiet_NaN();
-            double level = nan, range = nan, bearing = nan;
-            if (!r.level.empty()) {
-              const auto peak = static_cast<std::size_t>(
-                  std::max_element(r.level.begin(), r.level.end()) - r.level.begin());
-              const auto beams = static_cast<std::size_t>(r.beams);
-              level = r.level[peak];
-              range = r.range[peak / beams];
-              bearing = r.azimuth[peak % beams];
-            }
-            fmt::format_to(it, "{},{},{},{},{},{}\n", s.t, r.beams, r.hits, level, range, bearing);
-          }},
-      s.reading);
+/// NumPy's .npy format, version 1.0: its magic, the header's length, the header (a dict of the
+/// dtype, the order and the shape, padded to 64 bytes), then the data, rows first.
+template <typename T>
+void write_npy(const std::filesystem::path& path, std::span<const T> values,
+               std::span<const std::size_t> shape) {
+  static_assert(std::endian::native == std::endian::little);
+  const char* descr = std::is_same_v<T, float> ? "<f4" : std::is_same_v<T, double> ? "<f8" : "|u1";
+  std::string dims;
+  for (const std::size_t n : shape)
+    dims += fmt::format("{}, ", n);
+  dims.resize(dims.size() - (shape.size() == 1 ? 1 : 2));  // (n,) for one dimension
+  std::string header =
+      fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({}), }}", descr, dims);
+  const std::size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) {
+    throw std::runtime_error(
+        fmt::format("cannot write '{}': {}", path.string(), std::strerror(errno)));
+  }
+  const auto length = static_cast<std::uint16_t>(header.size());
+  const char preamble[] = {'\x93',
+                           'N',
+                           'U',
+                           'M',
+                           'P',
+                           'Y',
+                           1,
+                           0,
+                           static_cast<char>(length & 0xff),
+                           static_cast<char>(length >> 8)};
+  const bool ok = std::fwrite(preamble, 1, sizeof preamble, f) == sizeof preamble &&
+                  std::fwrite(header.data(), 1, header.size(), f) == header.size() &&
+                  std::fwrite(values.data(), sizeof(T), values.size(), f) == values.size();
+  if (std::fclose(f) != 0 || !ok)
+    throw std::runtime_error(fmt::format("cannot write '{}'", path.string()));
 }
+
+/// Writes a header: the column names of each field.
+class HeaderWriter final : public FieldWriter {
+ public:
+  explicit HeaderWriter(const SensorDescriptor& d) : fields_(d.fields) {}
+  std::string text = "t";
+
+  void real(double) override { column(next().name); }
+  void integer(std::int64_t) override { column(next().name); }
+  void boolean(bool) override { column(next().name); }
+  void name(std::string_view) override { column(next().name); }
+  void vector(const Vec3&) override {
+    const ReadingField& f = next();
+    for (int i = 0; i < 3; ++i) {
+      if (f.columns[i].empty()) {
+        column(fmt::format("{}_{}", f.name, "xyz"[i]));
+      } else {
+        column(f.columns[i]);
+      }
+    }
+  }
+  void quaternion(const Quat&) override {
+    const ReadingField& f = next();
+    for (const char c : {'w', 'x', 'y', 'z'})
+      column(fmt::format("{}_{}", f.name, c));
+  }
+  void matrix(const Mat3&) override {
+    const ReadingField& f = next();
+    for (const char a : {'x', 'y', 'z'}) {
+      for (const char b : {'x', 'y', 'z'})
+        column(fmt::format("{}_{}{}", f.name, a, b));
+    }
+  }
+  void list(std::span<const double> values) override { numbered(values.size()); }
+  void flags(std::span<const bool> values) override { numbered(values.size()); }
+  void array(std::span<const float>, std::span<const std::size_t>) override { column(next().name); }
+  void array(std::span<const double>, std::span<const std::size_t>) override {
+    column(next().name);
+  }
+  void array(std::span<const std::uint8_t>, std::span<const std::size_t>) override {
+    column(next().name);
+  }
+
+ private:
+  const ReadingField& next() { return fields_[index_++]; }
+  void column(std::string_view name) {
+    text += ',';
+    text += name;
+  }
+  void numbered(std::size_t n) {
+    const ReadingField& f = next();
+    for (std::size_t i = 1; i <= n; ++i)
+      column(fmt::format("{}_{}", f.name, i));
+  }
+  std::span<const ReadingField> fields_;
+  std::size_t index_ = 0;
+};
+
+/// Writes a row: the sample's time, then each field; bulk arrays to files of their own.
+class RowWriter final : public FieldWriter {
+ public:
+  RowWriter(fmt::memory_buffer& out, const SensorDescriptor& d, std::filesystem::path folder,
+            std::string stem, std::size_t sample)
+      : out_(out),
+        fields_(d.fields),
+        folder_(std::move(folder)),
+        stem_(std::move(stem)),
+        sample_(sample) {}
+  std::size_t arrays = 0;
+
+  void real(double x) override { cell(x); }
+  void integer(std::int64_t n) override { cell(n); }
+  void boolean(bool b) override { cell(b ? 1 : 0); }
+  void name(std::string_view word) override { cell(word); }
+  void vector(const Vec3& v) override { cells(v.data(), 3); }
+  void quaternion(const Quat& q) override {
+    const double wxyz[] = {q.w(), q.x(), q.y(), q.z()};
+    cells(wxyz, 4);
+  }
+  void matrix(const Mat3& m) override {
+    const Eigen::Matrix<double, 3, 3, Eigen::RowMajor> rows = m;
+    cells(rows.data(), 9);
+  }
+  void list(std::span<const double> values) override { cells(values.data(), values.size()); }
+  void flags(std::span<const bool> values) override {
+    ++index_;
+    for (const bool b : values)
+      fmt::format_to(std::back_inserter(out_), ",{}", b ? 1 : 0);
+  }
+  void array(std::span<const float> v, std::span<const std::size_t> shape) override {
+    bulk(v, shape);
+  }
+  void array(std::span<const double> v, std::span<const std::size_t> shape) override {
+    bulk(v, shape);
+  }
+  void array(std::span<const std::uint8_t> v, std::span<const std::size_t> shape) override {
+    bulk(v, shape);
+  }
+
+ private:
+  template <typename T>
+  void cell(const T& x) {
+    ++index_;
+    fmt::format_to(std::back_inserter(out_), ",{}", x);
+  }
+  void cells(const double* x, std::size_t n) {
+    ++index_;
+    for (std::size_t i = 0; i < n; ++i)
+      fmt::format_to(std::back_inserter(out_), ",{}", x[i]);
+  }
+  template <typename T>
+  void bulk(std::span<const T> values, std::span<const std::size_t> shape) {
+    const ReadingField& f = fields_[index_++];
+    out_.push_back(',');
+    if (values.empty()) return;
+    const bool image = std::is_same_v<T, std::uint8_t> && shape.size() == 3 && shape[2] == 3;
+    const std::string file =
+        fmt::format("{}/{}_{}.{}", stem_, f.name, sample_, image ? "png" : "npy");
+    std::filesystem::create_directories(folder_ / stem_);
+    if constexpr (std::is_same_v<T, std::uint8_t>) {
+      if (image) {
+        write_png((folder_ / file).string(), static_cast<int>(shape[1]), static_cast<int>(shape[0]),
+                  {values.begin(), values.end()});
+        return after_file(file);
+      }
+    }
+    write_npy(folder_ / file, values, shape);
+    after_file(file);
+  }
+  void after_file(const std::string& file) {
+    fmt::format_to(std::back_inserter(out_), "{}", file);
+    ++arrays;
+  }
+
+  fmt::memory_buffer& out_;
+  std::span<const ReadingField> fields_;
+  std::filesystem::path folder_;
+  std::string stem_;
+  std::size_t sample_;
+  std::size_t index_ = 0;
+};
 
 }  // namespace
 
-std::string SensorRecorder::file_name(const SensorModel& sensor) {
-  return safe(sensor.model_name) + "." + safe(sensor.name) + ".csv";
+std::string SensorRecorder::stem(const SensorModel& sensor) {
+  return safe(sensor.model_name) + "." + safe(sensor.name);
 }
 
-SensorRecorder::SensorRecorder(const std::filesystem::path& folder, const Model& model) {
+std::string SensorRecorder::file_name(const SensorModel& sensor) {
+  return stem(sensor) + ".csv";
+}
+
+std::string SensorRecorder::header(const SensorModel& sensor) {
+  HeaderWriter h(descriptor(sensor));
+  write_reading(sensor, blank_sample(sensor), h);
+  return h.text;
+}
+
+SensorRecorder::SensorRecorder(const std::filesystem::path& folder, const Model& model)
+    : folder_(folder), counts_(model.sensors.size(), 0) {
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec) {
@@ -184,16 +258,27 @@ SensorRecorder::SensorRecorder(const std::filesystem::path& folder, const Model&
   }
 }
 
+void SensorRecorder::want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) {
+  for (std::size_t i = 0; i < files_.size(); ++i) {
+    if (draws_images(sim.model().sensors[i])) wanted[i] = 1;
+  }
+}
+
 void SensorRecorder::on_step(const Simulation& sim) {
   const std::vector<SensorSample>& samples = sim.data().sensors;
   fmt::memory_buffer row;
   for (std::size_t i = 0; i < files_.size(); ++i) {
     if (!samples[i].sampled) continue;
+    const SensorModel& sensor = sim.model().sensors[i];
     row.clear();
-    append_row(row, sim.model().sensors[i], samples[i]);
+    fmt::format_to(std::back_inserter(row), "{}", samples[i].t);
+    RowWriter w(row, descriptor(sensor), folder_, stem(sensor), counts_[i]++);
+    write_reading(sensor, samples[i], w);
+    row.push_back('\n');
     std::fwrite(row.data(), 1, row.size(), files_[i].get());
     std::fflush(files_[i].get());
     ++samples_;
+    arrays_ += w.arrays;
   }
 }
 

@@ -128,6 +128,11 @@ bool flag_or(const sdf::ElementPtr& parent, const char* name, bool fallback) {
   return e ? read_bool(e) : fallback;
 }
 
+std::string attribute_of(const sdf::ElementPtr& e, const char* name) {
+  const sdf::ParamPtr a = e->GetAttribute(name);
+  return a ? a->GetAsString() : "";
+}
+
 std::string text_of(const sdf::ElementPtr& element) {
   const sdf::ParamPtr value = element->GetValue();
   return value ? trim(value->GetAsString()) : std::string();

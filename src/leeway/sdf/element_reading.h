@@ -24,6 +24,9 @@ SourceLocation location_of(const sdf::ElementPtr& element);
 /// The element's text, trimmed.
 std::string text_of(const sdf::ElementPtr& element);
 
+/// The attribute `name` of `e` as written; "" when it has none.
+std::string attribute_of(const sdf::ElementPtr& e, const char* name);
+
 /// Exactly `count` finite numbers separated by white space (count 0: any number, at least one).
 std::vector<double> read_numbers(const sdf::ElementPtr& element, std::size_t count,
                                  const std::string& expected);

@@ -279,28 +279,39 @@ DvlModel read_gz_dvl(const sdf::ElementPtr& sensor) {
   return d;
 }
 
-/// Leeway's environment probes, `<sensor type="custom" leeway:type="wave_gauge">` (or
-/// current_meter, anemometer); nullopt for another custom sensor (a sonar is asked first).
-std::optional<EnvironmentProbeModel::Quantity> probe_quantity(const sdf::ElementPtr& sensor) {
-  using Q = EnvironmentProbeModel::Quantity;
-  const sdf::ParamPtr t = sensor->GetAttribute("leeway:type");
-  if (!t) return std::nullopt;
-  const std::string type = t->GetAsString();
-  if (type == "wave_gauge") return Q::kWaveElevation;
-  if (type == "current_meter") return Q::kWaterVelocity;
-  if (type == "anemometer") return Q::kWindVelocity;
-  throw LoadError(location_of(sensor), fmt::format("leeway:type '{}'; expected wave_gauge, "
-                                                   "current_meter, anemometer or sonar",
-                                                   type));
+/// The type a custom sensor names in its leeway:type or gz:type (gz-sim's) attribute; "" for
+/// none.
+std::string custom_type(const sdf::ElementPtr& sensor) {
+  const std::string leeway = attribute_of(sensor, "leeway:type");
+  return leeway.empty() ? attribute_of(sensor, "gz:type") : leeway;
 }
 
-/// Its <leeway:probe><noise> applies to the elevation, or to each velocity component.
-EnvironmentProbeModel read_probe(const sdf::ElementPtr& sensor,
-                                 EnvironmentProbeModel::Quantity quantity) {
-  EnvironmentProbeModel probe;
-  probe.quantity = quantity;
-  probe.noise.fill(noise_in(sensor, "leeway:probe"));
-  return probe;
+/// The noise block of an environment sensor of type `type`: <gz:TYPE> (or <leeway:TYPE>, or the
+/// older <leeway:probe>) holding one <noise> for every axis, or <x>, <y>, <z> each with one.
+std::array<NoiseModel, 3> environment_noise(const sdf::ElementPtr& sensor,
+                                            const std::string& type) {
+  for (const std::string& name : {"gz:" + type, "leeway:" + type, std::string("leeway:probe")}) {
+    const sdf::ElementPtr block = optional_child(sensor, name);
+    if (!block) continue;
+    reject_unknown_children(block, {"noise", "x", "y", "z"}, "<noise>, or <x>, <y>, <z>");
+    if (optional_child(block, "noise")) {
+      std::array<NoiseModel, 3> all;
+      all.fill(noise_in(sensor, name));
+      return all;
+    }
+    return read_axes(block);
+  }
+  return {};
+}
+
+/// Leeway's environment sensors: `<sensor type="custom" gz:type="wave_gauge">` (or
+/// current_meter, anemometer; or leeway:type); nullopt for another type.
+std::optional<SensorKind> read_environment_sensor(const sdf::ElementPtr& sensor,
+                                                  const std::string& type) {
+  if (type == "wave_gauge") return WaveGaugeModel{environment_noise(sensor, type)[0]};
+  if (type == "current_meter") return CurrentMeterModel{environment_noise(sensor, type)};
+  if (type == "anemometer") return AnemometerModel{environment_noise(sensor, type)};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -395,14 +406,19 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       const std::string type = e->GetAttribute("type")->GetAsString();
       if (type == "contact") continue;  // read by the collider (collider_loader.h)
       if (taken.contains({body_link.name, sdf_sensor.Name()})) continue;
-      const sdf::ParamPtr gz_type = e->GetAttribute("gz:type");
-      const bool dvl = type == "custom" && gz_type && gz_type->GetAsString() == "dvl";
+      const std::string custom = type == "custom" ? custom_type(e) : "";
+      const bool dvl = custom == "dvl";
       const bool sonar = is_sonar(e);
-      const std::optional<EnvironmentProbeModel::Quantity> probe =
-          type == "custom" && !sonar ? probe_quantity(e) : std::nullopt;
+      const std::optional<SensorKind> environment = read_environment_sensor(e, custom);
+      if (!dvl && !sonar && !environment && !attribute_of(e, "leeway:type").empty()) {
+        throw LoadError(location_of(e), fmt::format("sensor '{}': leeway:type '{}'; expected "
+                                                    "sonar, wave_gauge, current_meter or "
+                                                    "anemometer",
+                                                    sdf_sensor.Name(), custom));
+      }
       if (type != "imu" && type != "air_pressure" && type != "navsat" && type != "gps" &&
           type != "altimeter" && type != "magnetometer" && !is_camera_type(type) && !dvl &&
-          !probe && !sonar && !is_lidar_type(type)) {
+          !environment && !sonar && !is_lidar_type(type)) {
         diagnostics.warn_once("sensor type " + type, location_of(e),
                               fmt::format("sensor '{}' of type '{}' is not simulated yet (said "
                                           "once for every sensor of that type)",
@@ -441,8 +457,8 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
         s.kind = read_gz_dvl(e);
       } else if (sonar) {
         s.kind = read_sonar(e);
-      } else if (probe) {
-        s.kind = read_probe(e, *probe);
+      } else if (environment) {
+        s.kind = *environment;
       } else if (is_lidar_type(type)) {
         s.kind = read_lidar(e);
       } else if (is_camera_type(type)) {

@@ -12,11 +12,6 @@ namespace {
 
 constexpr double kDegree = std::numbers::pi / 180.0;
 
-std::string attribute_of(const sdf::ElementPtr& e, const char* name) {
-  const sdf::ParamPtr a = e->GetAttribute(name);
-  return a ? a->GetAsString() : "";
-}
-
 /// Whether `sensor` carries gazebo_ros's laser plugin (ROS 1's, GPU or not).
 bool has_ros_laser_plugin(const sdf::ElementPtr& sensor) {
   for (sdf::ElementPtr p = sensor->HasElement("plugin") ? sensor->GetElement("plugin") : nullptr; p;

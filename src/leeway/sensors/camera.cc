@@ -13,6 +13,7 @@
 #include "leeway/env/sea_ray.h"
 #include "leeway/sensors/forward_scatter.h"
 #include "leeway/sensors/fresnel.h"
+#include "leeway/sensors/sensor_sampling.h"
 
 namespace leeway {
 namespace {
@@ -250,6 +251,45 @@ std::string check_camera(const CameraModel& c) {
         "0 to 0.5 rad (small angles)",
         c.forward_scattering, c.scattering_angle);
   return "";
+}
+
+namespace {
+
+constexpr ReadingField kCameraFields[] = {
+    {"width", FieldType::kInteger, "", "", "pixels (0: not drawn)"},
+    {"height", FieldType::kInteger, "", "", "pixels"},
+    {"rgb", FieldType::kArray, "", "", "rows from the top of rgb8 pixels (height, width, 3)"},
+    {"depth", FieldType::kArray, "m", "O", "a depth camera's: rows from the top, along the view"},
+};
+constexpr SensorDescriptor kCameraDescriptor{"camera", kCameraFields, MessageShape::kImage, true};
+
+}  // namespace
+
+const SensorDescriptor& descriptor_of(const CameraModel&) {
+  return kCameraDescriptor;
+}
+
+CameraImage sample_reading(const CameraModel& camera, Sampling& s) {
+  // One draw a frame seeds the frame's noise (skip_image).
+  const std::uint64_t seed = s.state.rng.next_u64();
+  CameraImage image;
+  if (s.at.surfaces) {
+    RandomStream frame_rng(seed, "frame");
+    image = render_camera(camera, s.p_WS(), s.R_WS(), *s.at.surfaces, s.at.environment, s.at.t,
+                          frame_rng, s.at.draw_threads);
+    image.linear = {};  // the unrounded image is for the kernel's tests
+  }
+  return image;
+}
+
+void write_reading(const CameraModel&, const CameraImage& r, FieldWriter& out) {
+  const auto h = static_cast<std::size_t>(r.height), w = static_cast<std::size_t>(r.width);
+  const std::size_t rgb_shape[] = {h, w, r.rgb.empty() ? 0u : 3u};
+  const std::size_t depth_shape[] = {r.depth.empty() ? 0u : h, w};
+  out.integer(r.width);
+  out.integer(r.height);
+  out.array(std::span<const std::uint8_t>(r.rgb), rgb_shape);
+  out.array(std::span<const float>(r.depth), depth_shape);
 }
 
 }  // namespace leeway

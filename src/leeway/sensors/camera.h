@@ -42,6 +42,7 @@
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
 #include "leeway/geometry/ray.h"
+#include "leeway/sensors/sensor_descriptor.h"
 
 namespace leeway {
 
@@ -78,7 +79,10 @@ class SurfaceSource {
   ~SurfaceSource() = default;
 };
 
+struct CameraImage;
+
 struct CameraModel {
+  using Reading = CameraImage;
   bool color = true;   ///< draws the colour image (gz-sim's camera, rgbd_camera)
   bool depth = false;  ///< draws the depth image (gz-sim's depth_camera, rgbd_camera)
   int width = 640;
@@ -140,5 +144,15 @@ CameraImage render_camera(const CameraModel& camera, const Vec3& p_WS, const Mat
 
 /// A problem with `camera` ("" if none).
 std::string check_camera(const CameraModel& camera);
+
+/// The sensor type "camera" (gz-sim's camera, depth_camera, rgbd_camera; UUV Simulator's
+/// underwater camera); it draws. Its noise comes from a stream of each frame's own.
+struct Sampling;
+const SensorDescriptor& descriptor_of(const CameraModel&);
+CameraImage sample_reading(const CameraModel& camera, Sampling& s);
+void write_reading(const CameraModel&, const CameraImage& r, FieldWriter& out);
+inline std::string check_kind(const CameraModel& camera) {
+  return check_camera(camera);
+}
 
 }  // namespace leeway

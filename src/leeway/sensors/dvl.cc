@@ -6,6 +6,8 @@
 
 #include <Eigen/LU>
 
+#include "leeway/sensors/sensor_sampling.h"
+
 namespace leeway {
 namespace {
 
@@ -227,6 +229,64 @@ std::string check_dvl(const DvlModel& dvl) {
   if (!(dvl.max_incidence > 0.0 && dvl.max_incidence <= 0.5 * std::numbers::pi))
     return "the maximum incidence must be in (0, pi/2] rad";
   return "";
+}
+
+namespace {
+
+constexpr ReadingField kDvlFields[] = {
+    {"target", FieldType::kName, "", "", "what the velocity is over: bottom, water_mass or none"},
+    {"v", FieldType::kVector, "m/s", "R", "the sensor's velocity over its target; NaN: none"},
+    {"covariance", FieldType::kMatrix, "m^2/s^2", "R", "the velocity's covariance"},
+    {"altitude", FieldType::kReal, "m", "W", "above the bottom along the vertical; NaN: none"},
+    {"good_beams", FieldType::kInteger, "", "", "beams in the reported solution"},
+    {"beam_ranges", FieldType::kList, "m", "", "each beam's range to the bottom; NaN: none"},
+    {"beam_velocities", FieldType::kList, "m/s", "", "each beam's, positive closing; NaN: none"},
+    {"beam_locked", FieldType::kFlags, "", "", "each beam in the reported solution"},
+};
+constexpr SensorDescriptor kDvlDescriptor{"dvl", kDvlFields, MessageShape::kDvl};
+
+const char* target_name(DvlReading::Target target) {
+  switch (target) {
+    case DvlReading::Target::kBottom:
+      return "bottom";
+    case DvlReading::Target::kWaterMass:
+      return "water_mass";
+    case DvlReading::Target::kNone:
+      break;
+  }
+  return "none";
+}
+
+}  // namespace
+
+const SensorDescriptor& descriptor_of(const DvlModel&) {
+  return kDvlDescriptor;
+}
+
+DvlReading sample_reading(const DvlModel& dvl, Sampling& s) {
+  const DvlPose pose{s.p_WS(), s.v_WS(), s.R_WS()};
+  const SampleContext& at = s.at;
+  return sample_dvl(dvl, pose, s.echoes(), at.environment, at.environment_state, at.t,
+                    at.environment.sound_speed, s.state.rng);
+}
+
+void write_reading(const DvlModel& dvl, const DvlReading& r, FieldWriter& out) {
+  const std::size_t n = dvl.beams_S.size();
+  std::array<double, kMaxDvlBeams> ranges{}, velocities{};
+  std::array<bool, kMaxDvlBeams> locked{};
+  for (std::size_t i = 0; i < n; ++i) {
+    ranges[i] = r.beams[i].range;
+    velocities[i] = r.beams[i].velocity;
+    locked[i] = r.beams[i].locked;
+  }
+  out.name(target_name(r.target));
+  out.vector(r.v_R);
+  out.matrix(r.covariance);
+  out.real(r.altitude);
+  out.integer(r.good_beams);
+  out.list({ranges.data(), n});
+  out.list({velocities.data(), n});
+  out.flags({locked.data(), n});
 }
 
 }  // namespace leeway

@@ -52,6 +52,7 @@
 #include "leeway/env/environment.h"
 #include "leeway/geometry/ray.h"
 #include "leeway/geometry/visual.h"
+#include "leeway/sensors/sensor_descriptor.h"
 
 namespace leeway {
 
@@ -59,7 +60,10 @@ inline constexpr int kMaxDvlBeams = 8;
 
 enum class DvlTracking : std::uint8_t { kAlways, kNever, kBest };
 
+struct DvlReading;
+
 struct DvlModel {
+  using Reading = DvlReading;
   std::vector<Vec3> beams_S;    ///< each beam's axis, unit, in S (3 to kMaxDvlBeams)
   double aperture = 0.0698132;  ///< the beam's full cone angle [rad] (4 degrees)
   int rays_per_beam = 1;        ///< 1: the axis alone; n: the axis and a ring of n - 1
@@ -165,5 +169,14 @@ std::optional<DvlSolution> solve_beam_velocities(const DvlModel& dvl,
 /// A problem with the model ("" if none): fewer than 3 or more than kMaxDvlBeams beams, a beam
 /// that is not a unit vector, ranges or bins out of order, negative noise.
 std::string check_dvl(const DvlModel& dvl);
+
+/// The sensor type "dvl" (gz-sim's <sensor type="custom" gz:type="dvl">).
+struct Sampling;
+const SensorDescriptor& descriptor_of(const DvlModel&);
+DvlReading sample_reading(const DvlModel& dvl, Sampling& s);
+void write_reading(const DvlModel& dvl, const DvlReading& r, FieldWriter& out);
+inline std::string check_kind(const DvlModel& dvl) {
+  return check_dvl(dvl);
+}
 
 }  // namespace leeway

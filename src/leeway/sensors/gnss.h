@@ -19,14 +19,9 @@
 
 #include "leeway/core/geo.h"
 #include "leeway/sensors/noise.h"
+#include "leeway/sensors/sensor_descriptor.h"
 
 namespace leeway {
-
-struct GnssModel {
-  std::array<NoiseModel, 3> position;  ///< east, north, up errors [m]
-  std::array<NoiseModel, 3> velocity;  ///< east, north, up errors [m/s]
-  double reacquisition_time = 1.0;     ///< [s] of exposure before a fix after a submersion
-};
 
 struct GnssReading {
   bool fix = false;
@@ -44,10 +39,24 @@ struct GnssReading {
   }
 };
 
+struct GnssModel {
+  using Reading = GnssReading;
+  std::array<NoiseModel, 3> position;  ///< east, north, up errors [m]
+  std::array<NoiseModel, 3> velocity;  ///< east, north, up errors [m/s]
+  double reacquisition_time = 1.0;     ///< [s] of exposure before a fix after a submersion
+};
+
 /// Whether a receiver whose antenna has been above the water since `surfaced_at` [s] (-inf: from
 /// the start) has a fix at time t.
 inline bool gnss_has_fix(const GnssModel& gnss, double surfaced_at, double t) {
   return t - surfaced_at >= gnss.reacquisition_time;
 }
+
+/// The sensor type "navsat".
+struct Sampling;
+const SensorDescriptor& descriptor_of(const GnssModel&);
+GnssReading sample_reading(const GnssModel& gnss, Sampling& s);
+void write_reading(const GnssModel&, const GnssReading& r, FieldWriter& out);
+void noise_axes(const GnssModel& gnss, NoiseAxes& axes);
 
 }  // namespace leeway

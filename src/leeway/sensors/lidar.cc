@@ -10,6 +10,7 @@
 #include "leeway/core/interleaved_rows.h"
 #include "leeway/env/sea_ray.h"
 #include "leeway/sensors/fresnel.h"
+#include "leeway/sensors/sensor_sampling.h"
 
 namespace leeway {
 namespace {
@@ -217,6 +218,49 @@ std::string check_lidar(const LidarModel& lidar) {
            "bias";
   }
   return check_noise(n);
+}
+
+namespace {
+
+constexpr ReadingField kLidarFields[] = {
+    {"rays", FieldType::kInteger, "", "", "rays scanned (0: not drawn)"},
+    {"returns", FieldType::kInteger, "", "", "rays that returned"},
+    {"water_returns", FieldType::kInteger, "", "", "rays returned by the sea surface"},
+    {"nearest", FieldType::kReal, "m", "", "the nearest return; inf: none"},
+    {"ranges", FieldType::kArray, "m", "S", "rows (elevations, lowest first) of ranges; inf: none"},
+    {"intensities", FieldType::kArray, "", "", "each ray's return intensity, 0 without one"},
+};
+constexpr SensorDescriptor kLidarDescriptor{"lidar", kLidarFields, MessageShape::kScan, true};
+
+}  // namespace
+
+const SensorDescriptor& descriptor_of(const LidarModel&) {
+  return kLidarDescriptor;
+}
+
+LidarReading sample_reading(const LidarModel& lidar, Sampling& s) {
+  // As a camera's frames: each scan's deviates from a stream of its own.
+  RandomStream scan_rng(s.state.rng.next_u64(), "scan");
+  return scan_lidar(lidar, s.p_WS(), s.R_WS(), s.echoes(), s.at.environment, s.at.t,
+                    s.state.axes[0], scan_rng, s.at.draw_threads);
+}
+
+void write_reading(const LidarModel&, const LidarReading& r, FieldWriter& out) {
+  int returns = 0;
+  float nearest = std::numeric_limits<float>::infinity();
+  for (const float range : r.ranges) {
+    if (!std::isfinite(range)) continue;
+    ++returns;
+    nearest = std::min(nearest, range);
+  }
+  const std::size_t shape[] = {static_cast<std::size_t>(r.vertical_count),
+                               static_cast<std::size_t>(r.horizontal_count)};
+  out.integer(static_cast<std::int64_t>(r.ranges.size()));
+  out.integer(returns);
+  out.integer(r.water_returns);
+  out.real(nearest);
+  out.array(std::span<const float>(r.ranges), shape);
+  out.array(std::span<const float>(r.intensities), shape);
 }
 
 }  // namespace leeway

@@ -52,7 +52,10 @@
 
 namespace leeway {
 
+struct LidarReading;
+
 struct LidarModel {
+  using Reading = LidarReading;
   int horizontal_samples = 1;   ///< n_a, rays per row
   double horizontal_min = 0.0;  ///< a_min [rad]
   double horizontal_max = 0.0;  ///< a_max [rad]
@@ -117,5 +120,17 @@ LidarReading scan_lidar(const LidarModel& lidar, const Vec3& p_WS, const Mat3& R
 /// A problem with `lidar` ("" if none): counts below 1, angles not finite or max below min,
 /// ranges not 0 < min < max finite, noise a lidar cannot have.
 std::string check_lidar(const LidarModel& lidar);
+
+/// The sensor type "lidar" (gz-sim's gpu_lidar, lidar, gpu_ray, ray); it draws.
+struct Sampling;
+const SensorDescriptor& descriptor_of(const LidarModel&);
+LidarReading sample_reading(const LidarModel& lidar, Sampling& s);
+void write_reading(const LidarModel&, const LidarReading& r, FieldWriter& out);
+inline void noise_axes(const LidarModel& lidar, NoiseAxes& axes) {
+  axes.push_back(&lidar.range_noise);
+}
+inline std::string check_kind(const LidarModel& lidar) {
+  return check_lidar(lidar);
+}
 
 }  // namespace leeway

@@ -19,6 +19,8 @@
 
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
+#include "leeway/sensors/noise.h"
+#include "leeway/sensors/sensor_descriptor.h"
 
 namespace leeway {
 
@@ -29,5 +31,28 @@ double standard_atmosphere_pressure(double altitude);
 /// W's z = 0 being at `reference_altitude` [m].
 double absolute_pressure(const Environment& env, const Vec3& p_W, double t, double g,
                          double reference_altitude);
+
+/// The sensor type "air_pressure" (in air or water): the pressure above with its noise, and
+/// the depth it gives a depth gauge.
+struct PressureReading {
+  double pressure = 0.0;  ///< absolute [Pa]
+  /// Depth below the calm surface the pressure gives, (P - P_air) / (rho g) [m]: a depth
+  /// gauge's reading (negative in air, as far as the air's pressure falls with height).
+  double depth = 0.0;
+
+  bool operator==(const PressureReading&) const = default;
+};
+
+struct PressureModel {
+  using Reading = PressureReading;
+  NoiseModel noise;                 ///< [Pa]
+  double reference_altitude = 0.0;  ///< the altitude of W's z = 0 [m]
+};
+
+struct Sampling;
+const SensorDescriptor& descriptor_of(const PressureModel&);
+PressureReading sample_reading(const PressureModel& pressure, Sampling& s);
+void write_reading(const PressureModel&, const PressureReading& r, FieldWriter& out);
+void noise_axes(const PressureModel& pressure, NoiseAxes& axes);
 
 }  // namespace leeway

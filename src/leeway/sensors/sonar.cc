@@ -7,6 +7,8 @@
 #include <limits>
 #include <numbers>
 
+#include "leeway/sensors/sensor_sampling.h"
+
 namespace leeway {
 namespace {
 
@@ -351,6 +353,65 @@ std::string check_sonar(const SonarModel& s) {
         "starboard) and a tilt in [0, pi/2]",
         s.beams, s.tilt);
   return "";
+}
+
+namespace {
+
+constexpr ReadingField kSonarFields[] = {
+    {"beams", FieldType::kInteger, "", "", "beams pinged (0: not drawn)"},
+    {"hits", FieldType::kInteger, "", "", "rays that met a surface in range"},
+    {"peak_level", FieldType::kReal, "dB re 1 uPa", "", "the loudest cell's level; NaN: none"},
+    {"peak_range", FieldType::kReal, "m", "", "its range"},
+    {"peak_bearing", FieldType::kReal, "rad", "S", "its beam's azimuth"},
+    {"level", FieldType::kArray, "dB re 1 uPa", "", "each cell's level, bins (rows) by beams"},
+    {"azimuth", FieldType::kArray, "rad", "S", "each beam's azimuth"},
+    {"range", FieldType::kArray, "m", "", "each bin's centre"},
+    {"bottom_range", FieldType::kArray, "m", "", "profiling: each beam's bottom; NaN: none"},
+    {"bottom_level", FieldType::kArray, "dB re 1 uPa", "", "profiling: its level"},
+};
+constexpr SensorDescriptor kSonarDescriptor{"sonar", kSonarFields, MessageShape::kPing, true};
+
+}  // namespace
+
+const SensorDescriptor& descriptor_of(const SonarModel&) {
+  return kSonarDescriptor;
+}
+
+SonarImage sample_reading(const SonarModel& sonar, Sampling& s) {
+  // As a camera's frames: each ping's deviates from a stream of its own.
+  RandomStream ping_rng(s.state.rng.next_u64(), "ping");
+  // Out of the water (above the calm surface) a transducer hears only its noise.
+  const Vec3 p_WS = s.p_WS();
+  const Environment& env = s.at.environment;
+  const double depth = env.surface_level - p_WS.z();
+  const EchoSource& world = depth > 0.0 ? s.echoes() : Sampling::nothing();
+  return ping_sonar(sonar, p_WS, s.R_WS(), world, env.sound_speed, std::max(0.0, depth), ping_rng);
+}
+
+void write_reading(const SonarModel&, const SonarImage& r, FieldWriter& out) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double level = nan, range = nan, bearing = nan;
+  if (!r.level.empty()) {
+    const auto peak = static_cast<std::size_t>(std::max_element(r.level.begin(), r.level.end()) -
+                                               r.level.begin());
+    const auto beams = static_cast<std::size_t>(r.beams);
+    level = r.level[peak];
+    range = r.range[peak / beams];
+    bearing = r.azimuth[peak % beams];
+  }
+  const std::size_t cells[] = {static_cast<std::size_t>(r.bins), static_cast<std::size_t>(r.beams)};
+  const std::size_t beams[] = {r.azimuth.size()}, bins[] = {r.range.size()};
+  const std::size_t bottom[] = {r.bottom_range.size()};
+  out.integer(r.beams);
+  out.integer(r.hits);
+  out.real(level);
+  out.real(range);
+  out.real(bearing);
+  out.array(std::span<const float>(r.level), cells);
+  out.array(std::span<const double>(r.azimuth), beams);
+  out.array(std::span<const double>(r.range), bins);
+  out.array(std::span<const double>(r.bottom_range), bottom);
+  out.array(std::span<const float>(r.bottom_level), bottom);
 }
 
 }  // namespace leeway

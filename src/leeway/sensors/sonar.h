@@ -77,7 +77,10 @@ namespace leeway {
 enum class SonarGain : std::uint8_t { kNone, k20Log, k40Log };
 enum class SonarMode : std::uint8_t { kImaging, kProfiling, kSideScan };
 
+struct SonarImage;
+
 struct SonarModel {
+  using Reading = SonarImage;
   int beams = 512;
   double horizontal_fov = 2.2689;  ///< [rad] (130 degrees)
   double vertical_fov = 0.3491;    ///< [rad] (20 degrees), the transmit fan's -3 dB height
@@ -143,5 +146,14 @@ SonarImage ping_sonar(const SonarModel& sonar, const Vec3& p_WS, const Mat3& R_W
 
 /// A problem with `sonar` ("" if none).
 std::string check_sonar(const SonarModel& sonar);
+
+/// The sensor type "sonar" (an imaging, profiling or side-scan sonar); it draws.
+struct Sampling;
+const SensorDescriptor& descriptor_of(const SonarModel&);
+SonarImage sample_reading(const SonarModel& sonar, Sampling& s);
+void write_reading(const SonarModel&, const SonarImage& r, FieldWriter& out);
+inline std::string check_kind(const SonarModel& sonar) {
+  return check_sonar(sonar);
+}
 
 }  // namespace leeway

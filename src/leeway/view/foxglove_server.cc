@@ -7,7 +7,6 @@
 
 #include "leeway/interfaces/gz_topics.h"
 #include "leeway/view/control_message.h"
-#include "leeway/view/json_schemas.h"
 
 namespace leeway {
 
@@ -24,8 +23,7 @@ FoxgloveServer::FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions
   }
   std::vector<FoxgloveWebSocket::Channel> channels;
   for (const ViewChannel& c : channels_.channels())
-    channels.push_back(
-        {c.topic, c.schema_name, std::string(json_schema(c.schema_name)), c.latched});
+    channels.push_back({c.topic, c.schema_name, c.schema, c.latched});
   socket_.emplace(std::move(channels),
                   std::map<std::string, std::string>{{"world", model.world_name},
                                                      {"seed", std::to_string(model.seed)},

@@ -4,8 +4,6 @@
 
 #include <map>
 
-#include "leeway/view/json_schemas.h"
-
 namespace leeway {
 
 McapRecorder::McapRecorder(const std::filesystem::path& path, const Simulation& sim,
@@ -19,8 +17,7 @@ McapRecorder::McapRecorder(const std::filesystem::path& path, const Simulation& 
   std::map<std::string, std::uint16_t> schemas;
   for (const ViewChannel& c : channels_.channels()) {
     auto [it, added] = schemas.try_emplace(c.schema_name, 0);
-    if (added)
-      it->second = writer_.add_schema(c.schema_name, "jsonschema", json_schema(c.schema_name));
+    if (added) it->second = writer_.add_schema(c.schema_name, "jsonschema", c.schema);
     // A player gives a late subscriber the last message of a latched channel (mcap_player.h).
     std::map<std::string, std::string> metadata;
     if (c.latched) metadata["latched"] = "true";

@@ -17,7 +17,9 @@
 #include "leeway/formats/png_file.h"
 #include "leeway/interfaces/ros_names.h"
 #include "leeway/sensors/sonar_fan.h"
+#include "leeway/view/json_schemas.h"
 #include "leeway/view/json_text.h"
+#include "leeway/view/sensor_json.h"
 
 namespace leeway {
 namespace {
@@ -131,56 +133,50 @@ void sensor_head(std::string& out, double t, const SensorModel& sensor) {
   stamped_head(out, t, ros_sensor_frame(sensor));
 }
 
-struct SensorSchema {
-  const char* schema;
-  const char* folder;  // for a sensor without a ROS 2 topic
-};
 /// A camera's message: its colour image, or a depth camera's depths.
 const char* camera_schema(const CameraModel& camera) {
   return camera.color ? "foxglove.CompressedImage" : "foxglove.RawImage";
 }
 
-SensorSchema sensor_schema(const SensorModel& sensor) {
-  return std::visit(Overloaded{[](const ImuModel&) {
-                                 return SensorSchema{"leeway.Imu", "imu"};
-                               },
-                               [](const PressureModel&) {
-                                 return SensorSchema{"leeway.FluidPressure", ""};
-                               },
-                               [](const GnssModel&) {
-                                 return SensorSchema{"foxglove.LocationFix", ""};
-                               },
-                               [](const AltimeterModel&) {
-                                 return SensorSchema{"leeway.Altimeter", ""};
-                               },
-                               [](const MagnetometerModel&) {
-                                 return SensorSchema{"leeway.MagneticField", ""};
-                               },
-                               [](const DvlModel&) {
-                                 return SensorSchema{"leeway.Dvl", ""};
-                               },
-                               [](const RangeBearingModel&) {
-                                 return SensorSchema{"leeway.RangeBearing", ""};
-                               },
-                               [](const AcousticPositionModel&) {
-                                 return SensorSchema{"leeway.AcousticPosition", ""};
-                               },
-                               [](const GroundTruthModel&) {
-                                 return SensorSchema{"foxglove.Odometry", ""};
-                               },
-                               [](const EnvironmentProbeModel&) {
-                                 return SensorSchema{"leeway.EnvironmentProbe", ""};
-                               },
-                               [](const LidarModel&) {
-                                 return SensorSchema{"foxglove.PointCloud", ""};
-                               },
-                               [](const CameraModel& c) {
-                                 return SensorSchema{camera_schema(c), ""};
-                               },
-                               [](const SonarModel&) {
-                                 return SensorSchema{"leeway.SonarImage", ""};
-                               }},
-                    sensor.kind);
+/// The schema of a sensor's messages: Foxglove's or Leeway's own for its message shape, or one
+/// made from its descriptor (sensor_json.h) for a generic shape.
+std::string sensor_schema(const SensorModel& sensor) {
+  switch (descriptor(sensor).shape) {
+    case MessageShape::kImu:
+      return "leeway.Imu";
+    case MessageShape::kFluidPressure:
+      return "leeway.FluidPressure";
+    case MessageShape::kNavSat:
+      return "foxglove.LocationFix";
+    case MessageShape::kAltimeter:
+      return "leeway.Altimeter";
+    case MessageShape::kMagneticField:
+      return "leeway.MagneticField";
+    case MessageShape::kDvl:
+      return "leeway.Dvl";
+    case MessageShape::kRangeBearing:
+      return "leeway.RangeBearing";
+    case MessageShape::kOdometry:
+      return "foxglove.Odometry";
+    case MessageShape::kScan:
+      return "foxglove.PointCloud";
+    case MessageShape::kImage:
+      return camera_schema(std::get<CameraModel>(sensor.kind));
+    case MessageShape::kPing:
+      return "leeway.SonarImage";
+    case MessageShape::kScalar:
+    case MessageShape::kVector:
+    case MessageShape::kRecord:
+      break;
+  }
+  return reading_schema_name(sensor);
+}
+
+/// Whether the sensor's messages are made from its descriptor (sensor_json.h).
+bool generic_shape(const SensorModel& sensor) {
+  const MessageShape shape = descriptor(sensor).shape;
+  return shape == MessageShape::kScalar || shape == MessageShape::kVector ||
+         shape == MessageShape::kRecord;
 }
 
 /// Points (x, y, z [m], intensity; float32 each) as a foxglove.PointCloud in the sensor's frame.
@@ -311,6 +307,11 @@ void sonar_fan_frame(std::string& out, double t, const SensorModel& sensor, cons
 /// a camera's frame nobody drew, a sonar's ping nobody took). `sound_speed`: the water's [m/s].
 bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSample& sample,
                     double sound_speed) {
+  if (generic_shape(sensor)) {
+    reading_json(out, sensor, sample, ros_sensor_frame(sensor));
+    out.pop_back();  // the caller closes it
+    return true;
+  }
   const double t = sample.t;
   return std::visit(
       Overloaded{[&](const ImuReading& r) {
@@ -388,13 +389,6 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                    jt::number(out, r.elevation);
                    return true;
                  },
-                 [&](const AcousticPositionReading& r) {
-                   out += R"({"timestamp":)";
-                   jt::time(out, t);
-                   out += R"(,"frame_id":"world","position":)";
-                   jt::vec3(out, r.p_W);
-                   return true;
-                 },
                  [&](const GroundTruthReading& r) {
                    out += R"({"timestamp":)";
                    jt::time(out, t);
@@ -406,16 +400,6 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                    jt::vec3(out, r.v_S);
                    jt::key(out, "angular_velocity");
                    jt::vec3(out, r.omega_S);
-                   return true;
-                 },
-                 [&](const EnvironmentProbeReading& r) {
-                   sensor_head(out, t, sensor);
-                   jt::key(out, "elevation");
-                   jt::number(out, r.elevation);
-                   jt::key(out, "velocity");
-                   jt::vec3(out, r.v_W);
-                   jt::key(out, "relative_velocity");
-                   jt::vec3(out, r.relative_S);
                    return true;
                  },
                  [&](const LidarReading& r) {
@@ -436,7 +420,8 @@ bool sensor_message(std::string& out, const SensorModel& sensor, const SensorSam
                    if (r.beams == 0) return false;
                    sonar_ping(out, t, sensor, r, sound_speed);
                    return true;
-                 }},
+                 },
+                 [](const auto&) { return false; }},
       sample.reading);
 }
 
@@ -658,8 +643,9 @@ ViewChannels::ViewChannels(const Simulation& sim, ViewOptions options)
     const bool camera = std::holds_alternative<CameraModel>(kind);
     const bool sonar = std::holds_alternative<SonarModel>(kind);
     const int s = static_cast<int>(i);
-    add(topic, sensor_schema(model.sensors[i]).schema, Kind::kSensor, s, false,
-        draws_images(model.sensors[i]));
+    add(topic, sensor_schema(model.sensors[i]), Kind::kSensor, s, false,
+        draws_images(model.sensors[i]),
+        generic_shape(model.sensors[i]) ? reading_schema(model.sensors[i]) : "");
     if (camera) {
       add(sibling_topic(topic, "camera_info"), "foxglove.CameraCalibration", Kind::kCameraInfo, s,
           false, true);
@@ -693,8 +679,9 @@ void ViewChannels::want_images(const Simulation& sim, const MessageSink& sink, d
 }
 
 void ViewChannels::add(std::string topic, std::string schema, Kind kind, int index, bool latched,
-                       bool image) {
-  channels_.push_back({std::move(topic), std::move(schema), latched});
+                       bool image, std::string schema_text) {
+  if (schema_text.empty()) schema_text = json_schema(schema);
+  channels_.push_back({std::move(topic), std::move(schema), std::move(schema_text), latched});
   sources_.push_back({kind, index, image});
 }
 

@@ -68,8 +68,9 @@ struct ViewOptions {
 
 struct ViewChannel {
   std::string topic;
-  std::string schema_name;  ///< json_schemas.h has its text
-  bool latched = false;     ///< sent once, at the start: a late subscriber gets the last one
+  std::string schema_name;
+  std::string schema;    ///< its text (json_schemas.h, or sensor_json.h's for a generic sensor)
+  bool latched = false;  ///< sent once, at the start: a late subscriber gets the last one
 };
 
 /// Where the view's messages go.
@@ -134,8 +135,9 @@ class ViewChannels {
     std::string frame, id, primitives;
   };
 
+  /// A channel; its schema's text is json_schema(schema) unless given.
   void add(std::string topic, std::string schema, Kind kind, int index, bool latched = false,
-           bool image = false);
+           bool image = false, std::string schema_text = "");
   void frame(const Simulation& sim, MessageSink& sink);
   void log(MessageSink& sink, double t, int level, std::string_view message, std::string_view name);
 
