@@ -15,9 +15,9 @@
 // Compare with WamvStepWaves (hull_bench.cc), one step of the same WAM-V, in the same run.
 #include <benchmark/benchmark.h>
 
-#include "leeway/app/default_world.h"
 #include "leeway/geometry/epa.h"
 #include "leeway/geometry/gjk.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 
 namespace leeway {

@@ -19,9 +19,9 @@
 
 #include <limits>
 
-#include "leeway/app/default_world.h"
 #include "leeway/body/dynamics.h"
 #include "leeway/geometry/mesh_shapes.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
 

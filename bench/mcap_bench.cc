@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "leeway/view/mcap_writer.h"
+#include "leeway/formats/mcap_writer.h"
 
 namespace leeway {
 namespace {

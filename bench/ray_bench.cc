@@ -20,9 +20,9 @@
 #include <numbers>
 #include <vector>
 
-#include "leeway/app/default_world.h"
 #include "leeway/env/sea_ray.h"
 #include "leeway/env/wave_field.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 
 namespace leeway {

@@ -15,10 +15,10 @@
 
 #include <optional>
 
-#include "leeway/app/default_world.h"
-#include "leeway/interfaces/command_inbox.h"
-#include "leeway/interfaces/dds_server.h"
-#include "leeway/interfaces/gz_server.h"
+#include "leeway/app/load_world_or_default.h"
+#include "leeway/transport/command_inbox.h"
+#include "leeway/transport/gz/gz_server.h"
+#include "leeway/transport/ros2/dds_server.h"
 
 namespace leeway {
 namespace {

@@ -18,8 +18,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "leeway/app/default_world.h"
-#include "leeway/view/mcap_recorder.h"
+#include "leeway/app/load_world_or_default.h"
+#include "leeway/output/mcap_recorder.h"
 
 namespace leeway {
 namespace {

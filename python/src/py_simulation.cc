@@ -7,11 +7,11 @@
 #include <limits>
 #include <stdexcept>
 
-#include "leeway/app/default_world.h"
-#include "leeway/interfaces/command_inbox.h"
-#include "leeway/interfaces/dds_server.h"
-#include "leeway/interfaces/gz_server.h"
 #include "leeway/propulsion/actuator.h"
+#include "leeway/sdf/default_world.h"
+#include "leeway/transport/command_inbox.h"
+#include "leeway/transport/gz/gz_server.h"
+#include "leeway/transport/ros2/dds_server.h"
 
 namespace leeway::python {
 namespace {

@@ -13,8 +13,8 @@
 #include <map>
 
 #include "bindings.h"
-#include "leeway/app/spawn_option.h"
 #include "leeway/output/output_frame.h"
+#include "leeway/sdf/spawn_option.h"
 #include "leeway/world/events.h"
 #include "py_simulation.h"
 

@@ -12,11 +12,11 @@
 #include <iterator>
 #include <tuple>
 
-#include "leeway/app/default_world.h"
 #include "leeway/core/rotation.h"
 #include "leeway/gnc/autopilot.h"
 #include "leeway/gnc/los_guidance.h"
 #include "leeway/gnc/station_keeping.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/sim/simulation.h"
 #include "temp_file.h"

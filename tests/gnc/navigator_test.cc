@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "leeway/app/default_world.h"
 #include "leeway/core/rotation.h"
 #include "leeway/gnc/navigator.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/sim/simulation.h"
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <variant>
 
-#include "leeway/app/default_world.h"
 #include "leeway/core/rotation.h"
 #include "leeway/hydro/restoring.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
 #include "temp_file.h"

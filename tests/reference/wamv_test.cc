@@ -12,12 +12,12 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "leeway/app/default_world.h"
 #include "leeway/body/hull_sample.h"
 #include "leeway/core/rotation.h"
 #include "leeway/geometry/mesh_shapes.h"
 #include "leeway/hydro/hull_pressure.h"
 #include "leeway/hydro/strip_buoyancy.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/world/step.h"
 #include "temp_file.h"

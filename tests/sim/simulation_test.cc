@@ -11,8 +11,8 @@
 
 #include <cmath>
 
-#include "leeway/app/default_world.h"
 #include "leeway/gnc/autonomy.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/task/task_scoring.h"
 #include "test_util.h"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "leeway/app/default_world.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/sim/simulation.h"
 #include "sdf/sdf_test_util.h"

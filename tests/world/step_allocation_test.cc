@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "leeway/app/default_world.h"
+#include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
 #include "leeway/sim/simulation.h"
 #include "leeway/world/step.h"

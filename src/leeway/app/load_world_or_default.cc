@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "leeway/app/default_world.h"
+#include "leeway/app/load_world_or_default.h"
 #include "leeway/sdf/load_world.h"
 
 namespace leeway {

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "leeway/app/default_world.h"
+#include "leeway/app/load_world_or_default.h"
 
 namespace leeway {
 namespace {

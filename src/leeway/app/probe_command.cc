@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "leeway/app/default_world.h"
+#include "leeway/app/load_world_or_default.h"
 
 namespace leeway {
 namespace {

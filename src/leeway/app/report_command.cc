@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "leeway/app/web_root.h"
-#include "leeway/view/run_report.h"
+#include "leeway/output/run_report.h"
 
 namespace leeway {
 

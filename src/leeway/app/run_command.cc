@@ -16,19 +16,19 @@
 #include <thread>
 
 #include "leeway/app/command_option.h"
-#include "leeway/app/default_world.h"
-#include "leeway/app/spawn_option.h"
+#include "leeway/app/load_world_or_default.h"
 #include "leeway/app/web_root.h"
-#include "leeway/interfaces/command_inbox.h"
-#include "leeway/interfaces/dds_server.h"
-#include "leeway/interfaces/gz_server.h"
 #include "leeway/output/csv_recorder.h"
+#include "leeway/output/mcap_recorder.h"
 #include "leeway/output/progress_bar.h"
 #include "leeway/output/run_summary.h"
 #include "leeway/output/sensor_recorder.h"
+#include "leeway/sdf/spawn_option.h"
 #include "leeway/sim/simulation.h"
-#include "leeway/view/foxglove_server.h"
-#include "leeway/view/mcap_recorder.h"
+#include "leeway/transport/command_inbox.h"
+#include "leeway/transport/foxglove/foxglove_server.h"
+#include "leeway/transport/gz/gz_server.h"
+#include "leeway/transport/ros2/dds_server.h"
 
 namespace leeway {
 namespace {

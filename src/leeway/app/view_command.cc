@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "leeway/app/web_root.h"
-#include "leeway/view/mcap_player.h"
-#include "leeway/view/mcap_reader.h"
+#include "leeway/formats/mcap_reader.h"
+#include "leeway/transport/foxglove/mcap_player.h"
 
 namespace leeway {
 

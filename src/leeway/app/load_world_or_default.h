@@ -1,0 +1,23 @@
+// What every command does first: the world it is given, or the embedded default one.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "leeway/core/error.h"
+#include "leeway/sdf/default_world.h"
+#include "leeway/sdf/load_world.h"
+#include "leeway/sim/scenario.h"
+
+namespace leeway {
+
+/// Loads the world at `path`, or the default world when `path` is empty, with `seed`; prints
+/// each warning (kept in `diagnostics`) and, if the world does not load, the error to standard
+/// error, and then returns nothing.
+std::optional<Scenario> load_world_or_default(const std::string& path, std::uint64_t seed,
+                                              Diagnostics& diagnostics,
+                                              const std::vector<Spawn>& spawns = {});
+
+}  // namespace leeway

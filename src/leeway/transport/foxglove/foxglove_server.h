@@ -1,0 +1,59 @@
+// A live run served to viewers (`leeway run --view`, docs/viewer.md): the view's channels
+// (view_channels.h) over the Foxglove WebSocket protocol (foxglove_websocket.h), a time frame
+// with each frame of the view, and what clients may publish:
+//
+//   /world/W/control, /control   gz-sim's WorldControl as JSON: {"pause": true}, {"multi_step":
+//                                10}, {"step": true}, {"reset": {"all": true}, "seed": 3},
+//                                {"run_to_sim_time": {"sec": 30, "nsec": 0}}; and Leeway's
+//                                {"rate_factor": 2} (simulated seconds per wall second; 0: as
+//                                fast as possible) (interfaces/world_control.h)
+//   /leeway/command              {"actuator": "wamv/left_engine_propeller_joint", "value": 250}
+//   an actuator's own topic      {"data": 250} (ActuatorModel::topic, ignition.msgs.Double's JSON)
+//
+// A client message with a wrong shape, a non-finite number or an unknown name is refused with a
+// status; commands go through the run's CommandInbox, checked as every command is.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "leeway/transport/command_inbox.h"
+#include "leeway/transport/foxglove/foxglove_websocket.h"
+#include "leeway/transport/foxglove/view_channels.h"
+
+namespace leeway {
+
+class FoxgloveServer final : public Observer, private MessageSink {
+ public:
+  /// Starts listening; throws std::runtime_error if the port cannot be had.
+  FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions view,
+                 const FoxgloveServerOptions& options);
+
+  int port() const { return socket_->port(); }
+  const ViewChannels& channels() const { return channels_; }
+
+  void on_start(const Simulation& sim) override { channels_.start(sim, *this); }
+  void on_step(const Simulation& sim) override;
+  /// Every sample of each camera, lidar and sonar a client subscribes to.
+  void want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) override {
+    channels_.want_images(sim, *this, 0.0, wanted);
+  }
+
+ private:
+  bool wants(std::size_t channel) const override { return socket_->wants(channel); }
+  void take(std::size_t channel, std::uint64_t t_ns, std::string_view json) override {
+    socket_->publish(channel, t_ns, json);
+  }
+  /// A client's message on `topic`: empty if taken, else why not.
+  std::string client_message(const std::string& topic, std::string_view json);
+
+  Simulation& sim_;
+  CommandInbox& inbox_;
+  ViewChannels channels_;
+  std::string control_topic_;
+  std::map<std::string, std::size_t> actuator_topics_;  ///< an actuator's topic: its index
+  std::optional<FoxgloveWebSocket> socket_;             ///< last: it calls back into the above
+};
+
+}  // namespace leeway

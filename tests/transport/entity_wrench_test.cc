@@ -1,0 +1,96 @@
+// External wrenches from clients (interfaces/entity_wrench.h, the command inbox): the frames and
+// the entity names, closed form; the inbox's one-step and persistent wrenches reach the steps
+// they are due at.
+#include "leeway/transport/entity_wrench.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "leeway/transport/command_inbox.h"
+#include "transport/served_run.h"
+
+namespace leeway {
+namespace {
+
+TEST(EntityWrench, AWorldFrameForceAtAnOffsetBecomesTheBodysForceAndMomentAboutBo) {
+  // Body yawed +90 degrees: B's x is W's y. A 10 N force along W's x acts along B's -y; at 1 m
+  // ahead of Bo on B's x it turns the body clockwise seen from above: -10 N m about B's z. A
+  // torque of 5 N m about W's z is 5 N m about B's z (the axes coincide).
+  const Quat q_WB(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitZ()));
+  const WorldWrench w{{10.0, 0.0, 0.0}, {0.0, 0.0, 5.0}, {1.0, 0.0, 0.0}};
+  const Vec6 F = wrench_about_Bo_in_B(w, q_WB);
+  Vec6 expected;
+  expected << 0.0, -10.0, 0.0, 0.0, 0.0, -5.0;
+  EXPECT_LT((F - expected).norm(), 1e-12) << F.transpose();
+
+  // Pitched nose-down 90 degrees: B's x is W's -z. Up (W's z) is B's -x; a force up at 2 m
+  // along B's z (W's x) pushes that point up: a moment about B's y of 2 x (-F)... r x F with
+  // r = (0, 0, 2), F_B = (-F, 0, 0): (0 * 0 - 2 * 0, 2 * (-F) - 0, 0) = (0, -2F, 0).
+  const Quat q_pitch(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitY()));
+  const Vec6 G = wrench_about_Bo_in_B({{0.0, 0.0, 3.0}, Vec3::Zero(), {0.0, 0.0, 2.0}}, q_pitch);
+  expected << -3.0, 0.0, 0.0, 0.0, -6.0, 0.0;
+  EXPECT_LT((G - expected).norm(), 1e-12) << G.transpose();
+}
+
+TEST(EntityWrench, EntitiesAreAModelByNameItsReferenceLinkOrABodysIdAndNothingElse) {
+  const Scenario scenario = default_scenario();
+  const Model& model = scenario.model;
+  const int wamv = model.body_index("wamv");
+  ASSERT_GE(wamv, 0);
+  const std::string link = "wamv::" + model.bodies[static_cast<std::size_t>(wamv)].link_name;
+  EXPECT_EQ(body_of_entity(model, "wamv", 0, 2).body, wamv);           // MODEL
+  EXPECT_EQ(body_of_entity(model, "wamv", 0, 0).body, wamv);           // NONE
+  EXPECT_EQ(body_of_entity(model, link, 0, 3).body, wamv);             // LINK
+  EXPECT_EQ(body_of_entity(model, "", wamv + 1, 0).body, wamv);        // pose/info's id
+  EXPECT_LT(body_of_entity(model, "wamv", 0, 3).body, 0);              // a model is no link
+  EXPECT_LT(body_of_entity(model, link, 0, 2).body, 0);                // nor a link a model
+  EXPECT_LT(body_of_entity(model, "wamv::other_link", 0, 3).body, 0);  // not the body's frame
+  EXPECT_LT(body_of_entity(model, "", 0, 0).body, 0);
+  EXPECT_LT(body_of_entity(model, "", model.bodies.size() + 1, 0).body, 0);
+  const ResolvedBody sensor = body_of_entity(model, "wamv", 0, 6);  // SENSOR
+  EXPECT_LT(sensor.body, 0);
+  EXPECT_NE(sensor.error.find("expected MODEL (2) or LINK (3)"), std::string::npos) << sensor.error;
+  const ResolvedBody unknown = body_of_entity(model, "nosuch", 0, 2);
+  EXPECT_NE(unknown.error.find("'nosuch'"), std::string::npos) << unknown.error;
+}
+
+TEST(EntityWrench, TheInboxGivesAOneStepWrenchToOneStepAndAPersistentOneUntilCleared) {
+  // Free from the start: VRX's task holds the WAM-V on its platform for the first 10 s.
+  Scenario scenario = default_scenario(/*controllers=*/false);
+  scenario.model.holds.clear();
+  Simulation served(scenario);
+  Simulation direct(scenario);
+  CommandInbox inbox(served.model());
+  const auto wamv = static_cast<std::size_t>(served.model().body_index("wamv"));
+  const WorldWrench push{{300.0, -200.0, 50.0}, {0.0, 0.0, 120.0}, {1.5, 0.0, 0.5}};
+  const WorldWrench nudge{{0.0, 800.0, 0.0}, Vec3::Zero(), Vec3::Zero()};
+  inbox.offer_wrench(wamv, "test", push, /*persistent=*/true);
+  inbox.offer_wrench(wamv, "test", nudge, /*persistent=*/false);
+  inbox.offer_wrench(wamv, "test", {{NAN, 0.0, 0.0}, Vec3::Zero(), Vec3::Zero()}, true);  // dropped
+  for (int k = 0; k < 40; ++k) {
+    if (k == 30) inbox.clear_wrenches(wamv);
+    Inputs from_inbox;
+    inbox.take_inputs(served, from_inbox);
+    Inputs expected;
+    if (k < 30) {
+      expected.F_ext_Bo_B.assign(direct.model().bodies.size(), Vec6::Zero());
+      const Quat& q_WB = direct.state().bodies[wamv].q_WB;
+      expected.F_ext_Bo_B[wamv] = wrench_about_Bo_in_B(push, q_WB);
+      if (k == 0) expected.F_ext_Bo_B[wamv] += wrench_about_Bo_in_B(nudge, q_WB);
+    }
+    // None, or zero (a clear leaves the bodies' wrenches at zero for a step).
+    if (expected.F_ext_Bo_B.empty() && !from_inbox.F_ext_Bo_B.empty()) {
+      EXPECT_TRUE(from_inbox.F_ext_Bo_B[wamv].isZero(0.0)) << "step " << k;
+    }
+    ASSERT_TRUE(served.step(from_inbox).ok);
+    ASSERT_TRUE(direct.step(expected).ok);
+    ASSERT_TRUE(served.state().bodies == direct.state().bodies) << "step " << k;
+  }
+  // The persistent push moved the WAM-V: the test is not comparing two idle boats.
+  EXPECT_GT(served.state().bodies[wamv].V_WB_B.head<3>().norm(), 1e-3);
+}
+
+}  // namespace
+}  // namespace leeway
