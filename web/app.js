@@ -50,7 +50,7 @@ const connection = new FoxgloveConnection(url, {
     else if (topic.endsWith("/environment")) charts.environment(time, m);
     else if (m.phase !== undefined) {
       charts.task(time, m);
-      const score = m.score === null ? "not scored yet" : `score ${m.score.toFixed(3)}`;
+      const score = m.score == null ? "not scored yet" : `score ${m.score.toFixed(3)}`;
       $("task").textContent = `${m.name}: ${m.phase}, ${score}, ${m.collisions} collisions`;
     }
   },

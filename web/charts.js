@@ -101,7 +101,7 @@ export class RunCharts {
       Math.hypot(m.wind.x, m.wind.y, m.wind.z), Math.hypot(m.current.x, m.current.y, m.current.z)]);
   }
   task(t, m) {
-    this.chart(`task ${m.name}`, `${m.name} score, lower is better`, "-", ["score"]).push(t, [m.score]);
+    this.chart(`task ${m.name}`, `${m.name} score, lower is better`, "-", ["score"]).push(t, [m.score ?? null]);
   }
   draw() {
     for (const c of this.charts.values()) c.draw();

@@ -87,53 +87,31 @@ PySimulation::~PySimulation() {
 
 void PySimulation::step(std::uint64_t n) {
   for (std::uint64_t k = 0; k < n; ++k) {
-    const StepResult r = inbox_ ? sim_->step(inputs_, *inbox_) : sim_->step(inputs_);
+    const StepResult r =
+        served_run_ ? sim_->step(inputs_, served_run_->inbox()) : sim_->step(inputs_);
     if (!r.ok) throw StepRefused(r.error, sim_->state().t);
   }
 }
 
 void PySimulation::serve(const ServeOptions& options) {
   stop_serving();
-  // ign-transport reads where to listen from the environment, when its first node is made.
-  setenv("IGN_IP", options.listen.c_str(), 1);
-  inbox_ = std::make_unique<CommandInbox>(sim_->model());
-  try {
-    if (options.gz) {
-      GzServerOptions gz;
-      gz.clock_rate_hz = options.clock_rate_hz;
-      gz_ = std::make_unique<GzServer>(*sim_, *inbox_, gz);
-      sim_->attach(*gz_);
-    }
-    if (options.dds) {
-      DdsServerOptions dds;
-      dds.listen = options.listen;
-      dds.domain_id = options.ros_domain;
-      dds.clock_rate_hz = options.clock_rate_hz;
-      dds_ = std::make_unique<DdsServer>(*sim_, *inbox_, dds);
-      sim_->attach(*dds_);
-    }
-  } catch (...) {
-    stop_serving();
-    throw;
-  }
+  served_run_ = std::make_unique<ServedRun>(*sim_, options);
   served_ = options;
 }
 
 void PySimulation::stop_serving() {
-  if (gz_) sim_->detach(*gz_);
-  if (dds_) sim_->detach(*dds_);
-  gz_.reset();
-  dds_.reset();
-  inbox_.reset();
+  served_run_.reset();
   served_.reset();
 }
 
 std::vector<std::string> PySimulation::gz_topics() const {
-  return gz_ ? gz_->topics() : std::vector<std::string>{};
+  return served_run_ && served_run_->gz() ? served_run_->gz()->topics()
+                                          : std::vector<std::string>{};
 }
 
 std::vector<std::string> PySimulation::dds_topics() const {
-  return dds_ ? dds_->topics() : std::vector<std::string>{};
+  return served_run_ && served_run_->dds() ? served_run_->dds()->topics()
+                                           : std::vector<std::string>{};
 }
 
 int PySimulation::actuator(const std::string& name) const {

@@ -13,12 +13,9 @@
 
 #include "leeway/sdf/load_world.h"
 #include "leeway/sim/simulation.h"
+#include "leeway/transport/served_run.h"
 
-namespace leeway {
-class CommandInbox;
-class GzServer;
-class DdsServer;
-}  // namespace leeway
+namespace leeway {}  // namespace leeway
 
 namespace leeway::python {
 
@@ -32,14 +29,8 @@ struct WorldSource {
   std::vector<Spawn> spawns;
 };
 
-/// How a simulation is served while Python steps it (interfaces/gz_server.h, dds_server.h).
-struct ServeOptions {
-  std::string listen = "127.0.0.1";  ///< the address both transports use (IGN_IP)
-  int ros_domain = 0;                ///< the DDS domain (ROS_DOMAIN_ID)
-  double clock_rate_hz = 0.0;        ///< /clock per simulated second; 0: every step
-  bool gz = true;                    ///< over gz-transport
-  bool dds = true;                   ///< to ROS 2 over DDS
-};
+/// How a simulation is served while Python steps it (transport/served_run.h).
+using leeway::ServeOptions;
 
 /// A step that step() refused or undid: the State stays at that step's start.
 struct StepRefused : std::runtime_error {
@@ -78,7 +69,7 @@ class PySimulation {
   /// std::runtime_error if a transport refuses. Serving again replaces the servers.
   void serve(const ServeOptions& options);
   void stop_serving();
-  bool serving() const { return inbox_ != nullptr; }
+  bool serving() const { return served_run_ != nullptr; }
   /// The topics served over gz-transport and DDS (empty when not served).
   std::vector<std::string> gz_topics() const;
   std::vector<std::string> dds_topics() const;
@@ -120,9 +111,7 @@ class PySimulation {
   Inputs inputs_;
   // Served (after sim_: destroyed before it, as they must be).
   std::optional<ServeOptions> served_;
-  std::unique_ptr<CommandInbox> inbox_;
-  std::unique_ptr<GzServer> gz_;
-  std::unique_ptr<DdsServer> dds_;
+  std::unique_ptr<ServedRun> served_run_;
 };
 
 }  // namespace leeway::python

@@ -15,6 +15,7 @@
 #include "bindings.h"
 #include "leeway/output/output_frame.h"
 #include "leeway/sdf/spawn_option.h"
+#include "leeway/transport/input_plan.h"
 #include "leeway/world/events.h"
 #include "py_simulation.h"
 
@@ -285,11 +286,11 @@ void bind_simulation(py::module_& m) {
           "actuator_topics",
           [](const PySimulation& s) {
             std::vector<std::string> n;
-            for (const ActuatorModel& a : s.model().actuators)
-              n.push_back(a.topic);
+            for (std::size_t i = 0; i < s.model().actuators.size(); ++i)
+              n.push_back(command_topic(s.sim().scenario(), i));
             return n;
           },
-          "The topic each actuator takes commands on when served ('' if none).")
+          "The gz-transport topic each actuator takes commands on when served.")
       .def("actuator_index", &PySimulation::actuator, py::arg("name"))
       .def("body_index", &PySimulation::body, py::arg("name"))
       .def("sensor_index", &PySimulation::sensor, py::arg("name"))

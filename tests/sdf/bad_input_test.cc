@@ -146,11 +146,12 @@ TEST(BadInput, PosePublisherParameters) {
   const std::string visual =
       world_sdf(simple_model(publisher("<publish_visual_pose>true</publish_visual_pose>"), "a"));
   Diagnostics d;
-  const Model m = load_world_string(visual, "visual.sdf", d);
-  ASSERT_EQ(m.pose_publishers.size(), 1u);
-  EXPECT_TRUE(m.pose_publishers[0].links);  // gz-sim's defaults
-  EXPECT_FALSE(m.pose_publishers[0].sensors);
-  EXPECT_TRUE(m.pose_publishers[0].static_publisher);
+  const Scenario s = load_scenario_string(visual, "visual.sdf", d);
+  const std::vector<PosePublisherModel>& publishers = s.wiring.pose_publishers;
+  ASSERT_EQ(publishers.size(), 1u);
+  EXPECT_TRUE(publishers[0].links);  // gz-sim's defaults
+  EXPECT_FALSE(publishers[0].sensors);
+  EXPECT_TRUE(publishers[0].static_publisher);
   ASSERT_EQ(d.warnings().size(), 1u);
   expect_mentions(d.warnings()[0].str(),
                   {"visual.sdf:" + std::to_string(line_of(visual, "<publish_visual_pose>")),

@@ -16,6 +16,7 @@ namespace leeway {
 namespace {
 
 using testing::load;
+using testing::load_scenario;
 using testing::world_sdf;
 
 std::string link(const std::string& name, const std::string& pose) {
@@ -56,6 +57,13 @@ const std::string kSteering =
                name="gz::sim::systems::JointPositionController">
       <joint_name>engine_joint</joint_name><use_velocity_commands>true</use_velocity_commands>
       <cmd_max>1</cmd_max><cmd_min>-1</cmd_min></plugin>)";
+
+/// The command topic the file names for actuator `name` (sim/wiring.h).
+std::string command_topic(const Scenario& s, const std::string& name) {
+  const int i = s.model.actuator_index(s.model.bodies.at(0).model_name, name);
+  EXPECT_GE(i, 0) << name;
+  return i < 0 ? "" : s.wiring.actuators[static_cast<std::size_t>(i)].command_topic;
+}
 
 const ActuatorModel& actuator(const Model& m, const std::string& name) {
   const int i = m.actuator_index("boat", name);
@@ -98,8 +106,8 @@ TEST(GzThruster, ShaftSpeedCommandUsesRhoCtD4) {
 
 TEST(GzThruster, CommandTopicsAreGzSimsForAServedRun) {
   const auto thruster_topic = [](const std::string& params) {
-    return actuator(load(world_sdf(model(kOutboard + gz_thruster(params)))), "propeller_joint")
-        .topic;
+    return command_topic(load_scenario(world_sdf(model(kOutboard + gz_thruster(params)))),
+                         "propeller_joint");
   };
   EXPECT_EQ(thruster_topic(""), "/model/boat/joint/propeller_joint/cmd_thrust");
   EXPECT_EQ(thruster_topic("<use_angvel_cmd>true</use_angvel_cmd><thrust_coefficient>0.004"
@@ -115,7 +123,7 @@ TEST(GzThruster, CommandTopicsAreGzSimsForAServedRun) {
                    name="gz::sim::systems::JointPositionController">
           <joint_name>engine_joint</joint_name><use_velocity_commands>true</use_velocity_commands>)" +
         params + "</plugin>";
-    return actuator(load(world_sdf(model(kOutboard + plugin))), "engine_joint").topic;
+    return command_topic(load_scenario(world_sdf(model(kOutboard + plugin))), "engine_joint");
   };
   EXPECT_EQ(steering_topic(""), "/model/boat/joint/engine_joint/0/cmd_pos");
   EXPECT_EQ(steering_topic("<topic>wamv/thrusters/left/pos</topic>"), "/wamv/thrusters/left/pos");

@@ -189,10 +189,14 @@ TEST(SensorPlugins, VrxsPingerReceiverGivesRangeBearingAndElevation) {
       <topic>/wamv/sensors/acoustics/receiver/range_bearing</topic>
       <range_noise><noise><type>gaussian</type><mean>0</mean><stddev>0</stddev></noise></range_noise>
     </plugin>)";
-  const Model m = load(world_sdf(simple_model(pinger, "wamv")));
+  const Scenario scenario = testing::load_scenario(world_sdf(simple_model(pinger, "wamv")));
+  const Model& m = scenario.model;
   const SensorModel& s = sensor_named(m, "range_bearing");
   EXPECT_EQ(s.rate_hz, 1.0);
-  EXPECT_EQ(s.topic, "/wamv/sensors/acoustics/receiver/range_bearing");
+  const SensorWiring& wiring =
+      scenario.wiring.sensors[static_cast<std::size_t>(m.sensor_index("wamv", "range_bearing"))];
+  EXPECT_EQ(wiring.topic, "/wamv/sensors/acoustics/receiver/range_bearing");
+  EXPECT_EQ(wiring.pinger_topic, "/pinger/set_pinger_position");
   State st = make_initial_state(m);
   st.bodies[0].p_WB = Vec3(-500, 170, 0.5);
   st.bodies[0].q_WB = quat_from_euler_zyx(0.0, 0.0, 0.3);

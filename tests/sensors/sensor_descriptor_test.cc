@@ -64,7 +64,7 @@ class CheckingWriter final : public FieldWriter {
 std::vector<SensorModel> one_of_each() {
   std::vector<SensorModel> out;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    (out.push_back(SensorModel{"m", "s" + std::to_string(I), "l", 0, Pose(), 0.0, "",
+    (out.push_back(SensorModel{"m", "s" + std::to_string(I), "l", 0, Pose(), 0.0,
                                std::variant_alternative_t<I, SensorKind>{}}),
      ...);
   }

@@ -100,8 +100,8 @@ TEST(CommandFuzz, FloodsOfBadInputOnBothDoorsAreToldAboutAndTheRunGoesOn) {
   const Model& model = scenario.model;
   const std::string world = "/world/" + model.world_name;
   std::vector<std::string> topics;
-  for (const ActuatorModel& a : model.actuators)
-    if (!a.topic.empty()) topics.push_back(a.topic);
+  for (const ActuatorWiring& a : scenario.wiring.actuators)
+    if (!a.command_topic.empty()) topics.push_back(a.command_topic);
   ASSERT_EQ(topics.size(), 4u);  // the WAM-V's two engines and their two steering joints
   const int left_index = model.actuator_index("wamv", "left_engine_propeller_joint");
   ASSERT_GE(left_index, 0);

@@ -97,7 +97,7 @@ TEST(Seed, TwoSeedsDrawOtherWavesGustsAndCurrents) {
 
 TEST(Seed, OneSeedGivesTheSameBitsAtLoadOrAtReset) {
   for (const auto load : {&load_default_world, +[](std::uint64_t s) {
-                            return Scenario{load_random_world(s), {}, {}};
+                            return Scenario{load_random_world(s), {}, {}, {}};
                           }}) {
     Simulation at_load(load(5));
     const State expected = run_steps(at_load, 1500);

@@ -92,7 +92,7 @@ TEST(StepAllocation, TheWamvInWavesWindAndCurrentAllocatesNothing) {
   const int warm_up = static_cast<int>(w.tasks.at(0).running_time() / m.dt) + 10;
   EXPECT_EQ(allocations_in_steps(m, full_ahead, warm_up, 2000), 0);
   // Nor does the runner with the task scoring every step.
-  EXPECT_EQ(allocations_in_simulation_steps({m, {}, w.tasks}, full_ahead, warm_up, 2000), 0);
+  EXPECT_EQ(allocations_in_simulation_steps({m, {}, w.tasks, {}}, full_ahead, warm_up, 2000), 0);
 }
 
 TEST(StepAllocation, TheRexrovOnEightThrustersAllocatesNothing) {

@@ -11,6 +11,7 @@
 #include "leeway/app/probe_command.h"
 #include "leeway/app/report_command.h"
 #include "leeway/app/run_command.h"
+#include "leeway/app/topics_command.h"
 #include "leeway/app/view_command.h"
 
 namespace {
@@ -234,6 +235,22 @@ int main(int argc, char** argv) {
   report_app->add_option("RECORDING", report.recording, "The MCAP file")->required();
   report_app->add_option("-o,--output", report.output, "The HTML file to write")->required();
 
+  leeway::TopicsCommandOptions topics;
+  CLI::App* topics_app = app.add_subcommand(
+      "topics",
+      "List every topic and service a served run of WORLD publishes and takes (leeway run\n"
+      "--serve, --view): on gz-transport, on ROS 2 and in the viewer, with message types and\n"
+      "rates (docs/interfaces.md). Without WORLD, the embedded default world's");
+  topics_app->add_option("WORLD", topics.world_path,
+                         "SDF world file (default: the embedded default world)");
+  topics_app->add_option("--spawn", topics.spawns,
+                         "NAME=URI[@X,Y,Z[,ROLL,PITCH,YAW]]: a model added as the world loads, as "
+                         "for leeway run");
+  topics_app
+      ->add_option("--clock-rate", topics.clock_rate,
+                   "The /clock rate a served run would have [Hz]; 0: every step")
+      ->check(CLI::NonNegativeNumber);
+
   leeway::ViewCommandOptions replay;
   CLI::App* view_app = app.add_subcommand(
       "view",
@@ -269,6 +286,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("polar")) return leeway::polar_command(polar);
   if (app.got_subcommand("view")) return leeway::view_command(replay);
   if (app.got_subcommand("report")) return leeway::report_command(report);
+  if (app.got_subcommand("topics")) return leeway::topics_command(topics);
   o.frame = *leeway::parse_output_frame(frame);
   if (view->count() > 0) o.view_port = view_port.empty() ? 8765 : std::stoi(view_port);
   return leeway::run_command(o);

@@ -25,10 +25,7 @@
 #include "leeway/output/sensor_recorder.h"
 #include "leeway/sdf/spawn_option.h"
 #include "leeway/sim/simulation.h"
-#include "leeway/transport/command_inbox.h"
-#include "leeway/transport/foxglove/foxglove_server.h"
-#include "leeway/transport/gz/gz_server.h"
-#include "leeway/transport/ros2/dds_server.h"
+#include "leeway/transport/served_run.h"
 
 namespace leeway {
 namespace {
@@ -169,6 +166,62 @@ class StopOnSignal {
   std::thread waiter_;
 };
 
+/// The ROS 2 domain: --ros-domain, else ROS_DOMAIN_ID, else 0; false (with a message) for a
+/// ROS_DOMAIN_ID that is no domain.
+bool ros_domain(const RunCommandOptions& o, int& domain) {
+  domain = 0;
+  if (o.ros_domain) {
+    domain = *o.ros_domain;
+  } else if (const char* id = std::getenv("ROS_DOMAIN_ID"); id != nullptr && id[0] != '\0') {
+    const std::string_view text(id);
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), domain);
+    if (ec != std::errc() || end != text.data() + text.size() || domain < 0 || domain > 232) {
+      fmt::print(stderr, "error: ROS_DOMAIN_ID='{}': expected an integer from 0 to 232\n", id);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Where a served run listens, and how to find what it offers.
+void print_served(const ServedRun& served, const RunCommandOptions& o, const ServeOptions& serve,
+                  const Model& model, double rate_factor) {
+  if (const FoxgloveServer* view = served.view()) {
+    if (!serve.document_root.empty()) {
+      fmt::print("viewing    world {}: open http://{}:{}/ in a browser\n", model.world_name,
+                 o.listen, view->port());
+    }
+    fmt::print(
+        "           Foxglove or Lichtblick: open a connection to ws://{}:{} (Foxglove "
+        "WebSocket); Ctrl-C stops\n",
+        o.listen, view->port());
+  }
+  if (const GzServer* gz = served.gz()) {
+    const char* partition = std::getenv("IGN_PARTITION");
+    fmt::print(
+        "serving    world {} over gz-transport on {} (partition {}): {} topics published, {} "
+        "subscribed, service {}\n",
+        model.world_name, o.listen, partition ? partition : "hostname:user", gz->topics().size(),
+        gz->command_topics().size(), gz->control_service());
+  }
+  if (const DdsServer* dds = served.dds()) {
+    const char* cyclone_uri = std::getenv("CYCLONEDDS_URI");
+    fmt::print(
+        "           to ROS 2 over DDS in domain {} on {}: {} topics published, {} subscribed\n",
+        serve.ros_domain,
+        cyclone_uri && cyclone_uri[0] ? std::string("CYCLONEDDS_URI's configuration") : o.listen,
+        dds->topics().size(), dds->command_topics().size());
+  }
+  if (o.serve) {
+    fmt::print("           {}; `leeway topics` lists every topic; Ctrl-C stops\n",
+               o.lockstep
+                   ? "lockstep: each step waits for a step on the control or lockstep service"
+               : rate_factor > 0.0 ? fmt::format("{:g}x real time", rate_factor)
+                                   : std::string("as fast as possible"));
+  }
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int run_command(const RunCommandOptions& o) {
@@ -249,45 +302,17 @@ int run_command(const RunCommandOptions& o) {
                                    : Pacing::kAsFastAsPossible;
   run.rate_factor = rate_factor > 0.0 ? rate_factor : 1.0;
   std::optional<StopOnSignal> stop_on_signal;
-  std::optional<CommandInbox> inbox;
-  std::optional<GzServer> gz_server;
-  std::optional<DdsServer> dds_server;
-  std::optional<FoxgloveServer> view_server;
-  bool page = false;  // the viewer page is served
+  std::optional<ServedRun> served_run;
   if (served) {
     stop_on_signal.emplace(sim);
-    inbox.emplace(model);
-    run.input_source = &*inbox;
-  }
-  if (o.view_port) {
-    FoxgloveServerOptions options;
-    options.listen = o.listen;
-    options.port = *o.view_port;
-    options.document_root = served_page_root("--view");
-    page = !options.document_root.empty();
-    ViewOptions view;
-    view.warnings = summary.warnings;
-    try {
-      view_server.emplace(sim, *inbox, view, options);
-    } catch (const std::exception& e) {
-      fmt::print(stderr, "error: --view: {}\n", e.what());
-      return 1;
-    }
-    sim.attach(*view_server);
-    if (page) {
-      fmt::print("viewing    world {}: open http://{}:{}/ in a browser\n", model.world_name,
-                 o.listen, view_server->port());
-    }
-    fmt::print(
-        "           Foxglove or Lichtblick: open a connection to ws://{}:{} (Foxglove "
-        "WebSocket); Ctrl-C stops\n",
-        o.listen, view_server->port());
-    std::fflush(stdout);
-  }
-  if (o.serve) {
-    // ign-transport reads where to listen from the environment, when its first node is made.
-    setenv("IGN_IP", o.listen.c_str(), 1);
-    if (o.clock_rate > 0.0) {
+    ServeOptions serve;
+    serve.gz = serve.dds = o.serve;
+    serve.listen = o.listen;
+    serve.clock_rate_hz = o.clock_rate;
+    serve.view_port = o.view_port;
+    serve.view.warnings = summary.warnings;
+    if (o.view_port) serve.document_root = served_page_root("--view");
+    if (o.serve && o.clock_rate > 0.0) {
       try {
         steps_between(o.clock_rate, model.dt);
       } catch (const std::invalid_argument& e) {
@@ -295,50 +320,19 @@ int run_command(const RunCommandOptions& o) {
         return 1;
       }
     }
-    GzServerOptions gz;
-    gz.clock_rate_hz = o.clock_rate;
-    DdsServerOptions dds;
-    dds.listen = o.listen;
-    dds.clock_rate_hz = o.clock_rate;
-    if (o.ros_domain) {
-      dds.domain_id = *o.ros_domain;
-    } else if (const char* id = std::getenv("ROS_DOMAIN_ID"); id != nullptr && id[0] != '\0') {
-      const std::string_view text(id);
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), dds.domain_id);
-      if (ec != std::errc() || end != text.data() + text.size() || dds.domain_id < 0 ||
-          dds.domain_id > 232) {
-        fmt::print(stderr, "error: ROS_DOMAIN_ID='{}': expected an integer from 0 to 232\n", id);
-        return 1;
-      }
-    }
+    if (o.serve && !ros_domain(o, serve.ros_domain)) return 1;
     try {
-      gz_server.emplace(sim, *inbox, gz);
-      dds_server.emplace(sim, *inbox, dds);
+      served_run.emplace(sim, serve);
+    } catch (const LoadError& e) {
+      fmt::print(stderr, "error: {}\n", e.what());
+      return 1;
     } catch (const std::exception& e) {
-      fmt::print(stderr, "error: --serve: {}\n", e.what());
+      fmt::print(stderr, "error: {}: {}\n", o.view_port && !o.serve ? "--view" : "--serve",
+                 e.what());
       return 1;
     }
-    sim.attach(*gz_server);
-    sim.attach(*dds_server);
-    const char* partition = std::getenv("IGN_PARTITION");
-    fmt::print(
-        "serving    world {} over gz-transport on {} (partition {}): {} topics published, {} "
-        "subscribed, service {}\n",
-        model.world_name, o.listen, partition ? partition : "hostname:user",
-        gz_server->topics().size(), gz_server->command_topics().size(),
-        gz_server->control_service());
-    const char* cyclone_uri = std::getenv("CYCLONEDDS_URI");
-    fmt::print(
-        "           to ROS 2 over DDS in domain {} on {}: {} topics published, {} subscribed\n",
-        dds.domain_id,
-        cyclone_uri && cyclone_uri[0] ? std::string("CYCLONEDDS_URI's configuration") : o.listen,
-        dds_server->topics().size(), dds_server->command_topics().size());
-    fmt::print("           {}; Ctrl-C stops\n",
-               o.lockstep
-                   ? "lockstep: each step waits for a step on the control or lockstep service"
-               : rate_factor > 0.0 ? fmt::format("{:g}x real time", rate_factor)
-                                   : std::string("as fast as possible"));
-    std::fflush(stdout);
+    run.input_source = &served_run->inbox();
+    print_served(*served_run, o, serve, model, rate_factor);
   }
   std::optional<CsvRecorder> recorder;
   std::optional<McapRecorder> mcap_recorder;

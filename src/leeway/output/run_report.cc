@@ -242,7 +242,8 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
         const std::string name = msg.at("name");
         tasks[name].last = msg;
         chart("task " + name, name + " score (lower is better)", "-", {"score"})
-            .push(t, {msg.at("score").is_number() ? msg["score"].get<double>() : NAN});
+            .push(t, {msg.contains("score") && msg["score"].is_number() ? msg["score"].get<double>()
+                                                                        : NAN});
       } else if (schema == "foxglove.SceneUpdate" && channel.topic == "/scene") {
         for (const json& e : msg.at("entities")) {
           if (!e.at("id").get<std::string>().starts_with("task/")) continue;
@@ -300,8 +301,9 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
           "td></tr>",
           escape_html(name), escape_html(j.value("kind", "")), escape_html(j.value("vehicle", "")),
           escape_html(j.value("phase", "")),
-          j.at("score").is_number() ? fmt::format("{:.3f}", j["score"].get<double>())
-                                    : "not scored",
+          j.contains("score") && j["score"].is_number()
+              ? fmt::format("{:.3f}", j["score"].get<double>())
+              : "not scored",
           j.value("collisions", 0), errors);
     }
     html += "</table>";

@@ -57,17 +57,10 @@ void write_npy(const std::filesystem::path& path, std::span<const T> values,
         fmt::format("cannot write '{}': {}", path.string(), std::strerror(errno)));
   }
   const auto length = static_cast<std::uint16_t>(header.size());
-  const char preamble[] = {'\x93',
-                           'N',
-                           'U',
-                           'M',
-                           'P',
-                           'Y',
-                           1,
-                           0,
-                           static_cast<char>(length & 0xff),
-                           static_cast<char>(length >> 8)};
-  const bool ok = std::fwrite(preamble, 1, sizeof preamble, f) == sizeof preamble &&
+  std::string preamble("\x93NUMPY\x01\x00", 8);  // the magic, version 1.0
+  preamble += static_cast<char>(length & 0xff);
+  preamble += static_cast<char>(length >> 8);
+  const bool ok = std::fwrite(preamble.data(), 1, preamble.size(), f) == preamble.size() &&
                   std::fwrite(header.data(), 1, header.size(), f) == header.size() &&
                   std::fwrite(values.data(), sizeof(T), values.size(), f) == values.size();
   if (std::fclose(f) != 0 || !ok)
@@ -80,52 +73,25 @@ class HeaderWriter final : public FieldWriter {
   explicit HeaderWriter(const SensorDescriptor& d) : fields_(d.fields) {}
   std::string text = "t";
 
-  void real(double) override { column(next().name); }
-  void integer(std::int64_t) override { column(next().name); }
-  void boolean(bool) override { column(next().name); }
-  void name(std::string_view) override { column(next().name); }
-  void vector(const Vec3&) override {
-    const ReadingField& f = next();
-    for (int i = 0; i < 3; ++i) {
-      if (f.columns[i].empty()) {
-        column(fmt::format("{}_{}", f.name, "xyz"[i]));
-      } else {
-        column(f.columns[i]);
-      }
-    }
-  }
-  void quaternion(const Quat&) override {
-    const ReadingField& f = next();
-    for (const char c : {'w', 'x', 'y', 'z'})
-      column(fmt::format("{}_{}", f.name, c));
-  }
-  void matrix(const Mat3&) override {
-    const ReadingField& f = next();
-    for (const char a : {'x', 'y', 'z'}) {
-      for (const char b : {'x', 'y', 'z'})
-        column(fmt::format("{}_{}{}", f.name, a, b));
-    }
-  }
-  void list(std::span<const double> values) override { numbered(values.size()); }
-  void flags(std::span<const bool> values) override { numbered(values.size()); }
-  void array(std::span<const float>, std::span<const std::size_t>) override { column(next().name); }
-  void array(std::span<const double>, std::span<const std::size_t>) override {
-    column(next().name);
-  }
-  void array(std::span<const std::uint8_t>, std::span<const std::size_t>) override {
-    column(next().name);
-  }
+  void real(double) override { columns(1); }
+  void integer(std::int64_t) override { columns(1); }
+  void boolean(bool) override { columns(1); }
+  void name(std::string_view) override { columns(1); }
+  void vector(const Vec3&) override { columns(3); }
+  void quaternion(const Quat&) override { columns(4); }
+  void matrix(const Mat3&) override { columns(9); }
+  void list(std::span<const double> values) override { columns(values.size()); }
+  void flags(std::span<const bool> values) override { columns(values.size()); }
+  void array(std::span<const float>, std::span<const std::size_t>) override { columns(1); }
+  void array(std::span<const double>, std::span<const std::size_t>) override { columns(1); }
+  void array(std::span<const std::uint8_t>, std::span<const std::size_t>) override { columns(1); }
 
  private:
-  const ReadingField& next() { return fields_[index_++]; }
-  void column(std::string_view name) {
-    text += ',';
-    text += name;
-  }
-  void numbered(std::size_t n) {
-    const ReadingField& f = next();
-    for (std::size_t i = 1; i <= n; ++i)
-      column(fmt::format("{}_{}", f.name, i));
+  /// The next field's n columns.
+  void columns(std::size_t n) {
+    const ReadingField& f = fields_[index_++];
+    for (std::size_t k = 0; k < n; ++k)
+      text += "," + column_name(f, k);
   }
   std::span<const ReadingField> fields_;
   std::size_t index_ = 0;

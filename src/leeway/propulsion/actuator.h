@@ -44,16 +44,6 @@ struct ActuatorModel {
   int battery = -1;
   double power_load = 0.0;
   std::string battery_name;  ///< as its plugin names it (gz-sim's Thruster <battery_name>)
-  /// The topic its plugin takes commands on in its home simulator, in its unit, for a served run
-  /// (interfaces/gz_server.h, dds_server.h); empty: none. Over gz-transport an
-  /// ignition.msgs.Double; in ROS 2 a std_msgs/Float64, or with `stamped` UUV Simulator's
-  /// uuv_gazebo_ros_plugins_msgs/FloatStamped.
-  std::string topic;
-  bool stamped = false;
-  /// Where a served run publishes what it does, as its plugin does (UUV Simulator's: a
-  /// thruster's thrust [N], a fin's angle [rad]), in the same message as its commands; empty:
-  /// none.
-  std::string output_topic;
 
   std::string full_name() const { return model_name + "/" + name; }
 };

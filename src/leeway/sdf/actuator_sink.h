@@ -19,6 +19,7 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/joint_frames.h"
 #include "leeway/sdf/link_merging.h"
+#include "leeway/sim/wiring.h"
 
 namespace leeway::sdfio {
 
@@ -28,6 +29,7 @@ struct ActuatorSink {
   int body_index;
   BodyModel& body;
   std::vector<ActuatorModel>& actuators;
+  std::vector<ActuatorWiring>& wiring;  ///< one per `actuators` entry: the topics it names
   Diagnostics& diagnostics;
   /// Joints an actuator stands in for (a propeller's spin, a steering joint, a fin's hinge):
   /// their being merged into the body is expected, not warned about.
@@ -40,11 +42,12 @@ struct ActuatorSink {
     return j;
   }
 
-  /// Adds `a` (its model and body filled in here) and returns its index in the world's list; a
+  /// Adds `a` (its model and body filled in here), with the topics its plugin names, and
+  /// returns its index in the world's list; a
   /// LoadError at `where` if the model already has an actuator of that name. A name that starts
   /// with the model's URDF namespace (`wamv/left_engine_propeller_joint`) loses it: the model's
   /// own name already says whose it is (`--command wamv/left_engine_propeller_joint=...`).
-  int add(ActuatorModel a, const sdf::ElementPtr& where) {
+  int add(ActuatorModel a, const sdf::ElementPtr& where, ActuatorWiring topics = {}) {
     if (!links.name_prefix.empty() && a.name.starts_with(links.name_prefix) &&
         a.name.size() > links.name_prefix.size()) {
       a.name.erase(0, links.name_prefix.size());
@@ -60,6 +63,8 @@ struct ActuatorSink {
       }
     }
     actuators.push_back(std::move(a));
+    topics.where = location_of(where);
+    wiring.push_back(std::move(topics));
     return static_cast<int>(actuators.size()) - 1;
   }
 

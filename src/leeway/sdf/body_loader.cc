@@ -286,11 +286,38 @@ Quat exact_quarter_turns(const Quat& q) {
 
 }  // namespace
 
+void load_model_sensors(const sdf::Model& model, const std::string& name,
+                        const ClassifiedPlugins& plugins, const ModelContext& context,
+                        int body_index, const Eigen::Isometry3d& X_WB,
+                        std::vector<SensorModel>& sensors, std::vector<SensorWiring>& wiring) {
+  std::vector<WiredSensor> plugin_sensors;
+  std::set<std::pair<std::string, std::string>> taken;
+  SensorPluginContext sensor_context{model, context, body_index, plugin_sensors, taken};
+  for (const PluginUse& use : plugins.of(PluginFamily::kSensor))
+    use.loader<SensorLoader>()(use.element, sensor_context);
+  std::vector<WiredSensor> link_sensors =
+      load_sensors(model, name, context.links, body_index, context.world.origin,
+                   context.world.magnetic_field_W, taken, context.diagnostics);
+  for (WiredSensor& s : plugin_sensors)
+    add_sensor(link_sensors, std::move(s), model.Element());
+  for (WiredSensor& s : link_sensors) {
+    // Held by the world itself (sample_sensors.cc): its frame in W.
+    if (body_index < 0) s.model.X_BS = Pose(X_WB * s.model.X_BS.isometry());
+    // gz-sim's altimeter measures from where it starts.
+    if (auto* altimeter = std::get_if<AltimeterModel>(&s.model.kind)) {
+      altimeter->vertical_reference =
+          (body_index < 0 ? s.model.X_BS.p : Vec3(X_WB * s.model.X_BS.p)).z();
+    }
+    sensors.push_back(std::move(s.model));
+    wiring.push_back(std::move(s.wiring));
+  }
+}
+
 BodyModel load_body(const sdf::Model& model, const std::string& name,
                     const ClassifiedPlugins& plugins, const Eigen::Isometry3d& X_WM,
                     const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, std::vector<SensorModel>& sensors,
-                    Diagnostics& diagnostics) {
+                    Wiring& wiring, Diagnostics& diagnostics) {
   const MergedLinks links = merge_links(model, diagnostics);
   const ModelContext context{name, links, world, diagnostics};
   const std::optional<HydroParams> hydro = load_hydro_plugin(model, plugins, context);
@@ -339,7 +366,7 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   load_hull(model, plugins, context, hydro, b);
   for (const ShapeFloat& f : b.shape_floats)
     b.drag_rate += shape_float_drag_rate(f, b.M_inv);
-  ActuatorSink sink{model, links, body_index, b, actuators, diagnostics};
+  ActuatorSink sink{model, links, body_index, b, actuators, wiring.actuators, diagnostics};
   load_actuators(plugins, sink);
   for (const auto& [joint, where] : links.moving_joints) {
     const bool to_world = b.world_joint && b.world_joint->name == joint;
@@ -351,22 +378,7 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   }
 
   const Eigen::Isometry3d X_WB = X_WM * links.X_MB;
-  std::vector<SensorModel> plugin_sensors;
-  std::set<std::pair<std::string, std::string>> taken;
-  SensorPluginContext sensor_context{model, context, body_index, plugin_sensors, taken};
-  for (const PluginUse& use : plugins.of(PluginFamily::kSensor))
-    use.loader<SensorLoader>()(use.element, sensor_context);
-  std::vector<SensorModel> link_sensors = load_sensors(model, name, links, body_index, world.origin,
-                                                       world.magnetic_field_W, taken, diagnostics);
-  for (SensorModel& s : plugin_sensors)
-    add_sensor(link_sensors, std::move(s), model.Element());
-  for (SensorModel& s : link_sensors) {
-    // gz-sim's altimeter measures from where it starts.
-    if (auto* altimeter = std::get_if<AltimeterModel>(&s.kind)) {
-      altimeter->vertical_reference = (X_WB * s.X_BS.p).z();
-    }
-    sensors.push_back(std::move(s));
-  }
+  load_model_sensors(model, name, plugins, context, body_index, X_WB, sensors, wiring.sensors);
   b.p_WB0 = X_WB.translation();
   b.q_WB0 = exact_quarter_turns(Quat(X_WB.linear()));
   if (b.world_joint) {

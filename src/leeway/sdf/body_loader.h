@@ -11,6 +11,7 @@
 #include "leeway/propulsion/actuator.h"
 #include "leeway/sdf/world_settings.h"
 #include "leeway/sensors/sensor.h"
+#include "leeway/sim/wiring.h"
 
 namespace leeway::sdfio {
 
@@ -19,11 +20,21 @@ struct ClassifiedPlugins;
 /// `name`: the model's scoped name (model_tree.h), which the body and its actuators take;
 /// `plugins`: the model's, classified (plugin_registry.h); `body_index`: the body's place in the
 /// world; its actuators are appended to `actuators`, its sensors (sensor_params.h) to
-/// `sensors`.
+/// `sensors`, the topics they name to `wiring`'s lists.
 BodyModel load_body(const sdf::Model& model, const std::string& name,
                     const ClassifiedPlugins& plugins, const Eigen::Isometry3d& X_WM,
                     const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, std::vector<SensorModel>& sensors,
-                    Diagnostics& diagnostics);
+                    Wiring& wiring, Diagnostics& diagnostics);
+
+struct ModelContext;
+
+/// The sensors of `model` (its links' <sensor>s and its sensor plugins), appended to `sensors`
+/// with the topics they name to `wiring`: on body `body_index` at X_WB, or, with a body index
+/// of -1 (a static model, or one fixed to the world), held by the world, their frames in W.
+void load_model_sensors(const sdf::Model& model, const std::string& name,
+                        const ClassifiedPlugins& plugins, const ModelContext& context,
+                        int body_index, const Eigen::Isometry3d& X_WB,
+                        std::vector<SensorModel>& sensors, std::vector<SensorWiring>& wiring);
 
 }  // namespace leeway::sdfio

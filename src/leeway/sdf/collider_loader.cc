@@ -15,19 +15,20 @@ namespace leeway::sdfio {
 namespace {
 
 /// The shapes a link's contact sensors list, as indices into c.shapes.
-void read_contact_sensors(const sdf::Link& link, Collider& c) {
+void read_contact_sensors(const sdf::Link& link, Collider& c, ContactWiring& wiring) {
   for (std::uint64_t s = 0; s < link.SensorCount(); ++s) {
     const sdf::Sensor& sensor = *link.SensorByIndex(s);
     if (sensor.Type() != sdf::SensorType::CONTACT) continue;
     const sdf::ElementPtr contact = optional_child(sensor.Element(), "contact");
     if (!contact) continue;
-    if (c.contact_sensor.empty()) {
-      c.contact_link = link.Name();
-      c.contact_sensor = sensor.Name();
+    if (wiring.sensor.empty()) {
+      wiring.link = link.Name();
+      wiring.sensor = sensor.Name();
       const sdf::ElementPtr topic = optional_child(contact, "topic");
-      c.contact_topic = topic ? text_of(topic) : "";
-      if (c.contact_topic == "__default_topic__") c.contact_topic.clear();  // sdformat's
-      c.contact_rate_hz = sensor.UpdateRate();
+      wiring.topic = topic ? text_of(topic) : "";
+      if (wiring.topic == "__default_topic__") wiring.topic.clear();  // sdformat's
+      wiring.rate_hz = sensor.UpdateRate();
+      wiring.where = location_of(sensor.Element());
     }
     for (sdf::ElementPtr e = contact->GetFirstElement(); e; e = e->GetNextElement()) {
       if (e->GetName() != "collision") continue;
@@ -56,7 +57,8 @@ void read_contact_sensors(const sdf::Link& link, Collider& c) {
 
 }  // namespace
 
-Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3d& X_WM) {
+Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3d& X_WM,
+                       ContactWiring& wiring) {
   Collider c;
   c.model_name = model.Name();
   c.body = body;
@@ -84,7 +86,7 @@ Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3
       c.radius = std::max(c.radius, s.X_BS.translation().norm() + bounding_radius(s.shape));
       c.shapes.push_back(std::move(s));
     }
-    read_contact_sensors(link, c);
+    read_contact_sensors(link, c, wiring);
   }
   return c;
 }

@@ -8,12 +8,15 @@
 
 #include <sdf/Model.hh>
 
+#include "leeway/sim/wiring.h"
 #include "leeway/world/contacts.h"
 
 namespace leeway::sdfio {
 
 /// `body`: the model's index in Model::bodies, or -1 for a static model; X_WM: the model frame
 /// in W.
-Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3d& X_WM);
+/// Its contact sensor's name, topic and rate go to `wiring`.
+Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3d& X_WM,
+                       ContactWiring& wiring);
 
 }  // namespace leeway::sdfio

@@ -95,14 +95,15 @@ void load_gz_joint_position_controller(const sdf::ElementPtr& p, ActuatorSink& s
   a.command_max = a.dynamics.x_max;
   // gz-sim's topic: <topic> as written, else <sub_topic> under the model, else the joint's.
   const std::string model = sink.model.Name();
+  ActuatorWiring topics;
   if (const sdf::ElementPtr e = optional_child(p, "topic")) {
-    a.topic = absolute_topic(text_of(e));
+    topics.command_topic = absolute_topic(text_of(e));
   } else if (const sdf::ElementPtr e = optional_child(p, "sub_topic")) {
-    a.topic = absolute_topic("/model/" + model + "/" + text_of(e));
+    topics.command_topic = absolute_topic("/model/" + model + "/" + text_of(e));
   } else {
-    a.topic = absolute_topic("/model/" + model + "/joint/" + a.name + "/0/cmd_pos");
+    topics.command_topic = absolute_topic("/model/" + model + "/joint/" + a.name + "/0/cmd_pos");
   }
-  const int actuator = sink.add(std::move(a), p);
+  const int actuator = sink.add(std::move(a), p, topics);
   if (world) {
     world->drive = WorldJoint::Drive::kPosition;
     world->driver = actuator;
@@ -231,14 +232,15 @@ void load_gz_thruster(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoints
   // joint's cmd_thrust (cmd_vel for rotation-rate commands).
   const sdf::ElementPtr ns_element = optional_child(p, "namespace");
   const std::string ns = ns_element ? text_of(ns_element) : sink.model.Name();
+  ActuatorWiring topics;
   if (const sdf::ElementPtr e = optional_child(p, "topic")) {
-    a.topic = absolute_topic(ns + "/" + text_of(e));
+    topics.command_topic = absolute_topic(ns + "/" + text_of(e));
   } else {
-    a.topic = absolute_topic("/model/" + ns + "/joint/" + a.name +
-                             (speed_command ? "/cmd_vel" : "/cmd_thrust"));
+    topics.command_topic = absolute_topic("/model/" + ns + "/joint/" + a.name +
+                                          (speed_command ? "/cmd_vel" : "/cmd_thrust"));
   }
   if (const sdf::ElementPtr b = optional_child(p, "battery_name")) a.battery_name = text_of(b);
-  t.actuator = sink.add(std::move(a), p);
+  t.actuator = sink.add(std::move(a), p, topics);
   if (DrivenJoint* steering = driving(driven, joint.parent_link)) {
     t.azimuth_actuator = steering->actuator;
     t.turn_axis_B = steering->joint.axis_B;

@@ -92,6 +92,16 @@ Eigen::Isometry3d body_in_model(const sdf::Model& model) {
   return resolve_pose(canonical->SemanticPose(), "__model__", canonical->Element());
 }
 
+MergedLinks link_frames(const sdf::Model& model) {
+  MergedLinks out;
+  out.X_MB = body_in_model(model);
+  out.canonical_link = model.CanonicalLink()->Name();
+  const Eigen::Isometry3d X_BM = out.X_MB.inverse();
+  for (const BodyLink& body_link : body_links(model))
+    out.links[body_link.name] = {X_BM * body_link.X_ML, 0.0};
+  return out;
+}
+
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   MergedLinks out;
   out.X_MB = body_in_model(model);

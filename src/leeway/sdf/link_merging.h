@@ -48,6 +48,10 @@ struct MergedLinks {
 
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics);
 
+/// The links' frames alone (links, canonical_link, X_MB), for a model that is scenery: a static
+/// model or one fixed to the world, whose masses are never read.
+MergedLinks link_frames(const sdf::Model& model);
+
 /// A link of the body a model makes, with its scoped name and its frame in the model frame M.
 struct BodyLink {
   const sdf::Link* link = nullptr;

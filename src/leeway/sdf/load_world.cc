@@ -318,7 +318,8 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     if (body >= 0) {
       const std::size_t first_actuator = m.actuators.size();
       m.bodies.push_back(sdfio::load_body(model, models[i].name, model_plugins[i], X_WM, settings,
-                                          body, m.actuators, m.sensors, diagnostics));
+                                          body, m.actuators, m.sensors, scenario.wiring,
+                                          diagnostics));
       // Its actuators go by its scoped name too (model_tree.h).
       for (std::size_t a = first_actuator; a < m.actuators.size(); ++a) {
         m.actuators[a].model_name = models[i].name;
@@ -328,16 +329,25 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
       for (const sdfio::PluginUse& use : model_plugins[i].of(sdfio::PluginFamily::kPosePublisher)) {
         PosePublisherModel p = use.loader<sdfio::PosePublisherLoader>()(use.element, diagnostics);
         p.body = body;
-        m.pose_publishers.push_back(p);
+        scenario.wiring.pose_publishers.push_back(p);
       }
       bodies.emplace_back(body, &model_plugins[i]);
+    } else {
+      // Scenery's sensors are the world's: a camera on a post, a sonar on a jacket (gz-sim
+      // simulates them as it does any other).
+      const sdfio::MergedLinks links = sdfio::link_frames(model);
+      const sdfio::ModelContext context{models[i].name, links, settings, diagnostics};
+      sdfio::load_model_sensors(model, models[i].name, model_plugins[i], context, -1,
+                                X_WM * links.X_MB, m.sensors, scenario.wiring.sensors);
     }
     for (Visual& v : sdfio::load_visuals(model, models[i].name, body, X_WM, diagnostics))
       m.visuals.push_back(std::move(v));
-    Collider collider = sdfio::load_collider(model, body, X_WM);
+    ContactWiring contact;
+    Collider collider = sdfio::load_collider(model, body, X_WM, contact);
     collider.model_name = models[i].name;
     if (!collider.shapes.empty() || !collider.undetected.empty()) {
       m.colliders.push_back(std::move(collider));
+      scenario.wiring.contacts.push_back(std::move(contact));
     }
   }
   check_geo_coverage(settings.geo_fields, m);

@@ -5,7 +5,7 @@
 #include <sdf/Element.hh>
 
 #include "leeway/core/error.h"
-#include "leeway/world/pose_publisher.h"
+#include "leeway/sim/pose_publisher.h"
 
 namespace leeway::sdfio {
 

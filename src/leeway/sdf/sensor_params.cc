@@ -316,19 +316,22 @@ std::optional<SensorKind> read_environment_sensor(const sdf::ElementPtr& sensor,
 
 }  // namespace
 
-void add_sensor(std::vector<SensorModel>& sensors, SensorModel s, const sdf::ElementPtr& where) {
+void add_sensor(std::vector<WiredSensor>& sensors, WiredSensor wired,
+                const sdf::ElementPtr& where) {
+  const SensorModel& s = wired.model;
   if (const std::string problem = check_sensor(s); !problem.empty()) {
     throw LoadError(location_of(where), fmt::format("sensor '{}': {}", s.name, problem));
   }
-  for (const SensorModel& other : sensors) {
-    if (other.name == s.name) {
+  for (const WiredSensor& other : sensors) {
+    if (other.model.name == s.name) {
       throw LoadError(location_of(where),
                       fmt::format("a second sensor '{}' in model '{}'; expected unique sensor "
                                   "names (a sensor plugin is named after its topic)",
                                   s.name, s.model_name));
     }
   }
-  sensors.push_back(std::move(s));
+  if (wired.wiring.where.file.empty()) wired.wiring.where = location_of(where);
+  sensors.push_back(std::move(wired));
 }
 
 NoiseModel noise_in(const sdf::ElementPtr& parent, const std::string& name) {
@@ -391,13 +394,13 @@ NoiseModel read_gz_noise(const sdf::ElementPtr& noise) {
   return n;
 }
 
-std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
+std::vector<WiredSensor> load_sensors(const sdf::Model& model, const std::string& model_name,
                                       const MergedLinks& links, int body,
                                       const std::optional<Geodetic>& origin,
                                       const Vec3& magnetic_field_W,
                                       const std::set<std::pair<std::string, std::string>>& taken,
                                       Diagnostics& diagnostics) {
-  std::vector<SensorModel> out;
+  std::vector<WiredSensor> out;
   for (const BodyLink& body_link : body_links(model)) {
     const sdf::Link& link = *body_link.link;
     for (std::uint64_t i = 0; i < link.SensorCount(); ++i) {
@@ -425,7 +428,9 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
                                           sdf_sensor.Name(), type));
         continue;
       }
-      SensorModel s;
+      WiredSensor wired;
+      SensorModel& s = wired.model;
+      std::string& topic_name = wired.wiring.topic;
       s.model_name = model_name;
       s.name = sdf_sensor.Name();
       s.link_name = body_link.name;
@@ -435,15 +440,15 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
       if (const sdf::ElementPtr rate = optional_child(e, "update_rate")) {
         s.rate_hz = read_number_at_least(rate, 0.0, false, "a rate in Hz (0: every step)");
       }
-      if (const sdf::ElementPtr topic = optional_child(e, "topic")) s.topic = text_of(topic);
+      if (const sdf::ElementPtr topic = optional_child(e, "topic")) topic_name = text_of(topic);
       // Without one, a gazebo_ros laser plugin's <topicName> (UUV Simulator's sonar publishes
       // on its model's namespace/<topicName>).
       for (sdf::ElementPtr p = e->HasElement("plugin") ? e->GetElement("plugin") : nullptr;
-           p && s.topic.empty(); p = p->GetNextElement("plugin")) {
+           p && topic_name.empty(); p = p->GetNextElement("plugin")) {
         const sdf::ElementPtr topic = optional_child(p, "topicName");
         if (topic &&
             p->GetAttribute("filename")->GetAsString().find("gazebo_ros") != std::string::npos)
-          s.topic = text_of(topic);
+          topic_name = text_of(topic);
       }
       if (type == "imu") {
         s.kind = read_imu(e, s.name, diagnostics);
@@ -473,7 +478,7 @@ std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string
                                             s.name));
         }
       }
-      add_sensor(out, std::move(s), e);
+      add_sensor(out, std::move(wired), e);
     }
   }
   return out;

@@ -53,15 +53,22 @@
 #include "leeway/core/error.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sensors/sensor.h"
+#include "leeway/sim/wiring.h"
 
 namespace leeway::sdfio {
 
 /// gz-sim's <noise> element as a NoiseModel (sensors/noise.h).
 NoiseModel read_gz_noise(const sdf::ElementPtr& noise);
 
+/// A sensor as a file describes it: its model, and the topics it names (sim/wiring.h).
+struct WiredSensor {
+  SensorModel model;
+  SensorWiring wiring;
+};
+
 /// Adds `sensor` to `sensors` once it passes the checks every sensor passes (check_sensor, and a
 /// name no other sensor of its model has); else a LoadError at `where`.
-void add_sensor(std::vector<SensorModel>& sensors, SensorModel sensor,
+void add_sensor(std::vector<WiredSensor>& sensors, WiredSensor sensor,
                 const sdf::ElementPtr& where);
 
 /// The noise of `parent`'s child `name`, an element holding one <noise> (gz-sim's <x>,
@@ -73,7 +80,7 @@ NoiseModel noise_in(const sdf::ElementPtr& parent, const std::string& name);
 /// world's geodetic origin, which a GNSS receiver needs (without it, 0 N 0 E with a warning)
 /// and a magnetometer uses (without it, the world's `magnetic_field_W` [T]).
 /// `taken`: the (link, sensor) pairs a sensor plugin took over (sensor_plugins.h), skipped.
-std::vector<SensorModel> load_sensors(const sdf::Model& model, const std::string& model_name,
+std::vector<WiredSensor> load_sensors(const sdf::Model& model, const std::string& model_name,
                                       const MergedLinks& links, int body,
                                       const std::optional<Geodetic>& origin,
                                       const Vec3& magnetic_field_W,

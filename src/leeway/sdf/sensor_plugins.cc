@@ -17,10 +17,11 @@ namespace {
 
 /// The sensor a plugin describes, on the link `<link_name>` names (the model's frame when
 /// `link_name` is null), called after `<sensor_topic>` (else `fallback_name`).
-SensorModel plugin_sensor(const sdf::ElementPtr& plugin, const SensorPluginContext& c,
+WiredSensor plugin_sensor(const sdf::ElementPtr& plugin, const SensorPluginContext& c,
                           const sdf::ElementPtr& link_name, const char* topic_element,
                           const std::string& fallback_name, double default_rate) {
-  SensorModel s;
+  WiredSensor w;
+  SensorModel& s = w.model;
   s.model_name = c.model_context.name;
   s.body = c.body;
   const MergedLinks& links = c.model_context.links;
@@ -32,27 +33,27 @@ SensorModel plugin_sensor(const sdf::ElementPtr& plugin, const SensorPluginConte
     s.X_BS = links.X_MB.inverse();  // the model frame
   }
   const sdf::ElementPtr topic = optional_child(plugin, topic_element);
-  s.topic = topic ? text_of(topic) : "";
+  w.wiring.topic = topic ? text_of(topic) : "";
+  w.wiring.where = location_of(plugin);
   s.name = fallback_name;
-  if (!s.topic.empty()) s.name = s.topic.substr(s.topic.find_last_of('/') + 1);
+  if (!w.wiring.topic.empty()) s.name = w.wiring.topic.substr(w.wiring.topic.find_last_of('/') + 1);
   s.rate_hz = default_rate;
   if (const sdf::ElementPtr rate = optional_child(plugin, "update_rate"))
     s.rate_hz = read_number_at_least(rate, 0.0, false, "a rate in Hz (0: every step)");
-  return s;
+  return w;
 }
 
 /// A UUV Simulator plugin's sensor: on the link `<link_name>` names, called after its
 /// `<sensor_topic>`.
-SensorModel uuv_sensor(const sdf::ElementPtr& plugin, const SensorPluginContext& c,
+WiredSensor uuv_sensor(const sdf::ElementPtr& plugin, const SensorPluginContext& c,
                        const std::string& fallback_name, double default_rate) {
   return plugin_sensor(plugin, c, optional_child(plugin, "link_name"), "sensor_topic",
                        fallback_name, default_rate);
 }
 
 /// The sensor of kind `kind` into the model's list (add_sensor).
-void add(SensorModel s, decltype(SensorModel::kind) kind, const sdf::ElementPtr& plugin,
-         SensorPluginContext& c) {
-  s.kind = std::move(kind);
+void add(WiredSensor s, SensorKind kind, const sdf::ElementPtr& plugin, SensorPluginContext& c) {
+  s.model.kind = std::move(kind);
   add_sensor(c.sensors, std::move(s), plugin);
 }
 
@@ -95,7 +96,7 @@ NoiseModel rotors_noise(const sdf::ElementPtr& p, const std::string& prefix, dou
 }  // namespace
 
 void load_uuv_imu(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = uuv_sensor(p, c, "imu", 50.0);
+  WiredSensor s = uuv_sensor(p, c, "imu", 50.0);
   ImuModel imu;
   // rotors_simulator's ADIS16448 defaults, as UUV Simulator's plugin has them.
   const NoiseModel gyro = rotors_noise(
@@ -112,14 +113,14 @@ void load_uuv_imu(const sdf::ElementPtr& p, SensorPluginContext& c) {
 }
 
 void load_uuv_pressure(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = uuv_sensor(p, c, "pressure", 10.0);
+  WiredSensor s = uuv_sensor(p, c, "pressure", 10.0);
   PressureModel pressure;
   pressure.noise = white(uuv_sigma(p, 1000.0));  // kPa
   add(std::move(s), pressure, p, c);
 }
 
 void load_uuv_magnetometer(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = uuv_sensor(p, c, "magnetometer", 50.0);
+  WiredSensor s = uuv_sensor(p, c, "magnetometer", 50.0);
   MagnetometerModel m;
   const double uT = 1e-6;
   const auto noise = [&](const char* name, double fallback) {
@@ -146,7 +147,7 @@ void load_uuv_magnetometer(const sdf::ElementPtr& p, SensorPluginContext& c) {
 
 void load_uuv_dvl(const sdf::ElementPtr& p, SensorPluginContext& c) {
   const sdf::ElementPtr link_name = required_child(p, "link_name", "the DVL's link");
-  SensorModel s = plugin_sensor(p, c, link_name, "sensor_topic", "dvl", 7.0);
+  WiredSensor s = plugin_sensor(p, c, link_name, "sensor_topic", "dvl", 7.0);
   DvlModel d;
   d.bottom = DvlTracking::kAlways;  // UUV's DVL tracks the bottom only
   const double sigma = uuv_sigma(p, 1.0);
@@ -178,7 +179,7 @@ void load_uuv_dvl(const sdf::ElementPtr& p, SensorPluginContext& c) {
     }
     c.taken.insert({name, ray->Name()});
     const Eigen::Isometry3d X_BR = X_BL * resolve_pose(ray->SemanticPose(), name, ray->Element());
-    d.beams_S.push_back((s.X_BS.linear().transpose() * X_BR.linear().col(0)).normalized());
+    d.beams_S.push_back((s.model.X_BS.linear().transpose() * X_BR.linear().col(0)).normalized());
     const sdf::ElementPtr e = ray->Element();
     const sdf::ElementPtr range = optional_child(optional_child(e, "ray"), "range");
     if (range) {
@@ -203,7 +204,7 @@ void load_uuv_dvl(const sdf::ElementPtr& p, SensorPluginContext& c) {
 }
 
 void load_uuv_rpt(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = uuv_sensor(p, c, "rpt", 0.5);
+  WiredSensor s = uuv_sensor(p, c, "rpt", 0.5);
   AcousticPositionModel fix;
   // A USBL fix is good to about 0.5 % of the slant range: 0.5 m at 100 m, where UUV ships none.
   const double sigma = uuv_sigma(p, 1.0);
@@ -212,14 +213,14 @@ void load_uuv_rpt(const sdf::ElementPtr& p, SensorPluginContext& c) {
 }
 
 void load_uuv_pose_gt(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = uuv_sensor(p, c, "pose_gt", 20.0);
+  WiredSensor s = uuv_sensor(p, c, "pose_gt", 20.0);
   GroundTruthModel truth;
   truth.position.fill(white(uuv_sigma(p, 1.0)));
   add(std::move(s), truth, p, c);
 }
 
 void load_vrx_pinger(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = plugin_sensor(p, c, nullptr, "topic", "range_bearing", 1.0);
+  WiredSensor s = plugin_sensor(p, c, nullptr, "topic", "range_bearing", 1.0);
   RangeBearingModel rb;
   if (const sdf::ElementPtr position = optional_child(p, "position"))
     rb.pinger_W = read_vec3(position, "the pinger's position in m");
@@ -227,14 +228,14 @@ void load_vrx_pinger(const sdf::ElementPtr& p, SensorPluginContext& c) {
   rb.bearing = noise_in(p, "bearing_noise");
   rb.elevation = noise_in(p, "elevation_noise");
   const sdf::ElementPtr set_position = optional_child(p, "set_position_topic");
-  rb.set_position_topic = set_position ? text_of(set_position) : "/pinger/set_pinger_position";
+  s.wiring.pinger_topic = set_position ? text_of(set_position) : "/pinger/set_pinger_position";
   add(std::move(s), rb, p, c);
 }
 
 void load_gz_odometry(const sdf::ElementPtr& p, SensorPluginContext& c) {
-  SensorModel s = plugin_sensor(p, c, nullptr, "odom_topic", "odometry", 50.0);
+  WiredSensor s = plugin_sensor(p, c, nullptr, "odom_topic", "odometry", 50.0);
   if (const sdf::ElementPtr rate = optional_child(p, "odom_publish_frequency"))
-    s.rate_hz = read_number_at_least(rate, 0.0, true, "a rate in Hz");
+    s.model.rate_hz = read_number_at_least(rate, 0.0, true, "a rate in Hz");
   Eigen::Isometry3d offset = Eigen::Isometry3d::Identity();
   if (const sdf::ElementPtr xyz = optional_child(p, "xyz_offset"))
     offset.translation() = read_vec3(xyz, "an offset in m");
@@ -242,7 +243,7 @@ void load_gz_odometry(const sdf::ElementPtr& p, SensorPluginContext& c) {
     const Vec3 a = read_vec3(rpy, "roll, pitch, yaw in rad");
     offset.linear() = quat_from_euler_zyx(a.x(), a.y(), a.z()).toRotationMatrix();
   }
-  s.X_BS = s.X_BS.isometry() * offset;
+  s.model.X_BS = s.model.X_BS.isometry() * offset;
   GroundTruthModel truth;
   const double sigma = number_or(p, "gaussian_noise", 0.0, 0.0, false, "a standard deviation");
   truth.position.fill(white(sigma));

@@ -34,6 +34,7 @@
 #include <sdf/Model.hh>
 
 #include "leeway/sdf/plugin_registry.h"
+#include "leeway/sdf/sensor_params.h"
 
 namespace leeway::sdfio {
 
@@ -42,7 +43,7 @@ struct SensorPluginContext {
   const sdf::Model& model;
   const ModelContext& model_context;
   int body = -1;
-  std::vector<SensorModel>& sensors;
+  std::vector<WiredSensor>& sensors;
   /// The <sensor>s (link name, sensor name) a plugin took over (UUV's DVL beams): not loaded
   /// as sensors of their own.
   std::set<std::pair<std::string, std::string>>& taken;

@@ -97,16 +97,18 @@ int read_id(const sdf::ElementPtr& p, const char* name) {
 
 /// UUV Simulator's topics of actuator `id` of `kind` ("thrusters", "fins"): /NS/KIND/ID/input
 /// for its commands and /NS/KIND/ID/`output`, NS its <robotNamespace> or the model's name.
-void set_uuv_topics(ActuatorModel& a, const sdf::ElementPtr& p, const std::string& model_name,
-                    const char* kind, int id, const char* output) {
+ActuatorWiring uuv_topics(const sdf::ElementPtr& p, const std::string& model_name, const char* kind,
+                          int id, const char* output) {
   const sdf::ElementPtr ns_element = optional_child(p, "robotNamespace");
   std::string ns = ns_element ? text_of(ns_element) : model_name;
   while (!ns.empty() && ns.front() == '/')
     ns.erase(ns.begin());
   const std::string prefix = fmt::format("/{}/{}/{}/", ns, kind, id);
-  a.topic = prefix + "input";
-  a.output_topic = prefix + output;
-  a.stamped = true;
+  ActuatorWiring topics;
+  topics.command_topic = prefix + "input";
+  topics.output_topic = prefix + output;
+  topics.stamped = true;
+  return topics;
 }
 
 }  // namespace
@@ -135,12 +137,12 @@ void load_uuv_thruster(const sdf::ElementPtr& p, ActuatorSink& sink) {
   ActuatorModel a;
   const int id = read_id(p, "thrusterID");
   a.name = fmt::format("thruster_{}", id);
-  set_uuv_topics(a, p, sink.model.Name(), "thrusters", id, "thrust");
   a.dynamics.dynamics = read_uuv_dynamics(required_child(p, "dynamics", "the rotor's dynamics"));
   std::tie(a.command_min, a.command_max) = uuv_limits(p, "clampMin", "clampMax");
   if (const sdf::ElementPtr g = optional_child(p, "gain"))
     a.command_gain = read_number(g, "a gain");
-  t.actuator = sink.add(std::move(a), p);
+  t.actuator =
+      sink.add(std::move(a), p, uuv_topics(p, sink.model.Name(), "thrusters", id, "thrust"));
   sink.add_thruster(std::move(t), p);
 }
 
@@ -185,7 +187,6 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   ActuatorModel a;
   const int id = read_id(p, "fin_id");
   a.name = fmt::format("fin_{}", id);
-  set_uuv_topics(a, p, sink.model.Name(), "fins", id, "output");
   a.unit = "rad";
   a.dynamics.dynamics = read_uuv_dynamics(required_child(p, "dynamics", "the fin's dynamics"));
   a.dynamics.x_min = std::min(hinge.lower, 0.0);
@@ -195,7 +196,7 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   ControlSurface s;
   s.law = f;
   s.fluid_density = fluid_density;
-  s.actuator = sink.add(std::move(a), p);
+  s.actuator = sink.add(std::move(a), p, uuv_topics(p, sink.model.Name(), "fins", id, "output"));
   sink.add_control_surface(std::move(s), p);
 }
 

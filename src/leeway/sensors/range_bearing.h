@@ -4,8 +4,6 @@
 // starts at pinger_W and moves where a run's inputs put it (Inputs::pinger_W).
 #pragma once
 
-#include <string>
-
 #include "leeway/core/spatial.h"
 #include "leeway/sensors/noise.h"
 #include "leeway/sensors/sensor_descriptor.h"
@@ -26,8 +24,6 @@ struct RangeBearingModel {
   NoiseModel range;              ///< [m]
   NoiseModel bearing;            ///< [rad]
   NoiseModel elevation;          ///< [rad]
-  /// Where a served run takes a new pinger position (VRX's <set_position_topic>; empty: none).
-  std::string set_position_topic;
 };
 
 struct Sampling;

@@ -126,6 +126,23 @@ std::string check_sensor(const SensorModel& sensor) {
   return problem;
 }
 
+std::string column_name(const ReadingField& f, std::size_t k) {
+  const std::string name(f.name);
+  switch (f.type) {
+    case FieldType::kVector:
+      return f.columns[k].empty() ? name + "_" + "xyz"[k] : std::string(f.columns[k]);
+    case FieldType::kQuaternion:
+      return name + "_" + "wxyz"[k];
+    case FieldType::kMatrix:
+      return name + "_" + "xyz"[k / 3] + "xyz"[k % 3];
+    case FieldType::kList:
+    case FieldType::kFlags:
+      return name + "_" + std::to_string(k + 1);
+    default:
+      return name;
+  }
+}
+
 std::string camel_case(std::string_view type) {
   std::string out;
   bool upper = true;

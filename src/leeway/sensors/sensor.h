@@ -28,10 +28,11 @@ struct SensorModel {
   std::string model_name;  ///< the SDF model it belongs to (scoped)
   std::string name;        ///< its <sensor> name
   std::string link_name;   ///< the link it is on
-  int body = -1;           ///< index into Model::bodies
-  Pose X_BS;               ///< its frame in B
-  double rate_hz = 0.0;    ///< 0: every step
-  std::string topic;       ///< its <topic> as written (empty: none), for the interfaces
+  /// Index into Model::bodies; -1: held by the world (on a static model, or one fixed to the
+  /// world), X_BS then its frame in W.
+  int body = -1;
+  Pose X_BS;             ///< its frame in B
+  double rate_hz = 0.0;  ///< 0: every step
   SensorKind kind;
 
   std::string full_name() const { return model_name + "/" + name; }

@@ -105,6 +105,12 @@ class FieldWriter {
 /// The noise models a sensor's state keeps a process for, in order (SensorState::axes).
 using NoiseAxes = std::vector<const NoiseModel*>;
 
+/// The name of a field's k-th number, as the recordings' columns and the record messages'
+/// parameters name it: a number its own name; a vector's name_x, name_y, name_z (or its own
+/// `columns`); a quaternion's name_w ... name_z; a matrix's name_xx, name_xy ... name_zz (row by
+/// row); a list's or flags' name_1 ... name_n.
+std::string column_name(const ReadingField& field, std::size_t k);
+
 /// A type's name in CamelCase: "wave_gauge" -> "WaveGauge" (a viewer schema's name).
 std::string camel_case(std::string_view type);
 

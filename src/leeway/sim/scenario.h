@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "leeway/gnc/controller.h"
+#include "leeway/sim/wiring.h"
 #include "leeway/task/vrx_task.h"
 #include "leeway/world/model.h"
 
@@ -19,6 +20,8 @@ struct Scenario {
   std::vector<ControllerModel> controllers;
   /// Brought to each step's end (task/task_scoring.h); indices refer to `model`.
   std::vector<TaskModel> tasks;
+  /// How the file says its run is served: topics, contact sensors, pose publishers.
+  Wiring wiring;
 };
 
 /// The time the last task finishes [s], or 0 without tasks.

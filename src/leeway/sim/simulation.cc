@@ -81,6 +81,7 @@ StepResult Simulation::advance(const Inputs& inputs) {
     controllers_at_start_ = run_.controllers;
     inputs_.F_ext_Bo_B = inputs.F_ext_Bo_B;
     inputs_.commands = inputs.commands;
+    inputs_.pinger_W = inputs.pinger_W;
     run_controllers(controllers, run_.controllers, run_.navigation, model, run_.state,
                     inputs_.commands, controller_out_);
   }
@@ -96,7 +97,6 @@ StepResult Simulation::advance(const Inputs& inputs) {
 }
 
 StepResult Simulation::step(const Inputs& inputs, InputSource& source) {
-  source.edit_state(run_.state);
   Inputs merged = inputs;
   source.take_inputs(*this, merged);
   return step(merged);
@@ -165,7 +165,6 @@ RunEnd Simulation::run(const RunOptions& o) {
     if (turn == Turn::kReset) continue;
     const Inputs* step_inputs = &o.inputs;
     if (o.input_source) {
-      o.input_source->edit_state(run_.state);
       inputs = o.inputs;
       o.input_source->take_inputs(*this, inputs);
       step_inputs = &inputs;

@@ -90,15 +90,13 @@ std::uint64_t steps_between(double rate_hz, double dt);
 /// The steps a run of `duration` [s] takes: ceil(duration / dt), forgiving rounding.
 std::uint64_t steps_for(double duration, double dt);
 
-/// What a run asks, on the stepping thread before each step, for the commands that arrived from
-/// elsewhere (a bridge's subscriptions): they are written into `inputs` over the run's own.
+/// What a run asks, on the stepping thread before each step, for what arrived from elsewhere (a
+/// bridge's subscriptions: commands, wrenches, pinger positions): it is written into `inputs`
+/// over the run's own. Inputs are the only way anything from outside reaches a step.
 class InputSource {
  public:
   virtual ~InputSource() = default;
   virtual void take_inputs(const Simulation& sim, Inputs& inputs) = 0;
-  /// Before take_inputs, the changes that arrived for the parts of the State step() never
-  /// writes (a pinger moved: SensorState::pinger_W). None by default.
-  virtual void edit_state(State& /*state*/) {}
 };
 
 struct RunOptions {
@@ -124,7 +122,7 @@ class Simulation {
   /// The scenario at its initial state (make_initial_state: the model's seed).
   explicit Simulation(Scenario scenario);
   /// A world without controllers or tasks.
-  explicit Simulation(Model model) : Simulation(Scenario{std::move(model), {}, {}}) {}
+  explicit Simulation(Model model) : Simulation(Scenario{std::move(model), {}, {}, {}}) {}
 
   const Scenario& scenario() const { return scenario_; }
   const Model& model() const { return scenario_.model; }
@@ -149,8 +147,8 @@ class Simulation {
   /// One step with `inputs` (above), on the calling thread; the observers due are called (and
   /// their on_start first, if this is the first step).
   StepResult step(const Inputs& inputs = {});
-  /// The same with what arrived from `source` (a bridge's inbox) as run() takes it: the source
-  /// edits the State, then its inputs are written over a copy of `inputs`.
+  /// The same with what arrived from `source` (a bridge's inbox) as run() takes it: its inputs
+  /// are written over a copy of `inputs`.
   StepResult step(const Inputs& inputs, InputSource& source);
   /// Runs as described above; returns how it ended after calling on_end. Throws
   /// std::invalid_argument for a real-time rate factor that is not positive and finite.

@@ -53,13 +53,7 @@ void CommandInbox::move_pinger(std::size_t sensor, const std::string& topic, con
   }
   std::lock_guard lock(mutex_);
   pingers_[sensor] = p_W;
-}
-
-void CommandInbox::edit_state(State& state) {
-  std::lock_guard lock(mutex_);
-  for (std::size_t i = 0; i < pingers_.size(); ++i) {
-    if (pingers_[i]) state.sensors[i].pinger_W = *std::exchange(pingers_[i], std::nullopt);
-  }
+  any_pinger_ = true;
 }
 
 void CommandInbox::take_inputs(const Simulation& sim, Inputs& inputs) {
@@ -70,6 +64,13 @@ void CommandInbox::take_inputs(const Simulation& sim, Inputs& inputs) {
       if (pending_[i]) inputs.commands[i] = std::exchange(pending_[i], std::nullopt);
     }
     any_pending_ = false;
+  }
+  if (any_pinger_) {
+    inputs.pinger_W.resize(pingers_.size());
+    for (std::size_t i = 0; i < pingers_.size(); ++i) {
+      if (pingers_[i]) inputs.pinger_W[i] = std::exchange(pingers_[i], std::nullopt);
+    }
+    any_pinger_ = false;
   }
   if (!any_wrench_) return;
   any_wrench_ = false;

@@ -45,11 +45,10 @@ class CommandInbox final : public InputSource {
   /// the next step. A non-finite one is dropped with a line. Any thread.
   void move_pinger(std::size_t sensor, const std::string& topic, const Vec3& p_W);
 
-  /// Moves the commands that arrived since the last call into inputs.commands, and adds the
-  /// wrenches due at this step to inputs.F_ext_Bo_B, turned with the bodies' attitudes now.
+  /// Moves the commands and pinger positions that arrived since the last call into
+  /// inputs.commands and inputs.pinger_W, and adds the wrenches due at this step to
+  /// inputs.F_ext_Bo_B, turned with the bodies' attitudes now.
   void take_inputs(const Simulation& sim, Inputs& inputs) override;
-  /// Moves the pingers that were moved since the last call.
-  void edit_state(State& state) override;
 
  private:
   const Model& model_;
@@ -59,6 +58,7 @@ class CommandInbox final : public InputSource {
   std::vector<std::vector<WorldWrench>> once_, persistent_;  ///< one per Model::bodies entry
   bool any_wrench_ = false;                                  ///< a wrench in once_ or persistent_
   std::vector<std::optional<Vec3>> pingers_;                 ///< one per Model::sensors entry
+  bool any_pinger_ = false;                                  ///< a position in pingers_
   RateLimitedLog log_;
 };
 

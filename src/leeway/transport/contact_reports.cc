@@ -2,27 +2,7 @@
 
 #include <algorithm>
 
-#include "leeway/transport/gz/gz_names.h"
-#include "leeway/transport/publication_interval.h"
-
 namespace leeway {
-
-std::vector<ContactSensorTopic> contact_sensor_topics(const Model& model) {
-  std::vector<ContactSensorTopic> out;
-  for (std::size_t c = 0; c < model.colliders.size(); ++c) {
-    const Collider& collider = model.colliders[c];
-    if (collider.sensed.empty()) continue;
-    std::string topic = collider.contact_topic;
-    if (topic.empty()) {
-      topic = world_topic_prefix(model.world_name) + model_topic_prefix(collider.model_name) +
-              "/link/" + collider.contact_link + "/sensor/" + collider.contact_sensor + "/contact";
-    } else if (topic.front() != '/') {
-      topic.insert(topic.begin(), '/');
-    }
-    out.push_back({c, topic, publication_interval(collider.contact_rate_hz, model.dt)});
-  }
-  return out;
-}
 
 std::vector<ContactReport> sensed_contacts(const Model& model, const StepData& data,
                                            std::size_t collider) {

@@ -1,7 +1,6 @@
 #include "leeway/transport/pose_publishing.h"
 
 #include "leeway/transport/gz/gz_names.h"
-#include "leeway/transport/publication_interval.h"
 #include "leeway/transport/ros2/ros_names.h"
 
 namespace leeway {
@@ -53,10 +52,7 @@ PublishedFrame model_frame(const Model& model, const PosePublisherModel& p, cons
 }  // namespace
 
 PoseSchedule::PoseSchedule(const Model& model, const PosePublisherModel& p)
-    : settings(p),
-      fixed(fixed_frames(model, p)),
-      interval(publication_interval(p.update_hz, model.dt)),
-      static_interval(publication_interval(p.static_update_hz, model.dt)) {}
+    : settings(p), fixed(fixed_frames(model, p)) {}
 
 std::vector<PublishedFrame> PoseSchedule::pose_frames(const Model& model,
                                                       const State& state) const {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "leeway/core/pose.h"
+#include "leeway/sim/pose_publisher.h"
 #include "leeway/world/model.h"
 #include "leeway/world/state.h"
 
@@ -30,20 +31,14 @@ struct PublishedFrame {
   Pose X_PC;                          ///< the child's frame in its parent's
 };
 
-/// One PosePublisher's frames and schedule, the same for either transport.
+/// One PosePublisher's frames, the same for every transport (its rows' intervals are in the
+/// publication plan).
 struct PoseSchedule {
   PoseSchedule(const Model& model, const PosePublisherModel& p);
 
   PosePublisherModel settings;
   std::vector<PublishedFrame> fixed;  ///< links and sensors, fixed in their parents
-  std::uint64_t interval = 1;         ///< steps between two /pose publications
-  std::uint64_t static_interval = 1;  ///< and between two /pose_static ones
 
-  /// Whether /pose, and /pose_static, are due after the step that ends with `step_count`.
-  bool pose_due(std::uint64_t step_count) const { return step_count % interval == 0; }
-  bool static_due(std::uint64_t step_count) const {
-    return settings.static_publisher && step_count % static_interval == 0;
-  }
   /// /pose's frames at `state`: the fixed ones too without <static_publisher>, then the
   /// model's frame in the world with <publish_model_pose>.
   std::vector<PublishedFrame> pose_frames(const Model& model, const State& state) const;

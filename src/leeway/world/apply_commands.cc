@@ -20,7 +20,21 @@ std::optional<Event> check_inputs(const Model& model, const State& state, const 
     return Event{EventKind::kInputsMisshapen, 1, -1, static_cast<double>(inputs.commands.size()),
                  state.t};
   }
+  if (!inputs.pinger_W.empty() && inputs.pinger_W.size() != model.sensors.size()) {
+    return Event{EventKind::kInputsMisshapen, 2, -1, static_cast<double>(inputs.pinger_W.size()),
+                 state.t};
+  }
+  for (std::size_t i = 0; i < inputs.pinger_W.size(); ++i) {
+    if (inputs.pinger_W[i] && !inputs.pinger_W[i]->allFinite())
+      return Event{EventKind::kInputsMisshapen, 3, static_cast<int>(i), 0.0, state.t};
+  }
   return std::nullopt;
+}
+
+void move_pingers(State& state, const Inputs& inputs) {
+  for (std::size_t i = 0; i < inputs.pinger_W.size(); ++i) {
+    if (inputs.pinger_W[i]) state.sensors[i].pinger_W = *inputs.pinger_W[i];
+  }
 }
 
 std::optional<Event> apply_commands(const Model& model, const State& state, const Inputs& inputs,

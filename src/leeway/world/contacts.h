@@ -37,11 +37,6 @@ struct Collider {
   double radius = 0.0;  ///< of a sphere about B's origin that holds every shape [m]
   /// The shapes a contact sensor on the model lists (indices into `shapes`); empty: none has.
   std::vector<int> sensed;
-  /// Where a served run reports the sensed shapes' contacts (interfaces/contact_reports.h): the
-  /// first contact sensor's link, name, <contact><topic> (empty: gz-sim's default) and
-  /// <update_rate> [Hz] (0: every step).
-  std::string contact_link, contact_sensor, contact_topic;
-  double contact_rate_hz = 0.0;
   /// Collisions that are not convex primitives (meshes, planes, heightmaps): never touched.
   std::vector<SourceLocation> undetected;
 };

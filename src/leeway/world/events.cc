@@ -50,10 +50,20 @@ std::string describe(const Model& model, const Event& e) {
           b.model_name, b.link_name, e.t);
     }
     case EventKind::kInputsMisshapen:
-      return e.index == 0 ? fmt::format("inputs hold {} external wrenches for {} bodies", e.value,
-                                        model.bodies.size())
-                          : fmt::format("inputs hold {} commands for {} actuators", e.value,
-                                        model.actuators.size());
+      switch (e.index) {
+        case 0:
+          return fmt::format("inputs hold {} external wrenches for {} bodies", e.value,
+                             model.bodies.size());
+        case 1:
+          return fmt::format("inputs hold {} commands for {} actuators", e.value,
+                             model.actuators.size());
+        case 2:
+          return fmt::format("inputs hold {} pinger positions for {} sensors", e.value,
+                             model.sensors.size());
+        default:
+          return fmt::format("the pinger position given for sensor {} is not finite",
+                             model.sensors.at(static_cast<std::size_t>(e.term)).full_name());
+      }
     case EventKind::kForceNotFinite:
     case EventKind::kIntegrationDiverged: {
       const BodyModel& b = model.bodies.at(index);

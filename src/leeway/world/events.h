@@ -18,7 +18,8 @@ enum class EventKind : std::uint8_t {
   kCommandOutOfRange,    ///< index: actuator; value: the command (policy error: step refused)
   kCommandNotFinite,     ///< index: actuator; value: the command (step refused)
   kExternalNotFinite,    ///< index: body; the external wrench given for it (step refused)
-  kInputsMisshapen,      ///< index: 0 wrenches, 1 commands; value: how many were given
+  kInputsMisshapen,      ///< index: 0 wrenches, 1 commands, 2 pingers (value: how many were
+                         ///< given), 3 a pinger not finite (term: the sensor)
   kForceNotFinite,       ///< index: body; term: the BodyWrenches term (state restored)
   kIntegrationDiverged,  ///< index: body; term: the largest term; value: its norm
   kCount

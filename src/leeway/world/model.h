@@ -18,7 +18,6 @@
 #include "leeway/propulsion/linear_battery.h"
 #include "leeway/sensors/sensor.h"
 #include "leeway/world/contacts.h"
-#include "leeway/world/pose_publisher.h"
 
 namespace leeway {
 
@@ -51,10 +50,9 @@ struct Model {
   std::shared_ptr<const VisualScene> visual_scene;
   /// The kinematic holds a run starts with (State::holds): VRX's vehicle on its platform.
   std::vector<KinematicHold> holds;
-  /// Every sensor of every body, in the order of the models, then of their links and sensors.
+  /// Every sensor of every model (a static one's held by the world), in the order of the
+  /// models, then of their links and sensors.
   std::vector<SensorModel> sensors;
-  /// gz-sim's PosePublishers, one per model that has one, for a served run.
-  std::vector<PosePublisherModel> pose_publishers;
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;

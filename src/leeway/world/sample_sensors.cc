@@ -5,6 +5,15 @@
 
 namespace leeway::stages {
 
+namespace {
+
+// A sensor on a static model, or on one fixed to the world, is held by W itself: its X_BS is
+// its frame in W, and W does not move.
+const BodyState kWorldAtRest{Vec3::Zero(), Quat::Identity(), Vec6::Zero()};
+const Vec6 kNoAcceleration = Vec6::Zero();
+
+}  // namespace
+
 void sample_sensors(const Model& model, State& state, const Workspace& ws, StepData* data) {
   const Geodetic origin = model.origin.value_or(Geodetic{});
   SensorSample unrecorded;  // a sample nobody asked for (no StepData)
@@ -20,7 +29,9 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
       skip_image(sensor, sensor_state, state.t, data ? &data->sensors[i] : nullptr);
       continue;
     }
-    const BodyState& body = ws.bodies_at_start[static_cast<std::size_t>(sensor.body)];
+    const bool fixed = sensor.body < 0;
+    const auto b = static_cast<std::size_t>(sensor.body);
+    const BodyState& body = fixed ? kWorldAtRest : ws.bodies_at_start[b];
     const Vec3 p_WS =
         draws ? Vec3(body.p_WB + body.q_WB * sensor.X_BS.translation()) : Vec3::Zero();
     // A DVL sits in its hull and does not see it; nor does a sonar. A lidar sees its own vessel
@@ -38,7 +49,7 @@ void sample_sensors(const Model& model, State& state, const Workspace& ws, StepD
     const SampleContext at{state.t,
                            model.dt,
                            body,
-                           ws.nu_dot_start[static_cast<std::size_t>(sensor.body)],
+                           fixed ? kNoAcceleration : ws.nu_dot_start[b],
                            model.gravity_W,
                            model.environment,
                            state.environment,

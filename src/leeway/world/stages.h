@@ -21,6 +21,9 @@ namespace stages {
 /// Refuses inputs of the wrong shape or with a non-finite external wrench (apply_commands.cc).
 std::optional<Event> check_inputs(const Model& model, const State& state, const Inputs& inputs);
 
+/// Puts each pinger the inputs move where they say (apply_commands.cc).
+void move_pingers(State& state, const Inputs& inputs);
+
 /// Checks each new command in `inputs` against its actuator's range and policy and latches it
 /// into ws.commands (apply_commands.cc).
 std::optional<Event> apply_commands(const Model& model, const State& state, const Inputs& inputs,

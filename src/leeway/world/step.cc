@@ -24,6 +24,7 @@ StepResult step(const Model& model, State& state, const Inputs& inputs, Workspac
   stages::advance_actuators(model, state, ws, data);
   if (const auto e = stages::integrate_bodies(model, state, inputs, ws, data))
     return refused(model, *e, data);
+  stages::move_pingers(state, inputs);
   stages::sample_sensors(model, state, ws, data);
   stages::advance_clock(model, state, ws);
   if (data) stages::compute_outputs(model, state, *data);

@@ -57,6 +57,10 @@ struct Inputs {
   /// New commands, one per Model::actuators entry, in the actuator's unit; nullopt keeps the
   /// last one. Empty means no new command.
   std::vector<std::optional<double>> commands;
+  /// New pinger positions for the range-bearing receivers [m, in W], one per Model::sensors
+  /// entry (SensorState::pinger_W, from this step's samples on); nullopt keeps where it is.
+  /// Empty means none moves (VRX's set_pinger_position).
+  std::vector<std::optional<Vec3>> pinger_W;
 };
 
 struct StepResult {

@@ -24,6 +24,7 @@
 
 #include "leeway/app/load_world_or_default.h"
 #include "leeway/transport/gz/gz_names.h"
+#include "leeway/transport/input_plan.h"
 #include "leeway/transport/vrx_task_topics.h"
 #include "transport/served_run.h"
 
@@ -43,9 +44,8 @@ TEST(GzTopics, SensorsPublishWhereGzSimPutsThem) {
   s.model_name = "fleet::wamv";  // nested models are scoped as gz-sim scopes them
   EXPECT_EQ(sensor_topic("w", s),
             "/world/w/model/fleet/model/wamv/link/imu_link/sensor/imu_sensor/imu");
-  s.topic = "wamv/sensors/imu";  // a <topic> is taken as written, made absolute
-  EXPECT_EQ(sensor_topic("w", s), "/wamv/sensors/imu");
-  s.topic.clear();
+  // A <topic> is taken as written, made absolute.
+  EXPECT_EQ(sensor_topic("w", s, "wamv/sensors/imu"), "/wamv/sensors/imu");
   s.kind = GnssModel{};
   EXPECT_EQ(sensor_topic_suffix(s), "navsat");
   s.kind = MagnetometerModel{};
@@ -54,12 +54,13 @@ TEST(GzTopics, SensorsPublishWhereGzSimPutsThem) {
   EXPECT_EQ(sensor_topic_suffix(s), "air_pressure");
   s.kind = AltimeterModel{};
   EXPECT_EQ(sensor_topic_suffix(s), "altimeter");
-  s.kind = DvlModel{};  // ign-msgs 8 has no DVL message
-  EXPECT_EQ(sensor_topic(s.model_name, s), "");
+  s.kind = DvlModel{};  // ign-msgs 8 has no DVL message: a record (ignition.msgs.Param)
+  EXPECT_EQ(sensor_topic("w", s),
+            "/world/w/model/fleet/model/wamv/link/imu_link/sensor/imu_sensor/dvl");
+  EXPECT_STREQ(gz_reading_type(descriptor(s).shape), "ignition.msgs.Param");
   s.kind = GroundTruthModel{};  // gz-sim's OdometryPublisher's, the model's
   EXPECT_EQ(sensor_topic("w", s), "/model/fleet/model/wamv/odometry");
-  s.topic = "odom";
-  EXPECT_EQ(sensor_topic("w", s), "/odom");
+  EXPECT_EQ(sensor_topic("w", s, "odom"), "/odom");
 }
 
 class GzServerTest : public ::testing::Test {
@@ -232,9 +233,7 @@ TEST(GzTopics, CamerasAndLidarsPublishWhereGzSensorsPutsThem) {
   t = image_topics("w", s);
   EXPECT_EQ(t.scan, base + "/scan");
   EXPECT_EQ(t.points, base + "/scan/points");
-  s.topic = "wamv/lidar";
-  EXPECT_EQ(image_topics("w", s).points, "/wamv/lidar/points");
-  s.topic = "";
+  EXPECT_EQ(image_topics("w", s, "wamv/lidar").points, "/wamv/lidar/points");
   s.kind = SonarModel{};  // an image of its levels; a profiling sonar's soundings below it
   t = image_topics("w", s);
   EXPECT_EQ(t.image, base + "/sonar_image");
@@ -444,7 +443,7 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   Simulation sim(default_scenario(/*controllers=*/false));  // the client's commands alone
   const int left = sim.model().actuator_index("wamv", "left_engine_propeller_joint");
   ASSERT_GE(left, 0);
-  const std::string topic = sim.model().actuators[static_cast<std::size_t>(left)].topic;
+  const std::string topic = command_topic(sim.scenario(), static_cast<std::size_t>(left));
   EXPECT_EQ(topic, "/wamv/thrusters/left/thrust");  // VRX's: <namespace>/<topic>
   CommandWatch watch(static_cast<std::size_t>(left));
   const ServedGzRun served(sim, watch);
@@ -504,7 +503,9 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   const int receiver = sim.model().sensor_index("wamv", "range_bearing");
   ASSERT_GE(receiver, 0);
   const SensorModel& sensor = sim.model().sensors[static_cast<std::size_t>(receiver)];
-  EXPECT_EQ(sensor_topic(sim.model().world_name, sensor),
+  const std::string& given =
+      sim.scenario().wiring.sensors[static_cast<std::size_t>(receiver)].topic;
+  EXPECT_EQ(sensor_topic(sim.model().world_name, sensor, given),
             "/wamv/sensors/acoustics/receiver/range_bearing");  // its <topic>
   PingerWatch watch(static_cast<std::size_t>(receiver));
   const ServedGzRun served(sim, watch, 5.0);  // the receiver samples once a simulated second
@@ -523,7 +524,7 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   std::string text;
   std::optional<PingerSample> sample;
   for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
-    text = echo_one(sensor_topic("", sensor));
+    text = echo_one(sensor_topic("", sensor, given));
     const std::vector<double> sec = numbers_after(text, "sec");
     if (!sec.empty() && sec[0] > 0.0) sample = watch.at(sec[0]);
   }

@@ -25,6 +25,7 @@
 #include <tuple>
 
 #include "leeway/app/load_world_or_default.h"
+#include "leeway/transport/input_plan.h"
 #include "leeway/transport/ros2/ros_names.h"
 #include "leeway/transport/stamp.h"
 #include "leeway/transport/vrx_task_topics.h"
@@ -49,18 +50,18 @@ TEST(RosNames, SensorsLandWhereVrxsBridgeAndUuvSimulatorPutThem) {
   sensors[2].kind = AltimeterModel{};
   EXPECT_EQ(ros_sensor_topic(sensors, 0), "/wamv/sensors/imu/imu/data");
   EXPECT_EQ(ros_sensor_topic(sensors, 1), "/wamv/sensors/gps/gps/fix");
-  EXPECT_EQ(ros_sensor_topic(sensors, 2), "");  // no ROS message of its own
+  // The altimeter's type has no name of its own in VRX's bridge: its type's.
+  EXPECT_EQ(ros_sensor_topic(sensors, 2), "/wamv/sensors/altimeter/altimeter/data");
   EXPECT_EQ(ros_sensor_frame(sensors[0]), "wamv/base_link/imu_wamv_sensor");
   sensors[2].name = "imu_2";  // a second IMU: each under its own name
   sensors[2].kind = ImuModel{};
   EXPECT_EQ(ros_sensor_topic(sensors, 0), "/wamv/sensors/imu/imu_wamv_sensor/data");
   EXPECT_EQ(ros_sensor_topic(sensors, 2), "/wamv/sensors/imu/imu_2/data");
-  sensors[1].topic = "dvl";  // UUV Simulator's <sensor_topic>: in the model's namespace
+  // UUV Simulator's <sensor_topic>: in the model's namespace
   sensors[1].model_name = "fleet::rexrov";
-  EXPECT_EQ(ros_sensor_topic(sensors, 1), "/fleet/rexrov/dvl");
-  sensors[1].topic = "/fix";  // an absolute <topic> is taken as written
-  EXPECT_EQ(ros_sensor_topic(sensors, 1), "/fix");
-  sensors[1].topic.clear();
+  EXPECT_EQ(ros_sensor_topic(sensors, 1, "dvl"), "/fleet/rexrov/dvl");
+  // An absolute <topic> is taken as written.
+  EXPECT_EQ(ros_sensor_topic(sensors, 1, "/fix"), "/fix");
   sensors[1].kind = GroundTruthModel{};
   EXPECT_EQ(ros_sensor_topic(sensors, 1), "/fleet/rexrov/pose_gt");
   EXPECT_EQ(dds_topic("/fleet/rexrov/pose_gt"), "rt/fleet/rexrov/pose_gt");
@@ -489,7 +490,8 @@ TEST_F(DdsServerTest, TheRexrovsSonarPingsAsAProjectedSonarImageOfTheLevelsItHea
   serve(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
   const std::size_t sonar = sensor("sonar");
   const Model& model = sim_->model();
-  EXPECT_EQ(ros_sensor_topic(model.sensors, sonar), "/rexrov/sonar");  // UUV's <topicName>
+  EXPECT_EQ(ros_sensor_topic(model.sensors, sonar, sim_->scenario().wiring.sensors[sonar].topic),
+            "/rexrov/sonar");  // UUV's <topicName>
   const std::vector<json> pings =
       echo("/rexrov/sonar", "marine_acoustic_msgs/ProjectedSonarImage", 1);
   ASSERT_EQ(pings.size(), 1u);
@@ -561,7 +563,8 @@ TEST_F(DdsServerTest, TheRexrovsDvlPressureAndGroundTruthAreWhatTheRunComputed) 
   serve(std::string(LEEWAY_SOURCE_DIR) + "/worlds/rexrov.sdf");
   const Model& model = sim_->model();
   const std::size_t dvl = sensor("dvl"), pressure = sensor("pressure"), truth = sensor("pose_gt");
-  EXPECT_EQ(ros_sensor_topic(model.sensors, dvl), "/rexrov/dvl");  // UUV Simulator's
+  EXPECT_EQ(ros_sensor_topic(model.sensors, dvl, sim_->scenario().wiring.sensors[dvl].topic),
+            "/rexrov/dvl");  // UUV Simulator's
   auto dvls = std::async(std::launch::async,
                          [] { return echo("/rexrov/dvl", "marine_acoustic_msgs/Dvl", 3); });
   auto pressures = std::async(
@@ -623,7 +626,7 @@ TEST_F(DdsServerTest, AFloat64OnTheThrustersRosTopicCommandsItAndANanIsDropped) 
   CommandWatch& watch = *watch_;
   serve("", /*controllers=*/false, &watch);  // no autopilot writing over the peer's commands
   const int left = sim_->model().actuator_index("wamv", "left_engine_propeller_joint");
-  const std::string topic = sim_->model().actuators[static_cast<std::size_t>(left)].topic;
+  const std::string topic = command_topic(sim_->scenario(), static_cast<std::size_t>(left));
   EXPECT_EQ(topic, "/wamv/thrusters/left/thrust");  // VRX's, in ROS 2 as over gz-transport
   tool_output(peer_command(fmt::format("pub {} 500 10 20", topic)));
   EXPECT_TRUE(eventually([&] { return watch.command == 500.0; }, 5s)) << watch.command;
@@ -708,8 +711,8 @@ TEST_F(DdsServerTest, UuvSimulatorsFinAndThrusterTopicsTakeFloatStampedAndReport
   const Model& model = sim_->model();
   const auto fin = static_cast<std::size_t>(model.actuator_index("lauv", "fin_0"));
   const auto propeller = static_cast<std::size_t>(model.actuator_index("lauv", "thruster_0"));
-  EXPECT_EQ(model.actuators[fin].topic, "/lauv/fins/0/input");  // UUV Simulator's
-  EXPECT_EQ(model.actuators[propeller].topic, "/lauv/thrusters/0/input");
+  EXPECT_EQ(command_topic(sim_->scenario(), fin), "/lauv/fins/0/input");  // UUV Simulator's
+  EXPECT_EQ(command_topic(sim_->scenario(), propeller), "/lauv/thrusters/0/input");
 
   // Commands as UUV Simulator's FloatStamped: the fin turns to 0.2 rad, the propeller runs.
   EXPECT_EQ(tool_output(peer_command("pub /lauv/fins/0/input 0.2 5 20 stamped")), "");
@@ -811,7 +814,7 @@ TEST_F(DdsServerTest, GzSimsPosePublisherOnTheWamvPublishesItsSensorsAndItsModel
       "</publish_model_pose><use_pose_vector_msg>true</use_pose_vector_msg>"
       "<static_publisher>false</static_publisher></plugin>"));
   const Model& model = sim_->model();
-  ASSERT_EQ(model.pose_publishers.size(), 1u);
+  ASSERT_EQ(sim_->scenario().wiring.pose_publishers.size(), 1u);
   const std::vector<json> m = echo("/wamv/pose", "tf2_msgs/TFMessage", 1);
   ASSERT_EQ(m.size(), 1u);
   const json& transforms = m[0]["transforms"];
@@ -916,7 +919,9 @@ TEST_F(DdsServerTest, TaskInfoAndThePingersRangeBearingAreParamVecsAsVrxsBridgeG
   PingerWatch& watch = *pinger_watch_;
   ASSERT_TRUE(std::holds_alternative<RangeBearingModel>(sim_->model().sensors[receiver].kind));
   const std::string topic = "/wamv/sensors/acoustics/receiver/range_bearing";
-  EXPECT_EQ(ros_sensor_topic(sim_->model().sensors, receiver), topic);
+  EXPECT_EQ(ros_sensor_topic(sim_->model().sensors, receiver,
+                             sim_->scenario().wiring.sensors[receiver].topic),
+            topic);
 
   // The pinger moved by a geometry_msgs/Vector3 on VRX's topic.
   const Vec3 moved(-500.0, 210.0, -1.5);

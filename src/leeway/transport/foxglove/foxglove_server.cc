@@ -13,13 +13,18 @@ namespace leeway {
 using nlohmann::json;
 
 FoxgloveServer::FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions view,
-                               const FoxgloveServerOptions& options)
-    : sim_(sim), inbox_(inbox), channels_(sim, std::move(view)) {
+                               const FoxgloveServerOptions& options, const ServedPlans* plans)
+    : sim_(sim),
+      inbox_(inbox),
+      own_plans_(plans ? nullptr
+                       : std::make_unique<ServedPlans>(make_served_plans(sim.scenario()))),
+      plans_(plans ? *plans : *own_plans_),
+      channels_(sim, std::move(view), &plans_.publications) {
   const Model& model = sim.model();
   control_topic_ = world_topic_prefix(model.world_name) + "/control";
-  for (std::size_t i = 0; i < model.actuators.size(); ++i) {
-    const std::string& topic = model.actuators[i].topic;
-    if (!topic.empty()) actuator_topics_[topic[0] == '/' ? topic : "/" + topic] = i;
+  for (const Subscription& s : plans_.inputs.rows) {
+    if (s.what == Input::kActuatorCommand && s.view.carried())
+      actuator_topics_[s.view.topic] = static_cast<std::size_t>(s.index);
   }
   std::vector<FoxgloveWebSocket::Channel> channels;
   for (const ViewChannel& c : channels_.channels())

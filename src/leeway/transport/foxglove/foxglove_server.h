@@ -8,27 +8,31 @@
 //                                {"rate_factor": 2} (simulated seconds per wall second; 0: as
 //                                fast as possible) (interfaces/world_control.h)
 //   /leeway/command              {"actuator": "wamv/left_engine_propeller_joint", "value": 250}
-//   an actuator's own topic      {"data": 250} (ActuatorModel::topic, ignition.msgs.Double's JSON)
+//   an actuator's own topic      {"data": 250} (its gz-transport command topic, input_plan.h;
+//                                ignition.msgs.Double's JSON)
 //
 // A client message with a wrong shape, a non-finite number or an unknown name is refused with a
 // status; commands go through the run's CommandInbox, checked as every command is.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "leeway/transport/command_inbox.h"
 #include "leeway/transport/foxglove/foxglove_websocket.h"
 #include "leeway/transport/foxglove/view_channels.h"
+#include "leeway/transport/served_plans.h"
 
 namespace leeway {
 
 class FoxgloveServer final : public Observer, private MessageSink {
  public:
   /// Starts listening; throws std::runtime_error if the port cannot be had.
+  /// `plans` (made here if null) must outlive it.
   FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions view,
-                 const FoxgloveServerOptions& options);
+                 const FoxgloveServerOptions& options, const ServedPlans* plans = nullptr);
 
   int port() const { return socket_->port(); }
   const ViewChannels& channels() const { return channels_; }
@@ -50,6 +54,8 @@ class FoxgloveServer final : public Observer, private MessageSink {
 
   Simulation& sim_;
   CommandInbox& inbox_;
+  std::unique_ptr<ServedPlans> own_plans_;
+  const ServedPlans& plans_;
   ViewChannels channels_;
   std::string control_topic_;
   std::map<std::string, std::size_t> actuator_topics_;  ///< an actuator's topic: its index

@@ -111,6 +111,14 @@ inline void quat(std::string& out, const Quat& q) {
   out += '}';
 }
 
+/// A stamped message's head, `{"timestamp":...,"frame_id":"frame"`; its fields follow.
+inline void stamped(std::string& out, double t, std::string_view frame) {
+  out += R"({"timestamp":)";
+  time(out, t);
+  key(out, "frame_id");
+  string(out, frame);
+}
+
 /// foxglove.Pose: {"position":..,"orientation":..}.
 inline void pose(std::string& out, const Vec3& p, const Quat& q) {
   out += R"({"position":)";

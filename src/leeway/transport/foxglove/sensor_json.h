@@ -15,6 +15,8 @@
 #include <string>
 
 #include "leeway/sensors/sensor.h"
+#include "leeway/sensors/sonar_fan.h"
+#include "leeway/transport/publication_plan.h"
 
 namespace leeway {
 
@@ -27,5 +29,19 @@ std::string reading_schema(const SensorModel& sensor);
 /// Appends `sample`'s message (above) to `out`; `frame` is its frame_id.
 void reading_json(std::string& out, const SensorModel& sensor, const SensorSample& sample,
                   std::string_view frame);
+
+/// The schema of a sensor's reading on the viewer, by its message shape: Foxglove's where it has
+/// one (LocationFix, Odometry, PointCloud, CompressedImage), Leeway's own (data/schemas/leeway:
+/// leeway.Imu, leeway.Dvl, leeway.SonarImage...), or for a generic shape the one above; and its
+/// text.
+std::string view_sensor_schema(const SensorModel& sensor);
+std::string view_sensor_schema_text(const SensorModel& sensor);
+
+/// The viewer's message of a sensor's row `what` (publication_plan.h: its reading, a camera's
+/// calibration and an RGB-D camera's depths, a sonar's display and soundings) for `sample`;
+/// false when it has nothing to say (a GNSS without a fix, an undrawn sample). `sound_speed`
+/// [m/s]: the water's; `waterfall`: a side-scan sonar's display, kept from ping to ping.
+bool sensor_json(std::string& out, Output what, const SensorModel& sensor,
+                 const SensorSample& sample, double sound_speed, Waterfall& waterfall);
 
 }  // namespace leeway

@@ -1,6 +1,5 @@
 #include "leeway/transport/gz/gz_names.h"
 
-#include "leeway/core/overloaded.h"
 #include "leeway/transport/ros2/ros_names.h"
 
 namespace leeway {
@@ -23,18 +22,14 @@ std::string scoped(const std::string& model_name) {
 }  // namespace
 
 std::string sensor_topic_suffix(const SensorModel& sensor) {
-  return std::visit(
-      Overloaded{[](const ImuModel&) { return "imu"; },
-                 [](const PressureModel&) { return "air_pressure"; },
-                 [](const GnssModel&) { return "navsat"; },
-                 [](const AltimeterModel&) { return "altimeter"; },
-                 [](const MagnetometerModel&) { return "magnetometer"; },
-                 [](const CameraModel& c) {
-                   return c.color && c.depth ? "" : c.color ? "image" : "depth_image";
-                 },
-                 [](const LidarModel&) { return "scan"; },
-                 [](const SonarModel&) { return "sonar_image"; }, [](const auto&) { return ""; }},
-      sensor.kind);
+  if (const auto* c = std::get_if<CameraModel>(&sensor.kind))
+    return c->color && c->depth ? "" : c->color ? "image" : "depth_image";
+  if (std::holds_alternative<LidarModel>(sensor.kind)) return "scan";
+  if (std::holds_alternative<SonarModel>(sensor.kind)) return "sonar_image";
+  if (std::holds_alternative<GroundTruthModel>(sensor.kind) ||
+      std::holds_alternative<RangeBearingModel>(sensor.kind))
+    return "";
+  return std::string(descriptor(sensor).type);
 }
 
 std::string world_topic_prefix(const std::string& world_name) {
@@ -49,25 +44,27 @@ std::string model_topic_prefix(const std::string& model_name) {
   return "/model/" + scoped(model_name);
 }
 
-std::string sensor_topic(const std::string& world_name, const SensorModel& sensor) {
-  const bool truth = std::holds_alternative<GroundTruthModel>(sensor.kind);
-  const bool pinger = std::holds_alternative<RangeBearingModel>(sensor.kind);
-  const auto* camera = std::get_if<CameraModel>(&sensor.kind);
-  const bool rgbd = camera && camera->color && camera->depth;
-  const std::string suffix = sensor_topic_suffix(sensor);
-  if (suffix.empty() && !truth && !pinger && !rgbd) return "";
-  if (!sensor.topic.empty()) return sensor.topic.front() == '/' ? sensor.topic : "/" + sensor.topic;
-  if (truth) return model_topic_prefix(sensor.model_name) + "/odometry";
-  if (pinger) return "/pinger/range_bearing";  // VRX's AcousticPingerPlugin's default
-  const std::string base = world_topic_prefix(world_name) + "/model/" + scoped(sensor.model_name) +
-                           "/link/" + sensor.link_name + "/sensor/" + sensor.name;
-  return rgbd ? base : base + "/" + suffix;
+std::string absolute(const std::string& topic) {
+  return !topic.empty() && topic.front() == '/' ? topic : "/" + topic;
 }
 
-ImageTopics image_topics(const std::string& world_name, const SensorModel& sensor) {
+std::string sensor_topic(const std::string& world_name, const SensorModel& sensor,
+                         const std::string& topic) {
+  if (!topic.empty()) return absolute(topic);
+  if (std::holds_alternative<GroundTruthModel>(sensor.kind))
+    return model_topic_prefix(sensor.model_name) + "/odometry";
+  // VRX's AcousticPingerPlugin's default.
+  if (std::holds_alternative<RangeBearingModel>(sensor.kind)) return "/pinger/range_bearing";
+  const std::string base = world_topic_prefix(world_name) + "/model/" + scoped(sensor.model_name) +
+                           "/link/" + sensor.link_name + "/sensor/" + sensor.name;
+  const std::string suffix = sensor_topic_suffix(sensor);
+  return suffix.empty() ? base : base + "/" + suffix;
+}
+
+ImageTopics image_topics(const std::string& world_name, const SensorModel& sensor,
+                         const std::string& given) {
   ImageTopics out;
-  const std::string topic = sensor_topic(world_name, sensor);
-  if (topic.empty()) return out;
+  const std::string topic = sensor_topic(world_name, sensor, given);
   if (std::holds_alternative<LidarModel>(sensor.kind)) {
     out.scan = topic;
     out.points = topic + "/points";
@@ -92,14 +89,45 @@ ImageTopics image_topics(const std::string& world_name, const SensorModel& senso
   return out;
 }
 
-std::map<std::string, std::vector<std::size_t>> pinger_topics(
-    const std::vector<SensorModel>& sensors) {
-  std::map<std::string, std::vector<std::size_t>> out;
-  for (std::size_t i = 0; i < sensors.size(); ++i) {
-    const auto* rb = std::get_if<RangeBearingModel>(&sensors[i].kind);
-    if (rb && !rb->set_position_topic.empty()) out[rb->set_position_topic].push_back(i);
+const char* gz_reading_type(MessageShape shape) {
+  switch (shape) {
+    case MessageShape::kImu:
+      return "ignition.msgs.IMU";
+    case MessageShape::kFluidPressure:
+      return "ignition.msgs.FluidPressure";
+    case MessageShape::kNavSat:
+      return "ignition.msgs.NavSat";
+    case MessageShape::kAltimeter:
+      return "ignition.msgs.Altimeter";
+    case MessageShape::kMagneticField:
+      return "ignition.msgs.Magnetometer";
+    case MessageShape::kOdometry:
+      return "ignition.msgs.Odometry";
+    case MessageShape::kScalar:
+      return "ignition.msgs.Double";
+    case MessageShape::kVector:
+      return "ignition.msgs.Vector3d";
+    case MessageShape::kScan:
+      return "ignition.msgs.LaserScan";
+    case MessageShape::kImage:
+    case MessageShape::kPing:
+      return "ignition.msgs.Image";
+    case MessageShape::kDvl:
+    case MessageShape::kRangeBearing:
+    case MessageShape::kRecord:
+      break;
   }
-  return out;
+  return "ignition.msgs.Param";
+}
+
+std::string default_command_topic(const std::string& model_name, const std::string& actuator) {
+  return model_topic_prefix(model_name) + "/actuator/" + actuator + "/cmd";
+}
+
+std::string contact_topic(const std::string& world_name, const std::string& model_name,
+                          const std::string& link, const std::string& sensor) {
+  return world_topic_prefix(world_name) + model_topic_prefix(model_name) + "/link/" + link +
+         "/sensor/" + sensor + "/contact";
 }
 
 }  // namespace leeway

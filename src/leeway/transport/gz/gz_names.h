@@ -21,7 +21,6 @@
 // A nested model a::b is /model/a/model/b, as gz-sim scopes it.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -29,12 +28,12 @@
 
 namespace leeway {
 
-/// The last part of a gz sensor's default topic: imu, navsat, magnetometer, altimeter,
-/// air_pressure, image (a camera), depth_image (a depth camera), scan (a lidar), sonar_image (a
-/// sonar: gz-sim has none; the name is Leeway's ROS 2 one); empty for an RGB-D camera (whose
-/// outputs are below its topic, image_topics), for ground truth and the pinger receiver (a
-/// plugin's topic, not a sensor's) and for a sensor ign-msgs 8 has no message for (the DVL,
-/// whose DVLVelocityTracking came with Harmonic, the USBL fix and the environment probes).
+/// The last part of a gz sensor's default topic: its type's name (imu, navsat, magnetometer,
+/// altimeter, air_pressure, dvl, wave_gauge...: sensors/sensor_descriptor.h), but image (a
+/// camera), depth_image (a depth camera), scan (a lidar), sonar_image (a sonar: gz-sim has
+/// none; the name is Leeway's ROS 2 one); empty for an RGB-D camera (whose outputs are below its
+/// topic, image_topics), for ground truth and the pinger receiver (a plugin's topic, not a
+/// sensor's).
 std::string sensor_topic_suffix(const SensorModel& sensor);
 
 /// "/world/W" for world W.
@@ -46,9 +45,10 @@ std::string scoped_sensor_name(const SensorModel& sensor);
 /// "/model/M" for model M (scoped as above).
 std::string model_topic_prefix(const std::string& model_name);
 
-/// The topic a sensor publishes on: its <topic> if it has one (made absolute), otherwise gz-sim's
-/// default; empty for a sensor gz-sim has no message for.
-std::string sensor_topic(const std::string& world_name, const SensorModel& sensor);
+/// The topic a sensor publishes on: `topic` (its <topic>, sim/wiring.h) if it is given (made
+/// absolute), otherwise gz-sim's default.
+std::string sensor_topic(const std::string& world_name, const SensorModel& sensor,
+                         const std::string& topic = "");
 
 /// Where a camera's, a lidar's or a sonar's outputs go, as gz-sensors (Fortress) puts them about
 /// its topic T (sensor_topic); empty: none.
@@ -62,11 +62,23 @@ std::string sensor_topic(const std::string& world_name, const SensorModel& senso
 struct ImageTopics {
   std::string image, depth, scan, points, camera_info;
 };
-ImageTopics image_topics(const std::string& world_name, const SensorModel& sensor);
+ImageTopics image_topics(const std::string& world_name, const SensorModel& sensor,
+                         const std::string& topic = "");
 
-/// The range-bearing receivers (indices into model.sensors) by the topic their pinger's position
-/// is set on (RangeBearingModel::set_position_topic), for either transport.
-std::map<std::string, std::vector<std::size_t>> pinger_topics(
-    const std::vector<SensorModel>& sensors);
+/// The message type a sensor's reading travels in over gz-transport, by its shape; a shape
+/// ign-msgs 8 has no message of its own for (a DVL's, a record's) as ignition.msgs.Param, a
+/// parameter per number of its fields.
+const char* gz_reading_type(MessageShape shape);
+
+/// Where an actuator takes commands when its plugin names no topic (Leeway's own plugins):
+/// /model/M/actuator/A/cmd, an ignition.msgs.Double in the actuator's unit.
+std::string default_command_topic(const std::string& model_name, const std::string& actuator);
+
+/// A contact sensor's default topic, gz-sim's: /world/W/model/M/link/L/sensor/S/contact.
+std::string contact_topic(const std::string& world_name, const std::string& model_name,
+                          const std::string& link, const std::string& sensor);
+
+/// `topic` with a leading '/'.
+std::string absolute(const std::string& topic);
 
 }  // namespace leeway

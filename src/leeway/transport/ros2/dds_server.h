@@ -6,42 +6,22 @@
 // information, so that every rmw matches them by name. Names are in ros_names.h; docs/interfaces.md
 // lists every topic, its type, rate, frame and units.
 //
-// Published from the stepping thread (an Observer called after every step), each only while a
-// reader is matched:
-//   /clock         rosgraph_msgs/Clock      every step, or at clock_rate_hz simulated
-//   /tf            tf2_msgs/TFMessage       every body's frame in world, at pose_rate_hz simulated
-//   /tf_static     tf2_msgs/TFMessage       each sensor's frame in its body's, once (latched:
-//                                           TRANSIENT_LOCAL, depth 1, as ROS 2's tf_static)
-//   each sensor's  sensor_msgs/Imu, NavSatFix (with NO_FIX while the antenna has no fix),
-//   topic          MagneticField, FluidPressure, marine_acoustic_msgs/Dvl, nav_msgs/Odometry
-//                  (ground truth), ros_gz_interfaces/ParamVec (VRX's pinger receiver), at
-//                  each sample, stamped with its time
-//   a camera's,    sensor_msgs/Image (rgb8; depths 32FC1) and CameraInfo in the camera's
-//   lidar's and    optical frame, LaserScan (the scan's middle row, as ros_gz_bridge converts
-//   sonar's        gz's) and PointCloud2 (sensor_payloads.h) in S, marine_acoustic_msgs/
-//   topics         ProjectedSonarImage in the sonar's acoustic frame (ros_names.h), at each
-//                  sample drawn: they draw while a reader is matched on one of their topics
-//                  (want_images); the optical and acoustic frames are on /tf_static
-//   VRX's task     ros_gz_interfaces/ParamVec (/vrx/task/info), geometry_msgs/PoseStamped
-//   topics         (/vrx/stationkeeping/goal) or PoseArray (/vrx/wayfinding/waypoints),
-//                  std_msgs/Float32 and ros_gz_interfaces/Float32Array (the errors), as VRX's
-//                  bridge types them, once a simulated second (vrx_task_topics.h)
-//   /M/joint_states  sensor_msgs/JointState, at pose_rate_hz (actuator_reports.h)
-//   UUV Simulator's  uuv_gazebo_ros_plugins_msgs/FloatStamped: thrust, fin angle, at
-//   outputs          pose_rate_hz
-//   contacts       ros_gz_interfaces/Contacts on each contact sensor's topic (contact_reports.h)
-// Subscribed:
-//   each actuator's topic (ActuatorModel::topic, the one it has over gz-transport: VRX's bridge
-//   gives the ROS topic the same name, /wamv/thrusters/left/thrust): std_msgs/Float64 in the
-//   actuator's unit (UUV Simulator's: uuv_gazebo_ros_plugins_msgs/FloatStamped), offered to the
-//   run's CommandInbox
-//   /world/W/wrench, .../persistent: ros_gz_interfaces/EntityWrench; .../clear: Entity
-//   (entity_wrench.h); a pinger's set_position topic: geometry_msgs/Vector3
-//   /world/W/lockstep: ros_gz_interfaces/ParamVec (lockstep_request.h), answered on
-//   /world/W/lockstep/reply (ParamVec) when its steps are taken
-//   /world/W/control: ros_gz_interfaces/msg/WorldControl, as world_control.h says: a topic, where
-//   gz-sim's is a service (a ROS 2 service's request/reply framing differs between rmw_cyclonedds
-//   and rmw_fastrtps; a topic is the same for both)
+// What it publishes and takes is the run's plan's ROS 2 column (publication_plan.h,
+// input_plan.h; `leeway topics WORLD` prints it), each message made by ros_messages.h, from the
+// stepping thread (an Observer called after every step), each only while a reader is matched:
+// /clock every step (or at clock_rate_hz simulated), /tf, joint states and outputs at
+// pose_rate_hz, /tf_static once (latched: TRANSIENT_LOCAL, depth 1, as ROS 2's tf_static), each
+// sensor's messages at each sample (a camera, a lidar or a sonar draws while a reader is matched
+// on one of its topics: want_images), VRX's task topics once a simulated second, contacts and
+// PosePublishers at their own rates.
+// Subscribed, offered to the run's CommandInbox: each actuator's commands (std_msgs/Float64 in
+// its unit; UUV Simulator's uuv_gazebo_ros_plugins_msgs/FloatStamped), a pinger's position
+// (geometry_msgs/Vector3), the external wrenches (/world/W/wrench, .../persistent:
+// ros_gz_interfaces/EntityWrench; .../clear: Entity; entity_wrench.h); /world/W/lockstep
+// (ros_gz_interfaces/ParamVec, lockstep_request.h), answered on /world/W/lockstep/reply when its
+// steps are taken; /world/W/control (ros_gz_interfaces/msg/WorldControl, as world_control.h
+// says: a topic, where gz-sim's is a service: a ROS 2 service's request/reply framing differs
+// between rmw_cyclonedds and rmw_fastrtps; a topic is the same for both).
 //
 // QoS as research and ROS 2 settle it: writers RELIABLE, VOLATILE, KEEP_LAST(10), which both
 // reliable and best-effort readers match (/clock KEEP_LAST(1)); command readers RELIABLE,
@@ -56,6 +36,7 @@
 
 #include "leeway/sim/simulation.h"
 #include "leeway/transport/command_inbox.h"
+#include "leeway/transport/served_plans.h"
 
 namespace leeway {
 
@@ -73,10 +54,12 @@ struct DdsServerOptions {
 
 class DdsServer final : public Observer {
  public:
-  /// Joins the DDS domain and creates the world's writers and readers; commands go to `inbox`.
-  /// `sim` and `inbox` must outlive the server. Throws std::runtime_error if Cyclone refuses
-  /// the configuration or an entity, with its message.
-  DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOptions& options = {});
+  /// Joins the DDS domain and creates the world's writers and readers, as `plans` give them (made
+  /// here from the scenario if null); commands go to `inbox`. `sim`, `inbox` and `plans` must
+  /// outlive the server. Throws std::runtime_error if Cyclone refuses the configuration or an
+  /// entity, with its message; LoadError for a plan that does not hold (publication_plan.h).
+  DdsServer(Simulation& sim, CommandInbox& inbox, const DdsServerOptions& options = {},
+            const ServedPlans* plans = nullptr);
   ~DdsServer() override;
 
   void on_start(const Simulation& sim) override;

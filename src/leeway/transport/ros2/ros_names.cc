@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "leeway/core/overloaded.h"
-
 namespace leeway {
 namespace {
 
@@ -14,40 +12,19 @@ struct TopicParts {
 };
 
 TopicParts topic_parts(const SensorModel& s) {
-  return std::visit(
-      Overloaded{[](const ImuModel&) {
-                   return TopicParts{"imu", "imu", "data"};
-                 },
-                 [](const GnssModel&) {
-                   return TopicParts{"gps", "gps", "fix"};
-                 },
-                 [](const MagnetometerModel&) {
-                   return TopicParts{"magnetometer", "magnetometer", "data"};
-                 },
-                 [](const PressureModel&) {
-                   return TopicParts{"pressure", "pressure", "data"};
-                 },
-                 [](const DvlModel&) {
-                   return TopicParts{"dvl", "dvl", "data"};
-                 },
-                 [](const GroundTruthModel&) {
-                   return TopicParts{"", "", "pose_gt"};
-                 },
-                 [](const RangeBearingModel&) {
-                   return TopicParts{"acoustics", "receiver", "range_bearing"};
-                 },
-                 // Named by the sensor always, as VRX's bridge names them.
-                 [](const CameraModel& c) {
-                   return TopicParts{"cameras", nullptr, c.color ? "image_raw" : "depth"};
-                 },
-                 [](const LidarModel&) {
-                   return TopicParts{"lidars", nullptr, "scan"};
-                 },
-                 [](const SonarModel&) {
-                   return TopicParts{"sonars", nullptr, "sonar_image"};
-                 },
-                 [](const auto&) { return TopicParts{}; }},
-      s.kind);
+  if (const auto* c = std::get_if<CameraModel>(&s.kind))
+    return {"cameras", nullptr, c->color ? "image_raw" : "depth"};
+  // Named by the sensor always, as VRX's bridge names them.
+  if (std::holds_alternative<LidarModel>(s.kind)) return {"lidars", nullptr, "scan"};
+  if (std::holds_alternative<SonarModel>(s.kind)) return {"sonars", nullptr, "sonar_image"};
+  if (std::holds_alternative<GnssModel>(s.kind)) return {"gps", "gps", "fix"};
+  if (std::holds_alternative<PressureModel>(s.kind)) return {"pressure", "pressure", "data"};
+  if (std::holds_alternative<GroundTruthModel>(s.kind)) return {"", "", "pose_gt"};
+  if (std::holds_alternative<RangeBearingModel>(s.kind))
+    return {"acoustics", "receiver", "range_bearing"};
+  // Every other type: its name (imu/imu/data, dvl/dvl/data, wave_gauge/wave_gauge/data...).
+  const char* type = descriptor(s).type.data();
+  return {type, type, "data"};
 }
 
 }  // namespace
@@ -74,12 +51,12 @@ std::string ros_sensor_frame(const SensorModel& sensor) {
   return ros_body_frame(sensor.model_name, sensor.link_name) + "/" + sensor.name;
 }
 
-std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_t i) {
+std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_t i,
+                             const std::string& topic) {
   const SensorModel& s = sensors[i];
   const TopicParts parts = topic_parts(s);
-  if (parts.folder == nullptr) return {};
   const std::string model = "/" + ros_name(s.model_name);
-  if (!s.topic.empty()) return s.topic.front() == '/' ? s.topic : model + "/" + s.topic;
+  if (!topic.empty()) return topic.front() == '/' ? topic : model + "/" + topic;
   const bool alone = std::count_if(sensors.begin(), sensors.end(), [&](const SensorModel& o) {
                        return o.model_name == s.model_name && o.kind.index() == s.kind.index();
                      }) == 1;
@@ -100,6 +77,43 @@ std::string optical_frame(const SensorModel& sensor) {
 
 std::string acoustic_frame(const SensorModel& sensor) {
   return ros_sensor_frame(sensor) + "_acoustic";
+}
+
+const char* ros_reading_type(MessageShape shape) {
+  switch (shape) {
+    case MessageShape::kImu:
+      return "sensor_msgs/msg/Imu";
+    case MessageShape::kFluidPressure:
+      return "sensor_msgs/msg/FluidPressure";
+    case MessageShape::kNavSat:
+      return "sensor_msgs/msg/NavSatFix";
+    case MessageShape::kAltimeter:
+      return "ros_gz_interfaces/msg/Altimeter";
+    case MessageShape::kMagneticField:
+      return "sensor_msgs/msg/MagneticField";
+    case MessageShape::kDvl:
+      return "marine_acoustic_msgs/msg/Dvl";
+    case MessageShape::kOdometry:
+      return "nav_msgs/msg/Odometry";
+    case MessageShape::kScalar:
+      return "uuv_gazebo_ros_plugins_msgs/msg/FloatStamped";
+    case MessageShape::kVector:
+      return "geometry_msgs/msg/Vector3Stamped";
+    case MessageShape::kScan:
+      return "sensor_msgs/msg/LaserScan";
+    case MessageShape::kImage:
+      return "sensor_msgs/msg/Image";
+    case MessageShape::kPing:
+      return "marine_acoustic_msgs/msg/ProjectedSonarImage";
+    case MessageShape::kRangeBearing:
+    case MessageShape::kRecord:
+      break;
+  }
+  return "ros_gz_interfaces/msg/ParamVec";
+}
+
+std::string ros_command_topic(const std::string& model_name, const std::string& actuator) {
+  return "/" + ros_name(model_name) + "/actuator/" + actuator + "/cmd";
 }
 
 std::string dds_topic(const std::string& ros_topic) {

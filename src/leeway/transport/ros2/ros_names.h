@@ -17,6 +17,10 @@
 //              magnetometer  magnetometer/magnetometer/data  sensor_msgs/MagneticField
 //              pressure pressure/pressure/data        sensor_msgs/FluidPressure
 //              dvl      dvl/dvl/data                  marine_acoustic_msgs/Dvl
+//              any other type T   T/T/data            by its shape (ros_reading_type):
+//                                                     altimeter ros_gz_interfaces/Altimeter,
+//                                                     wave_gauge FloatStamped, current_meter
+//                                                     and anemometer Vector3Stamped, ...
 //              pinger receiver  acoustics/receiver/range_bearing  ros_gz_interfaces/ParamVec
 //              camera   cameras/<sensor>/image_raw    sensor_msgs/Image (rgb8), and its
 //                                                     siblings camera_info (CameraInfo), an
@@ -50,9 +54,18 @@ std::string ros_name(const std::string& scoped);
 std::string ros_body_frame(const std::string& model_name, const std::string& link_name);
 std::string ros_sensor_frame(const SensorModel& sensor);
 
-/// The ROS topic of sensors[i] (absolute, without DDS's "rt" prefix); empty for a sensor Leeway
-/// does not publish in ROS 2 (altimeter, USBL fix, environment probes).
-std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_t i);
+/// The ROS topic of sensors[i] (absolute, without DDS's "rt" prefix): `topic` (its <topic>,
+/// sim/wiring.h), or the default above.
+std::string ros_sensor_topic(const std::vector<SensorModel>& sensors, std::size_t i,
+                             const std::string& topic = "");
+
+/// The message type a sensor's reading travels in, by its shape; a record's (a shape with no ROS
+/// message of its own) as ros_gz_interfaces/ParamVec, a parameter per number of its fields.
+const char* ros_reading_type(MessageShape shape);
+
+/// Where an actuator takes commands when its plugin names no topic (Leeway's own plugins):
+/// /M/actuator/A/cmd, a std_msgs/Float64 in the actuator's unit.
+std::string ros_command_topic(const std::string& model_name, const std::string& actuator);
 
 /// `topic` with its last part replaced by `leaf` (an image's camera_info, a scan's points).
 std::string sibling_topic(const std::string& topic, const std::string& leaf);

@@ -1,5 +1,5 @@
 // gz-sim's PosePublisher system on a model, as its SDF sets it (docs/sdf-reference.md), kept
-// for a served run (interfaces/pose_publishing.h): which of the model's frames are published on
+// for a served run (transport/pose_publishing.h): which of the model's frames are published on
 // /model/M/pose (and /model/M/pose_static), and how often.
 #pragma once
 
