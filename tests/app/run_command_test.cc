@@ -13,6 +13,7 @@
 #include "app/leeway_process.h"
 #include "leeway/core/frames.h"
 #include "leeway/core/rotation.h"
+#include "leeway/formats/image_file.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -151,6 +152,61 @@ TEST(RunCommand, SensorsAreRecordedOneFilePerSensorAndRepeatBitForBit) {
   ASSERT_EQ(run("run --duration 2 --seed 3 --record-sensors " + b).status, 0);
   EXPECT_EQ(slurp(a + "/wamv.imu_wamv_sensor.csv"), slurp(b + "/wamv.imu_wamv_sensor.csv"));
   EXPECT_EQ(slurp(a + "/wamv.navsat.csv"), slurp(b + "/wamv.navsat.csv"));
+}
+
+TEST(RunCommand, ACameraOnAStaticPostSeesTheRedBoxBeforeItAndIsListedAmongTheSensors) {
+  // gz-sim's syntax: a static model's link carries a camera, as VRX's sensor post or a fixed
+  // camera on a pier; 6 m ahead along its view, a red box on a static model. The run lists the
+  // camera, --record-sensors draws its frames, and the middle of each is the box's red.
+  const std::string world = R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="pier">
+  <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
+  <model name="post"><static>true</static><pose>0 0 2 0 0 0</pose>
+    <link name="mast">
+      <sensor name="eye" type="camera"><update_rate>10</update_rate>
+        <camera><horizontal_fov>0.6</horizontal_fov><image><width>32</width><height>24</height>
+        </image><clip><near>0.1</near><far>100</far></clip></camera></sensor>
+    </link>
+  </model>
+  <model name="box"><static>true</static><pose>6 0 2 0 0 0</pose>
+    <link name="body"><visual name="v"><geometry><box><size>1 2 2</size></box></geometry>
+      <material><diffuse>1 0 0 1</diffuse><ambient>1 0 0 1</ambient></material></visual></link>
+  </model>
+</world></sdf>
+)";
+  const std::string path = tmp("pier.sdf"), folder = tmp("pier_sensors");
+  std::ofstream(path) << world;
+  std::filesystem::remove_all(folder);
+  const Result r = run("run " + path + " --duration 0.15 --record-sensors " + folder);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("sensor     post/eye (camera, on mast, 10 Hz)"), std::string::npos)
+      << r.output;
+  const auto frames = read_csv(folder + "/post.eye.csv");
+  ASSERT_EQ(frames.size(), 3u);  // its header, and frames at 0 and 0.1 s
+  for (std::size_t k = 1; k < frames.size(); ++k) {
+    ASSERT_EQ(frames[k][1], "32");
+    const Texture image = read_image_file(folder + "/" + frames[k][3]);
+    ASSERT_EQ(image.width, 32);
+    const std::size_t centre = 4 * (12 * 32 + 16);
+    const int red = image.rgba[centre], green = image.rgba[centre + 1],
+              blue = image.rgba[centre + 2];
+    // Its face towards the camera is in the box's shade (the sun is behind it): the ambient
+    // light's 0.35 of its red alone, some 89 of 255.
+    EXPECT_GT(red, 60) << "frame " << k;
+    EXPECT_LT(green, red / 3) << "frame " << k;
+    EXPECT_LT(blue, red / 3) << "frame " << k;
+  }
+}
+
+TEST(RunCommand, TopicsListsWhatAServedRunPublishesAndTakesOnEachTransport) {
+  const Result r = run("topics " + std::string(LEEWAY_SOURCE_DIR) + "/worlds/otter.sdf");
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const char* expected :
+       {"gz-transport", "ROS 2 over DDS", "viewer", "/clock", "ignition.msgs.Clock",
+        "/model/otter/actuator/left_propeller/cmd", "ignition.msgs.Double",
+        "/otter/actuator/left_propeller/cmd", "std_msgs/msg/Float64", "/tf_static",
+        "ignition.msgs.WorldControl -> ignition.msgs.Boolean", "/world/otter/control"})
+    EXPECT_NE(r.output.find(expected), std::string::npos) << expected << "\n" << r.output;
 }
 
 TEST(RunCommand, EnuAndNedRecordingsDescribeTheSameMotion) {

@@ -2,12 +2,21 @@
 
 #include "leeway/app/load_world_or_default.h"
 #include "leeway/sdf/load_world.h"
+#include "leeway/sdf/spawn_option.h"
 
 namespace leeway {
 
 std::optional<Scenario> load_world_or_default(const std::string& path, std::uint64_t seed,
                                               Diagnostics& diagnostics,
-                                              const std::vector<Spawn>& spawns) {
+                                              const std::vector<std::string>& spawn_options) {
+  std::vector<Spawn> spawns;
+  try {
+    for (const std::string& option : spawn_options)
+      spawns.push_back(parse_spawn(option));
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return std::nullopt;
+  }
   std::optional<Scenario> scenario;
   try {
     if (path.empty() && !spawns.empty()) {

@@ -230,15 +230,8 @@ int run_command(const RunCommandOptions& o) {
     return 1;
   }
   Diagnostics diagnostics;
-  std::vector<Spawn> spawns;
-  try {
-    for (const std::string& option : o.spawns)
-      spawns.push_back(parse_spawn(option));
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 1;
-  }
-  std::optional<Scenario> loaded = load_world_or_default(o.world_path, o.seed, diagnostics, spawns);
+  std::optional<Scenario> loaded =
+      load_world_or_default(o.world_path, o.seed, diagnostics, o.spawns);
   if (!loaded) return 1;
   RunSummary summary;
   summary.seed = o.seed;

@@ -3,23 +3,14 @@
 #include <fmt/format.h>
 
 #include "leeway/app/load_world_or_default.h"
-#include "leeway/sdf/spawn_option.h"
 #include "leeway/transport/topic_table.h"
 
 namespace leeway {
 
 int topics_command(const TopicsCommandOptions& o) {
   Diagnostics diagnostics;
-  std::vector<Spawn> spawns;
-  try {
-    for (const std::string& option : o.spawns)
-      spawns.push_back(parse_spawn(option));
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 1;
-  }
   const std::optional<Scenario> scenario =
-      load_world_or_default(o.world_path, 0, diagnostics, spawns);
+      load_world_or_default(o.world_path, 0, diagnostics, o.spawns);
   if (!scenario) return 1;
   try {
     TopicTableRates rates;

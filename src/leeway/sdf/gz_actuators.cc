@@ -369,7 +369,12 @@ void load_gz_buoyancy_engine(const sdf::ElementPtr& p, ActuatorSink& sink) {
                     : a.dynamics.x_min;
   a.command_min = a.dynamics.x_min;
   a.command_max = a.dynamics.x_max;
-  e.actuator = sink.add(std::move(a), p);
+  // gz-sim's: the set point on /model/<namespace>/buoyancy_engine, on buoyancy_engine without one.
+  ActuatorWiring wiring;
+  const sdf::ElementPtr ns_element = optional_child(p, "namespace");
+  const std::string ns = ns_element ? text_of(ns_element) : "";
+  wiring.command_topic = ns.empty() ? "/buoyancy_engine" : "/model/" + ns + "/buoyancy_engine";
+  e.actuator = sink.add(std::move(a), p, std::move(wiring));
   sink.body.buoyancy_engines.push_back(e);
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "leeway/transport/gz/gz_names.h"
@@ -22,11 +23,11 @@ void check_command_topics(const Scenario& scenario, const PublicationPlan& plan,
     const Route& r = s.*taken;
     if (!r.carried()) continue;
     const std::string what = s.what == Input::kActuatorCommand
-                                 ? "actuator " + scenario.model.actuators[s.index].full_name()
+                                 ? "actuator " + scenario.model.actuators[s.targets[0]].full_name()
                                  : input_name(s.what);
     const auto [it, added] = used.try_emplace(r.topic, what);
     if (added || s.what != Input::kActuatorCommand) continue;
-    throw LoadError(scenario.wiring.actuators[static_cast<std::size_t>(s.index)].where,
+    throw LoadError(scenario.wiring.actuators[s.targets[0]].where,
                     fmt::format("{} would take commands on {} topic '{}', which {} uses; "
                                 "expected a topic of its own",
                                 what, transport, r.topic, it->second));
@@ -55,9 +56,25 @@ InputPlan make_input_plan(const Scenario& scenario, const PublicationPlan& plan)
     const std::string gz = command_topic(scenario, i);
     const std::string ros = w.command_topic.empty() ? ros_command_topic(a.model_name, a.name)
                                                     : absolute(w.command_topic);
-    add(Input::kActuatorCommand, static_cast<int>(i), {gz, "ignition.msgs.Double"},
-        {ros, w.stamped ? "uuv_gazebo_ros_plugins_msgs/msg/FloatStamped" : "std_msgs/msg/Float64"},
-        {gz, "JSON {\"data\": number}"});
+    const Route ros_route{
+        ros, w.stamped ? "uuv_gazebo_ros_plugins_msgs/msg/FloatStamped" : "std_msgs/msg/Float64"};
+    const auto shared = std::find_if(out.rows.begin(), out.rows.end(),
+                                     [&](const Subscription& s) { return s.gz.topic == gz; });
+    if (shared == out.rows.end()) {
+      add(Input::kActuatorCommand, -1, {gz, "ignition.msgs.Double"}, ros_route,
+          {gz, "JSON {\"data\": number}"})
+          .targets = {i};
+    } else if (shared->ros.topic == ros_route.topic && shared->ros.type == ros_route.type) {
+      shared->targets.push_back(i);  // as gz-sim's plugins share a topic
+    } else {
+      throw LoadError(
+          w.where,
+          fmt::format("actuator {} would take commands on '{}' as actuator {} does, "
+                      "but on ROS 2 {} '{}' where it takes {} '{}'; expected the same "
+                      "topics and types, or a topic of its own",
+                      a.full_name(), gz, model.actuators[shared->targets[0]].full_name(),
+                      ros_route.type, ros_route.topic, shared->ros.type, shared->ros.topic));
+    }
   }
   add(Input::kNamedCommand, -1, {}, {}, {"/leeway/command", R"(JSON {"actuator", "value"})"});
   std::map<std::string, std::vector<std::size_t>> pingers;
@@ -68,7 +85,7 @@ InputPlan make_input_plan(const Scenario& scenario, const PublicationPlan& plan)
   for (auto& [topic, receivers] : pingers) {
     add(Input::kPingerPosition, -1, {topic, "ignition.msgs.Vector3d"},
         {topic, "geometry_msgs/msg/Vector3"}, {})
-        .receivers = std::move(receivers);
+        .targets = std::move(receivers);
   }
   const std::string world = world_topic_prefix(model.world_name);
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {

@@ -3,20 +3,19 @@
 // and hand what arrives to the run's CommandInbox (command_inbox.h), world control
 // (world_control.h) or lockstep gate (lockstep_gate.h); the step takes it through its Inputs.
 //
-//   what               index     gz-transport                 ROS 2                     viewer
-//   kActuatorCommand   actuator  its plugin's topic, or       its plugin's topic, or    as gz
-//                                /model/M/actuator/A/cmd      /M/actuator/A/cmd
-//                                (ignition.msgs.Double)       (std_msgs/Float64; UUV's
-//                                                             FloatStamped)
-//   kNamedCommand      -1 /leeway/command kPingerPosition    -1        a receiver's set_position
-//   topic (Vector3d, Vector3) kWrench            body      /model/M/wrench /world/W/wrench (all
-//   bodies) kPersistentWrench  body      /model/M/wrench/persistent   /world/W/wrench/persistent
-//   kClearWrench       body      /model/M/wrench/clear        /world/W/wrench/clear
-//   kWorldControl      -1        /world/W/control (service)   /world/W/control (topic)
-//   /world/W/control, /control kLockstep          -1        /world/W/lockstep (service)
-//   /world/W/lockstep (topic)
-//
-// ROS 2's wrench rows name their body in the message (entity_wrench.h): their index is -1.
+// - kActuatorCommand (targets: the actuators): its plugin's topic, else /model/M/actuator/A/cmd
+//   on gz-transport (ignition.msgs.Double) and the viewer, /M/actuator/A/cmd on ROS 2
+//   (std_msgs/Float64; UUV Simulator's FloatStamped). Actuators whose plugins name one topic (two
+//   of gz-sim's BuoyancyEngines in one namespace) share its row, as gz-sim's subscribers share it.
+// - kNamedCommand: the viewer's /leeway/command, {"actuator": "M/A", "value": x}.
+// - kPingerPosition (targets: the range-bearing receivers): a receiver's set_position topic
+//   (ignition.msgs.Vector3d, geometry_msgs/Vector3).
+// - kWrench, kPersistentWrench, kClearWrench (index: the body): /model/M/wrench[/persistent,
+//   /clear] on gz-transport; one row each for all bodies on ROS 2 (/world/W/wrench...), whose
+//   messages name their body (entity_wrench.h).
+// - kWorldControl: /world/W/control (a gz-transport service; a ROS 2 topic; the viewer's, and
+//   its /control).
+// - kLockstep: /world/W/lockstep (a gz-transport service; a ROS 2 topic and its reply).
 #pragma once
 
 #include <cstdint>
@@ -41,10 +40,10 @@ enum class Input : std::uint8_t {
 
 struct Subscription {
   Input what = Input::kActuatorCommand;
-  int index = -1;                      ///< the actuator or body (above); -1: none
-  std::vector<std::size_t> receivers;  ///< kPingerPosition: the range-bearing sensors it moves
-  Route gz, ros, view;                 ///< a route's type "A -> B": a service, request A, reply B
-  bool gz_service = false;             ///< over gz-transport, a service rather than a topic
+  int index = -1;                    ///< a wrench's body; -1: none, or all (above)
+  std::vector<std::size_t> targets;  ///< the actuators or receivers it drives (above)
+  Route gz, ros, view;               ///< a route's type "A -> B": a service, request A, reply B
+  bool gz_service = false;           ///< over gz-transport, a service rather than a topic
 };
 
 struct InputPlan {
@@ -52,7 +51,8 @@ struct InputPlan {
 };
 
 /// The inputs of `scenario`'s run. Throws LoadError at the plugin that named it for a command
-/// topic two actuators would share, or one a publication of `plan` takes.
+/// topic that a publication of `plan` or another input takes, or that two actuators would share
+/// over gz-transport but not over ROS 2 (or with other message types).
 InputPlan make_input_plan(const Scenario& scenario, const PublicationPlan& plan);
 
 /// Where actuator i takes commands over gz-transport (and the viewer): its plugin's topic, or

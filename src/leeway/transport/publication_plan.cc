@@ -236,23 +236,10 @@ void PlanBuilder::end() {
       {});
 }
 
-/// What a row is, in a message: "sensor wamv/imu's sensor_reading".
+/// What a row is, in a message: "reading of wamv/imu (imu)".
 std::string describe(const Scenario& scenario, const Publication& p) {
-  const Model& model = scenario.model;
-  const auto i = static_cast<std::size_t>(p.index);
-  switch (p.what) {
-    case Output::kSensorReading:
-    case Output::kCameraInfo:
-    case Output::kDepthImage:
-    case Output::kPoints:
-    case Output::kSoundings:
-    case Output::kSonarDisplay:
-      return fmt::format("sensor {}'s {}", model.sensors[i].full_name(), output_name(p.what));
-    case Output::kActuatorOutput:
-      return fmt::format("actuator {}'s output", model.actuators[i].full_name());
-    default:
-      return output_name(p.what);
-  }
+  const std::string owner = owner_of(scenario, p);
+  return owner.empty() ? output_name(p.what) : fmt::format("{} of {}", output_name(p.what), owner);
 }
 
 /// Where the file named the topic of `p`, if it did.
@@ -318,6 +305,33 @@ PublicationPlan make_publication_plan(const Scenario& scenario,
   check_unique(scenario, b.plan, &Publication::ros, "ROS 2");
   check_unique(scenario, b.plan, &Publication::view, "the viewer's");
   return std::move(b.plan);
+}
+
+std::string owner_of(const Scenario& s, const Publication& p) {
+  const Model& model = s.model;
+  const auto i = static_cast<std::size_t>(p.index);
+  switch (p.what) {
+    case Output::kOdometry:
+    case Output::kPose:
+    case Output::kEnvironment:
+      return model.bodies[i].model_name;
+    case Output::kActuators:
+      return model.actuators[i].model_name;
+    case Output::kActuatorOutput:
+      return model.actuators[i].full_name();
+    case Output::kSensorReading:
+    case Output::kCameraInfo:
+    case Output::kDepthImage:
+    case Output::kPoints:
+    case Output::kSoundings:
+    case Output::kSonarDisplay:
+      return fmt::format("{} ({})", model.sensors[i].full_name(),
+                         sensor_type_name(model.sensors[i]));
+    case Output::kTaskState:
+      return s.tasks[i].name;
+    default:
+      return "";
+  }
 }
 
 const char* output_name(Output what) {

@@ -23,8 +23,8 @@
 //                               other outputs, where gz-sensors and the bridges put them
 //   kTaskInfo, kTaskGoals, kTaskError, kTaskMeanError  0: VRX's task topics, the first task
 //   kTaskState        task                                                       /task/NAME
-//   kJointStates      model (ActuatorReports::models())   /world/W/model/M/joint_state,
-//   /M/joint_states kActuatorOutput   actuator  UUV Simulator's outputs (its wiring's output topic)
+//   kJointStates      model     /world/W/model/M/joint_state  /M/joint_states
+//   kActuatorOutput   actuator  UUV Simulator's outputs (its wiring's output topic)
 //   kPosePublisher, kPosePublisherStatic  pose publisher (Wiring::pose_publishers)
 //   kContacts         contact sensor (contact_sensors())    its topic, on all three
 //   kLog              -1                                                         /log
@@ -128,8 +128,13 @@ struct PublicationPlan {
 PublicationPlan make_publication_plan(const Scenario& scenario,
                                       const PublicationPlanOptions& options = {});
 
-/// "sensor_reading", "camera_info", ...: a row's kind as `leeway topics` prints it.
+/// "reading", "camera_info", ...: a row's kind as `leeway topics` prints it.
 const char* output_name(Output what);
+
+/// Whose output row `p` is, as messages and `leeway topics` name it: a sensor's "wamv/imu
+/// (imu)", a body's or a model's name, an actuator output's "M/A", a task's name; "" for the
+/// world's own rows.
+std::string owner_of(const Scenario& scenario, const Publication& p);
 
 /// Every step, for a rate of 0 or less, or one faster than the step; else steps_between().
 std::uint64_t publication_interval(double hz, double dt);

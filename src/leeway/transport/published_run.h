@@ -48,6 +48,17 @@ class PublishedRun {
   /// kReply rows never are: their transport sends them itself).
   bool due(std::size_t k) const;
 
+  /// Marks in `wanted` (one entry per Model::sensors) each camera, lidar and sonar of which a
+  /// carried row is listened to: `listened(j)` for the j-th carried row (a subscriber on
+  /// gz-transport, a matched reader on DDS). Observer::want_images, for every transport.
+  template <class Listened>
+  void want_drawn(Listened listened, std::vector<std::uint8_t>& wanted) const {
+    for (std::size_t j = 0; j < carried_.size(); ++j) {
+      const Publication& p = plan_.rows[carried_[j]];
+      if (p.drawn && listened(j)) wanted[static_cast<std::size_t>(p.index)] = 1;
+    }
+  }
+
   const ActuatorReports& reports() const { return reports_; }
   /// VRX's goals of the first task (none without a geodetic origin).
   const std::vector<VrxGoal>& goals() const { return goals_; }

@@ -43,34 +43,6 @@ std::string when(const Publication& p, const Scenario& s, double state_hz,
   return "";
 }
 
-/// Whose row `p` is.
-std::string whose(const Publication& p, const Scenario& s) {
-  const Model& model = s.model;
-  const auto i = static_cast<std::size_t>(p.index);
-  switch (p.what) {
-    case Output::kOdometry:
-    case Output::kPose:
-    case Output::kEnvironment:
-      return model.bodies[i].model_name;
-    case Output::kActuators:
-    case Output::kActuatorOutput:
-      return p.what == Output::kActuators ? model.actuators[i].model_name
-                                          : model.actuators[i].full_name();
-    case Output::kSensorReading:
-    case Output::kCameraInfo:
-    case Output::kDepthImage:
-    case Output::kPoints:
-    case Output::kSoundings:
-    case Output::kSonarDisplay:
-      return fmt::format("{} ({})", model.sensors[i].full_name(),
-                         sensor_type_name(model.sensors[i]));
-    case Output::kTaskState:
-      return s.tasks[i].name;
-    default:
-      return "";
-  }
-}
-
 std::string line(const std::string& topic, const std::string& type, const std::string& rest) {
   return fmt::format("    {:<56} {:<46} {}\n", topic, type, rest);
 }
@@ -82,7 +54,7 @@ void publications(std::string& out, const Scenario& s, const ServedPlans& plans,
     const Route& x = p.*route;
     if (!x.carried()) continue;
     if (p.cadence == Cadence::kSea && r.sea_rate_hz <= 0.0) continue;
-    const std::string who = whose(p, s);
+    const std::string who = owner_of(s, p);
     out += line(x.topic, x.type,
                 fmt::format("{}{}{}, {}", output_name(p.what), who.empty() ? "" : " of ", who,
                             when(p, s, state_hz, r)));
@@ -97,8 +69,12 @@ void inputs(std::string& out, const Scenario& s, const ServedPlans& plans,
     if (!x.carried()) continue;
     std::string what = input_name(in.what);
     if (in.what == Input::kActuatorCommand) {
-      const ActuatorModel& a = s.model.actuators[static_cast<std::size_t>(in.index)];
-      what = fmt::format("command of {} [{}]", a.full_name(), a.unit.empty() ? "-" : a.unit);
+      what = "command of ";
+      for (std::size_t i : in.targets) {
+        const ActuatorModel& a = s.model.actuators[i];
+        if (i != in.targets.front()) what += ", ";
+        what += fmt::format("{} [{}]", a.full_name(), a.unit.empty() ? "-" : a.unit);
+      }
     } else if (in.index >= 0) {
       what += " on " + s.model.bodies[static_cast<std::size_t>(in.index)].model_name;
     }

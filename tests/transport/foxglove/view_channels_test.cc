@@ -257,5 +257,36 @@ TEST(ViewChannels, ShowASideScanAsItsPingsBeamsAndItsWaterfall) {
   EXPECT_EQ(png.substr(0, 36), "iVBORw0KGgoAAAANSUhEUgAABAAAAAGQCAIA");
 }
 
+TEST(ViewChannels, AContactSensorsContactsReachTheViewerAsTheStepHasThem) {
+  // A post through the WAM-V's left float, where VRX holds it for its first 10 s: the float
+  // touches it at every step; /vrx/contacts (the WAM-V's contact sensor's <topic>) carries the
+  // contacts of the shapes the sensor lists, as the step found them.
+  std::string world(default_world_sdf());
+  world.insert(world.rfind("</world>"),
+               "<model name='post'><static>true</static><pose>-0.69 0.87 0.1 0 0 0</pose>"
+               "<link name='link'><collision name='collision'><geometry><box><size>0.6 0.6 0.6"
+               "</size></box></geometry></collision></link></model>\n");
+  Diagnostics diagnostics;
+  Simulation sim(load_scenario_string(world, "post.sdf", diagnostics));
+  LastMessages view(sim, ViewOptions{});
+  sim.attach(view);
+  RunOptions run;
+  run.until_step = steps_for(1.0, sim.model().dt);
+  ASSERT_TRUE(sim.run(run).ok);
+  ASSERT_TRUE(view.last.contains("/vrx/contacts"));
+  const json& m = view.last.at("/vrx/contacts");
+  ASSERT_FALSE(m.at("contacts").empty());
+  const StepData& data = sim.data();
+  bool found = false;
+  for (const json& c : m["contacts"]) {
+    EXPECT_EQ(c["collision1"].get<std::string>().substr(0, 6), "wamv::");  // the sensed shape
+    EXPECT_EQ(c["collision2"], "post::link::collision");
+    EXPECT_NEAR(vec3(c["normal"]).norm(), 1.0, 1e-12);
+    for (const ContactPoint& p : data.contact_points)
+      found = found || (vec3(c["position"]) - p.p_W).norm() < 1e-12;
+  }
+  EXPECT_TRUE(found) << m.dump();
+}
+
 }  // namespace
 }  // namespace leeway

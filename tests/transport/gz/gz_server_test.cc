@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <limits>
@@ -26,6 +27,7 @@
 #include "leeway/transport/gz/gz_names.h"
 #include "leeway/transport/input_plan.h"
 #include "leeway/transport/vrx_task_topics.h"
+#include "sdf/sdf_test_util.h"
 #include "transport/served_run.h"
 
 namespace leeway {
@@ -465,6 +467,103 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   EXPECT_TRUE(send_until("1e6", 2353.5)) << watch.command;  // clamped to <max_thrust_cmd>
   const std::uint64_t steps = watch.steps;
   EXPECT_TRUE(eventually([&] { return watch.steps > steps + 10; }));  // still running
+}
+
+TEST_F(GzServerTest, IgnTopicDrivesTheOtterOnItsDocumentedCommandTopics) {
+  // Leeway's own actuators (the Otter's leeway::Thruster plugins name no topic) take commands
+  // at /model/M/actuator/A/cmd, in their unit (the shaft speed [rad/s]); with no autopilot.
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario =
+      load_world_or_default(std::string(LEEWAY_SOURCE_DIR) + "/worlds/otter.sdf", 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  scenario->controllers.clear();
+  Simulation sim(std::move(*scenario));
+  const auto left = static_cast<std::size_t>(sim.model().actuator_index("otter", "left_propeller"));
+  const auto right =
+      static_cast<std::size_t>(sim.model().actuator_index("otter", "right_propeller"));
+  EXPECT_EQ(command_topic(sim.scenario(), left), "/model/otter/actuator/left_propeller/cmd");
+  struct Watch : CommandWatch {
+    using CommandWatch::CommandWatch;
+    std::atomic<double> surge{0.0};  ///< the Otter's u [m/s]
+    void on_step(const Simulation& sim) override {
+      CommandWatch::on_step(sim);
+      surge = sim.state().bodies[0].V_WB_B[0];
+    }
+  } watch(left);
+  const ServedGzRun served(sim, watch, 4.0);
+  for (int attempt = 0; attempt < 5 && watch.command != 80.0; ++attempt) {
+    for (const std::size_t a : {left, right}) {
+      tool_output(fmt::format("ign topic -t {} -m ignition.msgs.Double -p 'data: 80'",
+                              command_topic(sim.scenario(), a)));
+    }
+    eventually([&] { return watch.command == 80.0; }, 2s);
+  }
+  ASSERT_EQ(watch.command, 80.0);
+  // Both propellers at 80 rad/s push it ahead: its surge speed grows past 0.5 m/s.
+  EXPECT_TRUE(eventually([&] { return watch.surge > 0.5; }, 20s)) << watch.surge;
+}
+
+TEST_F(GzServerTest, OneIgnTopicCommandSetsBothOfGzSimsBuoyancyEnginesInOneNamespace) {
+  // gz-sim's examples/worlds/buoyancy_engine.sdf: two boxes, both <namespace>buoyant_box, whose
+  // header sets their bladders with `gz topic -t /model/buoyant_box/buoyancy_engine/ -m
+  // gz.msgs.Double`. One message reaches both, as both gz-sim systems subscribe to it.
+  const std::filesystem::path file =
+      testing::foreign_corpus() / "gz-sim" / "examples" / "worlds" / "buoyancy_engine.sdf";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default(file.string(), 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  Simulation sim(std::move(*scenario));
+  struct Watch : Observer {
+    std::array<std::size_t, 2> bladders{};
+    std::array<std::atomic<double>, 2> commands{};
+    void on_step(const Simulation& sim) override {
+      for (std::size_t k = 0; k < 2; ++k)
+        commands[k] = sim.state().commands[bladders[k]];
+    }
+  } watch;
+  watch.bladders = {
+      static_cast<std::size_t>(sim.model().actuator_index("buoyant_box", "buoyancy_engine")),
+      static_cast<std::size_t>(
+          sim.model().actuator_index("buoyant_box_surface", "buoyancy_engine"))};
+  const ServedGzRun served(sim, watch);
+  const auto both_set = [&] { return watch.commands[0] == 0.0005 && watch.commands[1] == 0.0005; };
+  for (int attempt = 0; attempt < 5 && !both_set(); ++attempt) {
+    tool_output(
+        "ign topic -t /model/buoyant_box/buoyancy_engine -m ignition.msgs.Double -p 'data: "
+        "0.0005'");
+    eventually(both_set, 2s);
+  }
+  EXPECT_EQ(watch.commands[0], 0.0005);
+  EXPECT_EQ(watch.commands[1], 0.0005);
+}
+
+TEST_F(GzServerTest, IgnTopicEchoesAWaveGaugeAsADoubleOfItsElevation) {
+  // A sensor type gz-sim has no message for reaches gz-transport by its shape, a stamped scalar
+  // (sensors/sensor_descriptor.h), with no code of its own there.
+  const std::string gauge = default_world_with_sensors(
+      R"(<sensor name="gauge" type="custom" gz:type="wave_gauge"><pose>1 0 0 0 0 0</pose>
+        <update_rate>20</update_rate></sensor>)");
+  Diagnostics diagnostics;
+  std::optional<Scenario> scenario = load_world_or_default(gauge, 0, diagnostics);
+  ASSERT_TRUE(scenario);
+  Simulation sim(std::move(*scenario));
+  const auto i = static_cast<std::size_t>(sim.model().sensor_index("wamv", "gauge"));
+  SampleWatch samples(i);
+  const ServedGzRun served(sim, samples, 2.0);
+  const std::string topic = sensor_topic(sim.model().world_name, sim.model().sensors[i]);
+  EXPECT_EQ(topic, "/world/" + sim.model().world_name +
+                       "/model/wamv/link/base_link/sensor/gauge/wave_gauge");
+  std::optional<SensorSample> sample;
+  std::string text;
+  for (int attempt = 0; attempt < 3 && !sample; ++attempt) {
+    text = echo_one(topic);
+    if (const std::optional<double> t = stamp_time(text)) sample = samples.at(*t);
+  }
+  ASSERT_TRUE(sample) << text;
+  const double elevation = std::get<WaveGaugeReading>(sample->reading).elevation;
+  EXPECT_NE(elevation, 0.0);  // the default world's sea
+  EXPECT_EQ(numbers_after(text, "data"), std::vector<double>({elevation})) << text;
 }
 
 TEST_F(GzServerTest, IgnTopicPushesTheWamvWithAPersistentWrenchClearsItAndGivesAOneStepOne) {

@@ -149,6 +149,16 @@ void expect_same(double expected, const json& decoded, const std::string& what) 
   }
 }
 
+/// The Otter's surge speed after each step, and its left propeller's command.
+struct OtterWatch : CommandWatch {
+  OtterWatch() : CommandWatch("otter", "left_propeller") {}
+  std::atomic<double> surge{0.0};  ///< [m/s]
+  void on_step(const Simulation& sim) override {
+    CommandWatch::on_step(sim);
+    surge = sim.state().bodies[0].V_WB_B[0];
+  }
+};
+
 class DdsServerTest : public ::testing::Test {
  protected:
   /// The world served at real time, logged (and watched by `watch`), with a server in the
@@ -204,6 +214,7 @@ class DdsServerTest : public ::testing::Test {
   std::optional<DdsServer> server_;
   RunLog log_;
   std::optional<CommandWatch> watch_;
+  std::optional<OtterWatch> otter_watch_;
   std::optional<ExternalWrenchWatch> wrench_watch_;
   std::optional<PingerWatch> pinger_watch_;
   std::optional<ActuatorLog> actuator_log_;
@@ -296,6 +307,38 @@ TEST_F(DdsServerTest, TheWamvsClockTfAndSensorsAreWhatTheRunComputedAsARos2NodeD
     const double B = vec3(m["magnetic_field"]).norm();
     EXPECT_GT(B, 20e-6);
     EXPECT_LT(B, 70e-6);
+  }
+}
+
+TEST_F(DdsServerTest, AnAltimeterAndACurrentMeterReachRos2ByTheirShapesAsARos2NodeDecodesThem) {
+  // Two types with no publisher of their own: the altimeter as ros_gz_interfaces/Altimeter, the
+  // current meter as a stamped vector, in the world frame (sensors/sensor_descriptor.h).
+  serve(default_world_with_sensors(R"(
+    <sensor name="alt" type="altimeter"><update_rate>10</update_rate></sensor>
+    <sensor name="adcp" type="custom" gz:type="current_meter"><pose>0 0 -1 0 0 0</pose>
+      <update_rate>10</update_rate></sensor>)"));
+  const std::size_t alt = sensor("alt"), adcp = sensor("adcp");
+  auto heights = std::async(std::launch::async, [] {
+    return echo("/wamv/sensors/altimeter/altimeter/data", "ros_gz_interfaces/Altimeter", 3);
+  });
+  const std::vector<json> currents =
+      echo("/wamv/sensors/current_meter/current_meter/data", "geometry_msgs/Vector3Stamped", 3);
+  ASSERT_EQ(currents.size(), 3u);
+  for (const json& m : currents) {
+    EXPECT_EQ(m["header"]["frame_id"], "world");
+    const SensorSample s = log_.sample(adcp, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0) << "no sample at the message's stamp";
+    EXPECT_EQ(vec3(m["vector"]), std::get<CurrentMeterReading>(s.reading).v_W);
+  }
+  const std::vector<json> altitudes = heights.get();
+  ASSERT_EQ(altitudes.size(), 3u);
+  for (const json& m : altitudes) {
+    EXPECT_EQ(m["header"]["frame_id"], "wamv/base_link/alt");
+    const SensorSample s = log_.sample(alt, m["header"]["stamp"]);
+    ASSERT_GE(s.t, 0.0);
+    const auto& r = std::get<AltimeterReading>(s.reading);
+    EXPECT_EQ(m["vertical_position"].get<double>(), r.vertical_position);
+    EXPECT_EQ(m["vertical_velocity"].get<double>(), r.vertical_velocity);
   }
 }
 
@@ -636,6 +679,22 @@ TEST_F(DdsServerTest, AFloat64OnTheThrustersRosTopicCommandsItAndANanIsDropped) 
   EXPECT_EQ(watch.command, 500.0);
 }
 
+TEST_F(DdsServerTest, AFloat64OnEachOfTheOttersDocumentedCommandTopicsDrivesIt) {
+  // Leeway's own actuators take std_msgs/Float64 at /M/actuator/A/cmd (docs/interfaces.md), in
+  // their unit: the shaft speed [rad/s]. No autopilot: the peer's commands alone.
+  otter_watch_.emplace();
+  OtterWatch& watch = *otter_watch_;
+  serve(std::string(LEEWAY_SOURCE_DIR) + "/worlds/otter.sdf", /*controllers=*/false, &watch, 0.0,
+        4.0);
+  for (const char* propeller : {"left_propeller", "right_propeller"}) {
+    const std::string topic = fmt::format("/otter/actuator/{}/cmd", propeller);
+    EXPECT_EQ(tool_output(peer_command(fmt::format("pub {} 80 10 20", topic))), "") << topic;
+  }
+  EXPECT_TRUE(eventually([&] { return watch.command == 80.0; }, 5s)) << watch.command;
+  // Ahead at 80 rad/s on both: past 0.5 m/s.
+  EXPECT_TRUE(eventually([&] { return watch.surge > 0.5; }, 20s)) << watch.surge;
+}
+
 TEST_F(DdsServerTest, EntityWrenchesOnTheWorldsWrenchTopicsPushTheWamvUntilCleared) {
   // A member, so that it outlives the run (which TearDown stops); its body is the WAM-V's, the
   // default world's only one.
@@ -655,11 +714,11 @@ TEST_F(DdsServerTest, EntityWrenchesOnTheWorldsWrenchTopicsPushTheWamvUntilClear
 
   // The body's reference link names it too; a link that is not its frame, nothing.
   const std::string link = "wamv::" + sim_->model().bodies[0].link_name;
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   tool_output(peer_command(fmt::format("wrench {}/wrench/clear wamv::no_such_link 3", world)));
   tool_output(peer_command(fmt::format("wrench {}/wrench/clear {} 3", world, link)));
   EXPECT_TRUE(eventually([&] { return watch.is(Vec6::Zero()); }, 5s));
-  const std::string told = testing::internal::GetCapturedStderr();
+  const std::string told = ::testing::internal::GetCapturedStderr();
   EXPECT_NE(told.find(world + "/wrench/clear"), std::string::npos) << told;
   EXPECT_NE(told.find("no body is the LINK 'wamv::no_such_link'"), std::string::npos) << told;
 
@@ -795,10 +854,10 @@ TEST_F(DdsServerTest, ALockstepClientsCommandsReachTheStepsItAsksForOverRos2SoIt
   // A request with an unknown actuator changes nothing and is answered at once, refused.
   state_log_.emplace();
   serve("", /*controllers=*/false, &*state_log_);
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   const std::string refused = tool_output(
       peer_command(fmt::format("lockstep /world/{} 3 wamv/rudder 1.0", sim_->model().world_name)));
-  const std::string told = testing::internal::GetCapturedStderr();
+  const std::string told = ::testing::internal::GetCapturedStderr();
   EXPECT_NE(refused.find("0.000000000 refused"), std::string::npos) << refused;
   EXPECT_NE(told.find("'wamv/rudder' refused: no such actuator"), std::string::npos) << told;
   EXPECT_TRUE(state_log_->states.empty());

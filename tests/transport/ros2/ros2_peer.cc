@@ -79,6 +79,8 @@ const std::map<std::string, const dds_topic_descriptor_t*> kTypes = {
     {"marine_acoustic_msgs/ProjectedSonarImage",
      &marine_acoustic_msgs_msg_dds__ProjectedSonarImage__desc},
     {"marine_acoustic_msgs/SonarRanges", &marine_acoustic_msgs_msg_dds__SonarRanges__desc},
+    {"ros_gz_interfaces/Altimeter", &ros_gz_interfaces_msg_dds__Altimeter__desc},
+    {"geometry_msgs/Vector3Stamped", &geometry_msgs_msg_dds__Vector3Stamped__desc},
 };
 
 int fail(const std::string& what) {

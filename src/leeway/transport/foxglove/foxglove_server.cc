@@ -24,7 +24,7 @@ FoxgloveServer::FoxgloveServer(Simulation& sim, CommandInbox& inbox, ViewOptions
   control_topic_ = world_topic_prefix(model.world_name) + "/control";
   for (const Subscription& s : plans_.inputs.rows) {
     if (s.what == Input::kActuatorCommand && s.view.carried())
-      actuator_topics_[s.view.topic] = static_cast<std::size_t>(s.index);
+      actuator_topics_[s.view.topic] = s.targets;
   }
   std::vector<FoxgloveWebSocket::Channel> channels;
   for (const ViewChannel& c : channels_.channels())
@@ -71,7 +71,8 @@ std::string FoxgloveServer::client_message(const std::string& topic, std::string
     }
     if (const auto it = actuator_topics_.find(topic); it != actuator_topics_.end()) {
       if (!finite_number(message.at("data"))) return "data must be a finite number";
-      inbox_.offer(it->second, topic, message["data"].get<double>());
+      for (std::size_t i : it->second)
+        inbox_.offer(i, topic, message["data"].get<double>());
       return {};
     }
     return fmt::format(

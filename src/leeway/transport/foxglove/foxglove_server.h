@@ -58,8 +58,9 @@ class FoxgloveServer final : public Observer, private MessageSink {
   const ServedPlans& plans_;
   ViewChannels channels_;
   std::string control_topic_;
-  std::map<std::string, std::size_t> actuator_topics_;  ///< an actuator's topic: its index
-  std::optional<FoxgloveWebSocket> socket_;             ///< last: it calls back into the above
+  /// An actuator's topic: the actuators it commands.
+  std::map<std::string, std::vector<std::size_t>> actuator_topics_;
+  std::optional<FoxgloveWebSocket> socket_;  ///< last: it calls back into the above
 };
 
 }  // namespace leeway

@@ -20,11 +20,6 @@ namespace {
 
 namespace jt = json_text;
 
-std::string scene_body_frame(const Model& model, int body) {
-  const BodyModel& b = model.bodies[static_cast<std::size_t>(body)];
-  return ros_body_frame(b.model_name, b.link_name);
-}
-
 /// {"r":..,"g":..,"b":..,"a":..}
 struct Color {
   double r, g, b, a;
@@ -250,8 +245,8 @@ SceneJson::SceneJson(const Scenario& scenario, int focus_body, int sea_cells, do
     Primitives p;
     for (; i < model.visuals.size() && model.visuals[i].model_name == first.model_name; ++i)
       add_visual(p, model.visuals[i], meshes, warnings);
-    entities_.push_back({first.body >= 0 ? scene_body_frame(model, first.body) : "world",
-                         "visuals/" + first.model_name, p.text()});
+    entities_.push_back(
+        {ros_body_frame(model, first.body), "visuals/" + first.model_name, p.text()});
     drawn.insert(first.model_name);
   }
   for (const Collider& c : model.colliders) {
@@ -261,8 +256,7 @@ SceneJson::SceneJson(const Scenario& scenario, int focus_body, int sea_cells, do
       add_shape(p, s.shape, c.body >= 0 ? s.X_BS : c.X_WB * s.X_BS,
                 c.body >= 0 ? kVessel : kStatic);
     }
-    entities_.push_back({c.body >= 0 ? scene_body_frame(model, c.body) : "world",
-                         "shapes/" + c.model_name, p.text()});
+    entities_.push_back({ros_body_frame(model, c.body), "shapes/" + c.model_name, p.text()});
   }
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const BodyModel& b = model.bodies[i];
@@ -271,7 +265,7 @@ SceneJson::SceneJson(const Scenario& scenario, int focus_body, int sea_cells, do
     p.triangles = triangles(Eigen::Isometry3d::Identity(), b.mesh_hydrostatics->mesh.p_BoV,
                             b.mesh_hydrostatics->mesh.faces, kHull);
     entities_.push_back(
-        {scene_body_frame(model, static_cast<int>(i)), "hull/" + b.model_name, p.text()});
+        {ros_body_frame(model, static_cast<int>(i)), "hull/" + b.model_name, p.text()});
   }
 }
 
@@ -357,7 +351,7 @@ void SceneJson::markers(std::string& out, const Simulation& sim) const {
     }
     if (!first) out += ',';
     first = false;
-    open_entity(out, t, scene_body_frame(model, static_cast<int>(i)), "thrust/" + body.model_name);
+    open_entity(out, t, ros_body_frame(model, static_cast<int>(i)), "thrust/" + body.model_name);
     p.write(out);
   }
   out += "]}";

@@ -15,11 +15,6 @@ namespace {
 
 namespace jt = json_text;
 
-std::string state_body_frame(const Model& model, int body) {
-  const BodyModel& b = model.bodies[static_cast<std::size_t>(body)];
-  return ros_body_frame(b.model_name, b.link_name);
-}
-
 /// One transform of foxglove.FrameTransforms.
 void transform(std::string& out, double t, std::string_view parent, std::string_view child,
                const Vec3& p, const Quat& q) {
@@ -45,7 +40,7 @@ void body_frames_json(std::string& out, const Simulation& sim) {
   out = R"({"transforms":[)";
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     if (i > 0) out += ',';
-    transform(out, t, "world", state_body_frame(model, static_cast<int>(i)), state.bodies[i].p_WB,
+    transform(out, t, "world", ros_body_frame(model, static_cast<int>(i)), state.bodies[i].p_WB,
               state.bodies[i].q_WB);
   }
   out += "]}";
@@ -61,14 +56,13 @@ void static_frames_json(std::string& out, const Model& model, double t) {
   };
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const BodyModel& b = model.bodies[i];
-    const std::string parent = state_body_frame(model, static_cast<int>(i));
+    const std::string parent = ros_body_frame(model, static_cast<int>(i));
     for (const BodyModel::LinkFrame& link : b.links) {
       if (link.name != b.link_name) add(parent, ros_body_frame(b.model_name, link.name), link.X_BL);
     }
   }
   for (const SensorModel& s : model.sensors) {
-    add(s.body < 0 ? std::string("world") : state_body_frame(model, s.body), ros_sensor_frame(s),
-        s.X_BS);
+    add(ros_body_frame(model, s.body), ros_sensor_frame(s), s.X_BS);
     if (std::holds_alternative<CameraModel>(s.kind))
       add(ros_sensor_frame(s), optical_frame(s), Pose(Vec3::Zero(), kQ_SO));
     if (std::holds_alternative<SonarModel>(s.kind))
@@ -84,7 +78,7 @@ void odometry_json(std::string& out, const Simulation& sim, std::size_t b) {
   out = R"({"timestamp":)";
   jt::time(out, t);
   out += R"(,"frame_id":"world","body_frame_id":)";
-  jt::string(out, state_body_frame(model, static_cast<int>(b)));
+  jt::string(out, ros_body_frame(model, static_cast<int>(b)));
   jt::key(out, "pose");
   jt::pose(out, state.bodies[b].p_WB, state.bodies[b].q_WB);
   jt::key(out, "linear_velocity");

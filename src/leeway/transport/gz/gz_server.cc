@@ -245,16 +245,18 @@ struct GzServer::Impl {
 
 void GzServer::Impl::take(const Subscription& s) {
   const std::string& topic = s.gz.topic;
-  const std::size_t i = static_cast<std::size_t>(s.index);
+  const auto body = static_cast<std::size_t>(s.index);  // a wrench row's
   switch (s.what) {
     case Input::kActuatorCommand:
-      subscribe<im::Double>(topic, "an actuator's commands", [this, i, topic](const im::Double& m) {
-        inbox.offer(i, topic, m.data());
-      });
+      subscribe<im::Double>(topic, "an actuator's commands",
+                            [this, targets = s.targets, topic](const im::Double& m) {
+                              for (std::size_t a : targets)
+                                inbox.offer(a, topic, m.data());
+                            });
       break;
     case Input::kPingerPosition:
       subscribe<im::Vector3d>(topic, "a pinger's position",
-                              [this, receivers = s.receivers, topic](const im::Vector3d& p) {
+                              [this, receivers = s.targets, topic](const im::Vector3d& p) {
                                 for (std::size_t r : receivers)
                                   inbox.move_pinger(r, topic, vector_of(p));
                               });
@@ -263,9 +265,9 @@ void GzServer::Impl::take(const Subscription& s) {
     case Input::kPersistentWrench: {
       const bool persistent = s.what == Input::kPersistentWrench;
       subscribe<im::Wrench>(
-          topic, "external wrenches", [this, i, topic, persistent](const im::Wrench& w) {
+          topic, "external wrenches", [this, body, topic, persistent](const im::Wrench& w) {
             inbox.offer_wrench(
-                i, topic,
+                body, topic,
                 {vector_of(w.force()), vector_of(w.torque()), vector_of(w.force_offset())},
                 persistent);
           });
@@ -273,7 +275,7 @@ void GzServer::Impl::take(const Subscription& s) {
     }
     case Input::kClearWrench:
       subscribe<im::Empty>(topic, "external wrenches",
-                           [this, i](const im::Empty&) { inbox.clear_wrenches(i); });
+                           [this, body](const im::Empty&) { inbox.clear_wrenches(body); });
       break;
     case Input::kWorldControl:
       control = topic;
@@ -332,11 +334,7 @@ void GzServer::on_step(const Simulation& sim) {
 }
 
 void GzServer::want_images(const Simulation& /*sim*/, std::vector<std::uint8_t>& wanted) {
-  const Impl& s = *impl_;
-  for (std::size_t j = 0; j < s.run.carried().size(); ++j) {
-    const Publication& row = s.run.row(s.run.carried()[j]);
-    if (row.drawn && connected(s.publishers[j])) wanted[static_cast<std::size_t>(row.index)] = 1;
-  }
+  impl_->run.want_drawn([&](std::size_t j) { return connected(impl_->publishers[j]); }, wanted);
 }
 
 void GzServer::on_end(const Simulation& sim, const RunEnd& /*end*/) {

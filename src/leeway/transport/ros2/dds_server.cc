@@ -292,10 +292,12 @@ struct DdsServer::Impl {
 
 void DdsServer::Impl::take(dds_entity_t reader, const Subscription& row) {
   const std::string& topic = row.ros.topic;
-  const auto i = static_cast<std::size_t>(row.index);
   switch (row.what) {
     case Input::kActuatorCommand: {
-      const auto offer = [&](const auto& m) { inbox.offer(i, topic, m.data); };
+      const auto offer = [&](const auto& m) {
+        for (std::size_t a : row.targets)
+          inbox.offer(a, topic, m.data);
+      };
       if (row.ros.type == "std_msgs/msg/Float64") {
         take_each<std_msgs_msg_dds__Float64_>(reader, offer);
       } else {
@@ -305,7 +307,7 @@ void DdsServer::Impl::take(dds_entity_t reader, const Subscription& row) {
     }
     case Input::kPingerPosition:
       take_each<geometry_msgs_msg_dds__Vector3_>(reader, [&](const auto& m) {
-        for (std::size_t r : row.receivers)
+        for (std::size_t r : row.targets)
           inbox.move_pinger(r, topic, {m.x, m.y, m.z});
       });
       break;
@@ -388,11 +390,7 @@ void DdsServer::on_step(const Simulation& sim) {
 }
 
 void DdsServer::want_images(const Simulation& /*sim*/, std::vector<std::uint8_t>& wanted) {
-  const Impl& s = *impl_;
-  for (std::size_t j = 0; j < s.run.carried().size(); ++j) {
-    const Publication& row = s.run.row(s.run.carried()[j]);
-    if (row.drawn && Impl::matched(s.writers[j])) wanted[static_cast<std::size_t>(row.index)] = 1;
-  }
+  impl_->run.want_drawn([&](std::size_t j) { return Impl::matched(impl_->writers[j]); }, wanted);
 }
 
 void DdsServer::on_end(const Simulation& sim, const RunEnd& /*end*/) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "leeway/world/model.h"
+
 namespace leeway {
 namespace {
 
@@ -41,6 +43,12 @@ std::string ros_name(const std::string& scoped) {
     }
   }
   return out;
+}
+
+std::string ros_body_frame(const Model& model, int body) {
+  if (body < 0) return "world";
+  const BodyModel& b = model.bodies[static_cast<std::size_t>(body)];
+  return ros_body_frame(b.model_name, b.link_name);
 }
 
 std::string ros_body_frame(const std::string& model_name, const std::string& link_name) {

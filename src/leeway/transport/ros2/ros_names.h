@@ -47,11 +47,15 @@
 
 namespace leeway {
 
+struct Model;
+
 /// A gz scoped name (a::b) as a ROS name (a/b).
 std::string ros_name(const std::string& scoped);
 
 /// The frame of body or sensor, as above.
 std::string ros_body_frame(const std::string& model_name, const std::string& link_name);
+/// Body `body`'s frame (its reference link's); "world" for -1, a sensor the world holds.
+std::string ros_body_frame(const Model& model, int body);
 std::string ros_sensor_frame(const SensorModel& sensor);
 
 /// The ROS topic of sensors[i] (absolute, without DDS's "rt" prefix): `topic` (its <topic>,
