@@ -145,11 +145,16 @@ std::optional<TriangleScene::Hit> TriangleScene::refine(unsigned mesh_index, uns
     hit.normal_W = exact->normal;
   } else {
     // Single precision put the ray inside the triangle and double precision just outside it
-    // (an edge), or just beyond the range.
-    if (float_distance > max_distance) return std::nullopt;
-    hit.distance = float_distance;
+    // (across an edge: a box face's diagonal, met head-on), or the hit lies just beyond the
+    // range. The triangle's plane gives the distance in double precision either way; Embree's
+    // own distance is single precision (1e-6 off at 10 m) and may fall short of the range.
     hit.normal_W = (b - a).cross(c - a).normalized();
-    if (hit.normal_W.dot(ray_W.direction) > 0.0) hit.normal_W = -hit.normal_W;
+    const double along = hit.normal_W.dot(ray_W.direction);
+    if (along > 0.0) hit.normal_W = -hit.normal_W;
+    hit.distance = std::abs(along) > 1e-12
+                       ? hit.normal_W.dot(a - ray_W.origin) / hit.normal_W.dot(ray_W.direction)
+                       : float_distance;
+    if (!(hit.distance >= 0.0 && hit.distance <= max_distance)) return std::nullopt;
   }
   // The point's barycentric coordinates, by least squares on the triangle's plane (Ericson,
   // Real-Time Collision Detection, 3.4).
