@@ -3,10 +3,13 @@
 // the axis its joints and links say.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <filesystem>
 #include <numbers>
 
+#include "leeway/hydro/foil_parameters.h"
 #include "leeway/propulsion/control_surface.h"
 #include "leeway/propulsion/thruster.h"
 #include "leeway/world/step.h"
@@ -15,7 +18,10 @@
 namespace leeway {
 namespace {
 
+using testing::expect_mentions;
+using testing::line_of;
 using testing::load;
+using testing::load_error;
 using testing::load_scenario;
 using testing::world_sdf;
 
@@ -618,6 +624,110 @@ TEST(VrxThrust, EnabledAngleSteersAboutTheEngineJoint) {
   EXPECT_LT((pose.axis_B - Vec3::UnitY()).norm(), 1e-12);
   // The propeller, 0.278156 m behind the steering joint, swings to starboard of it.
   EXPECT_LT((pose.p_BoP_B - Vec3(-2.373776, 1.027135 - 0.278156, -0.191134)).norm(), 1e-9);
+}
+
+// One description of each foil law's parameters (hydro/foil_parameters.h), read by every
+// dialect: the same range and the same message wherever a law is stated, each dialect's own
+// defaults, and the reference's tables as the description says.
+
+const TwoLinesFoil& two_lines_of(const Model& m) {
+  return std::get<TwoLinesFoil>(
+      std::get<Foil>(m.bodies.at(0).control_surfaces.at(0).law).coefficients);
+}
+
+TEST(FoilParameters, EveryDialectRefusesANegativeStallAngleAlike) {
+  const std::string two_lines =
+      "<a0>0</a0><cla>4</cla><cda>0.2</cda><alpha_stall>-0.3</alpha_stall>"
+      "<cla_stall>-1</cla_stall><cda_stall>0.5</cda_stall>";
+  const std::string leeway = world_sdf(testing::simple_model(
+      R"(<plugin filename="leeway" name="leeway::ControlSurface"><actuator>rudder</actuator>
+      <foil><area>0.1</area><coefficients><two_lines>)" +
+      two_lines + "</two_lines></coefficients></foil></plugin>"));
+  std::string gz_plugin = kLiftDrag;
+  gz_plugin.replace(gz_plugin.find("0.3</alpha_stall>"), 3, "-0.3");
+  const std::string gz = world_sdf(model(kRudder + gz_plugin));
+  const std::string uuv = world_sdf(model(uuv_fin(
+      "<type>TwoLines</type><area>0.05</area><fluid_density>1028</fluid_density>" + two_lines)));
+  for (const auto& [file, text] :
+       {std::pair{"leeway.sdf", leeway}, std::pair{"gz.sdf", gz}, std::pair{"uuv.sdf", uuv}}) {
+    expect_mentions(load_error(file, text),
+                    {fmt::format("{}:{}", file, line_of(text, "-0.3</alpha_stall>")),
+                     "got -0.3, expected the stall angle [rad] > 0"});
+  }
+}
+
+TEST(FoilParameters, EachDialectKeepsItsOwnDefaults) {
+  // gz-sim's LiftDrag.cc: a0 0, cla 1, cda 0.01, alphaStall pi/2, claStall 0, cdaStall 1.
+  const TwoLinesFoil gz = two_lines_of(load(world_sdf(model(
+      kRudder + R"(<plugin filename="gz-sim-lift-drag-system" name="gz::sim::systems::LiftDrag">
+        <link_name>rudder</link_name></plugin>)"))));
+  EXPECT_EQ(gz.a0, 0.0);
+  EXPECT_EQ(gz.cla, 1.0);
+  EXPECT_EQ(gz.cda, 0.01);
+  EXPECT_EQ(gz.alpha_stall, std::numbers::pi / 2);
+  EXPECT_EQ(gz.cla_stall, 0.0);
+  EXPECT_EQ(gz.cda_stall, 1.0);
+  // Leeway's has one default (a0 0) and UUV Simulator's none.
+  const std::string leeway = world_sdf(testing::simple_model(
+      R"(<plugin filename="leeway" name="leeway::ControlSurface"><actuator>rudder</actuator>
+      <foil><area>0.1</area><coefficients><two_lines><cda>0.2</cda><alpha_stall>0.3</alpha_stall>
+        <cla_stall>-1</cla_stall><cda_stall>0.5</cda_stall></two_lines></coefficients></foil>
+      </plugin>)"));
+  expect_mentions(
+      load_error("leeway.sdf", leeway),
+      {"leeway.sdf:", "missing <cla>, expected the lift slope below the stall [1/rad]"});
+  const std::string uuv = world_sdf(model(uuv_fin(
+      "<type>TwoLines</type><area>0.05</area><fluid_density>1028</fluid_density><cla>4</cla>"
+      "<alpha_stall>0.3</alpha_stall><cla_stall>-1</cla_stall><cda>0.2</cda><cda_stall>0.5</"
+      "cda_stall>")));
+  expect_mentions(load_error("uuv.sdf", uuv), {"uuv.sdf:", "missing <a0>"});
+}
+
+TEST(FoilParameters, AWingTakesEveryParameterItsReferenceLists) {
+  // <stall_sharpness> was documented and read, but refused as an unknown parameter.
+  const Model m = load(world_sdf(testing::simple_model(
+      R"(<plugin filename="leeway-foil" name="leeway::Foil"><foil><area>1</area><coefficients>
+        <wing><aspect_ratio>4</aspect_ratio><stall_angle>0.3</stall_angle>
+          <zero_lift_drag>0.02</zero_lift_drag><oswald_efficiency>0.8</oswald_efficiency>
+          <normal_force_90>1.1</normal_force_90><stall_sharpness>20</stall_sharpness></wing>
+      </coefficients></foil></plugin>)")));
+  const auto& w =
+      std::get<WingFoil>(std::get<Foil>(m.bodies.at(0).control_surfaces.at(0).law).coefficients);
+  EXPECT_EQ(w.aspect_ratio, 4.0);
+  EXPECT_EQ(w.stall_angle, 0.3);
+  EXPECT_EQ(w.zero_lift_drag, 0.02);
+  EXPECT_EQ(w.oswald_efficiency, 0.8);
+  EXPECT_EQ(w.normal_force_90, 1.1);
+  EXPECT_EQ(w.stall_sharpness, 20.0);
+}
+
+/// The reference's row for a parameter: element, unit, default, values, meaning.
+std::string reference_row(const ParameterInfo& p) {
+  return fmt::format("| `<{}>` | {} | {} | {} | {} |", p.name, p.unit,
+                     p.fallback ? fmt::format("{:g}", *p.fallback) : "required",
+                     range_text(p.range), p.meaning);
+}
+
+template <class Params, std::size_t N>
+void expect_reference_lists(const std::string& reference, const char* law,
+                            const std::array<NumberParameter<Params>, N>& table) {
+  const std::size_t at = reference.find(fmt::format("`<{}>`:\n\n| element |", law));
+  ASSERT_NE(at, std::string::npos) << "docs/sdf-reference.md has no table for <" << law << ">";
+  const std::string section = reference.substr(at, reference.find("\n\n", at + 20) - at);
+  for (const NumberParameter<Params>& p : table) {
+    EXPECT_NE(section.find(reference_row(p.info)), std::string::npos)
+        << "docs/sdf-reference.md's <" << law << "> lacks the row\n"
+        << reference_row(p.info);
+  }
+}
+
+TEST(FoilParameters, TheReferenceListsEachLawsParametersAsDescribed) {
+  const std::string reference =
+      testing::read_text(std::filesystem::path(LEEWAY_SOURCE_DIR) / "docs" / "sdf-reference.md");
+  expect_reference_lists(reference, "flat_plate", kFlatPlateParameters);
+  expect_reference_lists(reference, "two_lines", kTwoLinesParameters);
+  expect_reference_lists(reference, "wing", kWingParameters);
+  expect_reference_lists(reference, "quadratic", kQuadraticParameters);
 }
 
 }  // namespace

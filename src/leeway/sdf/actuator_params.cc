@@ -7,7 +7,9 @@
 #include <set>
 
 #include "leeway/core/frames.h"
+#include "leeway/hydro/foil_parameters.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/parameter_reading.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -276,46 +278,10 @@ FoilCoefficients read_foil_coefficients(const sdf::ElementPtr& foil) {
                                 "<flat_plate>, <two_lines>, <wing>, <quadratic> or <table>"),
                  "<flat_plate>, <two_lines>, <wing>, <quadratic> or <table>");
   const std::string kind = c->GetName();
-  if (kind == "flat_plate") {
-    reject_unknown_children(c, {"lift", "drag"}, "<lift> and <drag>");
-    return FlatPlateFoil{number_or(c, "lift", 1.5, 0.0, false, "k_L"),
-                         number_or(c, "drag", 1.0, 0.0, false, "k_D")};
-  }
-  if (kind == "two_lines") {
-    reject_unknown_children(c, {"a0", "cla", "cda", "alpha_stall", "cla_stall", "cda_stall"},
-                            "<a0>, <cla>, <cda>, <alpha_stall>, <cla_stall> and <cda_stall>");
-    TwoLinesFoil f;
-    f.a0 = any_number_or(c, "a0", 0.0, "an angle in rad");
-    f.cla = any_number(c, "cla", "the lift slope in 1/rad");
-    f.cda = any_number(c, "cda", "the drag slope in 1/rad");
-    f.alpha_stall = required_positive(c, "alpha_stall", "the stall angle in rad");
-    f.cla_stall = any_number(c, "cla_stall", "the lift slope past the stall in 1/rad");
-    f.cda_stall = any_number(c, "cda_stall", "the drag slope past the stall in 1/rad");
-    return f;
-  }
-  if (kind == "wing") {
-    reject_unknown_children(
-        c,
-        {"aspect_ratio", "stall_angle", "zero_lift_drag", "oswald_efficiency", "normal_force_90"},
-        "<aspect_ratio>, <stall_angle>, <zero_lift_drag>, "
-        "<oswald_efficiency> and <normal_force_90>");
-    WingFoil w;
-    w.aspect_ratio = required_positive(c, "aspect_ratio", "span^2 / area");
-    w.stall_angle = read_number_in(required_child(c, "stall_angle", "the stall angle in rad"), 0.0,
-                                   std::numbers::pi / 2, "the stall angle in rad");
-    w.zero_lift_drag = number_or(c, "zero_lift_drag", 0.05, 0.0, false, "C_D0");
-    w.oswald_efficiency = number_or(c, "oswald_efficiency", 0.9, 0.0, true, "e");
-    w.normal_force_90 = number_or(c, "normal_force_90", 1.2, 0.0, false, "C_N90");
-    w.stall_sharpness = number_or(c, "stall_sharpness", 50.0, 0.0, true, "M in 1/rad");
-    return w;
-  }
-  if (kind == "quadratic") {
-    reject_unknown_children(c, {"lift_constant", "drag_constant"},
-                            "<lift_constant> and <drag_constant>");
-    return QuadraticFoil{any_number(c, "lift_constant", "L in N s^2 / (m^2 rad)"),
-                         read_number_at_least(required_child(c, "drag_constant", "D"), 0.0, false,
-                                              "D in N s^2 / (m^2 rad^2)")};
-  }
+  if (kind == "flat_plate") return read_parameter_element(c, kFlatPlateParameters);
+  if (kind == "two_lines") return read_parameter_element(c, kTwoLinesParameters);
+  if (kind == "wing") return read_parameter_element(c, kWingParameters);
+  if (kind == "quadratic") return read_parameter_element(c, kQuadraticParameters);
   if (kind == "table") {
     reject_unknown_children(c, {"alpha", "c_l", "c_d", "c_m"}, "<alpha>, <c_l>, <c_d> and <c_m>");
     TableFoil t;

@@ -3,6 +3,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "leeway/hydro/foil_parameters.h"
+#include "leeway/sdf/parameter_reading.h"
+
 namespace leeway::sdfio {
 namespace {
 
@@ -293,15 +296,14 @@ void load_gz_lift_drag(const sdf::ElementPtr& p, ActuatorSink& sink, DrivenJoint
   // Leeway's foil pushes towards -n = -(s x c) at positive alpha; gz-sim's towards upward.
   f.span_B = upward.cross(forward);
   f.area = number_or(p, "area", 1.0, 0.0, true, "the foil's area in m^2");
-  TwoLinesFoil law;
-  law.a0 = any_number_or(p, "a0", 0.0, "a number");
-  law.cla = any_number_or(p, "cla", 1.0, "a number");
-  law.cda = any_number_or(p, "cda", 0.01, "a number");
-  law.alpha_stall =
-      number_or(p, "alpha_stall", std::numbers::pi / 2, 0.0, true, "the stall angle in rad");
-  law.cla_stall = any_number_or(p, "cla_stall", 0.0, "a number");
-  law.cda_stall = any_number_or(p, "cda_stall", 1.0, "a number");
-  f.coefficients = law;
+  // gz-sim's LiftDrag has a default for each (its LiftDrag.cc).
+  f.coefficients = read_parameters(p, kTwoLinesParameters,
+                                   {.own = {{"a0", 0.0},
+                                            {"cla", 1.0},
+                                            {"cda", 0.01},
+                                            {"alpha_stall", std::numbers::pi / 2},
+                                            {"cla_stall", 0.0},
+                                            {"cda_stall", 1.0}}});
   for (const char* ignored : {"cma", "cma_stall", "cm_delta", "control_joint_rad_to_cl"}) {
     if (const sdf::ElementPtr e = optional_child(p, ignored); e && read_number(e, "a number")) {
       sink.diagnostics.warn(

@@ -2,7 +2,9 @@
 
 #include <cmath>
 
+#include "leeway/hydro/foil_parameters.h"
 #include "leeway/sdf/joint_frames.h"
+#include "leeway/sdf/parameter_reading.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -163,23 +165,13 @@ void load_uuv_fin(const sdf::ElementPtr& p, ActuatorSink& sink) {
   double fluid_density = 0.0;  // the world's, unless the law states its own
   const std::string type = text_of(required_child(ld, "type", "Quadratic or TwoLines"));
   if (type == "Quadratic") {
-    only_parameters(ld, {"lift_constant", "drag_constant"});
-    f.coefficients = QuadraticFoil{any(ld, "lift_constant", "the lift constant"),
-                                   at_least_zero(ld, "drag_constant", "the drag constant")};
+    only_parameters(ld, parameter_names(kQuadraticParameters));
+    f.coefficients = read_parameters(ld, kQuadraticParameters, {.leeway = false});
   } else if (type == "TwoLines") {
-    only_parameters(
-        ld, {"area", "fluid_density", "a0", "alpha_stall", "cla", "cla_stall", "cda", "cda_stall"});
+    only_parameters(ld, parameter_names(kTwoLinesParameters, {"area", "fluid_density"}));
     f.area = required_positive(ld, "area", "the fin's area in m^2");
     fluid_density = required_positive(ld, "fluid_density", "a density in kg/m^3");
-    // Coefficients [1/rad]: lift and drag slopes before and past the stall.
-    TwoLinesFoil law;
-    law.a0 = any(ld, "a0", "an angle in rad");
-    law.alpha_stall = required_positive(ld, "alpha_stall", "the stall angle in rad");
-    law.cla = any(ld, "cla", "the lift slope");
-    law.cla_stall = any(ld, "cla_stall", "the lift slope past the stall");
-    law.cda = any(ld, "cda", "the drag slope");
-    law.cda_stall = any(ld, "cda_stall", "the drag slope past the stall");
-    f.coefficients = law;
+    f.coefficients = read_parameters(ld, kTwoLinesParameters, {.leeway = false});
   } else {
     throw_unknown_keyword(ld->GetElement("type"), type, {"Quadratic", "TwoLines"});
   }

@@ -1,0 +1,77 @@
+// Reading a kernel's parameters through their description (core/parameter.h): the child element
+// a parameter names, checked against its range, or the dialect's default when it is absent.
+// Every dialect that states a kernel reads it so, and its errors read alike:
+//   foil.sdf:12: got -0.3, expected the stall angle [rad] > 0
+//   foil.sdf:9: missing <cla>, expected the lift slope below the stall [1/rad]
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <sdf/Element.hh>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "leeway/core/parameter.h"
+#include "leeway/sdf/element_reading.h"
+
+namespace leeway::sdfio {
+
+/// The defaults a dialect gives a kernel's parameters: Leeway's (the description's) or none
+/// (every parameter required, as UUV Simulator's plugins ask), and its own values by name,
+/// which replace them (gz-sim's LiftDrag's).
+struct DialectDefaults {
+  bool leeway = true;
+  std::vector<std::pair<std::string_view, double>> own = {};
+
+  std::optional<double> fallback_for(const ParameterInfo& p) const;
+};
+
+/// The number `p` names among the children of `parent`, in `p.range`; `fallback` when there is
+/// no such child; else a LoadError.
+double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p,
+                      std::optional<double> fallback);
+
+/// A kernel's parameter struct filled from `parent`'s children, over `out`'s values for what
+/// the table does not describe.
+template <class Params, std::size_t N>
+Params read_parameters(const sdf::ElementPtr& parent,
+                       const std::array<NumberParameter<Params>, N>& table,
+                       const DialectDefaults& defaults = {}, Params out = {}) {
+  for (const NumberParameter<Params>& p : table) {
+    out.*p.member = read_parameter(parent, p.info, defaults.fallback_for(p.info));
+  }
+  return out;
+}
+
+/// The table's element names, for reject_unknown_children, with `others` the dialect's own.
+template <class Params, std::size_t N>
+std::set<std::string> parameter_names(const std::array<NumberParameter<Params>, N>& table,
+                                      std::set<std::string> others = {}) {
+  for (const NumberParameter<Params>& p : table)
+    others.emplace(p.info.name);
+  return others;
+}
+
+/// "<a0>, <cla> and <cda>": the table's elements, for a message.
+template <class Params, std::size_t N>
+std::string parameter_list(const std::array<NumberParameter<Params>, N>& table) {
+  std::string list;
+  for (std::size_t i = 0; i < N; ++i) {
+    list += (i == 0 ? "<" : i + 1 == N ? " and <" : ", <") + std::string(table[i].info.name) + ">";
+  }
+  return list;
+}
+
+/// An element that holds the table's parameters and nothing else (Leeway's <two_lines>).
+template <class Params, std::size_t N>
+Params read_parameter_element(const sdf::ElementPtr& element,
+                              const std::array<NumberParameter<Params>, N>& table) {
+  reject_unknown_children(element, parameter_names(table), parameter_list(table));
+  return read_parameters(element, table);
+}
+
+}  // namespace leeway::sdfio
