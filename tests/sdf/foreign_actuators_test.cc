@@ -630,9 +630,10 @@ TEST(VrxThrust, EnabledAngleSteersAboutTheEngineJoint) {
 // dialect: the same range and the same message wherever a law is stated, each dialect's own
 // defaults, and the reference's tables as the description says.
 
-const TwoLinesFoil& two_lines_of(const Model& m) {
-  return std::get<TwoLinesFoil>(
-      std::get<Foil>(m.bodies.at(0).control_surfaces.at(0).law).coefficients);
+/// The coefficients, of law `Law`, of the first body's first control surface.
+template <class Law>
+const Law& coefficients_of(const Model& m) {
+  return std::get<Law>(std::get<Foil>(m.bodies.at(0).control_surfaces.at(0).law).coefficients);
 }
 
 TEST(FoilParameters, EveryDialectRefusesANegativeStallAngleAlike) {
@@ -658,7 +659,7 @@ TEST(FoilParameters, EveryDialectRefusesANegativeStallAngleAlike) {
 
 TEST(FoilParameters, EachDialectKeepsItsOwnDefaults) {
   // gz-sim's LiftDrag.cc: a0 0, cla 1, cda 0.01, alphaStall pi/2, claStall 0, cdaStall 1.
-  const TwoLinesFoil gz = two_lines_of(load(world_sdf(model(
+  const TwoLinesFoil gz = coefficients_of<TwoLinesFoil>(load(world_sdf(model(
       kRudder + R"(<plugin filename="gz-sim-lift-drag-system" name="gz::sim::systems::LiftDrag">
         <link_name>rudder</link_name></plugin>)"))));
   EXPECT_EQ(gz.a0, 0.0);
@@ -691,8 +692,7 @@ TEST(FoilParameters, AWingTakesEveryParameterItsReferenceLists) {
           <zero_lift_drag>0.02</zero_lift_drag><oswald_efficiency>0.8</oswald_efficiency>
           <normal_force_90>1.1</normal_force_90><stall_sharpness>20</stall_sharpness></wing>
       </coefficients></foil></plugin>)")));
-  const auto& w =
-      std::get<WingFoil>(std::get<Foil>(m.bodies.at(0).control_surfaces.at(0).law).coefficients);
+  const WingFoil& w = coefficients_of<WingFoil>(m);
   EXPECT_EQ(w.aspect_ratio, 4.0);
   EXPECT_EQ(w.stall_angle, 0.3);
   EXPECT_EQ(w.zero_lift_drag, 0.02);
