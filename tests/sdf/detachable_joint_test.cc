@@ -1,5 +1,5 @@
-// gz-sim's DetachableJoint as VRX's launch writes it into the WAM-V (detachable_joint.h): the
-// vehicle is held at its start until its task releases it on /vrx/release, then moves.
+// gz-sim's DetachableJoint as VRX's launch writes it into the WAM-V (sdf/gz/detachable_joint.h):
+// the vehicle is held at its start until its task releases it on /vrx/release, then moves.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // Field files in a world: formats, geo-reference, the coverage check and bad input.
-#include "leeway/sdf/field_params.h"
+#include "leeway/sdf/leeway/fields.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -11,6 +11,8 @@
 
 #include "leeway/hydro/foil_parameters.h"
 #include "leeway/propulsion/control_surface.h"
+#include "leeway/propulsion/rotor_parameters.h"
+#include "leeway/propulsion/thrust_curve_parameters.h"
 #include "leeway/propulsion/thruster.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
@@ -701,33 +703,206 @@ TEST(FoilParameters, AWingTakesEveryParameterItsReferenceLists) {
   EXPECT_EQ(w.stall_sharpness, 20.0);
 }
 
-/// The reference's row for a parameter: element, unit, default, values, meaning.
-std::string reference_row(const ParameterInfo& p) {
-  return fmt::format("| `<{}>` | {} | {} | {} | {} |", p.name, p.unit,
-                     p.fallback ? fmt::format("{:g}", *p.fallback) : "required",
-                     range_text(p.range), p.meaning);
+/// The reference's row for a parameter: element, unit, default (`fallback_text` where the
+/// default is not a number), values, meaning; a table cell writes | as \|.
+std::string reference_row(const ParameterInfo& p, const std::string& fallback_text = "") {
+  std::string meaning(p.meaning);
+  for (std::size_t at = meaning.find('|'); at != std::string::npos; at = meaning.find('|', at + 2))
+    meaning.replace(at, 1, "\\|");
+  const std::string fallback = !fallback_text.empty() ? fallback_text
+                               : p.fallback           ? fmt::format("{:g}", *p.fallback)
+                                                      : "required";
+  return fmt::format("| `<{}>` | {} | {} | {} | {} |", p.name, p.unit, fallback,
+                     range_text(p.range), meaning);
+}
+
+/// The table that follows the line opening with `<law>` below the reference's `heading`.
+std::string reference_table(const std::string& reference, const std::string& heading,
+                            const std::string& law) {
+  const std::size_t section = reference.find("\n### " + heading + "\n");
+  if (section == std::string::npos) return "";
+  const std::size_t at = reference.find(fmt::format("\n`<{}>`", law), section);
+  const std::size_t table = reference.find("\n| element |", at);
+  if (at == std::string::npos || table == std::string::npos) return "";
+  return reference.substr(table, reference.find("\n\n", table) - table);
+}
+
+void expect_row(const std::string& table, const std::string& law, const std::string& row) {
+  EXPECT_NE(table.find(row), std::string::npos)
+      << "docs/sdf-reference.md's <" << law << "> lacks the row\n"
+      << row;
 }
 
 template <class Params, std::size_t N>
-void expect_reference_lists(const std::string& reference, const char* law,
+void expect_reference_lists(const std::string& reference, const std::string& heading,
+                            const std::string& law,
                             const std::array<NumberParameter<Params>, N>& table) {
-  const std::size_t at = reference.find(fmt::format("`<{}>`:\n\n| element |", law));
-  ASSERT_NE(at, std::string::npos) << "docs/sdf-reference.md has no table for <" << law << ">";
-  const std::string section = reference.substr(at, reference.find("\n\n", at + 20) - at);
-  for (const NumberParameter<Params>& p : table) {
-    EXPECT_NE(section.find(reference_row(p.info)), std::string::npos)
-        << "docs/sdf-reference.md's <" << law << "> lacks the row\n"
-        << reference_row(p.info);
-  }
+  const std::string section = reference_table(reference, heading, law);
+  ASSERT_FALSE(section.empty()) << "docs/sdf-reference.md has no table for <" << law << ">";
+  for (const NumberParameter<Params>& p : table)
+    expect_row(section, law, reference_row(p.info));
+}
+
+std::string reference_text() {
+  return testing::read_text(std::filesystem::path(LEEWAY_SOURCE_DIR) / "docs" / "sdf-reference.md");
 }
 
 TEST(FoilParameters, TheReferenceListsEachLawsParametersAsDescribed) {
-  const std::string reference =
-      testing::read_text(std::filesystem::path(LEEWAY_SOURCE_DIR) / "docs" / "sdf-reference.md");
-  expect_reference_lists(reference, "flat_plate", kFlatPlateParameters);
-  expect_reference_lists(reference, "two_lines", kTwoLinesParameters);
-  expect_reference_lists(reference, "wing", kWingParameters);
-  expect_reference_lists(reference, "quadratic", kQuadraticParameters);
+  const std::string reference = reference_text();
+  const std::string heading = "The foil laws' parameters";
+  expect_reference_lists(reference, heading, "flat_plate", kFlatPlateParameters);
+  expect_reference_lists(reference, heading, "two_lines", kTwoLinesParameters);
+  expect_reference_lists(reference, heading, "wing", kWingParameters);
+  expect_reference_lists(reference, heading, "quadratic", kQuadraticParameters);
+}
+
+// The rotors and thrust curves (propulsion/rotor_parameters.h, thrust_curve_parameters.h).
+
+TEST(RotorParameters, TheReferenceListsEachLawsParametersAsDescribed) {
+  const std::string reference = reference_text();
+  const std::string heading = "The rotors' and thrust curves' parameters";
+  expect_reference_lists(reference, heading, "first_order", kFirstOrderRotorParameters);
+  expect_reference_lists(reference, heading, "yoerger", kYoergerRotorParameters);
+  expect_reference_lists(reference, heading, "bessa", kBessaRotorParameters);
+  expect_reference_lists(reference, heading, "quadratic", kQuadraticThrustParameters);
+  expect_row(reference_table(reference, heading, "quadratic"), "quadratic",
+             reference_row(kQuadraticReverse.info, "k_forward"));
+  expect_reference_lists(reference, heading, "dead_zone", kDeadZoneThrustParameters);
+  expect_reference_lists(reference, heading, "propeller", kPropellerParameters);
+  expect_reference_lists(reference, heading, "propeller", kPropellerAdvanceParameters);
+  expect_row(reference_table(reference, heading, "propeller"), "propeller",
+             reference_row(kPropellerThrustCoefficient.info, "none: the advance form"));
+}
+
+/// Leeway's thruster with `dynamics` and `thrust` (the elements' contents).
+std::string leeway_thruster(const std::string& dynamics, const std::string& thrust) {
+  return testing::simple_model(R"(<plugin filename="leeway" name="leeway::Thruster">
+      <actuator>prop</actuator><position>-1 0 0</position><axis>1 0 0</axis>
+      <dynamics>)" + dynamics + "</dynamics>\n      <thrust>" +
+                               thrust + "</thrust></plugin>");
+}
+/// UUV Simulator's thruster with its <dynamics> and <conversion> blocks' contents.
+std::string uuv_thruster_with(const std::string& dynamics, const std::string& conversion) {
+  return model(kRexRovThruster +
+               R"(<plugin name="t" filename="libuuv_thruster_ros_plugin.so">
+      <linkName>thruster_4</linkName><jointName>thruster_4_joint</jointName>
+      <thrusterID>4</thrusterID>
+      <dynamics>)" +
+               dynamics + "</dynamics>\n      <conversion>" + conversion +
+               "</conversion></plugin>");
+}
+
+const std::string kQuadratic = "<quadratic><k_forward>0.01</k_forward></quadratic>";
+const std::string kBasic = "<type>Basic</type><rotorConstant>0.01</rotorConstant>";
+
+TEST(RotorParameters, BothDialectsRefuseANegativeTimeConstantAlike) {
+  const std::string leeway = world_sdf(leeway_thruster(
+      "<first_order><time_constant>-0.1</time_constant></first_order>", kQuadratic));
+  const std::string uuv = world_sdf(
+      uuv_thruster_with("<type>FirstOrder</type><timeConstant>-0.1</timeConstant>", kBasic));
+  for (const auto& [file, text, element] :
+       {std::tuple{"leeway.sdf", leeway, "-0.1</time_constant>"},
+        std::tuple{"uuv.sdf", uuv, "-0.1</timeConstant>"}}) {
+    expect_mentions(load_error(file, text),
+                    {fmt::format("{}:{}", file, line_of(text, element)),
+                     "got -0.1, expected tau, the time to 63 % of a step [s] > 0"});
+  }
+}
+
+TEST(RotorParameters, UuvsBessaRotorIsLeewaysInItsOwnSpellingWithNothingOptional) {
+  const std::string bessa =
+      "<inertia>0.1</inertia><k_v1>0.2</k_v1><k_v2>0.03</k_v2><k_t>0.4</k_t><r_m>0.5</r_m>";
+  const Model leeway = load(world_sdf(leeway_thruster("<bessa>" + bessa + "</bessa>", kQuadratic)));
+  const Model uuv = load(world_sdf(uuv_thruster_with(
+      "<type>Bessa</type><Jmsp>0.1</Jmsp><Kv1>0.2</Kv1><Kv2>0.03</Kv2><Kt>0.4</Kt><Rm>0.5</Rm>",
+      kBasic)));
+  const auto& a = std::get<BessaRotor>(leeway.actuators.at(0).dynamics.dynamics);
+  const auto& b = std::get<BessaRotor>(uuv.actuators.at(0).dynamics.dynamics);
+  for (const auto& [x, y] :
+       {std::pair{a.J_msp, b.J_msp}, std::pair{a.K_v1, b.K_v1}, std::pair{a.K_v2, b.K_v2},
+        std::pair{a.K_t, b.K_t}, std::pair{a.R_m, b.R_m}})
+    EXPECT_EQ(x, y);
+  EXPECT_EQ(a.K_v2, 0.03);
+  // A parameter UUV leaves out is named in UUV's spelling.
+  expect_mentions(
+      load_error("uuv.sdf", world_sdf(uuv_thruster_with(
+                                "<type>Bessa</type><Jmsp>0.1</Jmsp><Kv2>0.03</Kv2><Kt>0.4</Kt>"
+                                "<Rm>0.5</Rm>",
+                                kBasic))),
+      {"uuv.sdf:", "missing <Kv1>, expected K_v1, the linear friction [N m/x]"});
+}
+
+TEST(ThrustCurveParameters, ADeadZoneThatStartsAheadIsRefusedAtItsElementInBothDialects) {
+  // delta_L > 0 would give thrust astern for a forward command. The kernel's check refused it at
+  // the plugin; the description names the element, alike in both syntaxes.
+  const std::string leeway = world_sdf(leeway_thruster(
+      "<zero_order/>",
+      "<dead_zone><c_l>1</c_l><c_r>1</c_r><delta_l>0.5</delta_l><delta_r>1</delta_r></dead_zone>"));
+  const std::string uuv =
+      world_sdf(uuv_thruster_with("<type>ZeroOrder</type>",
+                                  "<type>Bessa</type><rotorConstantL>1</rotorConstantL>"
+                                  "<rotorConstantR>1</rotorConstantR><deltaL>0.5</deltaL>"
+                                  "<deltaR>1</deltaR>"));
+  for (const auto& [file, text, element] : {std::tuple{"leeway.sdf", leeway, "0.5</delta_l>"},
+                                            std::tuple{"uuv.sdf", uuv, "0.5</deltaL>"}}) {
+    expect_mentions(load_error(file, text),
+                    {fmt::format("{}:{}", file, line_of(text, element)),
+                     "got 0.5, expected delta_L, the dead zone's end astern, in x |x| [x^2] <= 0"});
+  }
+}
+
+TEST(ThrustCurveParameters, GzSimsPropellerKeepsItsDefaultsAndLeewaysRangeOfTheWakeFraction) {
+  const auto curve = [](const Model& m) {
+    return std::get<PropellerThrust>(m.bodies[0].thrusters.at(0).curve);
+  };
+  // gz-sim's Thruster.cc: D 0.02 m, w_f 0.2, alpha_1 1, alpha_2 0, rho 1000.
+  const PropellerThrust gz = curve(
+      load(world_sdf(model(kOutboard + gz_thruster("<use_angvel_cmd>true</use_angvel_cmd>")))));
+  EXPECT_TRUE(gz.advance_form);
+  EXPECT_EQ(gz.diameter, 0.02);
+  EXPECT_EQ(gz.wake_fraction, 0.2);
+  EXPECT_EQ(gz.alpha_1, 1.0);
+  EXPECT_EQ(gz.alpha_2, 0.0);
+  EXPECT_EQ(gz.fluid_density, 1000.0);
+  // A wake fraction past 1 reverses the advance speed: refused in both syntaxes.
+  const std::string gz_text = world_sdf(
+      model(kOutboard + gz_thruster("<use_angvel_cmd>true</use_angvel_cmd><wake_fraction>1.5"
+                                    "</wake_fraction>")));
+  const std::string leeway_text = world_sdf(
+      leeway_thruster("<zero_order/>",
+                      "<propeller><diameter>0.2</diameter><wake_fraction>1.5</wake_fraction>"
+                      "</propeller>"));
+  for (const auto& [file, text] :
+       {std::pair{"gz.sdf", gz_text}, std::pair{"leeway.sdf", leeway_text}}) {
+    expect_mentions(load_error(file, text),
+                    {fmt::format("{}:{}", file, line_of(text, "1.5</wake_fraction>")),
+                     "got 1.5, expected w_f, the wake's share of the advance speed in [0, 1]"});
+  }
+}
+
+TEST(ThrustCurveParameters, AnAdvanceRatioBesideAFixedCoefficientIsNotDroppedSilently) {
+  // gz-sim ignores the advance form when C_t is given: Leeway does too in its syntax, and says so.
+  Diagnostics d;
+  const Model gz = load_world_string(
+      world_sdf(model(kOutboard + gz_thruster("<use_angvel_cmd>true</use_angvel_cmd>"
+                                              "<thrust_coefficient>0.004</thrust_coefficient>"
+                                              "<alpha_2>0.3</alpha_2>"))),
+      "gz.sdf", d);
+  EXPECT_FALSE(std::get<PropellerThrust>(gz.bodies[0].thrusters.at(0).curve).advance_form);
+  std::vector<std::string> beside;
+  for (const Diagnostic& w : d.warnings()) {
+    if (w.str().find("beside") != std::string::npos) beside.push_back(w.str());
+  }
+  ASSERT_EQ(beside.size(), 1u);
+  expect_mentions(beside[0], {"gz.sdf:", "<alpha_2> beside <thrust_coefficient>", "ignored"});
+  // In Leeway's own syntax it is an error.
+  expect_mentions(
+      load_error("leeway.sdf",
+                 world_sdf(leeway_thruster("<zero_order/>",
+                                           "<propeller><diameter>0.2</diameter><thrust_coefficient>"
+                                           "0.004</thrust_coefficient><alpha_2>0.3</alpha_2>"
+                                           "</propeller>"))),
+      {"leeway.sdf:", "<alpha_2> beside <thrust_coefficient>", "expected one of the two forms"});
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// Sensors described by model plugins (sdf/sensor_plugins.h) and Leeway's environment probes:
-// UUV Simulator's suite on the library's RexROV (and on UUV's own generated RexROV when the
-// foreign corpus is there), VRX's acoustic pinger receiver, gz-sim's odometry publisher, and the
-// wave gauge, current meter and anemometer, each against its closed form with noise off.
+// Sensors described by model plugins (sdf/uuv/sensors.h, sdf/vrx/pinger.h,
+// sdf/gz/odometry_publisher.h) and Leeway's environment probes: UUV Simulator's suite on the
+// library's RexROV (and on UUV's own generated RexROV when the foreign corpus is there), VRX's
+// acoustic pinger receiver, gz-sim's odometry publisher, and the wave gauge, current meter and
+// anemometer, each against its closed form with noise off.
 #include <gtest/gtest.h>
 
 #include <cmath>

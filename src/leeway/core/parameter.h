@@ -3,7 +3,9 @@
 // through its description (sdf/parameter_reading.h), so that a range, a unit or an error message
 // is the same whichever syntax states it, and docs/sdf-reference.md prints the same table
 // (a test compares them). A kernel's table sits beside its kernel (hydro/foil_parameters.h),
-// free of SDF: a description is data about the physics' numbers, not about a file format.
+// free of SDF: a description is data about the physics' numbers, not about a file format. A
+// dialect that spells a parameter otherwise (UUV Simulator's <timeConstant> for <time_constant>)
+// says so where it reads it.
 #pragma once
 
 #include <limits>
@@ -22,7 +24,9 @@ struct ParameterRange {
 
   static constexpr ParameterRange any() { return {}; }
   static constexpr ParameterRange at_least(double lo) { return {.lo = lo}; }
+  static constexpr ParameterRange at_most(double hi) { return {.hi = hi}; }
   static constexpr ParameterRange above(double lo) { return {.lo = lo, .lo_open = true}; }
+  static constexpr ParameterRange between(double lo, double hi) { return {.lo = lo, .hi = hi}; }
   static constexpr ParameterRange above_up_to(double lo, double hi) {
     return {.lo = lo, .hi = hi, .lo_open = true};
   }
@@ -37,7 +41,7 @@ std::string range_text(const ParameterRange& range);
 
 /// What a parameter is, whatever struct it fills.
 struct ParameterInfo {
-  std::string_view name;     ///< the SDF element's name: <cla>
+  std::string_view name;     ///< the SDF element's name in Leeway's syntax: <cla>
   std::string_view unit;     ///< SI as docs/notation.md writes it ("1/rad"); "" for a ratio
   std::string_view meaning;  ///< a short phrase: "the lift slope below the stall"
   ParameterRange range;

@@ -1,7 +1,7 @@
 // What an actuator plugin's adapter writes into: the body it acts on, the world's actuator list
-// and the load's warnings. Leeway's own plugins (actuator_params.h) and the foreign ones
-// (gz_actuators.h, uuv_actuators.h, vrx_thrust.h) all add through it, so every actuator name is
-// checked for uniqueness in one place.
+// and the load's warnings. Leeway's own plugins (sdf/leeway/actuators.h) and the foreign ones
+// (sdf/gz/actuators.h, sdf/uuv/actuators.h, sdf/vrx/thrust.h) all add through it, so every actuator
+// name is checked for uniqueness in one place.
 #pragma once
 
 #include <fmt/format.h>

@@ -5,7 +5,7 @@
 
 #include "leeway/body/mass_checks.h"
 #include "leeway/sdf/element_reading.h"
-#include "leeway/sdf/hull_mesh_params.h"
+#include "leeway/sdf/leeway/hull_meshes.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/sensor_params.h"

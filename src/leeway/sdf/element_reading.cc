@@ -396,4 +396,12 @@ double any_number_or(const sdf::ElementPtr& parent, const char* name, double fal
   return e ? read_number(e, what) : fallback;
 }
 
+double read_density(const sdf::ElementPtr& e) {
+  const double rho = read_number(e, "a fluid density in kg/m^3");
+  if (rho <= 0.0) {
+    throw LoadError(location_of(e), fmt::format("got {}, expected a density > 0 kg/m^3", rho));
+  }
+  return rho;
+}
+
 }  // namespace leeway::sdfio

@@ -64,6 +64,9 @@ std::string resolve_file(const sdf::ElementPtr& file, bool or_folder = false);
 double read_number_at_least(const sdf::ElementPtr& element, double lo, bool strictly,
                             const std::string& what);
 
+/// A fluid's density [kg/m^3], finite and > 0 (gz-sim's buoyancy, Leeway's environment).
+double read_density(const sdf::ElementPtr& element);
+
 /// The required child `name` as one finite number > 0 (read_number_at_least; `what` says what
 /// is expected, for both the missing child and a bad number).
 double required_positive(const sdf::ElementPtr& parent, const char* name, const char* what);

@@ -16,12 +16,12 @@
 #include <set>
 
 #include "leeway/body/integrator.h"
-#include "leeway/sdf/battery_params.h"
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/camera_params.h"
 #include "leeway/sdf/collider_loader.h"
-#include "leeway/sdf/controller_params.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/gz/linear_battery.h"
+#include "leeway/sdf/leeway/controllers.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/model_tree.h"
 #include "leeway/sdf/plugin_registry.h"
@@ -234,7 +234,7 @@ void check_substeps(const BodyModel& b, double dt, const sdf::Model& model,
                                model.Name(), why, n, dt * 1e3 / n));
 }
 
-/// A geo-referenced file must cover the world origin or a model's start (field_params.h).
+/// A geo-referenced file must cover the world origin or a model's start (sdf/leeway/fields.h).
 void check_geo_coverage(const std::vector<sdfio::GeoCoverage>& files, const Model& m) {
   for (const auto& file : files) {
     bool covers = file.extent_W.contains(Eigen::Vector2d::Zero());

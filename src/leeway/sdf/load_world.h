@@ -3,7 +3,7 @@
 //
 // Reads <world> (<physics><max_step_size>, <gravity>, <spherical_coordinates>), its plugins
 // (world_settings.h), every non-static <model> (body_loader.h) and the controller and task
-// plugins (controller_params.h, task_params.h). Every problem is a LoadError
+// plugins (sdf/leeway/controllers.h, sdf/vrx/scoring.h). Every problem is a LoadError
 // naming file, line, element and value; warnings go to `diagnostics`.
 //
 // `<include>`s are found as gz-sim finds them (resource_paths.h): model:// URIs and bare names

@@ -6,22 +6,38 @@
 
 namespace leeway::sdfio {
 
-std::optional<double> DialectDefaults::fallback_for(const ParameterInfo& p) const {
-  for (const auto& [name, value] : own) {
+std::optional<double> Dialect::fallback_for(const ParameterInfo& p) const {
+  for (const auto& [name, value] : defaults) {
     if (name == p.name) return value;
   }
-  return leeway ? p.fallback : std::nullopt;
+  return leeway_defaults ? p.fallback : std::nullopt;
 }
 
+std::string_view Dialect::name_for(const ParameterInfo& p) const {
+  for (const auto& [leeway_name, own_name] : names) {
+    if (leeway_name == p.name) return own_name;
+  }
+  return p.name;
+}
+
+namespace {
+
+[[noreturn]] void throw_missing(const sdf::ElementPtr& parent, const std::string& name,
+                                const std::string& what) {
+  throw LoadError(location_of(parent), fmt::format("missing <{}>, expected {}", name, what));
+}
+
+}  // namespace
+
 double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p,
-                      std::optional<double> fallback) {
-  const std::string name(p.name);
+                      std::optional<double> fallback, std::string_view element_name) {
+  const std::string name(element_name);
   const std::string what =
       p.unit.empty() ? std::string(p.meaning) : fmt::format("{} [{}]", p.meaning, p.unit);
   const sdf::ElementPtr e = optional_child(parent, name);
   if (!e) {
     if (fallback) return *fallback;
-    return read_number(required_child(parent, name.c_str(), what.c_str()), what);
+    throw_missing(parent, name, what);
   }
   const double v = read_number(e, what);
   if (!p.range.holds(v)) {

@@ -20,48 +20,64 @@
 
 namespace leeway::sdfio {
 
-/// The defaults a dialect gives a kernel's parameters: Leeway's (the description's) or none
-/// (every parameter required, as UUV Simulator's plugins ask), and its own values by name,
-/// which replace them (gz-sim's LiftDrag's).
-struct DialectDefaults {
-  bool leeway = true;
-  std::vector<std::pair<std::string_view, double>> own = {};
+/// How a dialect states a kernel's parameters: with Leeway's defaults (the description's) or
+/// none (every parameter required, as UUV Simulator's plugins ask), with its own defaults by
+/// Leeway's name, which replace them (gz-sim's LiftDrag's), and with its own element names by
+/// Leeway's name (UUV Simulator's <timeConstant> for <time_constant>).
+struct Dialect {
+  bool leeway_defaults = true;
+  std::vector<std::pair<std::string_view, double>> defaults = {};
+  std::vector<std::pair<std::string_view, std::string_view>> names = {};
 
   std::optional<double> fallback_for(const ParameterInfo& p) const;
+  /// The element that holds `p` in this dialect.
+  std::string_view name_for(const ParameterInfo& p) const;
 };
 
-/// The number `p` names among the children of `parent`, in `p.range`; `fallback` when there is
-/// no such child; else a LoadError.
+/// The number of the child `name` of `parent` (the dialect's name for `p`), in `p.range`;
+/// `fallback` when there is no such child; else a LoadError.
 double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p,
-                      std::optional<double> fallback);
+                      std::optional<double> fallback, std::string_view name);
+
+/// The same in Leeway's syntax: the child `p.name`, with Leeway's default.
+inline double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p) {
+  return read_parameter(parent, p, p.fallback, p.name);
+}
 
 /// A kernel's parameter struct filled from `parent`'s children, over `out`'s values for what
 /// the table does not describe.
 template <class Params, std::size_t N>
 Params read_parameters(const sdf::ElementPtr& parent,
                        const std::array<NumberParameter<Params>, N>& table,
-                       const DialectDefaults& defaults = {}, Params out = {}) {
+                       const Dialect& dialect = {}, Params out = {}) {
   for (const NumberParameter<Params>& p : table) {
-    out.*p.member = read_parameter(parent, p.info, defaults.fallback_for(p.info));
+    out.*p.member =
+        read_parameter(parent, p.info, dialect.fallback_for(p.info), dialect.name_for(p.info));
   }
   return out;
 }
 
-/// The table's element names, for reject_unknown_children, with `others` the dialect's own.
+/// The table's element names in `dialect`, for reject_unknown_children, with `others` the
+/// dialect's own.
 template <class Params, std::size_t N>
 std::set<std::string> parameter_names(const std::array<NumberParameter<Params>, N>& table,
-                                      std::set<std::string> others = {}) {
+                                      std::set<std::string> others = {},
+                                      const Dialect& dialect = {}) {
   for (const NumberParameter<Params>& p : table)
-    others.emplace(p.info.name);
+    others.emplace(dialect.name_for(p.info));
   return others;
 }
 
-/// "<a0>, <cla> and <cda>": the table's elements, for a message.
+/// "<a0>, <cla> and <cda>": the table's elements in `dialect`, for a message.
 template <class Params, std::size_t N>
-std::string parameter_list(const std::array<NumberParameter<Params>, N>& table) {
+std::string parameter_list(const std::array<NumberParameter<Params>, N>& table,
+                           const Dialect& dialect = {}) {
   std::string list;
   for (std::size_t i = 0; i < N; ++i) {
-    list += (i == 0 ? "<" : i + 1 == N ? " and <" : ", <") + std::string(table[i].info.name) + ">";
+    list += (i == 0       ? "<"
+             : i + 1 == N ? " and <"
+                          : ", <") +
+            std::string(dialect.name_for(table[i].info)) + ">";
   }
   return list;
 }

@@ -33,11 +33,11 @@
 #include <vector>
 
 #include "leeway/core/error.h"
-#include "leeway/sdf/controller_params.h"
-#include "leeway/sdf/detachable_joint.h"
-#include "leeway/sdf/gz_actuators.h"
-#include "leeway/sdf/hull_params.h"
+#include "leeway/sdf/gz/actuators.h"
+#include "leeway/sdf/gz/detachable_joint.h"
+#include "leeway/sdf/hull_parts.h"
 #include "leeway/sdf/hydro_params.h"
+#include "leeway/sdf/leeway/controllers.h"
 #include "leeway/sdf/world_settings.h"
 #include "leeway/world/model.h"
 
@@ -105,7 +105,7 @@ using HullLoader = void (*)(const sdf::ElementPtr& plugin, const ModelContext& c
                             HullParts& hull);
 using ActuatorLoader = void (*)(const sdf::ElementPtr& plugin, ActuatorSink& sink,
                                 DrivenJoints& driven);
-using ControllerLoader = LawLoader;  // controller_params.h
+using ControllerLoader = LawLoader;  // sdf/leeway/controllers.h
 using BatteryLoader = LinearBattery (*)(const sdf::ElementPtr& plugin, Diagnostics& diagnostics);
 using DetachableJointLoader = DetachableJointParams (*)(const sdf::ElementPtr& plugin,
                                                         const sdf::Model& model,

@@ -1,29 +1,8 @@
-// Sensors that a model's <plugin>s describe rather than a link's <sensor> (sdf/sensor_params.h
-// reads those): UUV Simulator's sensor plugins, VRX's acoustic pinger receiver and gz-sim's
-// odometry publisher, each read into one of Leeway's sensors (sensors/sensor.h) named after the
-// plugin's topic. docs/sensors.md tables every element.
-//
-//   UUV Simulator (libuuv_gazebo_ros_*_plugin.so; <link_name> the sensor's frame, <update_rate>,
-//   <sensor_topic> its name):
-//     imu           the IMU, its rotors_simulator parameters (continuous densities, bias random
-//                   walk as a Gauss-Markov bias with <..._bias_correlation_time>, turn-on sigma)
-//     subsea_pressure  absolute pressure [Pa] from the water column (not UUV's |z|), noise
-//                   <noise_sigma> [kPa]
-//     magnetometer  the World Magnetic Model where the world has <spherical_coordinates>, else
-//                   UUV's field from <intensity> [uT], <reference_heading>, <declination>,
-//                   <inclination>; noise <noise_xy>, <noise_z>, <turn_on_bias> [uT]
-//     dvl           the DVL whose beams are the ray sensors on <beam_link_name_0..3> (their x axes,
-//                   ranges, <fov> and <gaussianNoise>), velocities in <link_name>'s frame
-//     rpt           an acoustic position fix, noise <noise_sigma> [m]
-//     pose_gt       ground truth, position noise <noise_sigma> [m]
-//   A UUV plugin's noise is <noise_sigma>; its <noise_amplitude>, which multiplies it in UUV
-//   Simulator and is 0 in every model UUV ships (silencing the noise), is accepted and not used.
-//
-//   VRX: AcousticPingerPlugin: range, bearing and elevation from the model's frame to
-//   <position>, with <range_noise>, <bearing_noise>, <elevation_noise> (gz noise), 1 Hz by
-//   default.
-//   gz-sim: OdometryPublisher: ground truth of the model frame (with <xyz_offset>,
-//   <rpy_offset>), <odom_publish_frequency> (50 Hz), <gaussian_noise> on position and velocity.
+// What every loader of a sensor that a model's <plugin> describes, rather than a link's <sensor>
+// (sdf/sensor_params.h reads those), shares: UUV Simulator's sensor plugins (sdf/uuv/sensors.h),
+// VRX's acoustic pinger receiver (sdf/vrx/pinger.h) and gz-sim's odometry publisher
+// (sdf/gz/odometry_publisher.h) each read into one of Leeway's sensors (sensors/sensor.h), named
+// after the plugin's topic. docs/sensors.md tables every element.
 #pragma once
 
 #include <set>
@@ -49,13 +28,18 @@ struct SensorPluginContext {
   std::set<std::pair<std::string, std::string>>& taken;
 };
 
-void load_uuv_imu(const sdf::ElementPtr& plugin, SensorPluginContext& c);
-void load_uuv_pressure(const sdf::ElementPtr& plugin, SensorPluginContext& c);
-void load_uuv_magnetometer(const sdf::ElementPtr& plugin, SensorPluginContext& c);
-void load_uuv_dvl(const sdf::ElementPtr& plugin, SensorPluginContext& c);
-void load_uuv_rpt(const sdf::ElementPtr& plugin, SensorPluginContext& c);
-void load_uuv_pose_gt(const sdf::ElementPtr& plugin, SensorPluginContext& c);
-void load_vrx_pinger(const sdf::ElementPtr& plugin, SensorPluginContext& c);
-void load_gz_odometry(const sdf::ElementPtr& plugin, SensorPluginContext& c);
+/// The sensor a plugin describes, on the link `<link_name>` names (the model's frame when
+/// `link_name` is null), called after the topic in `topic_element` (else `fallback_name`), at
+/// `<update_rate>` (else `default_rate`) [Hz].
+WiredSensor plugin_sensor(const sdf::ElementPtr& plugin, const SensorPluginContext& c,
+                          const sdf::ElementPtr& link_name, const char* topic_element,
+                          const std::string& fallback_name, double default_rate);
+
+/// The sensor, of kind `kind`, into the model's list (add_sensor).
+void add_plugin_sensor(WiredSensor s, SensorKind kind, const sdf::ElementPtr& plugin,
+                       SensorPluginContext& c);
+
+/// White noise of standard deviation `sigma`, nothing else.
+NoiseModel white_noise(double sigma);
 
 }  // namespace leeway::sdfio

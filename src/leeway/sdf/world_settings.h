@@ -1,22 +1,13 @@
 // World-wide settings read from the world's plugins, used while loading each model.
 //
-// gz-sim's buoyancy system (a world plugin, loaded unchanged):
-//   <plugin filename="gz-sim-buoyancy-system" name="gz::sim::systems::Buoyancy">
-//     <uniform_fluid_density>1000</uniform_fluid_density>   [kg/m^3], default 1000
-//     <enable>model_name</enable>                            repeatable; default: every model
-//   </plugin>
-// gives every (enabled) model a buoyancy equal to the fluid's weight over the volume of its
-// collision shapes, at their volume centroid; the whole world is fluid (no free surface).
-//
-// Leeway's environment element:
-//   <plugin filename="leeway-environment" name="leeway::Environment">
-//     <fluid_density>1025</fluid_density>   [kg/m^3], default 1025 (sea water)
-//     <current>0 0 0</current>              uniform current in W (ENU, towards) [m/s], default 0
-//     <surface_level>0</surface_level>      height of the calm free surface in W [m], default 0
-//     <waves>...</waves> or <wavefield>...</wavefield>   the sea state (sea_state_params.h)
-//   </plugin>
+// The world's own elements (<gravity>, <spherical_coordinates>, <magnetic_field>) and what
+// the world-setting plugins of every dialect say (plugin_registry.h routes them): Leeway's
+// environment (sdf/leeway/environment.h), gz-sim's buoyancy and environment preload
+// (sdf/gz/buoyancy.h, sdf/gz/environment_preload.h), UUV Simulator's current (sdf/uuv/current.h)
+// and VRX's wind (sdf/vrx/wind.h).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <sdf/World.hh>
 #include <set>
@@ -27,9 +18,9 @@
 #include "leeway/core/geo.h"
 #include "leeway/core/spatial.h"
 #include "leeway/env/environment.h"
-#include "leeway/sdf/environment_params.h"
-#include "leeway/sdf/environment_preload.h"
-#include "leeway/sdf/field_params.h"
+#include "leeway/hydro/windage.h"
+#include "leeway/sdf/gz/environment_preload.h"
+#include "leeway/sdf/leeway/fields.h"
 
 namespace leeway::sdfio {
 
@@ -63,6 +54,14 @@ struct GzBuoyancy {
   double top_density() const { return layers.empty() ? fluid_density : layers.back().density; }
 };
 
+/// A model that a VRX wind plugin puts windage on.
+struct WindObject {
+  std::string link_name;  ///< empty: the model's reference link
+  VrxWindage windage;
+  SourceLocation where;
+};
+using WindObjects = std::map<std::string, WindObject>;  ///< by model name
+
 struct WorldSettings {
   Vec3 gravity_W{0.0, 0.0, -9.80665};
   /// The world's <spherical_coordinates>: the geodetic point under W's origin (W is ENU there).
@@ -90,11 +89,6 @@ WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugi
                                   const std::vector<ClassifiedPlugins>& model_plugins,
                                   std::uint64_t run_seed, Diagnostics& diagnostics);
 
-// The world-setting loaders (plugin_registry.cc routes to them).
-GzBuoyancy load_gz_buoyancy(const sdf::ElementPtr& plugin);
-/// Leeway's environment plugin, into `s.environment`.
-void load_environment(const sdf::ElementPtr& plugin, std::uint64_t run_seed, WorldSettings& s,
-                      Diagnostics& diagnostics);
 /// Notes that `source` sets the world's wind: a second source is an error, not an override.
 void claim_wind(WorldSettings& s, const sdf::ElementPtr& source);
 /// The same for the sea state: Leeway's <waves> or <wavefield>, or VRX's wavefield message.
