@@ -87,7 +87,7 @@ TEST(ThrustCommands, InverseCurvesGiveTheThrustBack) {
   q.adjustment.state_efficiency = 0.8;
   q.adjustment.thrust_efficiency = 0.9;
   Thruster l;
-  l.curve = LinearThrust{1.0, 250.0, -100.0};
+  l.curve = LinearThrust{1.0, 250.0, 100.0};
   Thruster t;
   t.curve = TableThrust{{-1, 0, 0.5, 1}, {-40, 0, 10, 30}};
   for (const Thruster* th : {&q, &l, &t}) {

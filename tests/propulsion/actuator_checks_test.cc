@@ -21,8 +21,8 @@ TEST(ThrustCurveChecks, SoundCurvesOfEveryKindPass) {
   EXPECT_TRUE(accepted(QuadraticThrust{0.01, 0.008, 0.0}));
   EXPECT_TRUE(accepted(DeadZoneThrust{0.002, 0.003, -50.0, 40.0}));
   EXPECT_TRUE(accepted(TableThrust{{-1.0, 0.0, 1.0}, {-20.0, 0.0, 30.0}}));
-  EXPECT_TRUE(accepted(LinearThrust{1.0, 250.0, -100.0}));
-  EXPECT_TRUE(accepted(LogisticThrust{{}, {}, 250.0, -100.0}));
+  EXPECT_TRUE(accepted(LinearThrust{1.0, 250.0, 100.0}));
+  EXPECT_TRUE(accepted(LogisticThrust{{}, {}, 250.0, 100.0}));
   EXPECT_TRUE(accepted(PropellerThrust{0.2, 1000.0, 0.004, false, 1.0, 0.0, 0.2}));
   OpenWaterThrust remus;
   remus.diameter = 0.14;
@@ -41,10 +41,10 @@ TEST(ThrustCurveChecks, EachBrokenInvariantIsNamed) {
             std::string::npos);
   EXPECT_NE(problem(TableThrust{{0.0, 1.0}, {1.0}}).find("one thrust per input"),
             std::string::npos);
-  EXPECT_NE(problem(LinearThrust{1.0, 250.0, 100.0}).find("forward >= 0 >= reverse"),
+  EXPECT_NE(problem(LinearThrust{1.0, 250.0, -100.0}).find("expected magnitudes"),
             std::string::npos);
-  EXPECT_NE(problem(LinearThrust{0.0, 250.0, -100.0}).find("command > 0"), std::string::npos);
-  LogisticThrust flat{{}, {}, 250.0, -100.0};
+  EXPECT_NE(problem(LinearThrust{0.0, 250.0, 100.0}).find("command > 0"), std::string::npos);
+  LogisticThrust flat{{}, {}, 250.0, 100.0};
   flat.forward.nu = 0.0;
   EXPECT_NE(problem(flat).find("nu > 0"), std::string::npos);
   EXPECT_NE(problem(PropellerThrust{0.0, 1000.0, 0.004, false, 1.0, 0.0, 0.2}).find("both > 0"),

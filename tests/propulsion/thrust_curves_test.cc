@@ -47,7 +47,7 @@ TEST(ThrustCurves, UuvLinearInterpolation) {
 }
 
 TEST(ThrustCurves, VrxClassicLinearAndLogisticMaps) {
-  const ThrustCurve linear = LinearThrust{1.0, 250.0, -100.0};
+  const ThrustCurve linear = LinearThrust{1.0, 250.0, 100.0};
   EXPECT_EQ(T(linear, 0.5), 125.0);
   EXPECT_EQ(T(linear, -0.5), -50.0);
   EXPECT_EQ(T(linear, 2.0), 250.0);
@@ -57,7 +57,7 @@ TEST(ThrustCurves, VrxClassicLinearAndLogisticMaps) {
   const LogisticThrust glf{{0.01, 59.82, 5.0, 0.38, 0.56, 0.28},
                            {-199.13, -0.09, 8.84, 5.34, 0.99, -0.57},
                            250.0,
-                           -100.0};
+                           100.0};
   EXPECT_NEAR(logistic(glf.forward, 1.0), 242.7, 0.05);
   EXPECT_NEAR(logistic(glf.reverse, -1.0), -101.9, 0.05);
   EXPECT_NEAR(logistic(glf.forward, 5.0), 274.9, 0.5);

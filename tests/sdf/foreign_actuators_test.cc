@@ -772,6 +772,9 @@ TEST(RotorParameters, TheReferenceListsEachLawsParametersAsDescribed) {
   expect_reference_lists(reference, heading, "propeller", kPropellerAdvanceParameters);
   expect_row(reference_table(reference, heading, "propeller"), "propeller",
              reference_row(kPropellerThrustCoefficient.info, "none: the advance form"));
+  expect_reference_lists(reference, heading, "linear", kLinearThrustParameters);
+  expect_reference_lists(reference, heading, "logistic", kLogisticCapParameters);
+  expect_reference_lists(reference, heading, "open_water", kOpenWaterParameters);
 }
 
 /// Leeway's thruster with `dynamics` and `thrust` (the elements' contents).
@@ -877,6 +880,38 @@ TEST(ThrustCurveParameters, GzSimsPropellerKeepsItsDefaultsAndLeewaysRangeOfTheW
     expect_mentions(load_error(file, text),
                     {fmt::format("{}:{}", file, line_of(text, "1.5</wake_fraction>")),
                      "got 1.5, expected w_f, the wake's share of the advance speed in [0, 1]"});
+  }
+}
+
+TEST(ThrustCurveParameters, VrxsReverseCapIsLeewaysMagnitudeInVrxsSign) {
+  // VRX states <maxForceRev> negative (-100 by default), Leeway <max_reverse> as a magnitude: the
+  // same cap, F(-1) = -100 N, and the wrong sign refused at its element in either syntax.
+  const auto wamv = [](const std::string& reverse) {
+    std::string block = vrx_block("left", false);
+    block.replace(block.find("<mappingType>1"), 14, "<mappingType>0");
+    block.replace(block.find("-100.0</maxForceRev>"), 6, reverse);
+    return world_sdf(model(vrx_engine("left", 1.0) + vrx_thrust(block)));
+  };
+  const auto leeway = [](const std::string& reverse) {
+    return world_sdf(leeway_thruster("<zero_order/>",
+                                     "<linear><max_command>1</max_command><max_forward>250"
+                                     "</max_forward><max_reverse>" +
+                                         reverse + "</max_reverse></linear>"));
+  };
+  const Model vrx = load(wamv("-100.0"));
+  const Model own = load(leeway("100"));
+  for (const Model* m : {&vrx, &own}) {
+    const Thruster& t = m->bodies[0].thrusters.at(0);
+    EXPECT_EQ(std::get<LinearThrust>(t.curve).max_reverse, 100.0);
+    EXPECT_EQ(thruster_wrench(t, -1.0, 0.0, Vec6::Zero(), Vec3::Zero())[0], -100.0);
+  }
+  for (const auto& [file, text, element, message] :
+       {std::tuple{"vrx.sdf", wamv("100.0"), "100.0</maxForceRev>",
+                   "got 100, expected F_reverse, the thrust at full command astern [N] <= 0"},
+        std::tuple{"leeway.sdf", leeway("-100"), "-100</max_reverse>",
+                   "got -100, expected F_reverse, the thrust at full command astern [N] >= 0"}}) {
+    expect_mentions(load_error(file, text),
+                    {fmt::format("{}:{}", file, line_of(text, element)), message});
   }
 }
 

@@ -126,6 +126,24 @@ TEST(PublicationPlan, GzSimsBuoyancyEnginesTakeTheirVolumeWhereGzSimListens) {
     driven.insert(s.model.actuators[i].full_name());
   EXPECT_EQ(driven, (std::set<std::string>{"buoyant_box/buoyancy_engine",
                                            "buoyant_box_surface/buoyancy_engine"}));
+  // The volume where gz-sim publishes it; the second bladder would share the topic, so the first
+  // publishes, and the load says so at the second's plugin.
+  std::vector<const Publication*> volumes;
+  for (const Publication& p : plans.publications.rows) {
+    if (p.what == Output::kActuatorOutput) volumes.push_back(&p);
+  }
+  ASSERT_EQ(volumes.size(), 1u);
+  EXPECT_EQ(s.model.actuators[static_cast<std::size_t>(volumes[0]->index)].model_name,
+            "buoyant_box");
+  EXPECT_EQ(volumes[0]->gz.topic, "/model/buoyant_box/buoyancy_engine/current_volume");
+  EXPECT_EQ(volumes[0]->gz.type, "ignition.msgs.Double");
+  EXPECT_EQ(volumes[0]->ros.topic, "/model/buoyant_box/buoyancy_engine/current_volume");
+  EXPECT_EQ(volumes[0]->ros.type, "std_msgs/msg/Float64");
+  int shared = 0;
+  for (const Diagnostic& w : d.warnings())
+    shared += w.str().find("'buoyant_box_surface''s bladder shares <namespace> 'buoyant_box'") !=
+              std::string::npos;
+  EXPECT_EQ(shared, 1);
 }
 
 TEST(PublicationPlan, ATopicTwoOutputsWouldShareIsRefusedAtItsElement) {

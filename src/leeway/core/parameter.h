@@ -31,6 +31,12 @@ struct ParameterRange {
     return {.lo = lo, .hi = hi, .lo_open = true};
   }
 
+  /// The values -v for v in this range: the range of a parameter a dialect states with the
+  /// opposite sign (0 - x, not -x: an end at 0 stays +0, and prints so).
+  constexpr ParameterRange mirrored() const {
+    return {.lo = 0.0 - hi, .hi = 0.0 - lo, .lo_open = hi_open, .hi_open = lo_open};
+  }
+
   constexpr bool holds(double v) const {
     return (lo_open ? v > lo : v >= lo) && (hi_open ? v < hi : v <= hi);
   }

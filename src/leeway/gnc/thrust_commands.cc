@@ -39,8 +39,7 @@ double command_for_thrust(const Thruster& t, double thrust) {
                    return k > 0.0 ? std::copysign(std::sqrt(std::abs(T) / k), T) : 0.0;
                  },
                  [&](const LinearThrust& l) {
-                   return T >= 0.0 ? T / l.max_forward * l.x_max
-                                   : T / std::abs(l.max_reverse) * l.x_max;
+                   return T >= 0.0 ? T / l.max_forward * l.x_max : T / l.max_reverse * l.x_max;
                  },
                  [&](const TableThrust& tab) {
                    const auto& f = tab.thrust;

@@ -54,10 +54,9 @@ std::string check(const TableThrust& t) {
 }
 
 std::string check_caps(double max_forward, double max_reverse) {
-  if (!finite({max_forward, max_reverse}) || max_forward < 0.0 || max_reverse > 0.0)
+  if (!finite({max_forward, max_reverse}) || max_forward < 0.0 || max_reverse < 0.0)
     return fmt::format(
-        "thrust caps {} N forward and {} N reverse: expected forward >= 0 >= "
-        "reverse",
+        "thrust caps {} N forward and {} N reverse: expected magnitudes, each finite and >= 0",
         max_forward, max_reverse);
   return "";
 }

@@ -1,7 +1,8 @@
-// The parameters of the thrust curves that more than one dialect states, described once
-// (core/parameter.h): Leeway's <thrust> and UUV Simulator's <conversion> (the quadratic and
-// dead-zone curves; UUV spells them <rotorConstant>, <rotorConstantL>, <deltaL>, ... and
-// requires every one), Leeway's <propeller> and gz-sim's Thruster (with gz-sim's defaults).
+// The thrust curves' parameters, described once (core/parameter.h): Leeway's <thrust>, and
+// where another dialect states the same curve, that dialect's: UUV Simulator's <conversion> (the
+// quadratic and dead-zone curves; UUV spells them <rotorConstant>, <rotorConstantL>, <deltaL>,
+// ... and requires every one), gz-sim's Thruster (the propeller, with gz-sim's defaults) and VRX
+// classic's thruster (the linear and logistic maps' command and caps, in its spelling and sign).
 // docs/sdf-reference.md lists them as they are here. The curves are in thrust_curves.h; x is the
 // rotor's state (rotor_dynamics.h).
 #pragma once
@@ -69,6 +70,55 @@ inline constexpr std::array<NumberParameter<PropellerThrust>, 3> kPropellerAdvan
       ParameterRange::between(0.0, 1.0),
       {}},
      &PropellerThrust::wake_fraction},
+}};
+
+/// VRX classic's maps: the command at full thrust and the caps, one description for both curves
+/// (the logistic functions' six constants are vectors: docs/sdf-reference.md).
+inline constexpr ParameterInfo kMaxCommand{
+    "max_command", "", "x_max, the command at full thrust", ParameterRange::above(0.0), {}};
+inline constexpr ParameterInfo kMaxForwardThrust{"max_forward",
+                                                 "N",
+                                                 "F_forward, the thrust at full command ahead",
+                                                 ParameterRange::at_least(0.0),
+                                                 {}};
+inline constexpr ParameterInfo kMaxReverseThrust{"max_reverse",
+                                                 "N",
+                                                 "F_reverse, the thrust at full command astern",
+                                                 ParameterRange::at_least(0.0),
+                                                 {}};
+inline constexpr std::array<NumberParameter<LinearThrust>, 3> kLinearThrustParameters{{
+    {kMaxCommand, &LinearThrust::x_max},
+    {kMaxForwardThrust, &LinearThrust::max_forward},
+    {kMaxReverseThrust, &LinearThrust::max_reverse},
+}};
+inline constexpr std::array<NumberParameter<LogisticThrust>, 2> kLogisticCapParameters{{
+    {kMaxForwardThrust, &LogisticThrust::max_forward},
+    {kMaxReverseThrust, &LogisticThrust::max_reverse},
+}};
+
+inline constexpr std::array<NumberParameter<OpenWaterThrust>, 10> kOpenWaterParameters{{
+    {{"diameter", "m", "D, the propeller's diameter", ParameterRange::above(0.0), {}},
+     &OpenWaterThrust::diameter},
+    {{"revolutions_per_unit",
+      "rev/(s x)",
+      "n per unit of x (1/60 for rpm, 1/(2 pi) for rad/s)",
+      ParameterRange::above(0.0),
+      {}},
+     &OpenWaterThrust::x_to_rps},
+    {{"fluid_density", "kg/m^3", "rho, the water's density", ParameterRange::above(0.0), 1025.0},
+     &OpenWaterThrust::fluid_density},
+    {{"k_t0", "", "K_T at J = 0", ParameterRange::any(), {}}, &OpenWaterThrust::K_T0},
+    {{"k_tmax", "", "K_T at J_max", ParameterRange::any(), {}}, &OpenWaterThrust::K_Tmax},
+    {{"k_q0", "", "K_Q at J = 0", ParameterRange::any(), {}}, &OpenWaterThrust::K_Q0},
+    {{"k_qmax", "", "K_Q at J_max", ParameterRange::any(), {}}, &OpenWaterThrust::K_Qmax},
+    {{"j_max", "", "J_max, the advance ratio of the second point", ParameterRange::above(0.0), {}},
+     &OpenWaterThrust::J_max},
+    {{"wake_fraction", "", "w_f, the wake's share of the advance speed",
+      ParameterRange::between(0.0, 1.0), 0.0},
+     &OpenWaterThrust::wake_fraction},
+    {{"thrust_deduction", "", "t, the share of thrust the hull takes back",
+      ParameterRange::between(0.0, 1.0), 0.0},
+     &OpenWaterThrust::thrust_deduction},
 }};
 
 }  // namespace leeway

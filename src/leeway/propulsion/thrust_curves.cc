@@ -68,15 +68,15 @@ ThrustTorque thrust_of(const ThrustCurve& curve, double x, double V) {
                    return ThrustTorque{interpolate(c.x, c.thrust, x), 0.0};
                  },
                  [&](const LinearThrust& c) {
-                   const double T = x >= 0.0 ? std::min(x / c.x_max * c.max_forward, c.max_forward)
-                                             : std::max(x / c.x_max * std::abs(c.max_reverse),
-                                                        -std::abs(c.max_reverse));
+                   const double T = x >= 0.0
+                                        ? std::min(x / c.x_max * c.max_forward, c.max_forward)
+                                        : std::max(x / c.x_max * c.max_reverse, -c.max_reverse);
                    return ThrustTorque{T, 0.0};
                  },
                  [&](const LogisticThrust& c) {
                    double T = 0.0;
                    if (x > 0.01) T = std::min(logistic(c.forward, x), c.max_forward);
-                   if (x < -0.01) T = std::max(logistic(c.reverse, x), c.max_reverse);
+                   if (x < -0.01) T = std::max(logistic(c.reverse, x), -c.max_reverse);
                    return ThrustTorque{T, 0.0};
                  },
                  [&](const PropellerThrust& c) { return propeller(c, x, V); },

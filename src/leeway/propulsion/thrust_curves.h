@@ -10,11 +10,13 @@
 //                  b >= delta_R, 0 between (UUV Simulator's Bessa conversion)
 //   table          T interpolated linearly in a table over x, held at the end values outside it
 //                  (UUV Simulator's LinearInterp)
-//   linear         T = x / x_max F_forward for x >= 0, x / x_max |F_reverse| for x < 0, held
-//                  within [F_reverse, F_forward] (VRX classic's linear map)
+//   linear         T = x / x_max F_forward for x >= 0, x / x_max F_reverse for x < 0, held
+//                  within [-F_reverse, F_forward] (VRX classic's linear map; F_reverse is a
+//                  magnitude, VRX states it negative)
 //   logistic       VRX classic's generalized logistic functions (seed 000 eq. 26), one for
 //                  forward commands (x > 0.01) and one for reverse (x < -0.01), 0 between:
 //                  T = A + (K - A) / (C + e^{-B (x - M)})^{1/nu}, held within the two caps
+//                  [-F_reverse, F_forward]
 //   propeller      gz-sim's T = C_t rho D^4 w |w| on the shaft speed w [rad/s], with C_t fixed
 //                  or, as gz-sim writes it when C_t is not given, C_t = alpha_1 + alpha_2 (1 - w_f)
 //                  V / (w D) (gz-sim takes the speed magnitude for V; Leeway the axial advance
@@ -48,16 +50,16 @@ struct TableThrust {
 };
 struct LinearThrust {
   double x_max = 1.0;        ///< the command at full thrust
-  double max_forward = 0.0;  ///< [N], >= 0
-  double max_reverse = 0.0;  ///< [N], <= 0
+  double max_forward = 0.0;  ///< F_forward [N], >= 0
+  double max_reverse = 0.0;  ///< F_reverse [N], the magnitude astern, >= 0
 };
 struct Logistic {
   double A = 0.0, K = 0.0, B = 0.0, nu = 1.0, C = 1.0, M = 0.0;
 };
 struct LogisticThrust {
   Logistic forward, reverse;
-  double max_forward = 0.0;  ///< [N], cap of the forward curve
-  double max_reverse = 0.0;  ///< [N], floor of the reverse curve (<= 0)
+  double max_forward = 0.0;  ///< F_forward [N], cap of the forward curve, >= 0
+  double max_reverse = 0.0;  ///< F_reverse [N], the reverse curve's floor's magnitude, >= 0
 };
 struct PropellerThrust {
   double diameter = 0.0;            ///< D [m]

@@ -10,7 +10,15 @@ std::optional<double> Dialect::fallback_for(const ParameterInfo& p) const {
   for (const auto& [name, value] : defaults) {
     if (name == p.name) return value;
   }
-  return leeway_defaults ? p.fallback : std::nullopt;
+  if (!leeway_defaults || !p.fallback) return std::nullopt;
+  return negates(p) ? 0.0 - *p.fallback : *p.fallback;
+}
+
+bool Dialect::negates(const ParameterInfo& p) const {
+  for (std::string_view name : opposite_sign) {
+    if (name == p.name) return true;
+  }
+  return false;
 }
 
 std::string_view Dialect::name_for(const ParameterInfo& p) const {
@@ -45,6 +53,16 @@ double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p,
                     fmt::format("got {}, expected {} {}", v, what, range_text(p.range)));
   }
   return v;
+}
+
+double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p,
+                      const Dialect& dialect) {
+  if (!dialect.negates(p))
+    return read_parameter(parent, p, dialect.fallback_for(p), dialect.name_for(p));
+  ParameterInfo stated = p;
+  stated.range = p.range.mirrored();
+  // 0 - v, not -v: a stated 0 stays +0.
+  return 0.0 - read_parameter(parent, stated, dialect.fallback_for(p), dialect.name_for(p));
 }
 
 }  // namespace leeway::sdfio

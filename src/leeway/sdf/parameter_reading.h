@@ -22,16 +22,21 @@ namespace leeway::sdfio {
 
 /// How a dialect states a kernel's parameters: with Leeway's defaults (the description's) or
 /// none (every parameter required, as UUV Simulator's plugins ask), with its own defaults by
-/// Leeway's name, which replace them (gz-sim's LiftDrag's), and with its own element names by
-/// Leeway's name (UUV Simulator's <timeConstant> for <time_constant>).
+/// Leeway's name, which replace them (gz-sim's LiftDrag's), with its own element names by
+/// Leeway's name (UUV Simulator's <timeConstant> for <time_constant>), and with the opposite
+/// sign for some (VRX's <maxForceRev> -100 for Leeway's <max_reverse> 100): the range is
+/// mirrored, and the dialect's defaults are in its own sign.
 struct Dialect {
   bool leeway_defaults = true;
   std::vector<std::pair<std::string_view, double>> defaults = {};
   std::vector<std::pair<std::string_view, std::string_view>> names = {};
+  std::vector<std::string_view> opposite_sign = {};
 
+  /// The default of `p` as this dialect states it (in its sign).
   std::optional<double> fallback_for(const ParameterInfo& p) const;
   /// The element that holds `p` in this dialect.
   std::string_view name_for(const ParameterInfo& p) const;
+  bool negates(const ParameterInfo& p) const;
 };
 
 /// The number of the child `name` of `parent` (the dialect's name for `p`), in `p.range`;
@@ -39,10 +44,10 @@ struct Dialect {
 double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p,
                       std::optional<double> fallback, std::string_view name);
 
-/// The same in Leeway's syntax: the child `p.name`, with Leeway's default.
-inline double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p) {
-  return read_parameter(parent, p, p.fallback, p.name);
-}
+/// The value of `p` as `dialect` states it under `parent` (its name, default, sign), in
+/// Leeway's sign; Leeway's syntax by default.
+double read_parameter(const sdf::ElementPtr& parent, const ParameterInfo& p,
+                      const Dialect& dialect = {});
 
 /// A kernel's parameter struct filled from `parent`'s children, over `out`'s values for what
 /// the table does not describe.
@@ -50,10 +55,8 @@ template <class Params, std::size_t N>
 Params read_parameters(const sdf::ElementPtr& parent,
                        const std::array<NumberParameter<Params>, N>& table,
                        const Dialect& dialect = {}, Params out = {}) {
-  for (const NumberParameter<Params>& p : table) {
-    out.*p.member =
-        read_parameter(parent, p.info, dialect.fallback_for(p.info), dialect.name_for(p.info));
-  }
+  for (const NumberParameter<Params>& p : table)
+    out.*p.member = read_parameter(parent, p.info, dialect);
   return out;
 }
 

@@ -22,7 +22,7 @@ struct ActuatorWiring {
   /// std_msgs/Float64).
   bool stamped = false;
   /// Where it reports what it does, as its plugin does (UUV Simulator's: a thruster's thrust, a
-  /// fin's angle); empty: nowhere.
+  /// fin's angle; gz-sim's BuoyancyEngine: the bladder's volume); empty: nowhere.
   std::string output_topic;
   SourceLocation where;  ///< the plugin that named them
 };

@@ -14,9 +14,9 @@
 //                  Actuators in other units (a gz-sim Thruster commanded in newtons, a buoyancy
 //                  engine's volume, UUV Simulator's unitless rotor states) are no joint's
 //                  coordinate and are left out.
-//   outputs        an actuator with an output_topic (UUV Simulator's): a thruster's thrust [N]
-//                  (ActuatorLoad::thrust, at the step's start), any other actuator's state (a
-//                  fin's angle [rad])
+//   outputs        an actuator with an output_topic (UUV Simulator's, gz-sim BuoyancyEngine's):
+//                  a thruster's thrust [N] (ActuatorLoad::thrust, at the step's start), any other
+//                  actuator's state (a fin's angle [rad], a bladder's volume [m^3])
 #pragma once
 
 #include <string>

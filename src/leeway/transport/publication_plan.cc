@@ -185,10 +185,14 @@ void PlanBuilder::actuators() {
         {"/" + ros_name(name) + "/joint_states", "sensor_msgs/msg/JointState"}, {});
   }
   for (std::size_t i = 0; i < model.actuators.size(); ++i) {
-    const std::string& output = scenario_.wiring.actuators[i].output_topic;
-    if (output.empty()) continue;
+    const ActuatorWiring& wiring = scenario_.wiring.actuators[i];
+    if (wiring.output_topic.empty()) continue;
+    // UUV Simulator's outputs are stamped as its commands are; gz-sim's (a BuoyancyEngine's
+    // volume) are the bridge's Float64.
     add(Output::kActuatorOutput, static_cast<int>(i), Cadence::kState,
-        {output, "ignition.msgs.Double"}, {output, "uuv_gazebo_ros_plugins_msgs/msg/FloatStamped"},
+        {wiring.output_topic, "ignition.msgs.Double"},
+        {wiring.output_topic,
+         wiring.stamped ? "uuv_gazebo_ros_plugins_msgs/msg/FloatStamped" : "std_msgs/msg/Float64"},
         {});
   }
 }

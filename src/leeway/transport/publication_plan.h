@@ -24,7 +24,7 @@
 //   kTaskInfo, kTaskGoals, kTaskError, kTaskMeanError  0: VRX's task topics, the first task
 //   kTaskState        task                                                       /task/NAME
 //   kJointStates      model     /world/W/model/M/joint_state  /M/joint_states
-//   kActuatorOutput   actuator  UUV Simulator's outputs (its wiring's output topic)
+//   kActuatorOutput   actuator  its wiring's output topic: UUV Simulator's, gz-sim BuoyancyEngine's
 //   kPosePublisher, kPosePublisherStatic  pose publisher (Wiring::pose_publishers)
 //   kContacts         contact sensor (contact_sensors())    its topic, on all three
 //   kLog              -1                                                         /log

@@ -503,10 +503,11 @@ TEST_F(GzServerTest, IgnTopicDrivesTheOtterOnItsDocumentedCommandTopics) {
   EXPECT_TRUE(eventually([&] { return watch.surge > 0.5; }, 20s)) << watch.surge;
 }
 
-TEST_F(GzServerTest, OneIgnTopicCommandSetsBothOfGzSimsBuoyancyEnginesInOneNamespace) {
+TEST_F(GzServerTest, OneIgnTopicCommandSetsBothOfGzSimsBuoyancyEnginesAndTheFirstReportsItsVolume) {
   // gz-sim's examples/worlds/buoyancy_engine.sdf: two boxes, both <namespace>buoyant_box, whose
   // header sets their bladders with `gz topic -t /model/buoyant_box/buoyancy_engine/ -m
-  // gz.msgs.Double`. One message reaches both, as both gz-sim systems subscribe to it.
+  // gz.msgs.Double` and reads one with `gz topic -t .../current_volume -e`. One message reaches
+  // both, as both gz-sim systems subscribe to it; the volume is the first box's.
   const std::filesystem::path file =
       testing::foreign_corpus() / "gz-sim" / "examples" / "worlds" / "buoyancy_engine.sdf";
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
@@ -514,12 +515,13 @@ TEST_F(GzServerTest, OneIgnTopicCommandSetsBothOfGzSimsBuoyancyEnginesInOneNames
   std::optional<Scenario> scenario = load_world_or_default(file.string(), 0, diagnostics);
   ASSERT_TRUE(scenario);
   Simulation sim(std::move(*scenario));
-  struct Watch : Observer {
+  struct Watch : Observer, TimedLog<double> {
     std::array<std::size_t, 2> bladders{};
     std::array<std::atomic<double>, 2> commands{};
     void on_step(const Simulation& sim) override {
       for (std::size_t k = 0; k < 2; ++k)
         commands[k] = sim.state().commands[bladders[k]];
+      record(sim.state().t, sim.state().actuators[bladders[0]]);
     }
   } watch;
   watch.bladders = {
@@ -536,6 +538,17 @@ TEST_F(GzServerTest, OneIgnTopicCommandSetsBothOfGzSimsBuoyancyEnginesInOneNames
   }
   EXPECT_EQ(watch.commands[0], 0.0005);
   EXPECT_EQ(watch.commands[1], 0.0005);
+  std::optional<double> volume;
+  std::string text;
+  for (int attempt = 0; attempt < 3 && !volume; ++attempt) {
+    text = echo_one("/model/buoyant_box/buoyancy_engine/current_volume");
+    if (const std::optional<double> t = stamp_time(text)) volume = watch.at(*t);
+  }
+  ASSERT_TRUE(volume) << text;
+  EXPECT_EQ(numbers_after(text, "data"), std::vector<double>({*volume})) << text;
+  // Between its start (<default_volume> 2 l) and the set point, on its way or there.
+  EXPECT_GE(*volume, 0.0005);
+  EXPECT_LE(*volume, 0.002);
 }
 
 TEST_F(GzServerTest, IgnTopicEchoesAWaveGaugeAsADoubleOfItsElevation) {

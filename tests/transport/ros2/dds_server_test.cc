@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <iterator>
@@ -818,6 +819,30 @@ TEST_F(DdsServerTest, UuvSimulatorsFinAndThrusterTopicsTakeFloatStampedAndReport
         << name;
     EXPECT_EQ(j["effort"][k].get<double>(), 0.0) << name;
   }
+}
+
+TEST_F(DdsServerTest, GzSimsBuoyancyEngineTakesAndReportsItsVolumeAsFloat64sAsTheBridgeMapsThem) {
+  // gz-sim's examples/worlds/buoyancy_engine.sdf, bridged as ros_gz_bridge maps gz.msgs.Double:
+  // the set point in, the bladder's volume [m^3] out, each a std_msgs/Float64.
+  const std::filesystem::path file =
+      testing::foreign_corpus() / "gz-sim" / "examples" / "worlds" / "buoyancy_engine.sdf";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no foreign corpus: " << file;
+  actuator_log_.emplace();
+  ActuatorLog& log = *actuator_log_;
+  serve(file.string(), /*controllers=*/false, &log);
+  const auto bladder =
+      static_cast<std::size_t>(sim_->model().actuator_index("buoyant_box", "buoyancy_engine"));
+  // It starts at <default_volume> 2 l; set to 0.5 l, it drains.
+  EXPECT_EQ(tool_output(peer_command("pub /model/buoyant_box/buoyancy_engine 0.0005 5 20")), "");
+  ASSERT_TRUE(eventually([&] {
+    const auto last = log.last();
+    return last && last->states[bladder] < 0.002;
+  }));
+  const std::vector<json> volume =
+      echo("/model/buoyant_box/buoyancy_engine/current_volume", "std_msgs/Float64", 1);
+  ASSERT_EQ(volume.size(), 1u);
+  EXPECT_LT(volume[0]["data"].get<double>(), 0.002);
+  EXPECT_GE(volume[0]["data"].get<double>(), 0.0005);
 }
 
 TEST_F(DdsServerTest, ALockstepClientsCommandsReachTheStepsItAsksForOverRos2SoItsRunIsTheSameBits) {

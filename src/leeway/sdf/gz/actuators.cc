@@ -1,5 +1,6 @@
 #include "leeway/sdf/gz/actuators.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -365,11 +366,29 @@ void load_gz_buoyancy_engine(const sdf::ElementPtr& p, ActuatorSink& sink) {
                     : a.dynamics.x_min;
   a.command_min = a.dynamics.x_min;
   a.command_max = a.dynamics.x_max;
-  // gz-sim's: the set point on /model/<namespace>/buoyancy_engine, on buoyancy_engine without one.
+  // gz-sim's: the set point on /model/<namespace>/buoyancy_engine, on /buoyancy_engine without
+  // one, and the bladder's volume on .../current_volume.
   ActuatorWiring wiring;
   const sdf::ElementPtr ns_element = optional_child(p, "namespace");
   const std::string ns = ns_element ? text_of(ns_element) : "";
   wiring.command_topic = ns.empty() ? "/buoyancy_engine" : "/model/" + ns + "/buoyancy_engine";
+  // gz-sim publishes the volume on .../current_volume: bladders sharing a namespace would share
+  // that topic (gz-sim's two interleaved streams, indistinguishable), so the first publishes.
+  const std::string volume_topic = wiring.command_topic + "/current_volume";
+  const auto first = std::find_if(sink.wiring.begin(), sink.wiring.end(),
+                                  [&](const auto& w) { return w.output_topic == volume_topic; });
+  if (first == sink.wiring.end()) {
+    wiring.output_topic = volume_topic;
+  } else {
+    const ActuatorModel& other =
+        sink.actuators[static_cast<std::size_t>(first - sink.wiring.begin())];
+    sink.diagnostics.warn(
+        location_of(p),
+        fmt::format("model '{}''s bladder shares <namespace> '{}' with model '{}''s: one command "
+                    "fills both, as in gz-sim; {} carries '{}''s volume only (gz-sim publishes "
+                    "both there, indistinguishable)",
+                    sink.model.Name(), ns, other.model_name, volume_topic, other.model_name));
+  }
   e.actuator = sink.add(std::move(a), p, std::move(wiring));
   sink.body.buoyancy_engines.push_back(e);
 }

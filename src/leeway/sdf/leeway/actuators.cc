@@ -144,32 +144,18 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
                             "one thrust [N] per input");
     return t;
   }
-  if (kind == "linear") {
-    reject_unknown_children(c, {"max_command", "max_forward", "max_reverse"},
-                            "<max_command>, <max_forward> and <max_reverse>");
-    LinearThrust l;
-    l.x_max = required_positive(c, "max_command", "the command at full thrust");
-    l.max_forward = read_number_at_least(required_child(c, "max_forward", "full forward thrust"),
-                                         0.0, false, "full forward thrust in N");
-    l.max_reverse = -read_number_at_least(required_child(c, "max_reverse", "full reverse thrust"),
-                                          0.0, false, "the magnitude of full reverse thrust in N");
-    return l;
-  }
+  if (kind == "linear") return read_parameter_element(c, kLinearThrustParameters);
   if (kind == "logistic") {
-    reject_unknown_children(c, {"forward", "reverse", "max_forward", "max_reverse"},
+    reject_unknown_children(c, parameter_names(kLogisticCapParameters, {"forward", "reverse"}),
                             "<forward>, <reverse>, <max_forward> and <max_reverse>");
     const auto curve = [&](const char* name) {
       const std::vector<double> v =
           read_numbers(required_child(c, name, "A K B nu C M"), 6, "A K B nu C M");
       return Logistic{v[0], v[1], v[2], v[3], v[4], v[5]};
     };
-    LogisticThrust l;
+    LogisticThrust l = read_parameters(c, kLogisticCapParameters);
     l.forward = curve("forward");
     l.reverse = curve("reverse");
-    l.max_forward = read_number_at_least(required_child(c, "max_forward", "the forward cap"), 0.0,
-                                         false, "the forward cap in N");
-    l.max_reverse = -read_number_at_least(required_child(c, "max_reverse", "the reverse cap"), 0.0,
-                                          false, "the magnitude of the reverse cap in N");
     return l;
   }
   if (kind == "propeller") {
@@ -181,31 +167,7 @@ ThrustCurve read_thrust(const sdf::ElementPtr& e) {
         "<alpha_2> and <wake_fraction>");
     return read_propeller(c, {});
   }
-  if (kind == "open_water") {
-    reject_unknown_children(c,
-                            {"diameter", "revolutions_per_unit", "fluid_density", "k_t0", "k_tmax",
-                             "k_q0", "k_qmax", "j_max", "wake_fraction", "thrust_deduction"},
-                            "<diameter>, <revolutions_per_unit>, <fluid_density>, <k_t0>, "
-                            "<k_tmax>, <k_q0>, <k_qmax>, <j_max>, <wake_fraction> and "
-                            "<thrust_deduction>");
-    OpenWaterThrust o;
-    o.diameter = required_positive(c, "diameter", "the propeller's diameter in metres");
-    o.x_to_rps = required_positive(c, "revolutions_per_unit",
-                                   "revolutions per second per unit of the state (1/60 for rpm)");
-    o.fluid_density = number_or(c, "fluid_density", 1025.0, 0.0, true, "a density in kg/m^3");
-    o.K_T0 = any_number(c, "k_t0", "K_T at J = 0");
-    o.K_Tmax = any_number(c, "k_tmax", "K_T at J_max");
-    o.K_Q0 = any_number(c, "k_q0", "K_Q at J = 0");
-    o.K_Qmax = any_number(c, "k_qmax", "K_Q at J_max");
-    o.J_max = required_positive(c, "j_max", "J_max");
-    o.wake_fraction = c->HasElement("wake_fraction")
-                          ? read_number_in(c->GetElement("wake_fraction"), 0.0, 1.0, "w_f")
-                          : 0.0;
-    o.thrust_deduction = c->HasElement("thrust_deduction")
-                             ? read_number_in(c->GetElement("thrust_deduction"), 0.0, 1.0, "t")
-                             : 0.0;
-    return o;
-  }
+  if (kind == "open_water") return read_parameter_element(c, kOpenWaterParameters);
   throw LoadError(location_of(c),
                   fmt::format("unknown thrust curve <{}>, expected <quadratic>, <dead_zone>, "
                               "<table>, <linear>, <logistic>, <propeller> or <open_water>",

@@ -8,8 +8,6 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/leeway/hull_meshes.h"
 #include "leeway/sdf/leeway/windage.h"
-#include "leeway/sdf/vrx/hydrodynamics.h"
-#include "leeway/sdf/vrx/polyhedra_buoyancy.h"
 
 namespace leeway::sdfio {
 namespace {

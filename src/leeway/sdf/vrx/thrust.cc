@@ -3,7 +3,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "leeway/propulsion/thrust_curve_parameters.h"
 #include "leeway/sdf/joint_frames.h"
+#include "leeway/sdf/parameter_reading.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -19,6 +21,15 @@ std::string topic_name(const sdf::ElementPtr& topic) {
   }
   return last;
 }
+
+/// VRX classic's spelling of the maps' parameters, its defaults, and its reverse cap stated
+/// negative.
+const Dialect kVrxThruster{
+    .defaults = {{"max_command", 1.0}, {"max_forward", 250.0}, {"max_reverse", -100.0}},
+    .names = {{"max_command", "maxCmd"},
+              {"max_forward", "maxForceFwd"},
+              {"max_reverse", "maxForceRev"}},
+    .opposite_sign = {"max_reverse"}};
 
 }  // namespace
 
@@ -44,10 +55,8 @@ void load_vrx_thrust(const sdf::ElementPtr& p, ActuatorSink& sink) {
         "VRX's thruster parameters (docs/sdf-reference.md)");
     const Eigen::Isometry3d X_BL =
         link_frame(required_child(e, "linkName", "the propeller's link"), sink.links);
-    const double max_cmd = number_or(e, "maxCmd", 1.0, 0.0, true, "the full command");
-    const double max_fwd = number_or(e, "maxForceFwd", 250.0, 0.0, false, "a thrust in N >= 0");
-    const sdf::ElementPtr rev = optional_child(e, "maxForceRev");
-    const double max_rev = rev ? read_number_in(rev, -INFINITY, 0.0, "a thrust in N <= 0") : -100.0;
+    const LinearThrust linear = read_parameters(e, kLinearThrustParameters, kVrxThruster);
+    const double max_cmd = linear.x_max;
     Thruster t;
     t.p_BoP_B = X_BL.translation();
     t.axis_B = X_BL.linear() * Vec3::UnitX();
@@ -55,10 +64,10 @@ void load_vrx_thrust(const sdf::ElementPtr& p, ActuatorSink& sink) {
     const sdf::ElementPtr mapping = optional_child(e, "mappingType");
     const int type = mapping ? read_count_at_least(mapping, 0, "0 (linear) or 1 (logistic)") : 0;
     if (type == 0) {
-      t.curve = LinearThrust{max_cmd, max_fwd, max_rev};
+      t.curve = linear;
     } else if (type == 1) {
       // VRX's fit takes the command in [-1, 1]; a larger <maxCmd> is scaled onto it.
-      t.curve = vrx_logistic_thrust(max_fwd, max_rev);
+      t.curve = vrx_logistic_thrust(linear.max_forward, linear.max_reverse);
       t.adjustment.state_efficiency = 1.0 / max_cmd;
     } else {
       throw LoadError(location_of(mapping),

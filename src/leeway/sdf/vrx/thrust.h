@@ -32,7 +32,7 @@ namespace leeway::sdfio {
 void load_vrx_thrust(const sdf::ElementPtr& plugin, ActuatorSink& sink);
 
 /// VRX's fit of the WAM-V's thrusters to bollard-pull data (seed 000 eq. 26; research/vrx.md
-/// 2.6), with the given caps.
+/// 2.6), with the given caps (magnitudes [N]).
 LogisticThrust vrx_logistic_thrust(double max_forward, double max_reverse);
 
 }  // namespace leeway::sdfio

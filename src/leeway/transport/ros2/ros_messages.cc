@@ -183,9 +183,13 @@ void ros_messages(const PublishedRun& run, std::size_t k, const RosSend& send) {
       return send(&msg);
     }
     case Output::kActuatorOutput: {
-      const std::string no_frame;
-      const uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped_ msg{
-          header(t, no_frame), run.reports().output(state, sim.data(), i)};
+      const double value = run.reports().output(state, sim.data(), i);
+      if (run.scenario().wiring.actuators[i].stamped) {
+        const std::string no_frame;
+        const uuv_gazebo_ros_plugins_msgs_msg_dds__FloatStamped_ msg{header(t, no_frame), value};
+        return send(&msg);
+      }
+      const std_msgs_msg_dds__Float64_ msg{value};
       return send(&msg);
     }
     case Output::kPosePublisher:

@@ -21,8 +21,9 @@
 //                         and PointCloud2 in S, marine_acoustic_msgs/ProjectedSonarImage in the
 //                         acoustic frame, SonarRanges (a profiling sonar's soundings)
 //   VRX's task topics     ParamVec, PoseStamped or PoseArray, Float32, Float32Array
-//   joint states          sensor_msgs/JointState;  outputs: FloatStamped;  PosePublishers:
-//                         TFMessage;  contacts: ros_gz_interfaces/Contacts
+//   joint states          sensor_msgs/JointState;  outputs: FloatStamped (UUV Simulator's),
+//                         std_msgs/Float64 (gz-sim's);  PosePublishers: TFMessage;  contacts:
+//                         ros_gz_interfaces/Contacts
 #pragma once
 
 #include <functional>
