@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The step's cost against a baseline built from another revision, in the same run:
 #   scripts/bench-baseline.sh REV       (a commit, tag or branch: the baseline)
+#   ROUNDS=15 scripts/bench-baseline.sh REV   (more rounds, where the machine is noisy)
 # builds REV's benchmarks in .baseline/build (.baseline/ is a git worktree of REV; ccache makes a
 # rebuild of unchanged files cheap), then runs the baseline's and this tree's step benchmarks in
-# turn, five rounds of five repetitions, and prints each benchmark's least time per step with
+# turn, ROUNDS (5) rounds of five repetitions, and prints each benchmark's least time per step with
 # its ratio to the baseline's same-named benchmark (WithOutputs variants against the plain one).
 # The least time, not the median: on a shared machine the others are the machine's noise (a
 # benchmark's median moves by 30 % between runs here; its minimum by a few per cent).
@@ -20,7 +21,8 @@ CCACHE_BASEDIR=$PWD/.baseline cmake -S .baseline -B .baseline/build -G Ninja \
 CCACHE_BASEDIR=$PWD/.baseline cmake --build .baseline/build --target leeway_bench >/dev/null
 CCACHE_BASEDIR=$PWD cmake --build build --target leeway_bench >/dev/null
 out=$(mktemp -d)
-for round in 1 2 3 4 5; do
+rounds=${ROUNDS:-5}
+for round in $(seq "$rounds"); do
   for tree in base new; do
     bench=build/bench/leeway_bench
     [ $tree = base ] && bench=.baseline/build/bench/leeway_bench
@@ -28,9 +30,9 @@ for round in 1 2 3 4 5; do
       --benchmark_format=json >"$out/$tree$round.json"
   done
 done
-python3 - "$out" "$rev" <<'PY'
+python3 - "$out" "$rev" "$rounds" <<'PY'
 import json, sys, glob
-out, rev = sys.argv[1], sys.argv[2]
+out, rev, rounds = sys.argv[1], sys.argv[2], sys.argv[3]
 def least(prefix):
     times = {}
     for f in sorted(glob.glob(f"{out}/{prefix}*.json")):
@@ -39,7 +41,7 @@ def least(prefix):
                 times.setdefault(b["run_name"], []).append(b["real_time"])
     return {k: min(v) for k, v in times.items()}
 base, new = least("base"), least("new")
-print(f"baseline: {rev[:12]}; least of 5 rounds x 5 repetitions, ns per step")
+print(f"baseline: {rev[:12]}; least of {rounds} rounds x 5 repetitions, ns per step")
 print(f"{'benchmark':36} {'baseline':>12} {'this tree':>12} {'ratio':>7}")
 for name, t in sorted(new.items()):
     ref = base.get(name) or base.get(name.replace("WithOutputs", ""))

@@ -16,11 +16,12 @@ struct ProcessResult {
   std::string output;  // stdout and stderr together
 };
 
-/// Runs `leeway ARGS` through the shell, with the environment's `env` (NAME=VALUE ...) if given,
-/// and collects what it prints.
-inline ProcessResult run_leeway(const std::string& args, const std::string& env = "") {
-  const std::string cmd =
-      (env.empty() ? "" : "env " + env + " ") + std::string(LEEWAY_BINARY) + " " + args + " 2>&1";
+/// Runs `command` in bash and collects what it prints (stdout and stderr).
+inline ProcessResult run_shell(const std::string& command) {
+  std::string quoted;  // for bash -c '...'
+  for (const char c : command)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  const std::string cmd = "bash -c '" + quoted + "' 2>&1";
   std::FILE* pipe = ::popen(cmd.c_str(), "r");
   ProcessResult r{-1, {}};
   if (!pipe) return r;
@@ -30,6 +31,13 @@ inline ProcessResult run_leeway(const std::string& args, const std::string& env 
   const int status = ::pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Runs `leeway ARGS` through the shell, with the environment's `env` (NAME=VALUE ...) if given,
+/// and collects what it prints.
+inline ProcessResult run_leeway(const std::string& args, const std::string& env = "") {
+  return run_shell((env.empty() ? "" : "env " + env + " ") + std::string(LEEWAY_BINARY) + " " +
+                   args);
 }
 
 /// The whole file, or "" if it cannot be read.

@@ -2,6 +2,8 @@
 // run that stops on a non-finite state.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -381,6 +383,63 @@ TEST(RunCommand, NonFiniteStateStopsTheRunAndKeepsTheRecording) {
       ASSERT_TRUE(std::isfinite(std::stod(rows[i][k]))) << i;
   }
   EXPECT_NE(slurp(tmp("blowup.json")).find("\"status\": \"error\""), std::string::npos);
+}
+
+/// `leeway ARGS` with its files limited to `kib` KiB (bash's `ulimit -f`), as a disk that fills:
+/// SIGXFSZ ignored, a write past the limit fails with EFBIG ("File too large").
+Result run_with_file_limit(const std::string& args, int kib) {
+  return testing::run_shell(
+      fmt::format("ulimit -f {}; trap '' XFSZ; exec {} {}", kib, LEEWAY_BINARY, args));
+}
+
+TEST(RunCommand, AFullDiskEndsTheRunAndTheSummaryCountsTheRowsTheRecordingHolds) {
+  // The default world's 120 s at 10 rows a second would take ~240 kB; 16 kB fill after some 80.
+  const std::string csv = tmp("full.csv"), summary = tmp("full.json");
+  const Result r =
+      run_with_file_limit("run --duration 120 --record " + csv + " --summary " + summary, 16);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("cannot write the recording '" + csv + "': File too large"),
+            std::string::npos)
+      << r.output;
+  const std::string text = slurp(csv);
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');  // no torn row
+  const auto rows = read_csv(csv);
+  for (const auto& row : rows)
+    ASSERT_EQ(row.size(), rows[0].size());
+  const nlohmann::json j = nlohmann::json::parse(slurp(summary));
+  EXPECT_EQ(j["status"], "error");
+  EXPECT_NE(j["error"].get<std::string>().find("File too large"), std::string::npos);
+  EXPECT_EQ(j["recording"]["rows"].get<std::size_t>(), rows.size() - 1);
+  EXPECT_GT(rows.size(), 10u);
+  EXPECT_NE(r.output.find(fmt::format("holds the {} rows written before it", rows.size() - 1)),
+            std::string::npos)
+      << r.output;
+  // A sensor recording the same: the IMU's 100 samples a second fill 16 kB within seconds.
+  const std::string dir = tmp("full_sensors");
+  const Result s = run_with_file_limit("run --duration 120 --record-sensors " + dir, 16);
+  EXPECT_EQ(s.status, 2) << s.output;
+  EXPECT_NE(s.output.find("cannot write the sensor recording"), std::string::npos) << s.output;
+  EXPECT_NE(s.output.find("File too large"), std::string::npos) << s.output;
+  // /dev/full takes nothing: the header fails, before the run.
+  const Result full = run("run --duration 1 --record /dev/full");
+  EXPECT_EQ(full.status, 1) << full.output;
+  EXPECT_NE(full.output.find("cannot write the recording '/dev/full': No space left on device"),
+            std::string::npos)
+      << full.output;
+}
+
+TEST(RunCommand, ANameWithACommaOrAQuoteIsOneFieldAsPythonsCsvReadsIt) {
+  const std::string world = testing::write_temp(
+      "cli_comma.sdf", testing::world_sdf(testing::simple_model("", "ot,ter &quot;v2&quot;")));
+  const std::string csv = tmp("comma.csv");
+  const Result r = run("run " + world + " --duration 1 --record " + csv);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const Result read = testing::run_shell(
+      "/usr/bin/python3 -c \"import csv, sys; rows = list(csv.reader(open(sys.argv[1]))); "
+      "print(rows[1][1]); print(all(len(row) == len(rows[0]) for row in rows))\" " +
+      csv);
+  EXPECT_EQ(read.output, "ot,ter \"v2\"\nTrue\n");
 }
 
 TEST(ProbeCommand, ReproducesTheSeaStateFromTheCommandLine) {

@@ -376,6 +376,9 @@ int run_command(const RunCommandOptions& o) {
       fmt::print(stderr, "the recording '{}' holds the {} rows written before it\n", o.record_path,
                  recorder->rows_written());
     }
+    if (mcap_recorder) {
+      fmt::print(stderr, "the recording '{}' keeps the chunks finished before it\n", o.record_path);
+    }
     return 2;
   }
 
@@ -396,10 +399,9 @@ int run_command(const RunCommandOptions& o) {
   }
   if (mcap_recorder) {
     const McapWriter& w = mcap_recorder->writer();
-    fmt::print("recording  {} (MCAP: {} messages on {} channels, {:.1f} MB{})\n", o.record_path,
+    fmt::print("recording  {} (MCAP: {} messages on {} channels, {:.1f} MB)\n", o.record_path,
                w.messages(), mcap_recorder->channels().channels().size(),
-               static_cast<double>(w.bytes_written()) / 1e6,
-               mcap_recorder->failure().empty() ? "" : "; stopped early: see above");
+               static_cast<double>(w.bytes_written()) / 1e6);
   }
   if (sensor_recorder) {
     fmt::print("sensors    {} ({} files, {} samples)\n", o.record_sensors_path,

@@ -44,7 +44,7 @@ void McapRecorder::on_end(const Simulation&, const RunEnd&) {
     writer_.close();
   } catch (const McapWriteError& e) {
     failure_ = e.what();
-    fmt::print(stderr, "leeway: {}\n", failure_);
+    throw;
   }
 }
 
@@ -53,7 +53,7 @@ void McapRecorder::take(std::size_t channel, std::uint64_t t_ns, std::string_vie
     writer_.write(channel_ids_[channel], t_ns, json);
   } catch (const McapWriteError& e) {
     failure_ = e.what();
-    fmt::print(stderr, "leeway: {}; the run goes on\n", failure_);
+    throw;  // the run ends here (sim/simulation.h), its error this one
   }
 }
 

@@ -6,8 +6,8 @@
 // theirs: a recording of VRX's three 30 Hz cameras at 10 Hz draws a third of their frames.
 //
 // A target that cannot be written is an error before the run starts. A write that fails mid-run
-// (a full disk) stops the recording with one message on stderr and lets the run go on; the file
-// keeps the chunks finished before, readable by a stream reader.
+// (a full disk) ends the run with that error (RunEnd::error); the file keeps the chunks finished
+// before, readable by a stream reader.
 #pragma once
 
 #include <filesystem>

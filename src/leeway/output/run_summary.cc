@@ -2,9 +2,10 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+
+#include "leeway/output/output_file.h"
 
 namespace leeway {
 namespace {
@@ -104,9 +105,9 @@ void write_run_summary(const std::string& path, const Simulation& sim, const Run
     navigation.push_back(n);
   }
   j["navigation"] = navigation;
-  std::ofstream out(path);
-  out << j.dump(2) << "\n";
-  if (!out) throw std::runtime_error(fmt::format("cannot write the summary '{}'", path));
+  OutputFile out(path, "the summary");
+  out.write(j.dump(2) + "\n");
+  out.close();
 }
 
 void SummaryWriter::on_end(const Simulation& sim, const RunEnd& end) {

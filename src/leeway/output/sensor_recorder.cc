@@ -3,12 +3,11 @@
 #include <fmt/format.h>
 
 #include <bit>
-#include <cerrno>
-#include <cstring>
 #include <set>
 #include <stdexcept>
 
 #include "leeway/formats/png_file.h"
+#include "leeway/output/csv_field.h"
 
 namespace leeway {
 namespace {
@@ -51,20 +50,15 @@ void write_npy(const std::filesystem::path& path, std::span<const T> values,
   const std::size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) {
-    throw std::runtime_error(
-        fmt::format("cannot write '{}': {}", path.string(), std::strerror(errno)));
-  }
+  OutputFile f(path, "the sensor array");
   const auto length = static_cast<std::uint16_t>(header.size());
   std::string preamble("\x93NUMPY\x01\x00", 8);  // the magic, version 1.0
   preamble += static_cast<char>(length & 0xff);
   preamble += static_cast<char>(length >> 8);
-  const bool ok = std::fwrite(preamble.data(), 1, preamble.size(), f) == preamble.size() &&
-                  std::fwrite(header.data(), 1, header.size(), f) == header.size() &&
-                  std::fwrite(values.data(), sizeof(T), values.size(), f) == values.size();
-  if (std::fclose(f) != 0 || !ok)
-    throw std::runtime_error(fmt::format("cannot write '{}'", path.string()));
+  f.write(preamble);
+  f.write(header);
+  f.write(std::string_view(reinterpret_cast<const char*>(values.data()), values.size_bytes()));
+  f.close();
 }
 
 /// Writes a header: the column names of each field.
@@ -112,7 +106,7 @@ class RowWriter final : public FieldWriter {
   void real(double x) override { cell(x); }
   void integer(std::int64_t n) override { cell(n); }
   void boolean(bool b) override { cell(b ? 1 : 0); }
-  void name(std::string_view word) override { cell(word); }
+  void name(std::string_view word) override { cell(csv_field(word)); }
   void vector(const Vec3& v) override { cells(v.data(), 3); }
   void quaternion(const Quat& q) override {
     const double wxyz[] = {q.w(), q.x(), q.y(), q.z()};
@@ -214,13 +208,8 @@ SensorRecorder::SensorRecorder(const std::filesystem::path& folder, const Model&
                       "differ only in characters a file name cannot hold)",
                       path.string()));
     }
-    std::FILE* f = std::fopen(path.c_str(), "w");
-    if (!f) {
-      throw std::runtime_error(fmt::format("cannot write the sensor recording '{}': {}",
-                                           path.string(), std::strerror(errno)));
-    }
-    files_.emplace_back(f);
-    fmt::print(f, "{}\n", header(sensor));
+    OutputFile& f = files_.emplace_back(path, "the sensor recording");
+    f.write(header(sensor) + "\n");
   }
 }
 
@@ -241,8 +230,7 @@ void SensorRecorder::on_step(const Simulation& sim) {
     RowWriter w(row, descriptor(sensor), folder_, stem(sensor), counts_[i]++);
     write_reading(sensor, samples[i], w);
     row.push_back('\n');
-    std::fwrite(row.data(), 1, row.size(), files_[i].get());
-    std::fflush(files_[i].get());
+    files_[i].write(std::string_view(row.data(), row.size()));
     ++samples_;
     arrays_ += w.arrays;
   }

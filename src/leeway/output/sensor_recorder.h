@@ -14,16 +14,17 @@
 //                                    the sensor's samples from 0; empty for an undrawn sample
 // Cameras, lidars and sonars draw every sample while they are recorded (Observer::want_images),
 // so a recording holds every frame, scan and ping. Numbers are written in the shortest form that
-// reads back to the same double; each step's rows are flushed, so a run that stops keeps every
-// sample before it. The readings are the sensors' own and do not depend on --frame.
+// reads back to the same double, and a word with a comma or a quote is quoted (csv_field.h);
+// each step's rows are flushed, so a run that stops keeps every sample before it, and a write
+// that fails stops the run (output_file.h). The readings are the sensors' own and do not depend on
+// --frame.
 #pragma once
 
-#include <cstdio>
 #include <filesystem>
-#include <memory>
 #include <string>
 #include <vector>
 
+#include "leeway/output/output_file.h"
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
@@ -52,11 +53,8 @@ class SensorRecorder : public Observer {
   static std::string header(const SensorModel& sensor);
 
  private:
-  struct Closer {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
   std::filesystem::path folder_;
-  std::vector<std::unique_ptr<std::FILE, Closer>> files_;
+  std::vector<OutputFile> files_;
   std::vector<std::size_t> counts_;  ///< samples written, per sensor
   std::size_t samples_ = 0, arrays_ = 0;
 };

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <stdexcept>
 #include <thread>
 
@@ -136,61 +137,75 @@ RunEnd Simulation::run(const RunOptions& o) {
   Pacing pacing = o.pacing;
   double rate_factor = o.rate_factor;
   Inputs inputs;
-  start();
-  while (run_.state.step_count < o.until_step) {
-    bool waited = false;
-    if (rate_requested_.load(std::memory_order_relaxed) && pacing != Pacing::kLockstep) {
-      std::lock_guard lock(mutex_);
-      rate_requested_ = false;
-      pacing = rate_request_ > 0.0 ? Pacing::kRealTime : Pacing::kAsFastAsPossible;
-      if (rate_request_ > 0.0) rate_factor = rate_request_;
-      waited = true;  // paced from here on
-    }
-    const Turn turn = wait_for_turn(pacing, waited);
-    if (turn == Turn::kStop) {
-      end.stopped = true;
-      break;
-    }
-    if (turn == Turn::kReset) {
-      std::optional<std::uint64_t> seed;
-      {
+  try {
+    start();
+    while (run_.state.step_count < o.until_step) {
+      bool waited = false;
+      if (rate_requested_.load(std::memory_order_relaxed) && pacing != Pacing::kLockstep) {
         std::lock_guard lock(mutex_);
-        seed.swap(reset_seed_);
+        rate_requested_ = false;
+        pacing = rate_request_ > 0.0 ? Pacing::kRealTime : Pacing::kAsFastAsPossible;
+        if (rate_request_ > 0.0) rate_factor = rate_request_;
+        waited = true;  // paced from here on
       }
-      seed ? reset(*seed) : reset();
-      start();
-      waited = true;
+      const Turn turn = wait_for_turn(pacing, waited);
+      if (turn == Turn::kStop) {
+        end.stopped = true;
+        break;
+      }
+      if (turn == Turn::kReset) {
+        std::optional<std::uint64_t> seed;
+        {
+          std::lock_guard lock(mutex_);
+          seed.swap(reset_seed_);
+        }
+        seed ? reset(*seed) : reset();
+        start();
+        waited = true;
+      }
+      if (waited) wall_anchor = Clock::now(), t_anchor = run_.state.t;
+      if (turn == Turn::kReset) continue;
+      const Inputs* step_inputs = &o.inputs;
+      if (o.input_source) {
+        inputs = o.inputs;
+        o.input_source->take_inputs(*this, inputs);
+        step_inputs = &inputs;
+      }
+      const StepResult r = advance(*step_inputs);
+      if (!r.ok) {
+        end.ok = false;
+        end.error = r.error;
+        break;
+      }
+      ++end.steps;
+      if (pacing == Pacing::kRealTime) {
+        // The step's outputs leave at their own time: a client sees one message a step, at the
+        // step's rate, not several at once (a wake-up a step costs a few microseconds).
+        const std::chrono::duration<double> due((run_.state.t - t_anchor) / rate_factor);
+        std::this_thread::sleep_until(wall_anchor +
+                                      std::chrono::duration_cast<Clock::duration>(due));
+      }
+      notify_step();
     }
-    if (waited) wall_anchor = Clock::now(), t_anchor = run_.state.t;
-    if (turn == Turn::kReset) continue;
-    const Inputs* step_inputs = &o.inputs;
-    if (o.input_source) {
-      inputs = o.inputs;
-      o.input_source->take_inputs(*this, inputs);
-      step_inputs = &inputs;
-    }
-    const StepResult r = advance(*step_inputs);
-    if (!r.ok) {
-      end.ok = false;
-      end.error = r.error;
-      break;
-    }
-    ++end.steps;
-    if (pacing == Pacing::kRealTime) {
-      // The step's outputs leave at their own time: a client sees one message a step, at the
-      // step's rate, not several at once (a wake-up a step costs a few microseconds).
-      const std::chrono::duration<double> due((run_.state.t - t_anchor) / rate_factor);
-      std::this_thread::sleep_until(wall_anchor + std::chrono::duration_cast<Clock::duration>(due));
-    }
-    notify_step();
+  } catch (const std::exception& e) {  // an observer could not go on (a recording's full disk)
+    end.ok = false;
+    end.error = e.what();
   }
   {
     std::lock_guard lock(mutex_);
     stop_requested_ = false;
   }
   end.wall_time = std::chrono::duration<double>(Clock::now() - wall_start).count();
-  for (const Attached& a : observers_)
-    a.observer->on_end(*this, end);
+  // Every observer hears the end, even after one fails to close its file.
+  std::exception_ptr failed;
+  for (const Attached& a : observers_) {
+    try {
+      a.observer->on_end(*this, end);
+    } catch (...) {
+      if (!failed) failed = std::current_exception();
+    }
+  }
+  if (failed) std::rethrow_exception(failed);
   return end;
 }
 

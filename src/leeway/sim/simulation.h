@@ -58,15 +58,21 @@ enum class Pacing {
 
 /// How a run ended.
 struct RunEnd {
-  bool ok = true;           ///< false: a step was refused or undone (`error` says why)
-  bool stopped = false;     ///< stop() ended it before its end
-  std::string error;        ///< describe() of the event that ended it
+  bool ok = true;        ///< false: a step was refused or undone (`error` says why)
+  bool stopped = false;  ///< stop() ended it before its end
+  /// describe() of the event that ended it, or what an observer could not do (a recording's
+  /// full disk)
+  std::string error;
   std::uint64_t steps = 0;  ///< steps taken by this run
   double wall_time = 0.0;   ///< [s] from its first step to its end
 };
 
 class Simulation;
 
+/// An observer that throws std::exception from on_start or on_step (a recorder whose disk is
+/// full) ends the run there: RunEnd::ok false with its message, and every on_end still called,
+/// so a summary says how the run ended. What on_end throws leaves run(), once every other
+/// on_end has been called.
 class Observer {
  public:
   virtual ~Observer() = default;
