@@ -243,6 +243,24 @@ TEST(RunCommand, BadArgumentsExitNonZeroWithAMessage) {
     EXPECT_NE(r.status, 0) << d;
     EXPECT_NE(r.output.find("--duration"), std::string::npos) << r.output;
   }
+  // Durations no run can count (the default world's step is 5 ms): none, or past 2^53 steps.
+  const Result tiny = run("run --duration 1e-300");
+  EXPECT_EQ(tiny.status, 1) << tiny.output;
+  EXPECT_NE(tiny.output.find("--duration 1e-300 s takes no step of 0.005 s"), std::string::npos)
+      << tiny.output;
+  const Result huge = run("run --duration 1e18");
+  EXPECT_EQ(huge.status, 1) << huge.output;
+  EXPECT_NE(huge.output.find("more than the 9007199254740992 a run counts"), std::string::npos)
+      << huge.output;
+  // Seeds are 0 to 2^64 - 1, nothing wrapped or clamped.
+  for (const char* seed : {"-1", "18446744073709551616", "1e3", "7x", ""}) {
+    const Result bad = run(fmt::format("run --duration 0.01 --seed '{}'", seed));
+    EXPECT_NE(bad.status, 0) << seed;
+    EXPECT_NE(bad.output.find("expected a whole number from 0 to 18446744073709551615"),
+              std::string::npos)
+        << seed << ": " << bad.output;
+  }
+  EXPECT_EQ(run("run --duration 0.01 --seed 18446744073709551615").status, 0);
   EXPECT_NE(run("run --frame xyz").status, 0);
   EXPECT_NE(run("run /nonexistent.sdf").status, 0);
   const Result fast = run("run --duration 1 --record-rate 1000 --record " + tmp("f.csv"));

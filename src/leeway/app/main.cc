@@ -2,7 +2,10 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <sdf/Console.hh>
 #include <vector>
@@ -28,6 +31,18 @@ const CLI::Validator kPositiveFinite(
       return fmt::format("got '{}', expected a positive, finite number", s);
     },
     "POSITIVE");
+
+/// A seed: a whole number from 0 to 2^64 - 1, written in digits (CLI11 alone would take -1 as
+/// 2^64 - 1 and clamp a larger number to it).
+const CLI::Validator kSeed(
+    [](std::string& s) -> std::string {
+      std::uint64_t seed = 0;
+      const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), seed);
+      if (!s.empty() && error == std::errc() && end == s.data() + s.size()) return {};
+      return fmt::format("got '{}', expected a whole number from 0 to {}", s,
+                         std::numeric_limits<std::uint64_t>::max());
+    },
+    "SEED");
 
 /// "X,Y" or "X,Y,Z" as finite numbers [m], or nothing.
 std::optional<std::vector<double>> parse_point(const std::string& s) {
@@ -78,7 +93,9 @@ void add_probe(CLI::App& app, leeway::ProbeOptions& p, std::string& point) {
   probe->add_option("--rate", p.rate, "Samples per second [Hz]")
       ->check(kPositiveFinite)
       ->capture_default_str();
-  probe->add_option("--seed", p.seed, "World seed (realises the sea state)")->capture_default_str();
+  probe->add_option("--seed", p.seed, "World seed (realises the sea state)")
+      ->check(kSeed)
+      ->capture_default_str();
   probe->add_option("--record", p.record_path,
                     "Write the samples to this CSV file: t,elevation,u,v,w,current_x,current_y,\n"
                     "current_z,wind_x,wind_y [s, m, m/s ...], world frame (ENU)");
@@ -142,7 +159,9 @@ int main(int argc, char** argv) {
                   "Simulated time to run [s] (default: until the world's tasks finish, or 60 s\n"
                   "in a world without tasks)")
       ->check(kPositiveFinite);
-  run->add_option("--seed", o.seed, "World seed for every random stream")->capture_default_str();
+  run->add_option("--seed", o.seed, "World seed for every random stream")
+      ->check(kSeed)
+      ->capture_default_str();
   run->add_option("--record", o.record_path,
                   "Record the run. A FILE.mcap gets every channel a viewer shows (transforms,\n"
                   "odometry, sensors, actuators, tasks, the scene, the sea, the log) as MCAP for\n"

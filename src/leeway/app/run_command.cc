@@ -287,8 +287,18 @@ int run_command(const RunCommandOptions& o) {
   const bool records_mcap =
       !o.record_path.empty() && std::filesystem::path(o.record_path).extension() == ".mcap";
   const Model& model = sim.model();
-  run.until_step = until_stopped ? std::numeric_limits<std::uint64_t>::max()
-                                 : steps_for(summary.duration, model.dt);
+  try {
+    run.until_step = until_stopped ? std::numeric_limits<std::uint64_t>::max()
+                                   : steps_for(summary.duration, model.dt);
+  } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "error: --duration {}\n", e.what());
+    return 1;
+  }
+  if (run.until_step == 0) {
+    fmt::print(stderr, "error: --duration {} s takes no step of {} s; expected at least one step\n",
+               summary.duration, model.dt);
+    return 1;
+  }
   const double rate_factor = o.rate_factor.value_or(served ? 1.0 : 0.0);
   run.pacing = o.lockstep          ? Pacing::kLockstep
                : rate_factor > 0.0 ? Pacing::kRealTime

@@ -25,7 +25,13 @@ std::uint64_t steps_between(double rate_hz, double dt) {
 }
 
 std::uint64_t steps_for(double duration, double dt) {
-  return static_cast<std::uint64_t>(std::ceil(duration / dt - 1e-9));
+  const double steps = std::ceil(duration / dt - 1e-9);
+  if (!(steps <= static_cast<double>(kMaxRunSteps))) {
+    throw std::invalid_argument(
+        fmt::format("{} s: {} steps of {} s, more than the {} a run counts; expected at most {} s",
+                    duration, steps, dt, kMaxRunSteps, static_cast<double>(kMaxRunSteps) * dt));
+  }
+  return steps > 0.0 ? static_cast<std::uint64_t>(steps) : 0;
 }
 
 Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario)) {

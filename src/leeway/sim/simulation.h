@@ -93,7 +93,13 @@ class Observer {
 /// std::invalid_argument for a rate that is not positive and finite or faster than 1 / dt.
 std::uint64_t steps_between(double rate_hz, double dt);
 
-/// The steps a run of `duration` [s] takes: ceil(duration / dt), forgiving rounding.
+/// The most steps a run counts to: 2^53, where a step count is still exact as a double (some
+/// 285 years of 1 ms steps).
+inline constexpr std::uint64_t kMaxRunSteps = std::uint64_t{1} << 53;
+
+/// The steps a run of `duration` [s] takes: ceil(duration / dt), forgiving rounding; 0 for a
+/// duration of 0 or less. Throws std::invalid_argument for a duration that is not a number or
+/// takes more than kMaxRunSteps.
 std::uint64_t steps_for(double duration, double dt);
 
 /// What a run asks, on the stepping thread before each step, for what arrived from elsewhere (a

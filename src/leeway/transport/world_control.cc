@@ -1,5 +1,7 @@
 #include "leeway/transport/world_control.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <optional>
 
@@ -10,6 +12,12 @@ std::string apply_world_control(Simulation& sim, const WorldControlRequest& r) {
     return "reset of the time or the models alone: Leeway resets the whole run (reset.all)";
   if (!std::isfinite(r.run_to_sim_time) || r.run_to_sim_time < 0.0)
     return "run_to_sim_time is not a time (a finite, non-negative number of seconds)";
+  if (r.multi_step > kMaxMultiStep) {
+    return fmt::format(
+        "multi_step {}: more than {} steps, which is what a negative number "
+        "becomes in the unsigned field; expected 1 to {}",
+        r.multi_step, kMaxMultiStep, kMaxMultiStep);
+  }
   r.pause ? sim.pause() : sim.resume();
   if (r.multi_step > 0) {
     sim.grant_steps(r.multi_step);

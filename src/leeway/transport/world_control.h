@@ -4,7 +4,8 @@
 //
 //   pause             pause (true) or run (false) the world, then:
 //   multi_step N      a paused (or lockstep) world takes exactly N more steps; a running one's
-//   or step (one)     next N steps count against them (simulation.h)
+//   or step (one)     next N steps count against them (simulation.h); N at most kMaxMultiStep
+//                     (-1 in the unsigned field arrives as 4294967295: refused)
 //   run_to_sim_time   pause, and step until the world's time reaches it, then stay paused
 //   reset.all         back to the start (with `seed` if nonzero: the run's seed too)
 //
@@ -18,6 +19,9 @@
 #include "leeway/sim/simulation.h"
 
 namespace leeway {
+
+/// The most steps one request asks: 2^31 - 1 (a larger uint32 is a negative number wrapped).
+inline constexpr std::uint32_t kMaxMultiStep = 2147483647;
 
 struct WorldControlRequest {
   bool pause = false;

@@ -143,6 +143,14 @@ TEST_F(GzServerTest, IgnToolsListEchoStepAndResetTheWorld) {
   const std::string stats = echo_one(world + "/stats");
   EXPECT_NE(stats.find("paused: true"), std::string::npos) << stats;
   EXPECT_NE(stats.find("iterations: 5"), std::string::npos) << stats;
+  // -1 in the uint32 field (from a client that casts, as ROS 2's often do) is 4294967295:
+  // refused, and nothing steps.
+  // (protobuf's text prints a false Boolean as nothing.)
+  const std::string wrapped = tool_output(control + "'pause: true, multi_step: 4294967295'");
+  EXPECT_EQ(wrapped.find("data: true"), std::string::npos) << wrapped;
+  EXPECT_EQ(wrapped.find("timed out"), std::string::npos) << wrapped;
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(counter.step_count, 5u);
 
   // While it runs, `ign topic -e` receives the poses and the IMU's samples.
   auto poses = std::async(std::launch::async, [&] { return echo_one(world + "/pose/info"); });
