@@ -120,6 +120,24 @@ def test_a_resumed_campaign_must_be_the_same_campaign(tmp_path):
     assert "the spec changed since" in result.stderr
 
 
+def test_a_torn_last_row_is_dropped_said_and_its_trial_run_again(tmp_path):
+    # A process killed inside its row's write (or a full disk) leaves the row cut short.
+    spec_path = write_spec(tmp_path, "torn", seeds=1, duration=2)
+    spec = load_spec(spec_path)
+    campaign(str(spec_path), "--engine", "local", "--no-report")
+    whole = by_trial(read_table(spec.output))
+    text = pathlib.Path(spec.output).read_bytes()
+    last = text.rstrip(b"\n").rsplit(b"\n", 1)[1]
+    pathlib.Path(spec.output).write_bytes(text[: len(text) - len(last) // 2 - 1])
+    out = campaign(str(spec_path), "--engine", "local", "--no-report")
+    assert f"its last row (line {len(whole) + 1}) was cut short: dropped" in out
+    assert f"{len(whole) - 1} trials done, 1 to run" in out
+    again = by_trial(read_table(spec.output))
+    assert sorted(again) == sorted(whole)
+    for n, row in whole.items():
+        same_results(again[n], row)
+
+
 def test_bad_specs_say_which_key_and_what_was_expected(tmp_path):
     with pytest.raises(SpecError, match="unknown key"):
         Spec({"wrld": "otter.sdf"})

@@ -27,7 +27,7 @@ def run_campaign(spec, engine="local", workers=None, scheduler=None, max_trials=
     lead = comm is None or comm.Get_rank() == 0
     pending = None
     if lead:
-        done = results.start_table(spec)
+        done = results.start_table(spec, log)
         pending = [t for t in spec.trials() if t["trial"] not in done]
         if max_trials is not None:
             pending = pending[:max_trials]
