@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "leeway/hydro/foil_parameters.h"
+#include "leeway/hydro/fossen_parameters.h"
 #include "leeway/propulsion/control_surface.h"
 #include "leeway/propulsion/rotor_parameters.h"
 #include "leeway/propulsion/thrust_curve_parameters.h"
@@ -754,6 +755,24 @@ TEST(FoilParameters, TheReferenceListsEachLawsParametersAsDescribed) {
   expect_reference_lists(reference, heading, "two_lines", kTwoLinesParameters);
   expect_reference_lists(reference, heading, "wing", kWingParameters);
   expect_reference_lists(reference, heading, "quadratic", kQuadraticParameters);
+}
+
+// The Fossen model's tables (hydro/fossen_parameters.h).
+
+TEST(FossenParameters, TheReferenceListsTheTablesAsDescribed) {
+  const std::string reference = reference_text();
+  const std::size_t section = reference.find("\n### The Fossen model's tables\n");
+  ASSERT_NE(section, std::string::npos) << "docs/sdf-reference.md has no section for the tables";
+  const std::string tables =
+      reference.substr(section, reference.find("\n### ", section + 1) - section);
+  for (const MatrixParameterInfo& p :
+       {kAddedMassParameter, kLinearDampingParameter, kQuadraticDampingParameter}) {
+    expect_row(
+        tables, std::string(p.name),
+        fmt::format("| `<{}>` | {} | {}, {}, {}, {} | {} | {} |", p.name, p.symbol, p.units[0],
+                    p.units[1], p.units[2], p.units[3], range_text(p.diagonal), p.meaning));
+  }
+  expect_row(tables, "linear_damping_speed_fade", reference_row(kLinearDampingSpeedFade));
 }
 
 // The rotors and thrust curves (propulsion/rotor_parameters.h, thrust_curve_parameters.h).

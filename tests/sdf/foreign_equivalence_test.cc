@@ -105,6 +105,59 @@ TEST(ForeignEquivalence, VrxSimpleHydrodynamicsIsLeewaysElementOnTheDiagonal) {
                      BodyWrenches::kDamping);
 }
 
+TEST(ForeignEquivalence, ADampingThatFeedsEnergyInIsRefusedAlikeInEverySyntax) {
+  // One description (hydro/fossen_parameters.h) bounds the damping's diagonal: a sway damping
+  // that pushes the body along is refused at its element in each syntax, in the syntax's sign.
+  const auto refusal = [](const std::string& file, const std::string& plugin,
+                          const std::string& element, const std::vector<std::string>& mentions) {
+    const std::string text = world_sdf(simple_model(plugin));
+    const std::string message = testing::load_error(file, text);
+    testing::expect_mentions(message,
+                             {file + ":" + std::to_string(testing::line_of(text, element))});
+    for (const std::string& m : mentions)
+      testing::expect_mentions(message, {m});
+  };
+  const std::string reason = "a damping that does not dissipate feeds energy into the motion";
+  refusal("own.sdf", R"(<plugin filename="leeway-hydrodynamics" name="leeway::Hydrodynamics">
+    <linear_damping>3 -20 25 1 4 6</linear_damping></plugin>)",
+          "<linear_damping>",
+          {"got -20 in <linear_damping>, the sway entry of D_l, the linear damping [kg/s]",
+           "expected >= 0: " + reason});
+  refusal("own_quadratic.sdf", R"(<plugin filename="leeway-hydrodynamics"
+    name="leeway::Hydrodynamics"><frame>frd</frame>
+    <quadratic_damping>0 0 0 0 0 0  0 0 0 0 0 0  0 0 0 0 0 0  0 0 0 0 0 0  0 0 0 0 0 0
+                       0 0 0 0 0 -4</quadratic_damping></plugin>)",
+          "<quadratic_damping>",
+          {"got -4 in <quadratic_damping>, the yaw entry of D_q, the quadratic damping [kg m^2]",
+           "expected >= 0: " + reason});
+  refusal("gz.sdf", R"(<plugin filename="gz-sim-hydrodynamics-system"
+    name="gz::sim::systems::Hydrodynamics"><link_name>base</link_name>
+    <yV>20</yV></plugin>)",
+          "<yV>",
+          {"got 20 in <yV>, the sway entry of D_l, the linear damping [kg/s]",
+           "expected <= 0 (SNAME's sign: a derivative that opposes the motion is negative): " +
+               reason});
+  refusal("vrx.sdf", R"(<plugin filename="libSimpleHydrodynamics.so"
+    name="vrx::SimpleHydrodynamics"><link_name>base</link_name>
+    <yV>-20</yV></plugin>)",
+          "<yV>",
+          {"got -20 in <yV>, the sway entry of D_l, the linear damping [kg/s]",
+           "expected >= 0 (a magnitude: VRX applies the sign itself): " + reason});
+  refusal("own_fade.sdf", R"(<plugin filename="leeway-hydrodynamics" name="leeway::Hydrodynamics">
+    <linear_damping_speed_fade>3 -3 0 0 0 0</linear_damping_speed_fade></plugin>)",
+          "<linear_damping_speed_fade>", {"got -3 for sway (place 2)", "[s/m] >= 0"});
+
+  // Off the diagonal a coefficient of either sign is a coupling, not a source of energy, and an
+  // added mass is bounded by M_RB + M_A alone: both load, in every syntax.
+  const Model gz = load(world_sdf(simple_model(R"(<plugin filename="gz-sim-hydrodynamics-system"
+    name="gz::sim::systems::Hydrodynamics"><link_name>base</link_name>
+    <yR>3</yR><xDotU>2</xDotU><yVabsR>1.5</yVabsR></plugin>)")));
+  EXPECT_EQ(gz.bodies[0].damping.linear(dof::v, dof::r), -3.0);
+  EXPECT_EQ(gz.bodies[0].M_A(dof::u, dof::u), -2.0);
+  ASSERT_EQ(gz.bodies[0].damping.quadratic.size(), 1u);
+  EXPECT_EQ(gz.bodies[0].damping.quadratic[0].coefficient, -1.5);
+}
+
 TEST(ForeignEquivalence, GzSimBuoyancyIsLeewaysVolumeAtTheShapesCentroid) {
   // gz-sim fills the world with water and lifts rho g V at the collision shapes' centroid: a
   // 1 x 0.5 x 0.4 m box 0.1 m ahead of and 0.05 m below the link origin.

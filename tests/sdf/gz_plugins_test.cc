@@ -325,17 +325,48 @@ TEST(GzBuoyancy, GzSimsDuckRisesByItsScaledMeshVolume) {
   EXPECT_LT((p.head<2>() - Eigen::Vector2d(2.0, 0.0)).norm(), 1e-6);
 }
 
+TEST(GzHydrodynamics, GzSimsTestWorldsHeaveDampingThatFeedsEnergyInIsRefused) {
+  // gz-sim's test/worlds/hydrodynamics.sdf.in gives its second sphere and its three cylinders a
+  // positive zW and zWabsW: in SNAME's sign, which gz-sim applies as written (F_z = zW w +
+  // zWabsW w |w|), a heave damping that pushes them along, so that a sinking body sinks ever
+  // faster. Leeway refuses it where it is written.
+  const std::optional<std::string> world = testing::configured_gz_world("hydrodynamics");
+  if (!world) GTEST_SKIP() << "no foreign corpus: gz-sim's hydrodynamics.sdf.in not tested";
+  const std::string text = testing::read_text(*world);
+  testing::expect_mentions(
+      testing::load_error("hydrodynamics.sdf", text),
+      {"hydrodynamics.sdf:" + std::to_string(testing::line_of(text, "<zWabsW>11.5359")),
+       "model[sphere2]", "got 11.5359 in <zWabsW>, the heave entry of D_q",
+       "quadratic damping [kg/m]", "expected <= 0 (SNAME's sign", "feeds energy"});
+}
+
+/// gz-sim's test world `name` without the models `dropped` (their <model> blocks cut out).
+std::string gz_world_without(const std::string& name, const std::vector<std::string>& dropped) {
+  const std::optional<std::string> world = testing::configured_gz_world(name);
+  if (!world) return "";
+  std::string text = testing::read_text(*world);
+  for (const std::string& model : dropped) {
+    const std::size_t begin = text.find("<model name=\"" + model + "\">");
+    const std::size_t end = text.find("</model>", begin);
+    if (begin == std::string::npos || end == std::string::npos) return "";
+    text.erase(begin, end + 8 - begin);
+  }
+  return text;
+}
+
 TEST(GzHydrodynamics, GzSimsSphereIsCarriedByTheCurrentItLooksUp) {
-  // gz-sim's test/worlds/hydrodynamics.sdf.in, configured: a 40 kg sphere whose current is
-  // looked up in an EnvironmentPreload table giving 1 m/s along x throughout. Its xDotU is
+  // gz-sim's test/worlds/hydrodynamics.sdf.in, configured, without the four bodies whose heave
+  // damping feeds energy in (above): a 40 kg sphere whose current is looked up in an
+  // EnvironmentPreload table giving 1 m/s along x throughout. Its xDotU is
   // +15.381, which in SNAME's sign is negative added mass (gz-sim and Leeway alike make it
   // 15.381 kg easier to accelerate), and its signed quadratic term xUU = 94.2475 pushes it by
   // c u_r^2 (u_r = u - 1 < 0, so forward): u_r(t) = -1 / (1 + k t) with k = c / (m - 15.381),
   // and x(t) = x0 + t - ln(1 + k t) / k.
-  const std::optional<std::string> world = testing::configured_gz_world("hydrodynamics");
-  if (!world) GTEST_SKIP() << "no foreign corpus: gz-sim's hydrodynamics.sdf.in not tested";
+  const std::string text =
+      gz_world_without("hydrodynamics", {"sphere2", "cylinder1", "cylinder2", "cylinder3"});
+  if (text.empty()) GTEST_SKIP() << "no foreign corpus: gz-sim's hydrodynamics.sdf.in not tested";
   Diagnostics d;
-  const Model m = load_world_file(*world, d);
+  const Model m = load_world_file(testing::write_temp("hydrodynamics.sdf", text), d);
   const auto i = static_cast<std::size_t>(m.body_index("sphere_current"));
   ASSERT_NE(m.bodies[i].current_lookup, nullptr);
   State s = make_initial_state(m);

@@ -123,9 +123,11 @@ TEST(UuvUnderwaterObject, DampingThatFeedsEnergyInIsRefused) {
   // make the vehicle gain energy (UUV's own test vehicle, all +1, diverges within a second).
   const std::string text =
       world(rexrov(fossen_block("<offset_linear_damping>100</offset_linear_damping>")));
-  testing::expect_mentions(testing::load_error("energy.sdf", text),
-                           {"energy.sdf:", "<linear_damping>'s surge entry is 25.18",
-                            "feeds energy", "expected 0 or negative"});
+  testing::expect_mentions(
+      testing::load_error("energy.sdf", text),
+      {"energy.sdf:", "got 25.18", "in <linear_damping>, the surge entry of D_l",
+       "after UUV Simulator's scaling and offsets [kg/s]", "expected <= 0 (UUV Simulator's sign",
+       "feeds energy"});
 }
 
 TEST(UuvUnderwaterObject, EverySpellingOfThePluginLoadsTheSameBody) {

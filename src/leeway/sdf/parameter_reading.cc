@@ -14,9 +14,9 @@ std::optional<double> Dialect::fallback_for(const ParameterInfo& p) const {
   return negates(p) ? 0.0 - *p.fallback : *p.fallback;
 }
 
-bool Dialect::negates(const ParameterInfo& p) const {
-  for (std::string_view name : opposite_sign) {
-    if (name == p.name) return true;
+bool Dialect::negates(std::string_view name) const {
+  for (std::string_view negated : opposite_sign) {
+    if (negated == name) return true;
   }
   return false;
 }

@@ -31,12 +31,17 @@ struct Dialect {
   std::vector<std::pair<std::string_view, double>> defaults = {};
   std::vector<std::pair<std::string_view, std::string_view>> names = {};
   std::vector<std::string_view> opposite_sign = {};
+  /// How the dialect signs its coefficients, for a message refusing one ("SNAME's sign: a
+  /// derivative that opposes the motion is negative"); empty: Leeway's.
+  std::string_view sign_convention = {};
 
   /// The default of `p` as this dialect states it (in its sign).
   std::optional<double> fallback_for(const ParameterInfo& p) const;
   /// The element that holds `p` in this dialect.
   std::string_view name_for(const ParameterInfo& p) const;
-  bool negates(const ParameterInfo& p) const;
+  bool negates(const ParameterInfo& p) const { return negates(p.name); }
+  /// Whether this dialect states the parameter Leeway names `name` with the opposite sign.
+  bool negates(std::string_view name) const;
 };
 
 /// The number of the child `name` of `parent` (the dialect's name for `p`), in `p.range`;

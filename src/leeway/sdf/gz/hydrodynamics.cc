@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/matrix_parameter_reading.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -79,6 +80,13 @@ std::shared_ptr<const VectorField> current_lookup(const sdf::ElementPtr& plugin,
                                   location_of(first), diagnostics);
 }
 
+/// SNAME derivatives are forces per motion, negative where they oppose it; Leeway states the
+/// tables positive where they dissipate.
+const Dialect kSname{
+    .opposite_sign = {kAddedMassParameter.name, kLinearDampingParameter.name,
+                      kQuadraticDampingParameter.name},
+    .sign_convention = "SNAME's sign: a derivative that opposes the motion is negative"};
+
 }  // namespace
 
 HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin,
@@ -104,20 +112,24 @@ HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin,
       added_mass_disabled = read_bool(child);
     } else if (const auto it = coefficient_names().find(n); it != coefficient_names().end()) {
       const Coefficient c = it->second;
-      // SNAME derivatives are forces per velocity; Leeway stores dissipation as positive.
-      const double value = read_number(child, "one number (an SNAME hydrodynamic derivative)");
       switch (c.kind) {
         case Kind::kAddedMass:
-          p.M_A(c.i, c.j) = -value;
+          p.M_A(c.i, c.j) = read_matrix_entry(child, kAddedMassParameter, c.i, c.j, kSname);
           break;
         case Kind::kLinear:
-          p.damping.linear(c.i, c.j) = -value;
+          p.damping.linear(c.i, c.j) =
+              read_matrix_entry(child, kLinearDampingParameter, c.i, c.j, kSname);
           break;
         case Kind::kQuadraticAbs:
-        case Kind::kQuadraticSigned:
+        case Kind::kQuadraticSigned: {
+          // D_q(i, j) is xUabsU's kind with k = j; a coupling with another |nu_k|, or the
+          // signed form, lies outside the table (and the signed form dissipates one way only).
+          const bool in_table = c.kind == Kind::kQuadraticAbs && c.j == c.k;
+          const double value =
+              in_table ? read_matrix_entry(child, kQuadraticDampingParameter, c.i, c.j, kSname)
+                       : 0.0 - read_number(child, "one number (an SNAME hydrodynamic derivative)");
           if (value != 0.0) {
-            p.damping.quadratic.push_back(
-                {c.i, c.j, c.k, -value, c.kind == Kind::kQuadraticSigned});
+            p.damping.quadratic.push_back({c.i, c.j, c.k, value, c.kind == Kind::kQuadraticSigned});
           }
           if (value != 0.0 && c.kind == Kind::kQuadraticSigned && c.i == c.j && c.j == c.k) {
             diagnostics.warn(location_of(child),
@@ -128,6 +140,7 @@ HydroParams load_gz_hydrodynamics(const sdf::ElementPtr& plugin,
                                          n.substr(0, 2), n.substr(1, 1)));
           }
           break;
+        }
       }
     }
     // namespace and water_density (unused by gz-sim's current code) are accepted and unused.

@@ -1,5 +1,6 @@
 #include "leeway/sdf/leeway/hydrodynamics.h"
 
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -7,6 +8,7 @@
 #include "leeway/core/frames.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/leeway/slender_body.h"
+#include "leeway/sdf/matrix_parameter_reading.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -85,18 +87,18 @@ HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
     p_BoP = to_flu(read_vec3(plugin->GetElement("reference_point"), "x y z in metres"), frd);
   }
   if (plugin->HasElement("link_name")) p.link_name = text_of(plugin->GetElement("link_name"));
-  if (plugin->HasElement("added_mass")) {
-    // Added mass is constant, so it is moved to Bo once here: M_A,Bo = H^T M_A,P H.
-    p.M_A = transport_to_origin(
-        to_flu(read_square_matrix<6>(plugin->GetElement("added_mass"), false), frd), p_BoP);
-  }
+  const auto table = [&](const MatrixParameterInfo& info) -> std::optional<Mat6> {
+    const sdf::ElementPtr e = optional_child(plugin, std::string(info.name));
+    if (!e) return std::nullopt;
+    return to_flu(read_matrix_parameter(e, info), frd);
+  };
+  // Added mass is constant, so it is moved to Bo once here: M_A,Bo = H^T M_A,P H.
+  if (const auto M_A = table(kAddedMassParameter)) p.M_A = transport_to_origin(*M_A, p_BoP);
   p.damping.p_BoP = p_BoP;
-  if (plugin->HasElement("linear_damping")) {
-    p.damping.linear =
-        to_flu(read_square_matrix<6>(plugin->GetElement("linear_damping"), true), frd);
-  }
-  if (plugin->HasElement("quadratic_damping")) {
-    const Mat6 Dq = read_square_matrix<6>(plugin->GetElement("quadratic_damping"), true);
+  if (const auto D_l = table(kLinearDampingParameter)) p.damping.linear = *D_l;
+  if (const sdf::ElementPtr q =
+          optional_child(plugin, std::string(kQuadraticDampingParameter.name))) {
+    const Mat6 Dq = read_matrix_parameter(q, kQuadraticDampingParameter);
     // nu_j |nu_j| changes sign with nu_j, so T_i T_j carries a table between FRD and FLU.
     const Vec6 t = frd ? flu_frd_signs() : Vec6::Ones();
     for (int i = 0; i < 6; ++i) {
@@ -106,17 +108,9 @@ HydroParams load_leeway_hydrodynamics(const sdf::ElementPtr& plugin) {
       }
     }
   }
-  if (const sdf::ElementPtr fade = optional_child(plugin, "linear_damping_speed_fade")) {
-    const std::vector<double> k = read_numbers(fade, 6, "6 fading rates k_i in s/m");
-    for (int i = 0; i < 6; ++i) {
-      if (k[i] < 0.0) {
-        throw LoadError(
-            location_of(fade),
-            fmt::format("got {} in place {}, expected fading rates >= 0 s/m", k[i], i + 1));
-      }
-      p.damping.linear_speed_fade[i] = k[i];
-    }
-  }
+  if (const sdf::ElementPtr fade =
+          optional_child(plugin, std::string(kLinearDampingSpeedFade.name)))
+    p.damping.linear_speed_fade = read_six_parameters(fade, kLinearDampingSpeedFade);
   if (plugin->HasElement("cancel_munk_moment") &&
       read_bool(plugin->GetElement("cancel_munk_moment"))) {
     p.munk = MunkMoment::kCancelMoment;

@@ -10,6 +10,7 @@
 #include "leeway/core/frames.h"
 #include "leeway/hydro/shape_added_mass.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/matrix_parameter_reading.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -43,15 +44,17 @@ FossenMatrices read_fossen(const sdf::ElementPtr& m, std::set<std::string> known
   reject_unknown_children(m, known,
                           "UUV Simulator's fossen parameters and the shape's own "
                           "(docs/sdf-reference.md)");
-  const auto matrix = [&](const char* name, bool diagonal_ok) -> Mat6 {
-    const sdf::ElementPtr e = optional_child(m, name);
-    return e ? read_square_matrix<6>(e, diagonal_ok) : Mat6::Zero();
+  // As written: UUV's knobs act on them before their diagonals are checked (check_dissipative).
+  const auto matrix = [&](const MatrixParameterInfo& table) -> Mat6 {
+    const sdf::ElementPtr e = optional_child(m, std::string(table.name));
+    return e ? read_square_matrix<6>(e, table.diagonal_shorthand) : Mat6::Zero();
   };
   FossenMatrices f;
-  f.M_A = matrix("added_mass", false);
-  f.D_lin = matrix("linear_damping", true);
-  f.D_u = matrix("linear_damping_forward_speed", true);
-  const Mat6 D_q = matrix("quadratic_damping", true);
+  f.M_A = matrix(kAddedMassParameter);
+  f.D_lin = matrix(kLinearDampingParameter);
+  const sdf::ElementPtr forward = optional_child(m, "linear_damping_forward_speed");
+  f.D_u = forward ? read_square_matrix<6>(forward, true) : Mat6::Zero();
+  const Mat6 D_q = matrix(kQuadraticDampingParameter);
   if (!(D_q - Mat6(D_q.diagonal().asDiagonal())).isZero(0.0)) {
     diagnostics.warn(location_of(m->GetElement("quadratic_damping")),
                      "only the diagonal of <quadratic_damping> acts, as in UUV Simulator; the "
@@ -73,24 +76,22 @@ void apply_knobs(const sdf::ElementPtr& m, FossenMatrices& f) {
       s_D * (f.D_q + Vec6::Constant(any_number_or(m, "offset_nonlin_damping", 0.0, "a number")));
 }
 
-/// UUV Simulator writes dissipative damping negative (RexROV's linear surge term is -74.82): a
-/// positive diagonal entry feeds energy into that motion, which then grows without bound (UUV's
+/// UUV Simulator writes dissipative damping negative (RexROV's linear surge term is -74.82), as
+/// Fossen does.
+const Dialect kUuvFossen{
+    .opposite_sign = {kLinearDampingParameter.name, kQuadraticDampingParameter.name},
+    .sign_convention = "UUV Simulator's sign, Fossen's: damping that dissipates is negative"};
+
+/// A positive diagonal entry feeds energy into that motion, which then grows without bound (UUV's
 /// own plugin test vehicle, all +1, leaves the water at 100 m/s and diverges within a second).
+/// The knobs have acted: it is the model UUV Simulator would run that is checked.
 void check_dissipative(const sdf::ElementPtr& m, const FossenMatrices& f) {
-  static const char* kDof[] = {"surge", "sway", "heave", "roll", "pitch", "yaw"};
-  for (const auto& [name, diagonal] :
-       {std::pair<const char*, Vec6>{"linear_damping", f.D_lin.diagonal()},
-        std::pair<const char*, Vec6>{"quadratic_damping", f.D_q}}) {
-    for (int i = 0; i < 6; ++i) {
-      if (diagonal[i] > 0.0) {
-        const sdf::ElementPtr e = m->HasElement(name) ? m->GetElement(name) : m;
-        throw LoadError(location_of(e),
-                        fmt::format("<{}>'s {} entry is {} (after UUV's scaling and offsets), "
-                                    "which feeds energy into the motion; expected 0 or negative, "
-                                    "UUV Simulator's sign for damping that dissipates",
-                                    name, kDof[i], diagonal[i]));
-      }
-    }
+  for (const auto& [table, diagonal] :
+       {std::pair{kLinearDampingParameter, Vec6(f.D_lin.diagonal())},
+        std::pair{kQuadraticDampingParameter, f.D_q}}) {
+    const sdf::ElementPtr e = optional_child(m, std::string(table.name));
+    check_diagonal(e ? e : m, table, Vec6::Zero() - diagonal, kUuvFossen,
+                   " after UUV Simulator's scaling and offsets");
   }
 }
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/matrix_parameter_reading.h"
 
 namespace leeway::sdfio {
 namespace {
@@ -24,10 +25,13 @@ constexpr std::array<Axis, 6> kAxes = {{{"xDotU", "xU", "xUU", 5.0},
                                         {"nDotR", "nR", "nRR", 1.0}}};
 constexpr double kLinearDefault = 20.0;
 
-double magnitude_or(const sdf::ElementPtr& plugin, const char* name, double fallback) {
+/// Entry (i, i) of `table` from VRX's element `name` (a magnitude: VRX applies the sign
+/// itself, so Leeway's sign), or VRX's default.
+double diagonal_or(const sdf::ElementPtr& plugin, const char* name,
+                   const MatrixParameterInfo& table, int i, double fallback) {
   const sdf::ElementPtr e = optional_child(plugin, name);
-  return e ? read_number_at_least(e, 0.0, false, "a magnitude >= 0 (VRX applies the sign itself)")
-           : fallback;
+  static const Dialect kMagnitudes{.sign_convention = "a magnitude: VRX applies the sign itself"};
+  return e ? read_matrix_entry(e, table, i, i, kMagnitudes) : fallback;
 }
 
 }  // namespace
@@ -43,9 +47,11 @@ HydroParams load_vrx_simple_hydrodynamics(const sdf::ElementPtr& plugin) {
   p.link_name = text_of(required_child(plugin, "link_name", "the name of the link to act on"));
   for (int i = 0; i < 6; ++i) {
     const Axis& a = kAxes[static_cast<std::size_t>(i)];
-    p.M_A(i, i) = magnitude_or(plugin, a.added_mass, a.added_mass_default);
-    p.damping.linear(i, i) = magnitude_or(plugin, a.linear, kLinearDefault);
-    if (const double q = magnitude_or(plugin, a.quadratic, 0.0); q != 0.0)
+    p.M_A(i, i) = diagonal_or(plugin, a.added_mass, kAddedMassParameter, i, a.added_mass_default);
+    p.damping.linear(i, i) =
+        diagonal_or(plugin, a.linear, kLinearDampingParameter, i, kLinearDefault);
+    if (const double q = diagonal_or(plugin, a.quadratic, kQuadraticDampingParameter, i, 0.0);
+        q != 0.0)
       p.damping.quadratic.push_back({i, i, i, q, false});
   }
   return p;
@@ -70,10 +76,14 @@ HydroParams load_vrx_classic_hydrodynamics(const sdf::ElementPtr& plugin,
     const Axis& a = kAxes[static_cast<std::size_t>(i)];
     // Classic reads added mass in surge, sway and yaw only, and fixes 0.1 on the other three.
     p.M_A(i, i) =
-        i == 0 || i == 1 || i == 5 ? magnitude_or(plugin, a.added_mass, a.added_mass_default) : 0.1;
-    p.damping.linear(i, i) = magnitude_or(plugin, a.linear, kLinearDefault);
+        i == 0 || i == 1 || i == 5
+            ? diagonal_or(plugin, a.added_mass, kAddedMassParameter, i, a.added_mass_default)
+            : 0.1;
+    p.damping.linear(i, i) =
+        diagonal_or(plugin, a.linear, kLinearDampingParameter, i, kLinearDefault);
     if (i != 0 && i != 1 && i != 5) continue;  // classic's only quadratic terms: xUU, yVV, nRR
-    if (const double q = magnitude_or(plugin, a.quadratic, 0.0); q != 0.0)
+    if (const double q = diagonal_or(plugin, a.quadratic, kQuadraticDampingParameter, i, 0.0);
+        q != 0.0)
       p.damping.quadratic.push_back({i, i, i, q, false});
   }
   return p;
