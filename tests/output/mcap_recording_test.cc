@@ -249,6 +249,47 @@ TEST(McapRecording, ARunKilledMidwayLeavesAReadableFile) {
   EXPECT_GE(last_tf, 4'000'000'000u);
 }
 
+TEST(McapRecording, ARunStoppedBySigintFinishesItsFileWithinASecond) {
+  // `leeway run` at real time, SIGINT after 3 s: the run ends as at its end (a complete file, the
+  // summary saying it stopped), exit status 130, within a second.
+  const fs::path path = temp_path("interrupted.mcap");
+  const fs::path summary = temp_path("interrupted.json");
+  const fs::path printed = temp_path("interrupted.txt");
+  fs::remove(path);
+  fs::remove(summary);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int out = ::open(printed.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(out, 1);
+    dup2(out, 2);
+    execl(LEEWAY_BINARY, LEEWAY_BINARY, "run", "--record", path.c_str(), "--summary",
+          summary.c_str(), "--rate-factor", "1", "--duration", "100", "--no-progress",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  const auto asked = std::chrono::steady_clock::now();
+  kill(child, SIGINT);
+  int status = 0;
+  waitpid(child, &status, 0);
+  const std::chrono::duration<double> took(std::chrono::steady_clock::now() - asked);
+  const std::string output = bytes_of(printed);
+  EXPECT_LT(took.count(), 1.0);
+  ASSERT_TRUE(WIFEXITED(status)) << output;
+  EXPECT_EQ(WEXITSTATUS(status), 130) << output;
+  EXPECT_NE(output.find("leeway: stopped at t = "), std::string::npos) << output;
+
+  const json r = read_mcap("valid", path);  // through its index: the file was finished
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r["invalid"].size(), 0u);
+  EXPECT_GT(r["messages"].size(), 100u);
+  const json s = json::parse(bytes_of(summary));
+  EXPECT_EQ(s["status"], "stopped");
+  EXPECT_GT(s["simulated_time"].get<double>(), 2.0);
+  EXPECT_LT(s["simulated_time"].get<double>(), 10.0);
+}
+
 TEST(McapRecording, AnUnwritableTargetStopsTheRunBeforeItStarts) {
   const std::string out =
       command_output(fmt::format("{} run --record /nonexistent/folder/run.mcap", LEEWAY_BINARY));

@@ -7,13 +7,14 @@
 
 #include <atomic>
 #include <chrono>
-#include <thread>
-
 #include <cmath>
+#include <limits>
+#include <thread>
 
 #include "leeway/gnc/autonomy.h"
 #include "leeway/sdf/default_world.h"
 #include "leeway/sdf/load_world.h"
+#include "leeway/sim/rate_factor.h"
 #include "leeway/task/task_scoring.h"
 #include "test_util.h"
 #include "world/test_worlds.h"
@@ -365,6 +366,65 @@ TEST(Simulation, RealTimePacingDoesNotRaceToCatchUpAfterAPause) {
   const std::chrono::duration<double> after(std::chrono::steady_clock::now() - resumed);
   EXPECT_EQ(counter.steps, 20);
   EXPECT_GE(after.count(), 0.2);  // the 0.2 s at real time, not at once to make up the pause
+}
+
+TEST(Simulation, ARunSlowedAfterRunningFlatOutGoesOnAtItsNewPace) {
+  // Flat out, the run gains simulated time on the wall clock; slowed to real time, it must not
+  // wait for the wall clock to catch up with the time it gained (a viewer saw a run freeze so).
+  Simulation sim(coasting_body());
+  Counter counter;
+  sim.attach(counter);
+  RunOptions run = paced(std::numeric_limits<std::uint64_t>::max(), Pacing::kAsFastAsPossible);
+  std::thread runner([&] { sim.run(run); });
+  ASSERT_TRUE(eventually([&] { return counter.steps > 2000; }));  // 20 s simulated
+  ASSERT_TRUE(sim.set_rate_factor(1.0));
+  std::this_thread::sleep_for(20ms);
+  const int slowed = counter.steps;
+  std::this_thread::sleep_for(500ms);
+  const int later = counter.steps;
+  sim.stop();
+  runner.join();
+  // 0.5 s at real time with steps of 10 ms: 50 steps, give or take a loaded machine's delays.
+  EXPECT_GE(later - slowed, 25);
+  EXPECT_LE(later - slowed, 55);
+}
+
+TEST(Simulation, AStopOrANewRateEndsTheWaitForASlowStep) {
+  // At a thousandth of real time a step of 10 ms takes 10 s of wall time; neither a stop nor a
+  // faster pace waits for it.
+  for (const bool stop : {true, false}) {
+    Simulation sim(coasting_body());
+    Counter counter;
+    sim.attach(counter);
+    RunOptions run = paced(1000, Pacing::kRealTime);
+    run.rate_factor = kMinRateFactor;
+    const auto start = std::chrono::steady_clock::now();
+    std::thread runner([&] { sim.run(run); });
+    std::this_thread::sleep_for(100ms);
+    stop ? sim.stop() : static_cast<void>(sim.set_rate_factor(0.0));
+    runner.join();
+    const std::chrono::duration<double> wall(std::chrono::steady_clock::now() - start);
+    EXPECT_LT(wall.count(), 2.0) << (stop ? "stop" : "rate");
+    EXPECT_EQ(counter.steps, stop ? 1 : 1000);
+  }
+}
+
+TEST(Simulation, RateFactorsOutsideTheirRangeAreRefusedAndChangeNothing) {
+  Simulation sim(coasting_body());
+  for (const double factor : {-1.0, 1e-300, 0.5 * kMinRateFactor, 2 * kMaxRateFactor,
+                              std::numeric_limits<double>::infinity(), std::nan("")}) {
+    EXPECT_FALSE(sim.set_rate_factor(factor)) << factor;
+    EXPECT_FALSE(rate_factor_error(factor).empty()) << factor;
+    RunOptions run = paced(1, Pacing::kRealTime);
+    run.rate_factor = factor;
+    EXPECT_THROW(sim.run(run), std::invalid_argument) << factor;
+  }
+  for (const double factor : {0.0, kMinRateFactor, 1.0, kMaxRateFactor})
+    EXPECT_TRUE(sim.set_rate_factor(factor)) << factor;
+  // Refused, the pace stays: a run of 20 steps at real time still takes its 0.2 s.
+  Simulation paced_sim(coasting_body());
+  EXPECT_FALSE(paced_sim.set_rate_factor(1e-300));
+  EXPECT_GE(paced_sim.run(paced(20, Pacing::kRealTime)).wall_time, 0.2);
 }
 
 TEST(Simulation, AnInputSourceWritesItsCommandsOverTheRunsOwnAtEveryStep) {

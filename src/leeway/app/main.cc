@@ -16,6 +16,7 @@
 #include "leeway/app/run_command.h"
 #include "leeway/app/topics_command.h"
 #include "leeway/app/view_command.h"
+#include "leeway/sim/rate_factor.h"
 
 namespace {
 
@@ -43,6 +44,19 @@ const CLI::Validator kSeed(
                          std::numeric_limits<std::uint64_t>::max());
     },
     "SEED");
+
+/// A rate factor: 0, or within sim/rate_factor.h's range.
+const CLI::Validator kRateFactor(
+    [](std::string& s) -> std::string {
+      try {
+        std::size_t used = 0;
+        const double x = std::stod(s, &used);
+        if (used == s.size()) return leeway::rate_factor_error(x);
+      } catch (const std::exception&) {
+      }
+      return fmt::format("got '{}', expected a number", s);
+    },
+    "FACTOR");
 
 /// "X,Y" or "X,Y,Z" as finite numbers [m], or nothing.
 std::optional<std::vector<double>> parse_point(const std::string& s) {
@@ -220,8 +234,8 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   run->add_option("--rate-factor", o.rate_factor,
                   "Simulated seconds per wall-clock second; 0: as fast as possible (the\n"
-                  "default without --serve; 1 with it)")
-      ->check(CLI::NonNegativeNumber);
+                  "default without --serve; 1 with it); else from 1e-3 to 1e6")
+      ->check(kRateFactor);
   run->add_flag("--lockstep", o.lockstep,
                 "With --serve: each step waits for a client's step or multi_step on\n"
                 "/world/W/control, or /world/W/lockstep (commands and steps in one request,\n"
@@ -286,8 +300,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   view_app
       ->add_option("--rate-factor", replay.rate_factor,
-                   "Recorded seconds per wall-clock second; 0: as fast as possible")
-      ->check(CLI::NonNegativeNumber)
+                   "Recorded seconds per wall-clock second; 0: as fast as possible; else from\n"
+                   "1e-3 to 1e6")
+      ->check(kRateFactor)
       ->capture_default_str();
 
   try {

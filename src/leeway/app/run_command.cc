@@ -304,10 +304,10 @@ int run_command(const RunCommandOptions& o) {
                : rate_factor > 0.0 ? Pacing::kRealTime
                                    : Pacing::kAsFastAsPossible;
   run.rate_factor = rate_factor > 0.0 ? rate_factor : 1.0;
-  std::optional<StopOnSignal> stop_on_signal;
+  // Every run ends on SIGINT or SIGTERM as at its end: recordings closed, summary written.
+  const StopOnSignal stop_on_signal(sim);
   std::optional<ServedRun> served_run;
   if (served) {
-    stop_on_signal.emplace(sim);
     ServeOptions serve;
     serve.gz = serve.dds = o.serve;
     serve.listen = o.listen;
@@ -418,6 +418,12 @@ int run_command(const RunCommandOptions& o) {
                sensor_recorder->files(), sensor_recorder->samples_written());
   }
   if (!o.summary_path.empty()) fmt::print("summary    {}\n", o.summary_path);
+  // Stopping is how a server ends (exit 0); a batch run stopped early did not do its work.
+  if (end.stopped && !served) {
+    fmt::print(stderr, "leeway: stopped at t = {:.3f} s of {:.3f} s\n", state.t,
+               static_cast<double>(run.until_step) * model.dt);
+    return 130;
+  }
   return 0;
 }
 

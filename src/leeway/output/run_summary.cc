@@ -35,7 +35,7 @@ void write_run_summary(const std::string& path, const Simulation& sim, const Run
   j["steps"] = state.step_count;
   j["wall_time"] = s.wall_time;
   j["real_time_factor"] = s.wall_time > 0.0 ? state.t / s.wall_time : 0.0;
-  j["status"] = s.error.empty() ? "ok" : "error";
+  j["status"] = !s.error.empty() ? "error" : s.stopped ? "stopped" : "ok";
   if (!s.error.empty()) j["error"] = s.error;
   j["warnings"] = s.warnings;
   if (!s.recording_path.empty()) {
@@ -113,6 +113,7 @@ void write_run_summary(const std::string& path, const Simulation& sim, const Run
 void SummaryWriter::on_end(const Simulation& sim, const RunEnd& end) {
   summary_.wall_time = end.wall_time;
   summary_.error = end.error;
+  summary_.stopped = end.stopped && summary_.duration > 0.0;  // a served run's end is its stop
   if (recorder_) summary_.recording_rows = recorder_->rows_written();
   write_run_summary(path_, sim, summary_);
 }

@@ -3,7 +3,8 @@
 //   "world": name, "source": file, "seed": N, "frame": "enu"|"ned", "dt": s,
 //   "duration": requested [s], "simulated_time": s, "steps": N,
 //   "wall_time": s, "real_time_factor": simulated / wall,
-//   "status": "ok"|"error", "error": message (only on error), "warnings": [ ... ],
+//   "status": "ok"|"stopped"|"error" ("stopped": by a signal before its duration),
+//   "error": message (only on error), "warnings": [ ... ],
 //   "recording": {"path": file, "rows": N} (only with --record),
 //   "events": {kind: N, ...}: the steps' events (world/events.h) of each kind over the run,
 //   "bodies": [ {"model", "link", "position", "roll_pitch_yaw", "twist"} ]  (final state),
@@ -32,7 +33,8 @@ struct RunSummary {
   OutputFrame frame = OutputFrame::kEnuFlu;
   double duration = 0.0;
   double wall_time = 0.0;
-  std::string error;  ///< empty when the run completed
+  std::string error;     ///< empty when the run completed
+  bool stopped = false;  ///< stopped (SIGINT, SIGTERM) before its duration
   std::vector<std::string> warnings;
   std::string recording_path;
   std::size_t recording_rows = 0;

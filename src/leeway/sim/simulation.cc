@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "leeway/gnc/autonomy.h"
+#include "leeway/sim/rate_factor.h"
 #include "leeway/task/task_scoring.h"
 
 namespace leeway {
@@ -115,7 +116,7 @@ Simulation::Turn Simulation::wait_for_turn(Pacing pacing, bool& waited) {
     return granted_ > 0 || run_.state.t < run_to_ - 0.5 * scenario_.model.dt ||
            (!paused_ && pacing != Pacing::kLockstep);
   };
-  waited = !(stop_requested_ || reset_requested_ || may_step());
+  if (!(stop_requested_ || reset_requested_ || may_step())) waited = true;
   wake_.wait(lock, [&] { return stop_requested_ || reset_requested_ || may_step(); });
   if (stop_requested_) return Turn::kStop;
   if (reset_requested_) {
@@ -129,11 +130,12 @@ Simulation::Turn Simulation::wait_for_turn(Pacing pacing, bool& waited) {
 }
 
 RunEnd Simulation::run(const RunOptions& o) {
-  if (o.pacing == Pacing::kRealTime && !(std::isfinite(o.rate_factor) && o.rate_factor > 0.0)) {
+  if (o.pacing == Pacing::kRealTime &&
+      (o.rate_factor == 0.0 || !rate_factor_error(o.rate_factor).empty())) {
     throw std::invalid_argument(fmt::format(
-        "a real-time rate factor of {}: expected a positive, finite number of simulated seconds "
-        "per wall-clock second",
-        o.rate_factor));
+        "a real-time rate factor of {}: expected a number of simulated seconds per wall-clock "
+        "second from {:g} to {:g}",
+        o.rate_factor, kMinRateFactor, kMaxRateFactor));
   }
   using Clock = std::chrono::steady_clock;
   RunEnd end;
@@ -187,9 +189,13 @@ RunEnd Simulation::run(const RunOptions& o) {
       if (pacing == Pacing::kRealTime) {
         // The step's outputs leave at their own time: a client sees one message a step, at the
         // step's rate, not several at once (a wake-up a step costs a few microseconds).
+        // A stop, a reset or a new rate ends the wait early (a pause waits for the step's end).
         const std::chrono::duration<double> due((run_.state.t - t_anchor) / rate_factor);
-        std::this_thread::sleep_until(wall_anchor +
-                                      std::chrono::duration_cast<Clock::duration>(due));
+        std::unique_lock lock(mutex_);
+        wake_.wait_until(lock, wall_anchor + std::chrono::duration_cast<Clock::duration>(due), [&] {
+          return stop_requested_ || reset_requested_ ||
+                 rate_requested_.load(std::memory_order_relaxed);
+        });
       }
       notify_step();
     }
@@ -216,10 +222,13 @@ RunEnd Simulation::run(const RunOptions& o) {
 }
 
 bool Simulation::set_rate_factor(double factor) {
-  if (!(std::isfinite(factor) && factor >= 0.0)) return false;
-  std::lock_guard lock(mutex_);
-  rate_request_ = factor;
-  rate_requested_ = true;
+  if (!rate_factor_error(factor).empty()) return false;
+  {
+    std::lock_guard lock(mutex_);
+    rate_request_ = factor;
+    rate_requested_ = true;
+  }
+  wake_.notify_all();
   return true;
 }
 

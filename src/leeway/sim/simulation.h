@@ -14,8 +14,10 @@
 //       the options' input source, if any, adds the commands that arrived (InputSource)
 //       one step, as step(inputs) below; in real time, before its observers are called, sleep
 //       until the wall clock has caught up with the step's end: (t - t at the anchor) /
-//       rate_factor since the anchor, the run's start or the end of the last wait (a paused or
-//       lockstep world does not race to catch up when it runs again). So what a served run
+//       rate_factor since the anchor, the run's start, the end of the last wait or the last
+//       change of rate (a paused or lockstep world does not race to catch up when it runs
+//       again; a world slowed after running flat out does not wait for the time it gained); a
+//       stop, a reset or a new rate ends the sleep at once. So what a served run
 //       publishes of a step leaves at that step's time, one step after another, never in bursts
 //     observers' on_end, with how the run ended
 //
@@ -163,7 +165,7 @@ class Simulation {
   /// are written over a copy of `inputs`.
   StepResult step(const Inputs& inputs, InputSource& source);
   /// Runs as described above; returns how it ended after calling on_end. Throws
-  /// std::invalid_argument for a real-time rate factor that is not positive and finite.
+  /// std::invalid_argument for a real-time rate factor outside sim/rate_factor.h's range.
   RunEnd run(const RunOptions& options);
 
   /// Back to the initial state, with the same seed; observers will get on_start again.
@@ -191,8 +193,9 @@ class Simulation {
   /// paused or not.
   void request_reset(std::optional<std::uint64_t> seed = std::nullopt);
   /// Paces the run in progress from its next step at `factor` simulated seconds per wall
-  /// second, or as fast as possible for 0 (a lockstep run keeps waiting for its steps); false,
-  /// and nothing changed, for a negative or non-finite factor.
+  /// second, or as fast as possible for 0 (a lockstep run keeps waiting for its steps), ending
+  /// the wait for a step in progress; false, and nothing changed, for a factor outside
+  /// sim/rate_factor.h's range.
   bool set_rate_factor(double factor);
 
  private:

@@ -419,6 +419,24 @@ test("client publishing pauses, steps, paces and commands the world", async () =
     assert.ok(await until(() => (s.times[s.times.length - 1] ?? 0n) - before > 5000000000n, 20000),
       "the rate factor did not take");
     assert.deepEqual(s.statuses.filter((x) => x.level >= 1 && !/dropped/.test(x.message)), []);
+
+    // Back to real time, the run goes on at once (it does not wait for the time it gained).
+    send(control, { rate_factor: 1 });
+    await sleep(500);
+    const slowed = s.times[s.times.length - 1];
+    await sleep(2000);
+    const advanced = Number(s.times[s.times.length - 1] - slowed) * 1e-9;
+    assert.ok(advanced > 1.0 && advanced < 3.0, `${advanced} s simulated in 2 s at real time`);
+
+    // A rate factor out of range is refused with a status, and the pace stays.
+    for (const rate_factor of [1e-300, 1e7, -1]) send(control, { rate_factor });
+    assert.ok(await until(() => s.statuses.filter((x) => /rate factor/.test(x.message)).length === 3, 10000),
+      JSON.stringify(s.statuses));
+
+    // SIGINT stops the run within a second.
+    const start = Date.now();
+    assert.equal(await stop(leeway), 0, leeway.output());
+    assert.ok(Date.now() - start < 1500, `SIGINT took ${Date.now() - start} ms`);
   } finally {
     s.close();
     await stop(leeway);

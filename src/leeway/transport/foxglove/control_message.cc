@@ -5,6 +5,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "leeway/sim/rate_factor.h"
+
 namespace leeway {
 
 std::variant<ControlMessage, std::string> parse_control_message(std::string_view text) {
@@ -15,8 +17,9 @@ std::variant<ControlMessage, std::string> parse_control_message(std::string_view
   try {
     if (message.contains("rate_factor")) {
       const json& rate = message["rate_factor"];
-      if (!rate.is_number() || !std::isfinite(rate.get<double>()) || rate.get<double>() < 0.0)
-        return std::string("rate_factor must be a finite number >= 0 (0: as fast as possible)");
+      if (!rate.is_number())
+        return fmt::format("rate_factor is {}: expected a number", rate.dump());
+      if (std::string error = rate_factor_error(rate.get<double>()); !error.empty()) return error;
       out.rate_factor = rate.get<double>();
       out.rate_only = message.size() == 1;
       if (out.rate_only) return out;

@@ -15,7 +15,7 @@
 namespace leeway {
 
 struct ControlMessage {
-  std::optional<double> rate_factor;  ///< finite and >= 0 (0: as fast as possible)
+  std::optional<double> rate_factor;  ///< 0 or in sim/rate_factor.h's range
   bool rate_only = false;             ///< a rate and nothing else: the pause stays as it is
   WorldControlRequest request;        ///< the rest (default when rate_only)
 };

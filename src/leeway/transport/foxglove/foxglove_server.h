@@ -6,7 +6,8 @@
 //                                10}, {"step": true}, {"reset": {"all": true}, "seed": 3},
 //                                {"run_to_sim_time": {"sec": 30, "nsec": 0}}; and Leeway's
 //                                {"rate_factor": 2} (simulated seconds per wall second; 0: as
-//                                fast as possible) (interfaces/world_control.h)
+//                                fast as possible; else 1e-3 to 1e6, sim/rate_factor.h)
+//                                (interfaces/world_control.h)
 //   /leeway/command              {"actuator": "wamv/left_engine_propeller_joint", "value": 250}
 //   an actuator's own topic      {"data": 250} (its gz-transport command topic, input_plan.h;
 //                                ignition.msgs.Double's JSON)

@@ -1,9 +1,13 @@
 #include "leeway/transport/foxglove/foxglove_websocket.h"
 
+#include <arpa/inet.h>
 #include <civetweb.h>
 #include <fmt/format.h>
+#include <netdb.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <deque>
@@ -18,6 +22,20 @@ namespace {
 
 constexpr std::size_t kMaxMessageBytes = 1 << 20;  // a client's message, reassembled
 constexpr std::size_t kMaxQueuedBytes = 16 << 20;  // a client's unsent messages
+
+/// Opens and closes a TCP connection to `host`:`port`, ignoring failure.
+void knock(const std::string& host, int port) {
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  if (getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0) return;
+  const int fd = socket(found->ai_family, found->ai_socktype, found->ai_protocol);
+  if (fd >= 0) {
+    connect(fd, found->ai_addr, found->ai_addrlen);
+    close(fd);
+  }
+  freeaddrinfo(found);
+}
 
 template <typename T>
 void put_le(std::string& out, T value) {
@@ -108,6 +126,7 @@ FoxgloveWebSocket::FoxgloveWebSocket(std::vector<Channel> channels,
   }
   mg_server_port bound[4]{};
   if (mg_get_server_ports(context_, 4, bound) > 0) port_ = bound[0].port;
+  listen_ = options.listen;
   static const char* kProtocol[] = {"foxglove.websocket.v1"};
   static mg_websocket_subprotocols kSubprotocols{1, kProtocol};
   mg_set_websocket_handler_with_subprotocols(context_, "/", &kSubprotocols, on_connect, on_ready,
@@ -122,7 +141,33 @@ FoxgloveWebSocket::~FoxgloveWebSocket() {
   }
   wake_sender_.notify_all();
   sender_.join();
+  // A close frame (1001, going away) to each client: its reply ends the connection's read at
+  // once, where mg_stop alone would wait for civetweb's read to time out (about 2 s).
+  std::vector<std::shared_ptr<Client>> clients;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [conn, client] : clients_)
+      clients.push_back(client);
+  }
+  for (const std::shared_ptr<Client>& client : clients) {
+    std::lock_guard write(client->write);
+    if (!client->closed) {
+      const char going_away[] = {'\x03', '\xe9'};
+      mg_websocket_write(client->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, going_away, 2);
+    }
+  }
+  // civetweb's listening thread looks at its stop flag between polls of up to 2 s; a knock on
+  // the port every 20 ms ends its poll, so the run stops within a second of being asked.
+  std::atomic<bool> stopped = false;
+  std::thread knocker([&] {
+    while (!stopped) {
+      knock(listen_, port_);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
   mg_stop(context_);
+  stopped = true;
+  knocker.join();
   mg_exit_library();
 }
 

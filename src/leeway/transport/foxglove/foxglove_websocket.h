@@ -98,6 +98,7 @@ class FoxgloveWebSocket {
 
   mg_context* context_ = nullptr;
   int port_ = 0;
+  std::string listen_;  ///< the address listened on
 };
 
 }  // namespace leeway
