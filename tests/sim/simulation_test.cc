@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <thread>
 
 #include "leeway/gnc/autonomy.h"
@@ -279,6 +280,49 @@ TEST(Simulation, AFailedStepEndsTheRunWithItsReason) {
   EXPECT_EQ(counter.ends, 1);
   EXPECT_LT(end.steps, 100u);
   EXPECT_EQ(sim.state().step_count, end.steps);
+}
+
+TEST(Simulation, ARunThatPausesOnARefusedStepWaitsThereForAReset) {
+  // A served run: no input may end it. The stiff spring diverges at the same step each time.
+  struct Refusals : Observer {
+    std::mutex mutex;
+    std::vector<std::pair<std::uint64_t, std::string>> seen;  // (step count, error)
+    void on_refused_step(const Simulation& sim, const std::string& error) override {
+      std::lock_guard lock(mutex);
+      seen.emplace_back(sim.state().step_count, error);
+    }
+    std::size_t count() {
+      std::lock_guard lock(mutex);
+      return seen.size();
+    }
+  } refusals;
+  Simulation sim(testing::stiff_spring_model());
+  Counter counter;
+  sim.attach(counter);
+  sim.attach(refusals);
+  RunOptions run;
+  run.until_step = 1000;
+  run.pause_on_refused_step = true;
+  RunEnd end;
+  std::thread runner([&] { end = sim.run(run); });
+  ASSERT_TRUE(eventually([&] { return refusals.count() == 1; }));
+  const int steps_before = counter.steps;
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(counter.steps, steps_before);  // paused, not trying again and again
+  EXPECT_EQ(refusals.count(), 1u);
+  sim.request_reset();
+  sim.resume();
+  ASSERT_TRUE(eventually([&] { return refusals.count() == 2; }));
+  sim.stop();
+  runner.join();
+  EXPECT_TRUE(end.ok);
+  EXPECT_TRUE(end.stopped);
+  EXPECT_EQ(counter.ends, 1);
+  EXPECT_EQ(counter.starts, 2);  // the reset started it again
+  // The same step refused each time, at the state of its start; the reason named.
+  EXPECT_EQ(refusals.seen[0].first, static_cast<std::uint64_t>(steps_before));
+  EXPECT_EQ(refusals.seen[1].first, refusals.seen[0].first);
+  EXPECT_NE(refusals.seen[0].second.find("model 'stiff'"), std::string::npos);
 }
 
 TEST(Simulation, AGrantedStepAdvancesAPausedRunByExactlyThatMuch) {

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "leeway/transport/command_inbox.h"
+#include "test_util.h"
 #include "transport/served_run.h"
 
 namespace leeway {
@@ -90,6 +91,49 @@ TEST(EntityWrench, TheInboxGivesAOneStepWrenchToOneStepAndAPersistentOneUntilCle
   }
   // The persistent push moved the WAM-V: the test is not comparing two idle boats.
   EXPECT_GT(served.state().bodies[wamv].V_WB_B.head<3>().norm(), 1e-3);
+}
+
+TEST(EntityWrench, TheInboxRefusesWrenchesPastTheBodysLimitCountingWhatItHolds) {
+  // A uniform 1 x 2 x 2 m box of 12 kg: I = m / 12 diag(b^2 + c^2, ...) = diag(8, 5, 5) kg m^2,
+  // so its length sqrt(6 tr(I) / m) is its diagonal, 3 m; 10 g x 12 kg = 1176.798 N.
+  BodyModel box = testing::make_body(12.0, Vec3(8.0, 5.0, 5.0));
+  box.model_name = "box";
+  const Model model = testing::make_model({box}, 0.01);
+  const WrenchLimit limit = external_wrench_limit(model.bodies[0]);
+  EXPECT_NEAR(limit.length, 3.0, 1e-12);
+  EXPECT_NEAR(limit.force, 1176.798, 1e-9);
+  EXPECT_NEAR(limit.torque, 3.0 * 1176.798, 1e-9);
+
+  Simulation sim(model);
+  CommandInbox inbox(model);
+  const auto force_x = [](double f) { return WorldWrench{{f, 0, 0}, Vec3::Zero(), Vec3::Zero()}; };
+  const auto taken = [&] {  // the force along x the next step gets
+    Inputs in;
+    inbox.take_inputs(sim, in);
+    return in.F_ext_Bo_B.empty() ? 0.0 : in.F_ext_Bo_B[0][0];
+  };
+  inbox.offer_wrench(0, "t", force_x(0.6 * limit.force), /*persistent=*/true);
+  inbox.offer_wrench(0, "t", force_x(-0.6 * limit.force), true);  // 1.2 x the limit in all
+  inbox.offer_wrench(0, "t", force_x(0.3 * limit.force), false);
+  inbox.offer_wrench(0, "t", force_x(0.3 * limit.force), false);  // 1.2 again
+  EXPECT_NEAR(taken(), 0.9 * limit.force, 1e-9);
+  inbox.offer_wrench(0, "t", force_x(0.3 * limit.force), false);  // the last one-step one went
+  EXPECT_NEAR(taken(), 0.9 * limit.force, 1e-9);
+  EXPECT_NEAR(taken(), 0.6 * limit.force, 1e-9);
+  inbox.offer_wrench(0, "t", force_x(1e12), false);
+  inbox.offer_wrench(0, "t", force_x(1e30), true);
+  EXPECT_NEAR(taken(), 0.6 * limit.force, 1e-9);
+  // A small force far off Bo is a large torque: 100 N at 40 m is 4000 N m > 3530 N m.
+  inbox.clear_wrenches(0);
+  inbox.offer_wrench(0, "t", {{0, 100, 0}, Vec3::Zero(), {40, 0, 0}}, true);
+  inbox.offer_wrench(0, "t", {{0, 100, 0}, Vec3::Zero(), {30, 0, 0}}, true);  // 3000 N m: taken
+  Inputs in;
+  inbox.take_inputs(sim, in);
+  EXPECT_NEAR(in.F_ext_Bo_B[0][5], 3000.0, 1e-9);
+  // Cleared, the whole limit is free again.
+  inbox.clear_wrenches(0);
+  inbox.offer_wrench(0, "t", force_x(limit.force), true);
+  EXPECT_NEAR(taken(), limit.force, 1e-9);
 }
 
 }  // namespace

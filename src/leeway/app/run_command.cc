@@ -304,6 +304,7 @@ int run_command(const RunCommandOptions& o) {
                : rate_factor > 0.0 ? Pacing::kRealTime
                                    : Pacing::kAsFastAsPossible;
   run.rate_factor = rate_factor > 0.0 ? rate_factor : 1.0;
+  run.pause_on_refused_step = served;  // no input a client sends may end a served run
   // Every run ends on SIGINT or SIGTERM as at its end: recordings closed, summary written.
   const StopOnSignal stop_on_signal(sim);
   std::optional<ServedRun> served_run;

@@ -180,6 +180,12 @@ RunEnd Simulation::run(const RunOptions& o) {
         step_inputs = &inputs;
       }
       const StepResult r = advance(*step_inputs);
+      if (!r.ok && o.pause_on_refused_step) {
+        pause();
+        for (const Attached& a : observers_)
+          a.observer->on_refused_step(*this, r.error);
+        continue;
+      }
       if (!r.ok) {
         end.ok = false;
         end.error = r.error;

@@ -19,6 +19,8 @@
 //       again; a world slowed after running flat out does not wait for the time it gained); a
 //       stop, a reset or a new rate ends the sleep at once. So what a served run
 //       publishes of a step leaves at that step's time, one step after another, never in bursts
+//       a refused step ends the run, or, with pause_on_refused_step (a served run: no input a
+//       client sends may end it), pauses it at the step's start and tells the observers
 //     observers' on_end, with how the run ended
 //
 //   step(inputs):
@@ -84,6 +86,9 @@ class Observer {
   virtual void on_step(const Simulation& /*sim*/) {}
   /// When the run ends, at the last state.
   virtual void on_end(const Simulation& /*sim*/, const RunEnd& /*end*/) {}
+  /// When a run that pauses on a refused step (RunOptions::pause_on_refused_step) refused one:
+  /// `error` says why; the state is the step's start, and the run is paused.
+  virtual void on_refused_step(const Simulation& /*sim*/, const std::string& /*error*/) {}
   /// Which image sensors (sensors/sensor.h draws_images) it wants to draw their next samples:
   /// it sets wanted[i] for Model::sensors[i]. Asked on the stepping thread after on_start and
   /// after every step, whether or not on_step was due; a frame, a scan or a ping nobody wants
@@ -119,6 +124,10 @@ struct RunOptions {
   InputSource* input_source = nullptr;  ///< none: the inputs above only
   Pacing pacing = Pacing::kAsFastAsPossible;
   double rate_factor = 1.0;  ///< real time only: simulated seconds per wall second
+  /// A served run: a refused step (a state that would become non-finite) does not end the run
+  /// but pauses it at the step's start, tells the observers (on_refused_step), and waits for a
+  /// reset (or a stop); stepping it again without one tries the same step again.
+  bool pause_on_refused_step = false;
 };
 
 /// Everything that changes while a scenario runs: a copy restores the run exactly.

@@ -1,17 +1,35 @@
 #include "leeway/transport/command_inbox.h"
 
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdio>
 #include <utility>
 
 #include "leeway/propulsion/actuator.h"
 
 namespace leeway {
 
+WrenchLimit external_wrench_limit(const BodyModel& body) {
+  constexpr double kStandardGravity = 9.80665;  // [m/s^2], a scale: the world's may be 0
+  WrenchLimit limit;
+  limit.force = 10.0 * kStandardGravity * body.mass;
+  limit.length = std::sqrt(6.0 * body.M_RB.bottomRightCorner<3, 3>().trace() / body.mass);
+  limit.torque = limit.force * limit.length;
+  return limit;
+}
+
 CommandInbox::CommandInbox(const Model& model)
     : model_(model),
       pending_(model.actuators.size()),
       once_(model.bodies.size()),
       persistent_(model.bodies.size()),
-      pingers_(model.sensors.size()) {}
+      once_sum_(model.bodies.size()),
+      persistent_sum_(model.bodies.size()),
+      pingers_(model.sensors.size()) {
+  for (const BodyModel& body : model.bodies)
+    limits_.push_back(external_wrench_limit(body));
+}
 
 void CommandInbox::offer(std::size_t i, const std::string& topic, double value) {
   const CheckedCommand c = check_command(model_.actuators[i], value);
@@ -36,14 +54,34 @@ void CommandInbox::offer_wrench(std::size_t body, const std::string& topic,
     log_.tell(topic, "dropped", "dropped: a wrench that is not finite");
     return;
   }
-  std::lock_guard lock(mutex_);
+  const double force = wrench.force_W.norm();
+  const double torque = wrench.torque_W.norm() + wrench.p_BoP_B.norm() * force;
+  const WrenchLimit& limit = limits_[body];
+  std::unique_lock lock(mutex_);
+  const double held_force = once_sum_[body].force + persistent_sum_[body].force;
+  const double held_torque = once_sum_[body].torque + persistent_sum_[body].torque;
+  if (held_force + force > limit.force || held_torque + torque > limit.torque) {
+    lock.unlock();
+    log_.tell(topic, "refused",
+              fmt::format("refused: a wrench of {:.3g} N and {:.3g} N m about the body's origin; "
+                          "model '{}' takes at most {:.3g} N and {:.3g} N m of external wrenches "
+                          "at once (10 g x its mass of {:.3g} kg, at its length of {:.3g} m), and "
+                          "holds {:.3g} N and {:.3g} N m",
+                          force, torque, model_.bodies[body].model_name, limit.force, limit.torque,
+                          model_.bodies[body].mass, limit.length, held_force, held_torque));
+    return;
+  }
   (persistent ? persistent_ : once_)[body].push_back(wrench);
+  WrenchLimit& sum = (persistent ? persistent_sum_ : once_sum_)[body];
+  sum.force += force;
+  sum.torque += torque;
   any_wrench_ = true;
 }
 
 void CommandInbox::clear_wrenches(std::size_t body) {
   std::lock_guard lock(mutex_);
   persistent_[body].clear();
+  persistent_sum_[body] = {};
 }
 
 void CommandInbox::move_pinger(std::size_t sensor, const std::string& topic, const Vec3& p_W) {
@@ -82,8 +120,29 @@ void CommandInbox::take_inputs(const Simulation& sim, Inputs& inputs) {
     for (const WorldWrench& w : persistent_[b])
       inputs.F_ext_Bo_B[b] += wrench_about_Bo_in_B(w, q_WB);
     once_[b].clear();
+    once_sum_[b] = {};
     any_wrench_ = any_wrench_ || !persistent_[b].empty();
   }
+}
+
+void CommandInbox::on_refused_step(const Simulation& sim, const std::string& error) {
+  std::string held;
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t b = 0; b < model_.bodies.size(); ++b) {
+      if (persistent_[b].empty()) continue;
+      held += fmt::format(
+          "; model '{0}' holds {1} persistent external wrench{2}, which outlast a reset "
+          "(/model/{0}/wrench/clear removes them)",
+          model_.bodies[b].model_name, persistent_[b].size(),
+          persistent_[b].size() == 1 ? "" : "es");
+    }
+  }
+  fmt::print(stderr,
+             "leeway: t = {:.3f} s: a step was refused: {}{}. The run is paused at the step's "
+             "start: a reset of the world (/world/{}/control, reset.all) starts it again, a stop "
+             "ends it\n",
+             sim.state().t, error, held, model_.world_name);
 }
 
 }  // namespace leeway

@@ -24,7 +24,19 @@
 
 namespace leeway {
 
-class CommandInbox final : public InputSource {
+/// The most a client's external wrenches may push a body with, all held at once: a force of
+/// 10 g x its mass (ten times its weight) and a torque of that force at the body's length,
+/// sqrt(6 tr(I_Bo) / m) (a uniform box's diagonal, for a box). No vehicle is handled beyond
+/// that; a wrench of 1e12 N only drives a state to overflow. The magnitudes are added, |F| and
+/// |tau| + |p_BoP| |F|, so the bound holds whatever the directions and the body's attitude.
+struct WrenchLimit {
+  double force = 0.0;   ///< [N]
+  double torque = 0.0;  ///< [N m], about Bo
+  double length = 0.0;  ///< [m], the body's length the torque is reckoned at
+};
+WrenchLimit external_wrench_limit(const BodyModel& body);
+
+class CommandInbox final : public InputSource, public Observer {
  public:
   explicit CommandInbox(const Model& model);
 
@@ -36,7 +48,8 @@ class CommandInbox final : public InputSource {
   void refuse(const std::string& topic, const std::string& kind, const std::string& why);
 
   /// A wrench on model.bodies[body] for the next step only, or (`persistent`) for every step
-  /// until clear_wrenches(body). A non-finite one is dropped with a line. Any thread.
+  /// until clear_wrenches(body). A non-finite one, or one that would take the wrenches held on
+  /// the body past its WrenchLimit, is dropped with a line. Any thread.
   void offer_wrench(std::size_t body, const std::string& topic, const WorldWrench& wrench,
                     bool persistent);
   void clear_wrenches(std::size_t body);
@@ -49,6 +62,9 @@ class CommandInbox final : public InputSource {
   /// inputs.commands and inputs.pinger_W, and adds the wrenches due at this step to
   /// inputs.F_ext_Bo_B, turned with the bodies' attitudes now.
   void take_inputs(const Simulation& sim, Inputs& inputs) override;
+  /// Attached to the run (served_run.h): says on stderr that a step was refused and the run is
+  /// paused, with the persistent wrenches the bodies hold and how to go on.
+  void on_refused_step(const Simulation& sim, const std::string& error) override;
 
  private:
   const Model& model_;
@@ -56,9 +72,13 @@ class CommandInbox final : public InputSource {
   std::vector<std::optional<double>> pending_;  ///< one per Model::actuators entry
   bool any_pending_ = false;
   std::vector<std::vector<WorldWrench>> once_, persistent_;  ///< one per Model::bodies entry
-  bool any_wrench_ = false;                                  ///< a wrench in once_ or persistent_
-  std::vector<std::optional<Vec3>> pingers_;                 ///< one per Model::sensors entry
-  bool any_pinger_ = false;                                  ///< a position in pingers_
+  std::vector<WrenchLimit> limits_;                          ///< one per Model::bodies entry
+  /// The magnitudes held in once_ and persistent_ (WrenchLimit's force and torque), one per
+  /// Model::bodies entry.
+  std::vector<WrenchLimit> once_sum_, persistent_sum_;
+  bool any_wrench_ = false;                   ///< a wrench in once_ or persistent_
+  std::vector<std::optional<Vec3>> pingers_;  ///< one per Model::sensors entry
+  bool any_pinger_ = false;                   ///< a position in pingers_
   RateLimitedLog log_;
 };
 

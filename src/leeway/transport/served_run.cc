@@ -16,6 +16,7 @@ ServedRun::ServedRun(Simulation& sim, const ServeOptions& o)
 
 void ServedRun::serve(const ServeOptions& o) {
   Simulation& sim = sim_;
+  sim.attach(inbox_);  // says on stderr when a step is refused (command_inbox.h)
   if (o.view_port) {
     FoxgloveServerOptions view;
     view.listen = o.listen;
@@ -47,6 +48,7 @@ ServedRun::~ServedRun() {
 }
 
 void ServedRun::detach() {
+  sim_.detach(inbox_);
   if (dds_) sim_.detach(*dds_);
   if (gz_) sim_.detach(*gz_);
   if (view_) sim_.detach(*view_);

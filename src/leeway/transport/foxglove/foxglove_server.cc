@@ -44,6 +44,13 @@ void FoxgloveServer::on_step(const Simulation& sim) {
     socket_->time(static_cast<std::uint64_t>(std::llround(sim.state().t * 1e9)));
 }
 
+void FoxgloveServer::on_refused_step(const Simulation& sim, const std::string& error) {
+  socket_->status_to_all(
+      2, fmt::format("t = {:.3f} s: a step was refused: {}. The run is paused: a reset of the "
+                     "world ({{\"reset\": {{\"all\": true}}}} on {}) starts it again",
+                     sim.state().t, error, control_topic_));
+}
+
 std::string FoxgloveServer::client_message(const std::string& topic, std::string_view text) {
   if (topic == control_topic_ || topic == "/control") {
     const auto parsed = parse_control_message(text);

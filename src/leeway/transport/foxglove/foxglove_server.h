@@ -40,6 +40,8 @@ class FoxgloveServer final : public Observer, private MessageSink {
 
   void on_start(const Simulation& sim) override { channels_.start(sim, *this); }
   void on_step(const Simulation& sim) override;
+  /// Every client hears it as an error status (the run is paused, and takes a reset).
+  void on_refused_step(const Simulation& sim, const std::string& error) override;
   /// Every sample of each camera, lidar and sonar a client subscribes to.
   void want_images(const Simulation& sim, std::vector<std::uint8_t>& wanted) override {
     channels_.want_images(sim, *this, 0.0, wanted);

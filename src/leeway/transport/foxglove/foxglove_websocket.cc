@@ -226,6 +226,14 @@ void FoxgloveWebSocket::time(std::uint64_t t_ns) {
   if (!clients_.empty()) wake_sender_.notify_one();
 }
 
+void FoxgloveWebSocket::status_to_all(int level, const std::string& message) {
+  const std::string frame = json({{"op", "status"}, {"level", level}, {"message", message}}).dump();
+  std::lock_guard lock(mutex_);
+  for (auto& [conn, client] : clients_)
+    client->push(MG_WEBSOCKET_OPCODE_TEXT, frame);
+  if (!clients_.empty()) wake_sender_.notify_one();
+}
+
 void FoxgloveWebSocket::clear_latched() {
   std::lock_guard lock(mutex_);
   for (std::string& m : latched_)

@@ -67,6 +67,8 @@ class FoxgloveWebSocket {
   void publish(std::size_t channel, std::uint64_t t_ns, std::string_view json);
   /// A time frame to every client. Any thread.
   void time(std::uint64_t t_ns);
+  /// A status (level 0 info, 1 warning, 2 error) to every client. Any thread.
+  void status_to_all(int level, const std::string& message);
   /// Forgets the latched channels' messages (a recording played again from its start).
   void clear_latched();
 
