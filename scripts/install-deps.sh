@@ -7,7 +7,7 @@ packages=(
   # toolchain
   cmake ninja-build ccache g++ make pkg-config clang libclang-rt-14-dev clang-format
   # libraries
-  libeigen3-dev libsdformat-dev libcli11-dev libfmt-dev nlohmann-json3-dev
+  libeigen3-dev libsdformat-dev libtinyxml2-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   # geo-referencing and field files (CF NetCDF, HEC-RAS HDF5)
   libgeographiclib-dev libnetcdf-dev libhdf5-dev
   # hull and seabed meshes (STL, OBJ, DAE), and the rays sensors cast against them

@@ -142,5 +142,45 @@ f 4 5 6
   }
 }
 
+/// read_mesh_file's error for `path`, or "" if it read.
+std::string mesh_error(const std::string& path) {
+  try {
+    read_mesh_file(path);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MeshFile, APlyWhoseHeaderClaimsMoreThanTheFileHoldsIsRefusedBeforeItIsRead) {
+  // 1e9 vertices of 12 bytes in a file of some 200 bytes: assimp would reserve 11.8 GB.
+  const std::string header =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 1000000000\nproperty float x\n"
+      "property float y\nproperty float z\nelement face 1\nproperty list uchar int "
+      "vertex_indices\nend_header\n";
+  const std::string message = mesh_error(testing::write_temp("liar.ply", header + "abcd"));
+  EXPECT_NE(message.find("1000000000 vertex, 1 face"), std::string::npos) << message;
+  EXPECT_NE(message.find("at least 12000000001 bytes"), std::string::npos)
+      << message;  // + 1 for the face's count
+  EXPECT_NE(message.find("holds 4 after its header"), std::string::npos) << message;
+  // In ASCII, two characters a property at least: 3 vertices of 3 and a face need 22.
+  const std::string ascii =
+      "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n";
+  EXPECT_NE(mesh_error(testing::write_temp("cut.ply", ascii + "0 0 0\n1 0 0\n"))
+                .find("at least 20 bytes"),
+            std::string::npos);
+  // The same header with its body whole reads: one triangle.
+  const std::string whole =
+      testing::write_temp("whole.ply", ascii + "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+  EXPECT_EQ(mesh_error(whole), "");
+  EXPECT_EQ(read_mesh_file(whole).faces.size(), 1u);
+  // A folder is not a mesh.
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "leeway_tests" / "a_folder.stl";
+  std::filesystem::create_directories(folder);
+  EXPECT_NE(mesh_error(folder.string()).find("it is a folder"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace leeway

@@ -159,5 +159,56 @@ TEST(ModelSources, AnErrorInAnIncludesPluginIsPlacedInTheIncludingFile) {
       {"include_plugin.sdf:" + std::to_string(line_of(text, "<inertia>")), "got 'added'"});
 }
 
+TEST(ModelSources, AModelThatIncludesItselfOrAPairThatIncludeEachOtherIsACycleNamed) {
+  // libsdformat 12 follows such includes without end (memory grows until the process dies).
+  const auto model = [](const std::string& name, const std::string& includes) {
+    write_temp("cycles/" + name + "/model.config",
+               "<?xml version=\"1.0\"?>\n<model><name>" + name +
+                   "</name><sdf version=\"1.9\">model.sdf</sdf></model>\n");
+    write_temp("cycles/" + name + "/model.sdf",
+               "<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n"
+               "  <model name=\"" +
+                   name +
+                   "\">\n"
+                   "    <link name=\"l\"/>\n" +
+                   includes + "  </model>\n</sdf>\n");
+  };
+  for (const char* name : {"selfie", "ping", "pong", "leaf", "twice"})
+    std::filesystem::create_directories(std::filesystem::temp_directory_path() / "leeway_tests" /
+                                        "cycles" / name);
+  const std::string folder =
+      (std::filesystem::temp_directory_path() / "leeway_tests" / "cycles").string();
+  model("selfie", "    <include><uri>model://selfie</uri><name>inner</name></include>\n");
+  model("ping", "    <include><uri>model://pong</uri></include>\n");
+  model("pong", "    <include><uri>model://ping</uri></include>\n");
+  model("leaf", "");
+  model("twice",
+        "    <include><uri>model://leaf</uri><name>a</name></include>\n"
+        "    <include><uri>model://leaf</uri><name>b</name></include>\n");
+  const ScopedModelPaths scope({{"GZ_SIM_RESOURCE_PATH", folder}});
+  const auto world = [](const std::string& uri) {
+    return "<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n  <world name=\"w\">\n"
+           "    <include><uri>" +
+           uri + "</uri></include>\n  </world>\n</sdf>\n";
+  };
+  expect_mentions(load_error("self_include.sdf", world("model://selfie")),
+                  {folder + "/selfie/model.sdf:5: <include>: 'model://selfie' closes a cycle of "
+                            "includes",
+                   "self_include.sdf (line 4) includes " + folder +
+                       "/selfie/model.sdf (line 5) "
+                       "includes " +
+                       folder + "/selfie/model.sdf"});
+  expect_mentions(load_error("mutual_include.sdf", world("model://ping")),
+                  {folder + "/pong/model.sdf:5: <include>: 'model://ping' closes a cycle",
+                   "/ping/model.sdf (line 5) includes " + folder +
+                       "/pong/model.sdf (line 5) "
+                       "includes " +
+                       folder + "/ping/model.sdf"});
+  // A model included twice by another is no cycle: both copies load.
+  Diagnostics d;
+  const Model loaded = load_world_file(write_temp("twice.sdf", world("model://twice")), d);
+  EXPECT_GE(loaded.bodies.size(), 1u);
+}
+
 }  // namespace
 }  // namespace leeway

@@ -11,6 +11,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "leeway/formats/ply_header.h"
 #include "leeway/geometry/hull_mesh.h"
 
 namespace leeway {
@@ -18,6 +19,11 @@ namespace {
 
 /// The file's scene, triangulated, a Collada file taken z-up as Gazebo takes it (the header).
 const aiScene& import(Assimp::Importer& importer, const std::string& path, unsigned flags) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw std::runtime_error("cannot read the mesh: it is a folder, expected a mesh file");
+  if (const std::string problem = ply_size_problem(path); !problem.empty())
+    throw std::runtime_error("cannot read the mesh: " + problem);
   importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
   const aiScene* scene =
       importer.ReadFile(path, flags | aiProcess_Triangulate | aiProcess_SortByPType);

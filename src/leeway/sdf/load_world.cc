@@ -26,6 +26,7 @@
 #include "leeway/sdf/model_tree.h"
 #include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/ray_scene_loader.h"
+#include "leeway/sdf/include_cycles.h"
 #include "leeway/sdf/resource_paths.h"
 #include "leeway/sdf/sdformat_scope.h"
 #include "leeway/sdf/visual_loader.h"
@@ -454,6 +455,7 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
   // sdformat 12 fails on bare relative paths; an absolute one always works.
   const std::filesystem::path absolute = std::filesystem::absolute(path).lexically_normal();
   const sdfio::ResourcePaths paths = sdfio::resource_paths_from_environment(absolute.parent_path());
+  sdfio::check_include_cycles(absolute, paths);
   sdf::ParserConfig config;
   config.AddURIPath("model://", sdfio::describe_folders(paths.model_folders));
   // What the model:// map does not find (bare names, Fuel URLs, models in a Fuel cache) is
