@@ -72,9 +72,9 @@ std::string ply_size_problem(const std::string& path) {
       const std::uint64_t body = file_size - static_cast<std::uint64_t>(at);
       if (body >= needed) return {};
       return fmt::format(
-          "its header declares {} ({} entries), which take at least {} bytes, but the file "
+          "its {} header declares {} entries, which take at least {} bytes, but the file "
           "holds {} after its header: it is cut short, or its header is wrong",
-          counts, ascii ? "ASCII" : "binary", needed, body);
+          ascii ? "ASCII" : "binary", counts, needed, body);
     }
   }
   return {};

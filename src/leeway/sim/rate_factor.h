@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
 #include <string>
 
 namespace leeway {
