@@ -8,6 +8,8 @@ packages=(
   cmake ninja-build ccache g++ make pkg-config clang libclang-rt-14-dev clang-format
   # libraries
   libeigen3-dev libsdformat-dev libtinyxml2-dev libcli11-dev libfmt-dev nlohmann-json3-dev
+  # the log of the URDF parser libsdformat calls (sdf/sdformat_scope.h captures it)
+  libconsole-bridge-dev
   # geo-referencing and field files (CF NetCDF, HEC-RAS HDF5)
   libgeographiclib-dev libnetcdf-dev libhdf5-dev
   # hull and seabed meshes (STL, OBJ, DAE), and the rays sensors cast against them
@@ -19,9 +21,10 @@ packages=(
   libignition-transport-dev libignition-msgs-dev ignition-transport-cli ignition-tools
   # serving it to ROS 2 natively over DDS (Cyclone DDS and its IDL compiler)
   cyclonedds-dev cyclonedds-tools
-  # seeing a run: MCAP recordings (zstd chunks, CRC-32), the viewer's web server, and the
-  # browser the viewer's tests drive (software WebGL, no GPU needed)
-  libzstd-dev zlib1g-dev libcivetweb-dev chromium
+  # seeing a run: MCAP recordings (zstd chunks, CRC-32) and the browser the viewer's tests
+  # drive (software WebGL, no GPU needed); civetweb only for benchmark baselines built from
+  # revisions before Leeway's own web server (scripts/bench-baseline.sh)
+  libzstd-dev zlib1g-dev chromium libcivetweb-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
   # the Python module (docs/python.md) under Debian's /usr/bin/python3, its tests, and the

@@ -35,7 +35,9 @@ TEST(BadInput, MalformedXml) {
 // sdformat throws (rather than reporting) on a version that is not a number; found by the fuzzer.
 TEST(BadInput, NonNumericSdfVersion) {
   const std::string text = "<?xml version='1.0'?>\n<sdf version='x.9'><world name='w'/></sdf>\n";
-  expect_mentions(load_error("bad_version.sdf", text), {"bad_version.sdf", "sdf version"});
+  expect_mentions(
+      load_error("bad_version.sdf", text),
+      {"bad_version.sdf:2: <sdf>: SDF version 'x.9'; expected one libsdformat 12 reads"});
   Diagnostics d;
   EXPECT_THROW(load_world_string(text, "bad_version.sdf", d), LoadError);
 }
@@ -115,6 +117,15 @@ TEST(BadInput, StepSize) {
   expect_mentions(load_error("dt.sdf", text),
                   {"dt.sdf:" + std::to_string(line_of(text, "<max_step_size>")), "max_step_size",
                    "-1", "expected a step"});
+  // A step of 1e-9 s is allowed, and said to be what no marine vehicle needs.
+  text = world_sdf("");
+  text.replace(text.find("0.01</max_step_size>"), 4, "1e-9");
+  Diagnostics d;
+  load_world_string(text, "tiny_dt.sdf", d);
+  ASSERT_EQ(d.warnings().size(), 1u);
+  expect_mentions(d.warnings()[0].str(),
+                  {"tiny_dt.sdf:" + std::to_string(line_of(text, "<max_step_size>")),
+                   "max_step_size is 1e-09 s: 1e+09 steps for each simulated second"});
 }
 
 TEST(BadInput, UnknownPluginsAreWarnedOnceByNameNotFatal) {
@@ -434,6 +445,83 @@ TEST(BadInput, UuvUnderwaterObject) {
   const std::string no_volume = uuv_object_world(R"(<link name="base">
       <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)");
   expect_mentions(load_error("volume.sdf", no_volume), {"volume.sdf:", "missing <volume>"});
+}
+
+}  // namespace
+}  // namespace leeway
+
+namespace leeway {
+namespace {
+
+// What libsdformat reports as "Unable to read file" alone is said with the line and the reason.
+TEST(BadInput, FilesThatAreNotXmlSayWhatIsWrong) {
+  expect_mentions(load_error("empty.sdf", ""),
+                  {"empty.sdf: nothing to read: 0 bytes;", "expected an <sdf version"});
+  expect_mentions(load_error("blank.sdf", "  \n\n"),
+                  {"blank.sdf: nothing to read: 4 bytes of white space"});
+  std::string binary = "<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n";
+  binary += std::string(
+      "\x7f"
+      "ELF\x02\x01\x01\0\0\0",
+      10);
+  expect_mentions(load_error("binary.sdf", binary),
+                  {"binary.sdf:3: a NUL byte at byte 49: a binary file"});
+  const std::string whole = world_sdf(simple_model(""));
+  const std::string cut = whole.substr(0, whole.find("</inertial>"));
+  expect_mentions(load_error("cut.sdf", cut),
+                  {"cut.sdf:" + std::to_string(line_of(cut, "<inertia>")) +
+                   ": <inertial>: the text "
+                   "ends at line " +
+                   std::to_string(line_of(cut, "<inertia>")) +
+                   " with 5 elements still open (the innermost <inertial>, opened at line " +
+                   std::to_string(line_of(cut, "<inertial>")) +
+                   "): cut short? expected every element closed, through </sdf>"});
+  std::string deep = "<?xml version=\"1.0\"?>\n<sdf version=\"1.9\"><world name=\"w\">\n";
+  for (int i = 0; i < 200000; ++i)
+    deep += "<a>";
+  expect_mentions(load_error("deep.sdf", deep), {"deep.sdf:3", "nested more than 100 deep"});
+  expect_mentions(
+      load_error("mismatched.sdf", world_sdf("<model name=\"m\"><link name=\"l\"></model>")),
+      {"mismatched.sdf:",
+       "<link>: a closing tag that does not close <link>, the element open there",
+       "XML_ERROR_MISMATCHED_ELEMENT"});
+  expect_mentions(load_error("attribute.sdf", world_sdf("<model name=m></model>")),
+                  {"attribute.sdf:", "an attribute of <model> that is not name=\"value\""});
+}
+
+TEST(BadInput, AnIncludedFileThatIsNotXmlIsNamed) {
+  std::filesystem::create_directories(std::filesystem::temp_directory_path() / "leeway_tests" /
+                                      "cut_model");
+  const std::string model = write_temp(
+      "cut_model/model.sdf",
+      "<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n<model name=\"c\">\n<link name=\"l\">\n");
+  expect_mentions(
+      load_error("includes_cut.sdf",
+                 world_sdf("<include><uri>" + std::filesystem::path(model).parent_path().string() +
+                           "</uri></include>")),
+      {model + ":4: <link>: the text ends at line 4 with 3 elements still open"});
+}
+
+TEST(BadInput, ClientLimits) {
+  const std::string plugin =
+      R"(<plugin filename="leeway-client-limits" name="leeway::ClientLimits">)";
+  expect_mentions(load_error("limits_model.sdf", world_sdf(simple_model(""), plugin + R"(
+      <model name="boat"><max_force>1</max_force><max_torque>1</max_torque></model></plugin>)")),
+                  {"limits_model.sdf:", "no model named 'boat' in the world"});
+  expect_mentions(load_error("limits_twice.sdf", world_sdf(simple_model(""), plugin + R"(
+      <model name="m"><max_force>1</max_force><max_torque>1</max_torque></model>
+      <model name="m"><max_force>2</max_force><max_torque>2</max_torque></model></plugin>)")),
+                  {"limits_twice.sdf:", "a second <model name=\"m\">"});
+  expect_mentions(load_error("limits_torque.sdf", world_sdf(simple_model(""), plugin + R"(
+      <model name="m"><max_force>1</max_force></model></plugin>)")),
+                  {"limits_torque.sdf:", "missing <max_torque>"});
+  expect_mentions(load_error("limits_g.sdf", world_sdf(simple_model(""), plugin + R"(
+      <wrench_g>0</wrench_g></plugin>)")),
+                  {"limits_g.sdf:", "got 0", "wrench"});
+  expect_mentions(
+      load_error("limits_two.sdf",
+                 world_sdf(simple_model(""), plugin + "</plugin>" + plugin + "</plugin>")),
+      {"limits_two.sdf:", "a second ClientLimits (the first is at "});
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <string>
 #include <variant>
 
+#include "leeway/sdf/read_budget.h"
+#include "leeway/sdf/world_files.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 
@@ -206,8 +208,32 @@ TEST(ModelSources, AModelThatIncludesItselfOrAPairThatIncludeEachOtherIsACycleNa
                        folder + "/ping/model.sdf"});
   // A model included twice by another is no cycle: both copies load.
   Diagnostics d;
-  const Model loaded = load_world_file(write_temp("twice.sdf", world("model://twice")), d);
+  const std::string twice = write_temp("twice.sdf", world("model://twice"));
+  const Model loaded = load_world_file(twice, d);
   EXPECT_GE(loaded.bodies.size(), 1u);
+  // The models libsdformat reads, each include counted each time: twice, and leaf two times.
+  Diagnostics ignored;
+  EXPECT_EQ(
+      sdfio::check_world_files(
+          twice, sdfio::resource_paths_from_environment(std::filesystem::path(twice).parent_path()),
+          ignored),
+      3u);
+}
+
+// A world too large for the memory left is refused before libsdformat takes it.
+TEST(ModelSources, AWorldThatCannotFitInMemoryIsRefusedBeforeItIsRead) {
+  try {
+    sdfio::check_read_budget("huge.sdf", 10000, 20e9);
+    ADD_FAILURE() << "10,000 models in 20 GB";
+  } catch (const LoadError& e) {
+    expect_mentions(e.what(), {"huge.sdf: 10000 models (includes counted each time) would take "
+                               "libsdformat about 23.0 GB to read (2.3 MB each), and this process "
+                               "has 20.0 GB left"});
+  }
+  EXPECT_NO_THROW(sdfio::check_read_budget("small.sdf", 100, 20e9));
+  const std::optional<double> room = sdfio::available_memory_bytes();
+  ASSERT_TRUE(room);  // Linux's /proc/meminfo
+  EXPECT_GT(*room, 1e8);
 }
 
 }  // namespace

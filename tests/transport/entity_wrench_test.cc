@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "leeway/sdf/load_world.h"
 #include "leeway/transport/command_inbox.h"
 #include "test_util.h"
 #include "transport/served_run.h"
@@ -99,7 +100,7 @@ TEST(EntityWrench, TheInboxRefusesWrenchesPastTheBodysLimitCountingWhatItHolds) 
   BodyModel box = testing::make_body(12.0, Vec3(8.0, 5.0, 5.0));
   box.model_name = "box";
   const Model model = testing::make_model({box}, 0.01);
-  const WrenchLimit limit = external_wrench_limit(model.bodies[0]);
+  const WrenchLimit limit = external_wrench_limit(model.bodies[0], model.client_limits);
   EXPECT_NEAR(limit.length, 3.0, 1e-12);
   EXPECT_NEAR(limit.force, 1176.798, 1e-9);
   EXPECT_NEAR(limit.torque, 3.0 * 1176.798, 1e-9);
@@ -134,6 +135,44 @@ TEST(EntityWrench, TheInboxRefusesWrenchesPastTheBodysLimitCountingWhatItHolds) 
   inbox.clear_wrenches(0);
   inbox.offer_wrench(0, "t", force_x(limit.force), true);
   EXPECT_NEAR(taken(), limit.force, 1e-9);
+}
+
+TEST(EntityWrench, AWorldScalesTheBoundOrStatesAModelsOwn) {
+  // Two 10 kg bodies of inertia (1, 2, 2) kg m^2: length sqrt(6 x 5 / 10) = sqrt(3) m. At
+  // <wrench_g> 2, "a" takes 2 x 9.80665 x 10 = 196.133 N; "b" takes what the world states.
+  const auto body = [](const std::string& name) {
+    return "<model name='" + name +
+           "'><link name='l'><inertial><mass>10</mass><inertia>"
+           "<ixx>1</ixx><iyy>2</iyy><izz>2</izz></inertia></inertial></link></model>";
+  };
+  const std::string world =
+      "<?xml version='1.0'?><sdf version='1.9'><world name='w'>"
+      "<plugin filename='leeway-client-limits' name='leeway::ClientLimits'>"
+      "<wrench_g>2</wrench_g><model name='b'><max_force>50</max_force>"
+      "<max_torque>10</max_torque></model></plugin>" +
+      body("a") + body("b") + "</world></sdf>";
+  Diagnostics d;
+  const Model model = load_world_string(world, "limits.sdf", d);
+  const WrenchLimit a = external_wrench_limit(model.bodies[0], model.client_limits);
+  EXPECT_NEAR(a.force, 196.133, 1e-9);
+  EXPECT_NEAR(a.torque, 196.133 * std::sqrt(3.0), 1e-9);
+  EXPECT_FALSE(a.stated);
+  const WrenchLimit b = external_wrench_limit(model.bodies[1], model.client_limits);
+  EXPECT_EQ(b.force, 50.0);
+  EXPECT_EQ(b.torque, 10.0);
+  EXPECT_TRUE(b.stated);
+
+  Simulation sim(model);
+  CommandInbox inbox(model);
+  inbox.offer_wrench(0, "t", {{190, 0, 0}, Vec3::Zero(), Vec3::Zero()}, false);  // a: taken
+  inbox.offer_wrench(1, "t", {{60, 0, 0}, Vec3::Zero(), Vec3::Zero()}, false);   // b: refused
+  inbox.offer_wrench(1, "t", {{0, 0, 0}, {0, 0, 11}, Vec3::Zero()}, false);      // b: refused
+  inbox.offer_wrench(1, "t", {{40, 0, 0}, {0, 0, 9}, Vec3::Zero()}, false);      // b: taken
+  Inputs in;
+  inbox.take_inputs(sim, in);
+  EXPECT_EQ(in.F_ext_Bo_B[0][0], 190.0);
+  EXPECT_EQ(in.F_ext_Bo_B[1][0], 40.0);
+  EXPECT_EQ(in.F_ext_Bo_B[1][5], 9.0);
 }
 
 }  // namespace

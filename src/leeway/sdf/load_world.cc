@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <tinyxml2.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -26,10 +27,11 @@
 #include "leeway/sdf/model_tree.h"
 #include "leeway/sdf/plugin_registry.h"
 #include "leeway/sdf/ray_scene_loader.h"
-#include "leeway/sdf/include_cycles.h"
+#include "leeway/sdf/read_budget.h"
 #include "leeway/sdf/resource_paths.h"
 #include "leeway/sdf/sdformat_scope.h"
 #include "leeway/sdf/visual_loader.h"
+#include "leeway/sdf/world_files.h"
 #include "leeway/sdf/world_joints.h"
 #include "leeway/sdf/world_settings.h"
 #include "leeway/world/visual_scene.h"
@@ -77,14 +79,74 @@ bool is_missing_uri(const sdf::Error& e) {
          e.Message().find("Unable to find uri[") != std::string::npos;
 }
 
+sdf::SDFPtr described_document();
+
+/// The element called `name` that starts on `line`, at or below `e`.
+const tinyxml2::XMLElement* element_at(const tinyxml2::XMLElement* e, const std::string& name,
+                                       int line) {
+  for (; e != nullptr; e = e->NextSiblingElement()) {
+    if (e->GetLineNum() == line && name == e->Name()) return e;
+    if (e->GetLineNum() > line) return nullptr;
+    if (const auto* found = element_at(e->FirstChildElement(), name, line)) return found;
+  }
+  return nullptr;
+}
+
+/// What a value of an SDF type must be, as a user writes it.
+std::string describe_sdf_type(const std::string& type) {
+  if (type == "double" || type == "float") return "a finite number";
+  if (type == "int" || type == "unsigned int" || type == "uint64_t") return "a whole number";
+  if (type == "bool") return "true or false";
+  if (type == "vector3") return "three finite numbers, x y z";
+  if (type == "vector2d" || type == "vector2i") return "two finite numbers";
+  if (type == "pose") return "six finite numbers, x y z roll pitch yaw";
+  if (type == "color") return "four numbers r g b a, each in [0, 1]";
+  if (type == "quaternion") return "four finite numbers";
+  if (type == "time") return "seconds, or seconds and nanoseconds";
+  return "a value of SDF type " + type;
+}
+
+/// libsdformat's "Error reading element <NAME>" says neither the value nor what it must be:
+/// the value is read from the file at the error's line, its type from SDF's description by the
+/// error's element path (/sdf/world[@name="w"]/gravity). Nullopt if either cannot be found.
+std::optional<std::string> explain_unreadable_value(const sdf::Error& e) {
+  constexpr std::string_view kPrefix = "Error reading element <";
+  const std::string& message = e.Message();
+  if (!message.starts_with(kPrefix) || !e.FilePath() || !e.LineNumber() || !e.XmlPath())
+    return std::nullopt;
+  const std::string name =
+      message.substr(kPrefix.size(), message.find('>', kPrefix.size()) - kPrefix.size());
+  tinyxml2::XMLDocument doc;
+  if (doc.LoadFile(e.FilePath()->c_str()) != tinyxml2::XML_SUCCESS) return std::nullopt;
+  const tinyxml2::XMLElement* element = element_at(doc.RootElement(), name, *e.LineNumber());
+  if (element == nullptr || element->GetText() == nullptr) return std::nullopt;
+  // The description's element for each step of the path after /sdf.
+  sdf::ElementPtr description = described_document()->Root();
+  const std::string path = *e.XmlPath();  // XmlPath() returns a copy: keep it
+  std::size_t at = path.find('/', 1);     // past "/sdf"
+  while (at != std::string::npos && description) {
+    const std::size_t next = path.find('/', at + 1);
+    const std::string step = path.substr(at + 1, next == std::string::npos ? next : next - at - 1);
+    description = description->GetElementDescription(step.substr(0, step.find('[')));
+    at = next;
+  }
+  if (!description || !description->GetValue()) return std::nullopt;
+  std::string value = element->GetText();
+  value.erase(0, value.find_first_not_of(" \t\r\n"));
+  value.erase(value.find_last_not_of(" \t\r\n") + 1);
+  return fmt::format("<{}> is '{}', which libsdformat cannot read as {}; expected {}", name, value,
+                     description->GetValue()->GetTypeName(),
+                     describe_sdf_type(description->GetValue()->GetTypeName()));
+}
+
 LoadError to_load_error(const sdf::Error& e, const std::string& source,
                         const sdfio::ResourcePaths* paths) {
   SourceLocation where;
   where.file = e.FilePath().value_or(source);
   where.line = e.LineNumber().value_or(0);
   where.element = e.XmlPath().value_or("");
-  return LoadError(where,
-                   is_missing_uri(e) ? explain_missing_uri(e.Message(), paths) : e.Message());
+  if (is_missing_uri(e)) return LoadError(where, explain_missing_uri(e.Message(), paths));
+  return LoadError(where, explain_unreadable_value(e).value_or(e.Message()));
 }
 
 // sdformat 12 lets some malformed documents escape as a C++ exception instead of an sdf::Error: a
@@ -94,6 +156,12 @@ template <typename Parse>
 sdf::Errors parse_guarded(const std::string& source, Parse&& parse) {
   try {
     return parse();
+  } catch (const std::bad_alloc&) {
+    throw LoadError({source, 0, ""},
+                    fmt::format("ran out of memory reading the world: libsdformat holds about "
+                                "{:.1f} MB for each <model> it reads; expected a world whose "
+                                "models fit in memory",
+                                sdfio::kSdformatBytesPerModel / 1e6));
   } catch (const std::exception& e) {
     throw LoadError({source, 0, "sdf"},
                     fmt::format("sdformat could not read the document ({}); expected well-formed "
@@ -139,15 +207,27 @@ sdf::Errors load_root(sdf::Root& root, Source kind, const std::string& source,
   return errors;
 }
 
-double read_step_size(const sdf::World& world) {
+/// A step below this [s] is allowed, and warned about: the WAM-V's fastest dynamics (its
+/// thrusters' first-order lag, its heave) need 1e-3 s at most, and 1e-9 s is 1e9 steps for
+/// each simulated second.
+constexpr double kSmallStep = 1e-5;
+
+double read_step_size(const sdf::World& world, Diagnostics& diagnostics) {
   const sdf::Physics* physics = world.PhysicsDefault();
   const double dt = physics ? physics->MaxStepSize() : 0.001;
+  sdf::ElementPtr e = world.Element();
+  if (e->HasElement("physics")) e = e->GetElement("physics");
+  if (e->HasElement("max_step_size")) e = e->GetElement("max_step_size");
   if (!std::isfinite(dt) || dt <= 0.0 || dt > 1.0) {
-    sdf::ElementPtr e = world.Element();
-    if (e->HasElement("physics")) e = e->GetElement("physics");
-    if (e->HasElement("max_step_size")) e = e->GetElement("max_step_size");
     throw LoadError(sdfio::location_of(e),
                     fmt::format("max_step_size is {}, expected a step in (0, 1] s", dt));
+  }
+  if (dt < kSmallStep) {
+    diagnostics.warn(sdfio::location_of(e),
+                     fmt::format("max_step_size is {:g} s: {:.3g} steps for each simulated "
+                                 "second, which a marine vehicle does not need (1e-3 to 1e-2 s "
+                                 "is usual); the run will be slow",
+                                 dt, 1.0 / dt));
   }
   return dt;
 }
@@ -281,7 +361,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   Model& m = scenario.model;
   m.world_name = world.Name();
   m.source = source;
-  m.dt = read_step_size(world);
+  m.dt = read_step_size(world, diagnostics);
   m.seed = seed;
   // Every plugin is classified once (plugin_registry.h); each step of the load takes its family.
   const sdfio::ClassifiedPlugins world_plugins =
@@ -303,6 +383,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   m.gravity_W = settings.gravity_W;
   m.environment = settings.environment;
   m.origin = settings.origin;
+  m.client_limits = settings.client_limits;
   std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>> bodies;
   std::vector<int> body_of;
   for (std::size_t i = 0; i < models.size(); ++i) {
@@ -455,7 +536,9 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
   // sdformat 12 fails on bare relative paths; an absolute one always works.
   const std::filesystem::path absolute = std::filesystem::absolute(path).lexically_normal();
   const sdfio::ResourcePaths paths = sdfio::resource_paths_from_environment(absolute.parent_path());
-  sdfio::check_include_cycles(absolute, paths);
+  const std::size_t models = sdfio::check_world_files(absolute, paths, diagnostics);
+  if (const std::optional<double> room = sdfio::available_memory_bytes())
+    sdfio::check_read_budget(path, models, *room);
   sdf::ParserConfig config;
   config.AddURIPath("model://", sdfio::describe_folders(paths.model_folders));
   // What the model:// map does not find (bare names, Fuel URLs, models in a Fuel cache) is
@@ -516,6 +599,7 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
 
 Scenario load_scenario_string(const std::string& sdf_text, const std::string& source_name,
                               Diagnostics& diagnostics, std::uint64_t seed) {
+  sdfio::check_world_text(sdf_text, source_name, diagnostics);
   sdf::Root root;
   const sdf::Errors errors = parse_guarded(source_name, [&] {
     return load_root(root, Source::kText, sdf_text, sdf::ParserConfig::GlobalConfig());

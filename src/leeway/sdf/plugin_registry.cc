@@ -12,6 +12,7 @@
 #include "leeway/sdf/gz/pose_publisher.h"
 #include "leeway/sdf/leeway/actuators.h"
 #include "leeway/sdf/leeway/autopilot.h"
+#include "leeway/sdf/leeway/client_limits.h"
 #include "leeway/sdf/leeway/controllers.h"
 #include "leeway/sdf/leeway/dive_pilot.h"
 #include "leeway/sdf/leeway/environment.h"
@@ -63,6 +64,15 @@ void setting_environment_preload(const sdf::ElementPtr& p, WorldContext& c) {
 }
 void setting_environment(const sdf::ElementPtr& p, WorldContext& c) {
   load_environment(p, c.run_seed, c.settings, c.diagnostics);
+}
+void setting_client_limits(const sdf::ElementPtr& p, WorldContext& c) {
+  if (!c.settings.client_limits_where.file.empty()) {
+    throw LoadError(location_of(p), fmt::format("a second ClientLimits (the first is at {}); "
+                                                "expected one per world",
+                                                c.settings.client_limits_where.str()));
+  }
+  c.settings.client_limits_where = location_of(p);
+  load_client_limits(p, c.model_names, c.settings.client_limits);
 }
 void setting_uuv_current(const sdf::ElementPtr& p, WorldContext& c) {
   load_uuv_current(p, c.settings.environment.current);
@@ -180,6 +190,7 @@ const std::vector<PluginKind>& plugin_registry() {
       // On the <world>.
       {F::kWorldSetting, {"buoyancy-system", "systems::Buoyancy"}, &setting_gz_buoyancy},
       {F::kWorldSetting, {"leeway-environment", "leeway::Environment"}, &setting_environment},
+      {F::kWorldSetting, {"leeway-client-limits", "leeway::ClientLimits"}, &setting_client_limits},
       {F::kWorldSetting,
        {"environment-preload-system", "systems::EnvironmentPreload"},
        &setting_environment_preload},

@@ -85,6 +85,7 @@ struct WorldContext {
   std::uint64_t run_seed;
   std::string model_name;  ///< the model a kWorldWind plugin stands on
   Diagnostics& diagnostics;
+  const std::vector<std::string>& model_names;  ///< every model's scoped name (model_tree.h)
 };
 
 /// What a model plugin's loader reads besides its element.

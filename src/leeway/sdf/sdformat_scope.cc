@@ -1,5 +1,7 @@
 #include "leeway/sdf/sdformat_scope.h"
 
+#include <console_bridge/console.h>
+
 #include <iostream>
 #include <sdf/Console.hh>
 #include <string>
@@ -37,6 +39,17 @@ std::optional<sdf::Error> parse_printed_error(const std::string& line) {
 
 }  // namespace
 
+/// urdfdom's log, through console_bridge, into the scope's capture.
+struct SdformatScope::UrdfLog final : console_bridge::OutputHandler {
+  explicit UrdfLog(std::ostringstream& into) : into(into) {}
+  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
+    if (level < console_bridge::CONSOLE_BRIDGE_LOG_WARN) return;
+    if (text.find("Could not find the 'robot' element") != std::string::npos) return;
+    into << "urdf: " << text << "\n";
+  }
+  std::ostringstream& into;
+};
+
 SdformatScope::SdformatScope(const sdf::ParserConfig& config)
     : lock_(sdformat_mutex()),
       saved_config_(sdf::ParserConfig::GlobalConfig()),
@@ -45,9 +58,12 @@ SdformatScope::SdformatScope(const sdf::ParserConfig& config)
   sdf::Console::Instance()->GetMsgStream().SetStream(&printed_);
   // Some of sdformat's complaints bypass its console and go to std::cerr itself.
   saved_cerr_ = std::cerr.rdbuf(printed_.rdbuf());
+  urdf_log_ = std::make_unique<UrdfLog>(printed_);
+  console_bridge::useOutputHandler(urdf_log_.get());
 }
 
 SdformatScope::~SdformatScope() {
+  console_bridge::restorePreviousOutputHandler();
   std::cerr.rdbuf(saved_cerr_);
   sdf::Console::Instance()->GetMsgStream().SetStream(saved_stream_);
   sdf::ParserConfig::GlobalConfig() = saved_config_;

@@ -2,8 +2,12 @@
 // with its *global* configuration, not the one given to Root::Load, and prints (rather than
 // returns) the errors it meets there: an include nested in an included model that cannot be
 // found would otherwise vanish with a console line (VRX's ground_station includes its tent so).
+// A document libsdformat cannot read as SDF it tries as URDF, whose parser (urdfdom, through
+// console_bridge) then prints "Could not find the 'robot' element" to stderr: a line about a
+// format the file is not in, which is dropped; what else urdfdom says is passed on.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <sstream>
 
@@ -23,13 +27,15 @@ class SdformatScope {
   SdformatScope& operator=(const SdformatScope&) = delete;
 
   /// The errors sdformat printed instead of returning, as errors with file, line and element
-  /// path; whatever else it printed goes on to standard error, as it would have.
+  /// path; whatever else it (and urdfdom) printed goes on to standard error, as it would have.
   sdf::Errors printed_errors();
 
  private:
   std::unique_lock<std::mutex> lock_;
   sdf::ParserConfig saved_config_;
   std::ostream* saved_stream_;
+  struct UrdfLog;
+  std::unique_ptr<UrdfLog> urdf_log_;
   std::streambuf* saved_cerr_ = nullptr;
   std::ostringstream printed_;
 };

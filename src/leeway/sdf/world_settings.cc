@@ -72,7 +72,7 @@ WorldSettings load_world_settings(const sdf::World& world, const ClassifiedPlugi
   if (const auto* sc = world.SphericalCoordinates()) s.origin = read_origin(*sc, world.Element());
   const auto B = world.MagneticField();
   s.magnetic_field_W = {B.X(), B.Y(), B.Z()};
-  WorldContext context{s, run_seed, "", diagnostics};
+  WorldContext context{s, run_seed, "", diagnostics, model_names};
   for (const PluginUse& use : world_plugins.uses) {
     if (!use.kind) {
       report_unknown_plugin(use, PluginScope::kWorld, diagnostics);

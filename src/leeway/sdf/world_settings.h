@@ -21,6 +21,7 @@
 #include "leeway/hydro/windage.h"
 #include "leeway/sdf/gz/environment_preload.h"
 #include "leeway/sdf/leeway/fields.h"
+#include "leeway/world/client_limits.h"
 
 namespace leeway::sdfio {
 
@@ -75,6 +76,8 @@ struct WorldSettings {
   SourceLocation wind_where;   ///< what set the wind (empty: nothing), to refuse a second source
   SourceLocation waves_where;  ///< what set the sea state (empty: nothing), likewise
   WindObjects wind_objects;    ///< VRX's windage, by model
+  ClientLimits client_limits;  ///< Leeway's ClientLimits (sdf/leeway/client_limits.h)
+  SourceLocation client_limits_where;  ///< where they were stated (empty: nowhere)
 };
 
 struct ClassifiedPlugins;

@@ -10,15 +10,6 @@
 
 namespace leeway {
 
-WrenchLimit external_wrench_limit(const BodyModel& body) {
-  constexpr double kStandardGravity = 9.80665;  // [m/s^2], a scale: the world's may be 0
-  WrenchLimit limit;
-  limit.force = 10.0 * kStandardGravity * body.mass;
-  limit.length = std::sqrt(6.0 * body.M_RB.bottomRightCorner<3, 3>().trace() / body.mass);
-  limit.torque = limit.force * limit.length;
-  return limit;
-}
-
 CommandInbox::CommandInbox(const Model& model)
     : model_(model),
       pending_(model.actuators.size()),
@@ -28,7 +19,7 @@ CommandInbox::CommandInbox(const Model& model)
       persistent_sum_(model.bodies.size()),
       pingers_(model.sensors.size()) {
   for (const BodyModel& body : model.bodies)
-    limits_.push_back(external_wrench_limit(body));
+    limits_.push_back(external_wrench_limit(body, model.client_limits));
 }
 
 void CommandInbox::offer(std::size_t i, const std::string& topic, double value) {
@@ -62,13 +53,17 @@ void CommandInbox::offer_wrench(std::size_t body, const std::string& topic,
   const double held_torque = once_sum_[body].torque + persistent_sum_[body].torque;
   if (held_force + force > limit.force || held_torque + torque > limit.torque) {
     lock.unlock();
+    const BodyModel& b = model_.bodies[body];
+    const std::string why =
+        limit.stated ? std::string("as the world's ClientLimits state for it")
+                     : fmt::format("{:g} g x its mass of {:.3g} kg, at its length of {:.3g} m",
+                                   model_.client_limits.wrench_g, b.mass, limit.length);
     log_.tell(topic, "refused",
               fmt::format("refused: a wrench of {:.3g} N and {:.3g} N m about the body's origin; "
                           "model '{}' takes at most {:.3g} N and {:.3g} N m of external wrenches "
-                          "at once (10 g x its mass of {:.3g} kg, at its length of {:.3g} m), and "
-                          "holds {:.3g} N and {:.3g} N m",
-                          force, torque, model_.bodies[body].model_name, limit.force, limit.torque,
-                          model_.bodies[body].mass, limit.length, held_force, held_torque));
+                          "at once ({}), and holds {:.3g} N and {:.3g} N m",
+                          force, torque, b.model_name, limit.force, limit.torque, why, held_force,
+                          held_torque));
     return;
   }
   (persistent ? persistent_ : once_)[body].push_back(wrench);

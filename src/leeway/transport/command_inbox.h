@@ -24,18 +24,6 @@
 
 namespace leeway {
 
-/// The most a client's external wrenches may push a body with, all held at once: a force of
-/// 10 g x its mass (ten times its weight) and a torque of that force at the body's length,
-/// sqrt(6 tr(I_Bo) / m) (a uniform box's diagonal, for a box). No vehicle is handled beyond
-/// that; a wrench of 1e12 N only drives a state to overflow. The magnitudes are added, |F| and
-/// |tau| + |p_BoP| |F|, so the bound holds whatever the directions and the body's attitude.
-struct WrenchLimit {
-  double force = 0.0;   ///< [N]
-  double torque = 0.0;  ///< [N m], about Bo
-  double length = 0.0;  ///< [m], the body's length the torque is reckoned at
-};
-WrenchLimit external_wrench_limit(const BodyModel& body);
-
 class CommandInbox final : public InputSource, public Observer {
  public:
   explicit CommandInbox(const Model& model);

@@ -17,6 +17,7 @@
 #include "leeway/propulsion/actuator.h"
 #include "leeway/propulsion/linear_battery.h"
 #include "leeway/sensors/sensor.h"
+#include "leeway/world/client_limits.h"
 #include "leeway/world/contacts.h"
 
 namespace leeway {
@@ -53,6 +54,8 @@ struct Model {
   /// Every sensor of every model (a static one's held by the world), in the order of the
   /// models, then of their links and sensors.
   std::vector<SensorModel> sensors;
+  /// What the run's clients may push its bodies with (client_limits.h).
+  ClientLimits client_limits;
 
   /// Index of the body whose model is called `model_name`, or -1.
   int body_index(const std::string& model_name) const;

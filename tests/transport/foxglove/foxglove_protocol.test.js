@@ -533,6 +533,190 @@ test("bad input is answered with a status and the run goes on", async () => {
   }
 });
 
+/// The server's resident memory [bytes] (Linux).
+function residentBytes(pid) {
+  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return Number(line[1]) * 1024;
+}
+
+/// A WebSocket by hand on a TCP socket: the upgrade is sent and its 101 awaited.
+async function rawWebSocket(port) {
+  const socket = net.connect(port, "127.0.0.1");
+  socket.on("error", () => {});
+  await new Promise((resolve, reject) => {
+    let head = "";
+    socket.once("connect", () => socket.write(
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+      "Sec-WebSocket-Protocol: foxglove.websocket.v1\r\n\r\n"));
+    const onData = (d) => {
+      head += d.toString("latin1");
+      if (!head.includes("\r\n\r\n")) return;
+      socket.off("data", onData);
+      head.startsWith("HTTP/1.1 101") ? resolve() : reject(new Error(head));
+    };
+    socket.on("data", onData);
+  });
+  return socket;
+}
+
+test("no client starves another: a stalled reader, idle sockets, a 17th viewer, a 200 MB frame", async () => {
+  const leeway = await startLeeway(["--duration", "600"]);
+  const good = new Session(leeway.port);
+  const others = [];
+  try {
+    assert.ok(await until(() => good.channels.size > 0));
+    good.subscribe("/tf");
+    const start = good.times.length;
+    const memoryBefore = residentBytes(leeway.proc.pid);
+
+    // A viewer that subscribes to every channel, then stops reading: its socket is paused, so
+    // its TCP window fills and the server's sends to it would block.
+    const stalled = new WebSocket(`ws://127.0.0.1:${leeway.port}`, ["foxglove.websocket.v1"]);
+    others.push(stalled);
+    const advertised = [];
+    stalled.on("message", (data, binary) => {
+      if (binary) return;
+      const m = JSON.parse(data.toString());
+      if (m.op === "advertise") advertised.push(...m.channels);
+    });
+    assert.ok(await until(() => advertised.length > 0));
+    stalled.send(JSON.stringify({ op: "subscribe",
+      subscriptions: advertised.map((c, i) => ({ id: i, channelId: c.id })) }));
+    await sleep(200);
+    stalled._socket.pause();
+
+    // A 200 MB frame (its header says so, and its bytes follow): read past, never held.
+    const big = await rawWebSocket(leeway.port);
+    others.push(big);
+    const size = 200 * 1024 * 1024;
+    const header = Buffer.alloc(14);
+    header[0] = 0x82;
+    header[1] = 0xff;
+    header.writeBigUInt64BE(BigInt(size), 2); // and a zero mask
+    big.write(header);
+    const chunk = Buffer.alloc(1024 * 1024, 0x41);
+    for (let sent = 0; sent < size; sent += chunk.length) {
+      if (!big.write(chunk)) await new Promise((r) => big.once("drain", r).once("close", r));
+    }
+    await sleep(500);
+    const grown = residentBytes(leeway.proc.pid) - memoryBefore;
+    assert.ok(grown < 64 * 1024 * 1024, `the server grew by ${(grown / 1048576).toFixed(0)} MB`);
+    assert.ok(!big.destroyed, "the server closed the connection of the 200 MB frame");
+    big.destroy(); // its place among the viewers is free again, once the server sees it go
+    await sleep(300);
+
+    // Eighty sockets that connect and say nothing, ten that send half a request head.
+    for (let i = 0; i < 90; i++) {
+      const socket = net.connect(leeway.port, "127.0.0.1");
+      socket.on("error", () => {});
+      if (i >= 80) socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+      others.push(socket);
+    }
+    // Viewers up to the limit (16, the good and the stalled one among them), and one more.
+    const extra = [];
+    for (let i = 0; i < 15; i++) {
+      const ws = new WebSocket(`ws://127.0.0.1:${leeway.port}`, ["foxglove.websocket.v1"]);
+      const entry = { ws, opened: false, closed: null };
+      ws.on("open", () => (entry.opened = true));
+      ws.on("close", (code, reason) => (entry.closed = { code, reason: reason.toString() }));
+      ws.on("error", () => {});
+      extra.push(entry);
+      others.push(ws);
+      assert.ok(await until(() => entry.opened || entry.closed, 10000), `viewer ${i + 3} got no answer`);
+    }
+    // The 17th is upgraded, then closed at once with the reason.
+    assert.ok(await until(() => extra.some((e) => e.closed), 5000), "no viewer was refused");
+    const refused = extra.filter((e) => e.closed);
+    assert.equal(refused.length, 1, JSON.stringify(extra.map((e) => e.closed)));
+    assert.equal(refused[0].closed.code, 1013);
+    assert.match(refused[0].closed.reason, /takes 16 viewers at once/);
+    assert.equal(refused[0], extra[14]);
+
+    // Ten more seconds of the run: the good viewer has its frames all along. The frames' times
+    // (simulated) say how many there were: every gap is one frame's period.
+    await sleep(10000);
+    const { received, expected } = frameShare(good.times.slice(start));
+    console.log(`the good viewer had ${received} of ${expected} frames; the 200 MB frame grew ` +
+      `the server by ${(grown / 1048576).toFixed(1)} MB`);
+    assert.ok(received >= 0.95 * expected && expected > 80,
+      `the good viewer had ${received} of ${expected} frames`);
+    assert.equal(leeway.proc.exitCode, null, leeway.output());
+  } finally {
+    for (const o of others) (o.terminate ?? o.destroy).call(o);
+    good.close();
+    assert.equal(await stop(leeway), 0, leeway.output());
+  }
+});
+
+/// The good viewer's share of the frames: the frames' simulated times say how many there were
+/// (every gap between two is one frame's period, the smallest).
+function frameShare(times) {
+  const t = times.map(Number);
+  const period = Math.min(...t.slice(1).map((x, i) => x - t[i]));
+  const expected = Math.round((t[t.length - 1] - t[0]) / period) + 1;
+  return { received: t.length, expected };
+}
+
+// The soak (ctest viewer_soak, label soak: LEEWAY_SOAK_SECONDS=600): for that long a viewer
+// that subscribes to everything and misbehaves in turn (stops reading for 15 s, reads again,
+// floods garbage, drops its connection and comes back) runs beside a well-behaved one, which
+// must get 95 % of its frames, while the server's memory stays bounded.
+const SOAK_SECONDS = Number(process.env.LEEWAY_SOAK_SECONDS ?? 0);
+test("a misbehaving viewer beside a good one, for LEEWAY_SOAK_SECONDS", { skip: SOAK_SECONDS === 0 }, async () => {
+  const leeway = await startLeeway(["--duration", String(SOAK_SECONDS + 120)]);
+  const good = new Session(leeway.port);
+  let bad = null;
+  try {
+    assert.ok(await until(() => good.channels.size > 0));
+    good.subscribe("/tf");
+    const memoryStart = residentBytes(leeway.proc.pid);
+    let peakGrowth = 0;
+    const connectBad = () => {
+      const ws = new WebSocket(`ws://127.0.0.1:${leeway.port}`, ["foxglove.websocket.v1"]);
+      ws.on("error", () => {});
+      ws.on("message", (data, binary) => {
+        if (binary) return;
+        const m = JSON.parse(data.toString());
+        if (m.op === "advertise") ws.send(JSON.stringify({ op: "subscribe",
+          subscriptions: m.channels.map((c) => ({ id: c.id, channelId: c.id })) }));
+      });
+      return ws;
+    };
+    bad = connectBad();
+    let seed = 777;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const end = Date.now() + SOAK_SECONDS * 1000;
+    for (let phase = 0; Date.now() < end; phase = (phase + 1) % 4) {
+      if (phase === 0 && bad._socket) bad._socket.pause(); // stops reading
+      if (phase === 1 && bad._socket) bad._socket.resume();
+      if (phase === 2 && bad.readyState === WebSocket.OPEN) {
+        for (let i = 0; i < 2000; i++) {
+          const bytes = Buffer.alloc(Math.floor(random() * 256));
+          for (let j = 0; j < bytes.length; j++) bytes[j] = Math.floor(random() * 256);
+          bad.send(random() < 0.5 ? bytes : bytes.toString("latin1"));
+        }
+      }
+      if (phase === 3) {
+        bad.terminate(); // gone without a close
+        bad = connectBad();
+      }
+      await sleep(15000);
+      peakGrowth = Math.max(peakGrowth, residentBytes(leeway.proc.pid) - memoryStart);
+      assert.equal(leeway.proc.exitCode, null, leeway.output());
+    }
+    const { received, expected } = frameShare(good.times);
+    console.log(`soak: the good viewer had ${received} of ${expected} frames; ` +
+      `the server grew by at most ${(peakGrowth / 1048576).toFixed(0)} MB`);
+    assert.ok(received >= 0.95 * expected, `the good viewer had ${received} of ${expected} frames`);
+    assert.ok(peakGrowth < 256 * 1024 * 1024, `the server grew by ${peakGrowth} bytes`);
+  } finally {
+    if (bad) bad.terminate();
+    good.close();
+    assert.equal(await stop(leeway), 0, leeway.output());
+  }
+});
+
 test("a recording replays over the same protocol: channels, latched messages, pause and step", async () => {
   // 20 s of the default world recorded, then served by `leeway view`.
   const file = require("node:path").join(require("node:os").tmpdir(), `leeway-replay-${process.pid}.mcap`);

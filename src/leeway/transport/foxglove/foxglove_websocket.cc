@@ -1,18 +1,13 @@
 #include "leeway/transport/foxglove/foxglove_websocket.h"
 
-#include <arpa/inet.h>
-#include <civetweb.h>
 #include <fmt/format.h>
-#include <netdb.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
-#include <atomic>
+#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <deque>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
+
+#include "leeway/transport/web/websocket_frame.h"
 
 namespace leeway {
 
@@ -21,21 +16,8 @@ using nlohmann::json;
 namespace {
 
 constexpr std::size_t kMaxMessageBytes = 1 << 20;  // a client's message, reassembled
-constexpr std::size_t kMaxQueuedBytes = 16 << 20;  // a client's unsent messages
-
-/// Opens and closes a TCP connection to `host`:`port`, ignoring failure.
-void knock(const std::string& host, int port) {
-  addrinfo hints{};
-  hints.ai_socktype = SOCK_STREAM;
-  addrinfo* found = nullptr;
-  if (getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0) return;
-  const int fd = socket(found->ai_family, found->ai_socktype, found->ai_protocol);
-  if (fd >= 0) {
-    connect(fd, found->ai_addr, found->ai_addrlen);
-    close(fd);
-  }
-  freeaddrinfo(found);
-}
+constexpr std::size_t kMaxQueuedBytes = 16 << 20;  // a client's unsent bytes
+constexpr std::size_t kMaxClients = 16;
 
 template <typename T>
 void put_le(std::string& out, T value) {
@@ -53,27 +35,15 @@ T get_le(const std::string& in, std::size_t at) {
 
 }  // namespace
 
-/// One WebSocket connection: its subscriptions and client channels, the frames waiting to be
-/// sent (by the sender thread alone), and the message being reassembled from its fragments.
+/// One WebSocket client: its subscriptions (under mutex_) and client channels (the events
+/// thread's alone), and what was dropped for want of room.
 struct FoxgloveWebSocket::Client {
-  mg_connection* conn = nullptr;
+  web::WebServer::Connection connection = 0;
   std::string name;                                    ///< address:port, for the log
   std::map<std::uint32_t, std::size_t> subscriptions;  ///< subscription id: channel
+  std::vector<std::vector<std::uint32_t>> by_channel;  ///< subscription ids, per channel
   std::map<std::uint32_t, std::string> channels;       ///< client channel id: topic
-  // The sender's side, under FoxgloveWebSocket::mutex_.
-  std::deque<std::pair<int, std::string>> queue;  ///< (WebSocket opcode, frame)
-  std::size_t queued_bytes = 0;
-  std::uint64_t dropped = 0;
-  bool closed = false;
-  void push(int opcode, std::string frame) {
-    queued_bytes += frame.size();
-    queue.emplace_back(opcode, std::move(frame));
-  }
-  std::mutex write;  ///< held while writing; the close handler waits for it
-  // The reader's side (civetweb's thread for this connection).
-  int opcode = 0;
-  std::string message;
-  bool oversized = false;
+  std::uint64_t dropped = 0;                           ///< messages, since it was last told
   std::map<std::string, std::chrono::steady_clock::time_point> last_logged;  ///< by kind
 };
 
@@ -81,7 +51,11 @@ FoxgloveWebSocket::FoxgloveWebSocket(std::vector<Channel> channels,
                                      std::map<std::string, std::string> metadata,
                                      const FoxgloveServerOptions& options,
                                      ClientMessage on_client_message)
-    : channels_(std::move(channels)), on_client_message_(std::move(on_client_message)) {
+    : channels_(std::move(channels)),
+      on_client_message_(std::move(on_client_message)),
+      // Two subscriptions a channel: a viewer moving a panel subscribes anew before it drops
+      // the old one. More would only multiply what it is sent.
+      max_subscriptions_(std::max<std::size_t>(64, 2 * channels_.size())) {
   subscribers_.assign(channels_.size(), 0);
   latched_.resize(channels_.size());
   latched_t_ns_.resize(channels_.size());
@@ -103,72 +77,42 @@ FoxgloveWebSocket::FoxgloveWebSocket(std::vector<Channel> channels,
             {"metadata", metadata},
             {"sessionId", fmt::format("{}-{}", getpid(), static_cast<const void*>(this))}})
           .dump();
-
-  mg_init_library(0);
-  const std::string ports = fmt::format("{}:{}", options.listen, options.port);
-  std::vector<const char*> settings = {
-      "listening_ports",  ports.c_str(),
-      "num_threads",      "16",
-      "extra_mime_types", ".wasm=application/wasm,.mjs=application/javascript"};
-  if (!options.document_root.empty()) {
-    settings.push_back("document_root");
-    settings.push_back(options.document_root.c_str());
+  web::WebServerOptions web;
+  web.listen = options.listen;
+  web.port = options.port;
+  web.document_root = options.document_root;
+  web.subprotocol = "foxglove.websocket.v1";
+  web.max_websockets = kMaxClients;
+  web.max_message_bytes = kMaxMessageBytes;
+  web.max_queued_bytes = kMaxQueuedBytes;
+  web::WebServer::Events events;
+  events.opened = [this](Connection c, const std::string& peer) { opened(c, peer); };
+  events.closed = [this](Connection c) { closed(c); };
+  events.message = [this](Connection c, int opcode, std::string m) {
+    take(c, opcode, std::move(m));
+  };
+  events.oversized = [this](Connection c, std::uint64_t bytes) {
+    Client* client = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = clients_.find(c);
+      if (it != clients_.end()) client = it->second.get();
+    }
+    if (client != nullptr)
+      status(*client, 2, "oversized",
+             fmt::format("a message of {} bytes or more, over the {} taken: ignored unread", bytes,
+                         kMaxMessageBytes));
+  };
+  try {
+    server_ = std::make_unique<web::WebServer>(web, std::move(events));
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(fmt::format("cannot serve the viewer: {}", e.what()));
   }
-  settings.push_back(nullptr);
-  mg_callbacks callbacks{};
-  callbacks.log_message = [](const mg_connection*, const char*) { return 1; };  // ours says it
-  context_ = mg_start(&callbacks, this, settings.data());
-  if (context_ == nullptr) {
-    mg_exit_library();
-    throw std::runtime_error(fmt::format(
-        "cannot serve the viewer on {}: the port is taken or the address is not this machine's",
-        ports));
-  }
-  mg_server_port bound[4]{};
-  if (mg_get_server_ports(context_, 4, bound) > 0) port_ = bound[0].port;
-  listen_ = options.listen;
-  static const char* kProtocol[] = {"foxglove.websocket.v1"};
-  static mg_websocket_subprotocols kSubprotocols{1, kProtocol};
-  mg_set_websocket_handler_with_subprotocols(context_, "/", &kSubprotocols, on_connect, on_ready,
-                                             on_data, on_close, this);
-  sender_ = std::thread([this] { send_loop(); });
 }
 
+// The server goes first: its threads deliver their last events while the clients still exist.
 FoxgloveWebSocket::~FoxgloveWebSocket() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_sender_.notify_all();
-  sender_.join();
-  // A close frame (1001, going away) to each client: its reply ends the connection's read at
-  // once, where mg_stop alone would wait for civetweb's read to time out (about 2 s).
-  std::vector<std::shared_ptr<Client>> clients;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [conn, client] : clients_)
-      clients.push_back(client);
-  }
-  for (const std::shared_ptr<Client>& client : clients) {
-    std::lock_guard write(client->write);
-    if (!client->closed) {
-      const char going_away[] = {'\x03', '\xe9'};
-      mg_websocket_write(client->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, going_away, 2);
-    }
-  }
-  // civetweb's listening thread looks at its stop flag between polls of up to 2 s; a knock on
-  // the port every 20 ms ends its poll, so the run stops within a second of being asked.
-  std::atomic<bool> stopped = false;
-  std::thread knocker([&] {
-    while (!stopped) {
-      knock(listen_, port_);
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  });
-  mg_stop(context_);
-  stopped = true;
-  knocker.join();
-  mg_exit_library();
+  server_.reset();
 }
 
 std::size_t FoxgloveWebSocket::clients() const {
@@ -189,6 +133,39 @@ bool FoxgloveWebSocket::wants(std::size_t channel) const {
   return subscribers_[channel] > 0 || channels_[channel].latched;
 }
 
+void FoxgloveWebSocket::send(Client& client, int opcode, std::string_view payload) {
+  if (client.dropped > 0) {
+    const std::string told =
+        json({{"op", "status"},
+              {"level", 1},
+              {"message", fmt::format("{} messages dropped: this client reads more slowly "
+                                      "than the run publishes",
+                                      client.dropped)}})
+            .dump();
+    if (!server_->send(client.connection, web::opcode::kText, told)) {
+      ++client.dropped;
+      return;
+    }
+    client.dropped = 0;
+  }
+  if (!server_->send(client.connection, opcode, payload)) ++client.dropped;
+}
+
+namespace {
+
+std::string message_frame(std::uint32_t subscription, std::uint64_t t_ns,
+                          std::string_view json_text) {
+  std::string frame;
+  frame.reserve(13 + json_text.size());
+  frame += '\x01';
+  put_le(frame, subscription);
+  put_le(frame, t_ns);
+  frame += json_text;
+  return frame;
+}
+
+}  // namespace
+
 void FoxgloveWebSocket::publish(std::size_t channel, std::uint64_t t_ns,
                                 std::string_view json_text) {
   std::lock_guard lock(mutex_);
@@ -196,42 +173,25 @@ void FoxgloveWebSocket::publish(std::size_t channel, std::uint64_t t_ns,
     latched_[channel] = json_text;
     latched_t_ns_[channel] = t_ns;
   }
-  bool any = false;
-  for (auto& [conn, client] : clients_) {
-    for (const auto& [sub, c] : client->subscriptions) {
-      if (c != channel) continue;
-      if (client->queued_bytes > kMaxQueuedBytes) {
-        ++client->dropped;
-        continue;
-      }
-      std::string frame;
-      frame.reserve(13 + json_text.size());
-      frame += '\x01';
-      put_le(frame, sub);
-      put_le(frame, t_ns);
-      frame += json_text;
-      client->push(MG_WEBSOCKET_OPCODE_BINARY, std::move(frame));
-      any = true;
-    }
+  for (auto& [connection, client] : clients_) {
+    for (const std::uint32_t sub : client->by_channel[channel])
+      send(*client, web::opcode::kBinary, message_frame(sub, t_ns, json_text));
   }
-  if (any) wake_sender_.notify_one();
 }
 
 void FoxgloveWebSocket::time(std::uint64_t t_ns) {
   std::string frame = "\x02";
   put_le(frame, t_ns);
   std::lock_guard lock(mutex_);
-  for (auto& [conn, client] : clients_)
-    client->push(MG_WEBSOCKET_OPCODE_BINARY, frame);
-  if (!clients_.empty()) wake_sender_.notify_one();
+  for (auto& [connection, client] : clients_)
+    send(*client, web::opcode::kBinary, frame);
 }
 
 void FoxgloveWebSocket::status_to_all(int level, const std::string& message) {
   const std::string frame = json({{"op", "status"}, {"level", level}, {"message", message}}).dump();
   std::lock_guard lock(mutex_);
-  for (auto& [conn, client] : clients_)
-    client->push(MG_WEBSOCKET_OPCODE_TEXT, frame);
-  if (!clients_.empty()) wake_sender_.notify_one();
+  for (auto& [connection, client] : clients_)
+    send(*client, web::opcode::kText, frame);
 }
 
 void FoxgloveWebSocket::clear_latched() {
@@ -240,117 +200,38 @@ void FoxgloveWebSocket::clear_latched() {
     m.clear();
 }
 
-void FoxgloveWebSocket::send_loop() {
-  std::unique_lock lock(mutex_);
-  while (true) {
-    wake_sender_.wait(lock, [&] {
-      if (stopping_) return true;
-      for (const auto& [conn, client] : clients_) {
-        if (!client->queue.empty()) return true;
-      }
-      return false;
-    });
-    if (stopping_) return;
-    // One frame from each client in turn: a slow one does not hold the others back for long.
-    std::vector<std::pair<std::shared_ptr<Client>, std::pair<int, std::string>>> batch;
-    for (auto& [conn, client] : clients_) {
-      if (client->queue.empty()) continue;
-      batch.emplace_back(client, std::move(client->queue.front()));
-      client->queued_bytes -= batch.back().second.second.size();
-      client->queue.pop_front();
-      if (client->dropped > 0 && client->queue.empty()) {
-        client->push(
-            MG_WEBSOCKET_OPCODE_TEXT,
-            json({{"op", "status"},
-                  {"level", 1},
-                  {"message", fmt::format("{} messages dropped: this client reads more slowly "
-                                          "than the run publishes",
-                                          client->dropped)}})
-                .dump());
-        client->dropped = 0;
-      }
-    }
-    lock.unlock();
-    for (auto& [client, frame] : batch) {
-      std::lock_guard write(client->write);
-      if (!client->closed)
-        mg_websocket_write(client->conn, frame.first, frame.second.data(), frame.second.size());
-    }
-    lock.lock();
-  }
+void FoxgloveWebSocket::opened(Connection connection, const std::string& peer) {
+  auto client = std::make_unique<Client>();
+  client->connection = connection;
+  client->name = peer;
+  client->by_channel.resize(channels_.size());
+  std::lock_guard lock(mutex_);
+  send(*client, web::opcode::kText, server_info_);
+  send(*client, web::opcode::kText, advertise_);
+  clients_[connection] = std::move(client);
 }
 
-int FoxgloveWebSocket::on_connect(const mg_connection*, void*) {
-  return 0;
+void FoxgloveWebSocket::closed(Connection connection) {
+  std::lock_guard lock(mutex_);
+  const auto it = clients_.find(connection);
+  if (it == clients_.end()) return;
+  for (const auto& [sub, channel] : it->second->subscriptions)
+    --subscribers_[channel];
+  clients_.erase(it);
 }
 
-void FoxgloveWebSocket::on_ready(mg_connection* conn, void* self_pointer) {
-  auto* self = static_cast<FoxgloveWebSocket*>(self_pointer);
-  auto client = std::make_shared<Client>();
-  client->conn = conn;
-  const mg_request_info* info = mg_get_request_info(conn);
-  client->name = fmt::format("{}:{}", info->remote_addr, info->remote_port);
-  std::lock_guard lock(self->mutex_);
-  client->push(MG_WEBSOCKET_OPCODE_TEXT, self->server_info_);
-  client->push(MG_WEBSOCKET_OPCODE_TEXT, self->advertise_);
-  self->clients_[conn] = client;
-  self->wake_sender_.notify_one();
-}
-
-void FoxgloveWebSocket::on_close(const mg_connection* conn, void* self_pointer) {
-  auto* self = static_cast<FoxgloveWebSocket*>(self_pointer);
-  std::shared_ptr<Client> client;
+void FoxgloveWebSocket::take(Connection connection, int opcode, std::string message) {
+  Client* client = nullptr;
   {
-    std::lock_guard lock(self->mutex_);
-    const auto it = self->clients_.find(conn);
-    if (it == self->clients_.end()) return;
-    client = it->second;
-    for (const auto& [sub, channel] : client->subscriptions)
-      --self->subscribers_[channel];
-    self->clients_.erase(it);
+    std::lock_guard lock(mutex_);
+    const auto it = clients_.find(connection);
+    if (it == clients_.end()) return;
+    client = it->second.get();  // erased only by closed(), on this same thread
   }
-  std::lock_guard write(client->write);  // a write in progress ends before the connection does
-  client->closed = true;
-}
-
-int FoxgloveWebSocket::on_data(mg_connection* conn, int bits, char* data, std::size_t size,
-                               void* self_pointer) {
-  auto* self = static_cast<FoxgloveWebSocket*>(self_pointer);
-  std::shared_ptr<Client> client;
-  {
-    std::lock_guard lock(self->mutex_);
-    const auto it = self->clients_.find(conn);
-    if (it == self->clients_.end()) return 1;
-    client = it->second;
-  }
-  const int opcode = bits & 0x0F;
-  const bool fin = (bits & 0x80) != 0;
-  if (opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) return 0;
-  if (opcode == MG_WEBSOCKET_OPCODE_PING || opcode == MG_WEBSOCKET_OPCODE_PONG) return 1;
-  if (opcode != MG_WEBSOCKET_OPCODE_CONTINUATION) {
-    client->opcode = opcode;
-    client->message.clear();
-    client->oversized = false;
-  }
-  if (client->message.size() + size > kMaxMessageBytes) {
-    client->oversized = true;
-    client->message.clear();
-  }
-  if (!client->oversized) client->message.append(data, size);
-  if (!fin) return 1;
-  if (client->oversized) {
-    self->status(*client, 2, "oversized",
-                 fmt::format("a message over {} bytes: ignored", kMaxMessageBytes));
-  } else if (client->opcode == MG_WEBSOCKET_OPCODE_TEXT) {
-    self->handle_text(*client, client->message);
-  } else if (client->opcode == MG_WEBSOCKET_OPCODE_BINARY) {
-    self->handle_binary(*client, client->message);
-  } else {
-    self->status(*client, 2, "opcode",
-                 fmt::format("a frame of WebSocket opcode {}: ignored", client->opcode));
-  }
-  client->message.clear();
-  return 1;
+  if (opcode == web::opcode::kText)
+    handle_text(*client, message);
+  else
+    handle_binary(*client, message);
 }
 
 void FoxgloveWebSocket::status(Client& client, int level, const std::string& kind,
@@ -363,9 +244,8 @@ void FoxgloveWebSocket::status(Client& client, int level, const std::string& kin
     fmt::print(stderr, "leeway: viewer client {}: {}\n", client.name, message);
   }
   std::lock_guard lock(mutex_);
-  client.push(MG_WEBSOCKET_OPCODE_TEXT,
-              json({{"op", "status"}, {"level", level}, {"message", message}}).dump());
-  wake_sender_.notify_one();
+  send(client, web::opcode::kText,
+       json({{"op", "status"}, {"level", level}, {"message", message}}).dump());
 }
 
 void FoxgloveWebSocket::handle_text(Client& client, const std::string& text) {
@@ -379,41 +259,55 @@ void FoxgloveWebSocket::handle_text(Client& client, const std::string& text) {
   const std::size_t channel_count = channels_.size();
   try {
     if (op == "subscribe") {
-      std::vector<std::size_t> latched;
+      // Refusals are told in one status each kind, however many ids a request lists.
+      std::vector<std::int64_t> unknown;
+      std::size_t over_limit = 0, taken_ids = 0;
       {
         std::lock_guard lock(mutex_);
         for (const json& s : request.at("subscriptions")) {
           const auto id = s.at("id").get<std::uint32_t>();
           const auto channel = s.at("channelId").get<std::int64_t>();
-          if (channel < 0 || static_cast<std::size_t>(channel) >= channel_count ||
-              client.subscriptions.contains(id)) {
-            continue;  // told below, outside the lock
+          if (channel < 0 || static_cast<std::size_t>(channel) >= channel_count) {
+            unknown.push_back(channel);
+            continue;
           }
-          client.subscriptions[id] = static_cast<std::size_t>(channel);
-          ++subscribers_[static_cast<std::size_t>(channel)];
-          if (!latched_[static_cast<std::size_t>(channel)].empty()) latched.push_back(id);
+          if (client.subscriptions.contains(id)) {
+            ++taken_ids;
+            continue;
+          }
+          if (client.subscriptions.size() >= max_subscriptions_) {
+            ++over_limit;
+            continue;
+          }
+          const auto c = static_cast<std::size_t>(channel);
+          client.subscriptions[id] = c;
+          client.by_channel[c].push_back(id);
+          ++subscribers_[c];
+          if (!latched_[c].empty())
+            send(client, web::opcode::kBinary, message_frame(id, latched_t_ns_[c], latched_[c]));
         }
-        for (const std::uint32_t id : latched) {
-          const std::size_t c = client.subscriptions[id];
-          std::string frame = "\x01";
-          put_le(frame, id);
-          put_le(frame, latched_t_ns_[c]);
-          frame += latched_[c];
-          client.push(MG_WEBSOCKET_OPCODE_BINARY, std::move(frame));
-        }
-        wake_sender_.notify_one();
       }
-      for (const json& s : request.at("subscriptions")) {
-        const auto channel = s.at("channelId").get<std::int64_t>();
-        if (channel < 0 || static_cast<std::size_t>(channel) >= channel_count)
-          status(client, 1, "unknown channel",
-                 fmt::format("subscribe: there is no channel {}", channel));
-      }
+      if (!unknown.empty())
+        status(client, 1, "unknown channel",
+               unknown.size() == 1
+                   ? fmt::format("subscribe: there is no channel {}", unknown.front())
+                   : fmt::format("subscribe: there are no channels {} and {} more", unknown.front(),
+                                 unknown.size() - 1));
+      if (taken_ids > 0)
+        status(client, 1, "subscription id taken",
+               fmt::format("subscribe: {} subscription id{} already in use: ignored", taken_ids,
+                           taken_ids == 1 ? "" : "s"));
+      if (over_limit > 0)
+        status(client, 2, "subscription limit",
+               fmt::format("subscribe: {} subscription{} past the {} a client may hold: ignored",
+                           over_limit, over_limit == 1 ? "" : "s", max_subscriptions_));
     } else if (op == "unsubscribe") {
       std::lock_guard lock(mutex_);
       for (const json& id : request.at("subscriptionIds")) {
         const auto it = client.subscriptions.find(id.get<std::uint32_t>());
         if (it == client.subscriptions.end()) continue;
+        std::vector<std::uint32_t>& ids = client.by_channel[it->second];
+        ids.erase(std::find(ids.begin(), ids.end(), it->first));
         --subscribers_[it->second];
         client.subscriptions.erase(it);
       }
@@ -424,6 +318,12 @@ void FoxgloveWebSocket::handle_text(Client& client, const std::string& text) {
           status(client, 2, "encoding",
                  fmt::format("advertise '{}': encoding {}: Leeway takes json", topic,
                              c["encoding"].dump()));
+          continue;
+        }
+        if (client.channels.size() >= max_subscriptions_) {
+          status(client, 2, "client channel limit",
+                 fmt::format("advertise '{}': past the {} channels a client may advertise", topic,
+                             max_subscriptions_));
           continue;
         }
         client.channels[c.at("id").get<std::uint32_t>()] = topic;

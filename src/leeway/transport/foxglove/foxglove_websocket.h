@@ -1,8 +1,8 @@
 // The server side of the Foxglove WebSocket protocol v1 (`foxglove.websocket.v1`, the protocol
-// Foxglove and Lichtblick connect with; docs/viewer.md), on one port of Debian's civetweb, which
-// also serves a folder over HTTP (the built-in page). Whatever feeds it (a live run,
-// foxglove_server.h; a recording, mcap_player.h) gives its channels, publishes their messages
-// and takes what clients publish.
+// Foxglove and Lichtblick connect with; docs/viewer.md), on one port of Leeway's web server
+// (web/web_server.h), which also serves a folder over HTTP (the built-in page). Whatever feeds
+// it (a live run, foxglove_server.h; a recording, mcap_player.h) gives its channels, publishes
+// their messages and takes what clients publish.
 //
 // What a client sees, in order:
 //   serverInfo   name "leeway", capabilities clientPublish and time, JSON encoding, metadata
@@ -12,13 +12,13 @@
 //   (opcode 2 [ns]); status messages for what it sent that was refused.
 //
 // Bad input (malformed, truncated, oversized or unknown frames and operations, subscriptions to
-// channels that do not exist, client messages the feeder refuses) is answered with a status
-// message and logged once a second per client and kind. A client that reads too slowly has its
-// messages dropped past 16 MB queued, with a status saying so: publishing never blocks. Sending
-// is done by a thread of the server's own.
+// channels that do not exist or past a client's limit, client messages the feeder refuses) is
+// answered with a status message and logged once a second per client and kind. Whatever is
+// queued for a client counts against its 16 MB: what would cross it (messages, replies,
+// latched replays) is dropped, and the client told how much when it has room again. Publishing
+// never blocks; a client that takes nothing for 10 s is closed; at most 16 clients at once.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -26,11 +26,9 @@
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
-struct mg_context;
-struct mg_connection;
+#include "leeway/transport/web/web_server.h"
 
 namespace leeway {
 
@@ -47,7 +45,7 @@ class FoxgloveWebSocket {
     bool latched = false;  ///< a late subscriber gets its last message
   };
   /// What a client publishes, as the JSON text it sent on `topic`: empty if taken, else why
-  /// it was refused (the client gets that as a status). Called on civetweb's threads.
+  /// it was refused (the client gets that as a status). Called on the server's events thread.
   using ClientMessage = std::function<std::string(const std::string& topic, std::string_view json)>;
 
   /// Starts listening; throws std::runtime_error if the port cannot be had.
@@ -57,7 +55,7 @@ class FoxgloveWebSocket {
   FoxgloveWebSocket(const FoxgloveWebSocket&) = delete;
   FoxgloveWebSocket& operator=(const FoxgloveWebSocket&) = delete;
 
-  int port() const { return port_; }
+  int port() const { return server_->port(); }
   std::size_t clients() const;
   /// Subscriptions of every client, in all.
   std::size_t subscriptions() const;
@@ -75,32 +73,30 @@ class FoxgloveWebSocket {
   struct Client;  // one WebSocket connection (foxglove_websocket.cc)
 
  private:
-  static int on_connect(const mg_connection* conn, void* self);
-  static void on_ready(mg_connection* conn, void* self);
-  static int on_data(mg_connection* conn, int bits, char* data, std::size_t size, void* self);
-  static void on_close(const mg_connection* conn, void* self);
-
+  using Connection = web::WebServer::Connection;
+  void opened(Connection connection, const std::string& peer);
+  void closed(Connection connection);
+  void take(Connection connection, int opcode, std::string message);
   void handle_text(Client& client, const std::string& text);
   void handle_binary(Client& client, const std::string& bytes);
+  /// Sends what the client asked or was told, after a word on what was dropped before it;
+  /// counts it dropped if there is no room. Under mutex_.
+  void send(Client& client, int opcode, std::string_view payload);
   void status(Client& client, int level, const std::string& kind, const std::string& message);
-  void send_loop();
 
   std::vector<Channel> channels_;
   std::string server_info_, advertise_;  ///< made once
   ClientMessage on_client_message_;
+  std::size_t max_subscriptions_;  ///< a client's, at once
 
   mutable std::mutex mutex_;  ///< guards the clients, the latched messages and the counts
-  std::map<const mg_connection*, std::shared_ptr<Client>> clients_;
+  std::map<Connection, std::unique_ptr<Client>> clients_;
   std::vector<int> subscribers_;  ///< clients subscribed, per channel
   std::vector<std::string> latched_;
   std::vector<std::uint64_t> latched_t_ns_;
-  std::condition_variable wake_sender_;
-  bool stopping_ = false;
-  std::thread sender_;
 
-  mg_context* context_ = nullptr;
-  int port_ = 0;
-  std::string listen_;  ///< the address listened on
+  /// Last, so gone first: its threads end before the rest.
+  std::unique_ptr<web::WebServer> server_;
 };
 
 }  // namespace leeway
