@@ -348,6 +348,19 @@ TEST(RunReport, IsOneSelfContainedFileWithTheRunsScoreTrackAndSeries) {
             std::string::npos)
       << bad;
   EXPECT_NE(bad.find("rc=1"), std::string::npos);
+
+  // A recording cut short (its first half, as a killed writer leaves it) is reported for what
+  // it holds, and says it is cut short, on the command line and on the page.
+  const fs::path half = temp_path("report_half.mcap");
+  fs::copy_file(recording, half, fs::copy_options::overwrite_existing);
+  fs::resize_file(half, fs::file_size(recording) / 2);
+  const std::string cut = command_output(
+      fmt::format("{} report {} -o {}", LEEWAY_BINARY, half.string(), report.string()));
+  ASSERT_NE(cut.find("rc=0"), std::string::npos) << cut;
+  EXPECT_NE(cut.find(" s: the recording is cut short, read to its last whole record"),
+            std::string::npos)
+      << cut;
+  EXPECT_NE(testing::bytes_of(report).find("The recording is cut short"), std::string::npos);
 }
 
 }  // namespace

@@ -283,6 +283,14 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
       escape_html(field("world")), uplot_css, escape_html(field("source")),
       escape_html(field("seed")), escape_html(field("dt")), t_end, facts.messages,
       escape_html(recording.filename().string()));
+  facts.recorded_s = t_end;
+  facts.cut_short = reader.truncated();
+  if (facts.cut_short) {
+    html += fmt::format(
+        "<p class=\"log\">The recording is cut short (its writer stopped before closing it): "
+        "this is what it holds up to its last whole record, {:.1f} s.</p>",
+        t_end);
+  }
   html += "<h2>Tasks</h2>";
   if (tasks.empty()) {
     html += "<p>No task in this run.</p>";

@@ -23,6 +23,8 @@ struct RunReportFacts {
   std::uint64_t messages = 0;  ///< read from the recording
   std::size_t track_points = 0;
   std::size_t charts = 0;
+  double recorded_s = 0.0;  ///< [s] of simulated time, to the last message read
+  bool cut_short = false;   ///< the file ends inside a record: read to its last whole one
 };
 
 /// Writes the report of `recording` to `out`, with uPlot taken from `web_root`'s vendor folder.
