@@ -520,12 +520,40 @@ TEST(RunCommand, NavigationOnTheEstimateIsReportedBesideItsSigmaAndRefusedWithou
   EXPECT_NE(run("run --navigation kalman").status, 0);
 }
 
+// `--view` takes no word after it as its port: the world after it is the world.
+TEST(RunCommand, AWorldAfterViewIsTheWorldAndItsPortIsGivenWithAnEqualsSign) {
+  const Result otter = run("run --view=0 " + std::string(LEEWAY_SOURCE_DIR) +
+                           "/worlds/otter.sdf --duration 0.2 --no-progress");
+  EXPECT_EQ(otter.status, 0) << otter.output;
+  EXPECT_NE(otter.output.find("viewing    world otter: open http://127.0.0.1:"), std::string::npos)
+      << otter.output;
+  const Result after = run("run --view " + std::string(LEEWAY_SOURCE_DIR) +
+                           "/worlds/otter.sdf --port 0 --duration 0.2 --no-progress");
+  EXPECT_EQ(after.status, 0) << after.output;
+  EXPECT_NE(after.output.find("world otter"), std::string::npos) << after.output;
+  // The old form names the new one.
+  const Result port = run("run --view 9000");
+  EXPECT_NE(port.status, 0);
+  EXPECT_NE(port.output.find("no world file '9000'; a port for --view is given as --view=9000 or "
+                             "--port 9000"),
+            std::string::npos)
+      << port.output;
+  for (const char* bad : {"--view=70000", "--view=1e3", "--view=-1", "--view --port x"}) {
+    const Result r = run(std::string("run --duration 0.1 ") + bad);
+    EXPECT_NE(r.status, 0) << bad;
+    EXPECT_NE(r.output.find("expected a port: a whole number from 0 to 65535"), std::string::npos)
+        << bad << ": " << r.output;
+  }
+  EXPECT_NE(run("run --port 9000 --duration 0.1").output.find("--port requires --view"),
+            std::string::npos);
+}
+
 TEST(RunCommand, HelpDocumentsEveryOption) {
   const Result r = run("run --help");
   EXPECT_EQ(r.status, 0);
   for (const char* opt :
        {"WORLD", "--duration", "--seed", "--record", "--record-rate", "--frame", "--summary",
-        "--command", "--spawn", "--record-sensors", "--navigation"}) {
+        "--command", "--spawn", "--record-sensors", "--navigation", "--view", "--port"}) {
     EXPECT_NE(r.output.find(opt), std::string::npos) << opt;
   }
 }

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <optional>
 #include <sdf/Console.hh>
@@ -57,6 +58,32 @@ const CLI::Validator kRateFactor(
       return fmt::format("got '{}', expected a number", s);
     },
     "FACTOR");
+
+/// A TCP port: a whole number from 0 to 65535.
+const CLI::Validator kPort(
+    [](std::string& s) -> std::string {
+      unsigned port = 0;
+      const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), port);
+      if (!s.empty() && error == std::errc() && end == s.data() + s.size() && port <= 65535)
+        return {};
+      return fmt::format("got '{}', expected a port: a whole number from 0 to 65535", s);
+    },
+    "PORT");
+
+/// A world file that exists. A name of digits alone is most likely a port meant for --view,
+/// which takes its port as --view=PORT (a bare word after it is the world).
+const CLI::Validator kWorldFile(
+    [](std::string& s) -> std::string {
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(s, ec)) return {};
+      if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos)
+        return fmt::format(
+            "no world file '{}'; a port for --view is given as --view={} or "
+            "--port {}",
+            s, s, s);
+      return fmt::format("no world file '{}'", s);
+    },
+    "FILE");
 
 /// "X,Y" or "X,Y,Z" as finite numbers [m], or nothing.
 std::optional<std::vector<double>> parse_point(const std::string& s) {
@@ -168,7 +195,7 @@ int main(int argc, char** argv) {
       "Exit status: 0 done; 1 bad input (the message names file, line, element and value);\n"
       "2 the run stopped on a non-finite state (the recording so far is kept).");
   run->add_option("WORLD", o.world_path, "SDF world file (default: the embedded default world)")
-      ->check(CLI::ExistingFile);
+      ->check(kWorldFile);
   run->add_option("--duration", o.duration,
                   "Simulated time to run [s] (default: until the world's tasks finish, or 60 s\n"
                   "in a world without tasks)")
@@ -240,15 +267,21 @@ int main(int argc, char** argv) {
                 "With --serve: each step waits for a client's step or multi_step on\n"
                 "/world/W/control, or /world/W/lockstep (commands and steps in one request,\n"
                 "which makes a scripted client's run the same bits whatever its timing)");
-  std::string view_port;
+  // A flag, so that the word after it is never taken as its port: `--view worlds/otter.sdf`
+  // views that world. The port is --view=PORT or --port PORT.
+  std::string view_port = "8765";
   CLI::Option* view =
-      run->add_option("--view", view_port,
-                      "Serve the run to viewers on this port of --listen (default 8765): the\n"
-                      "built-in page at http://127.0.0.1:PORT/, and Foxglove or Lichtblick at\n"
-                      "ws://127.0.0.1:PORT (docs/viewer.md); paced at real time, until stopped\n"
-                      "(Ctrl-C) unless --duration is given")
-          ->expected(0, 1)
-          ->check(CLI::Range(0, 65535));
+      run->add_flag("--view{8765}", view_port,
+                    "Serve the run to viewers on port 8765 of --listen (--view=PORT or --port\n"
+                    "PORT for another; 0: any free one): the built-in page at\n"
+                    "http://127.0.0.1:PORT/, and Foxglove or Lichtblick at ws://127.0.0.1:PORT\n"
+                    "(docs/viewer.md); paced at real time, until stopped (Ctrl-C) unless\n"
+                    "--duration is given")
+          ->check(kPort);
+  std::optional<std::string> port;
+  run->add_option("--port", port, "The port --view serves on (default 8765; 0: any free one)")
+      ->check(kPort)
+      ->needs(view);
   run->add_flag("!--no-progress", o.progress,
                 "Never draw the progress bar (it is drawn only on a terminal anyway)");
 
@@ -322,6 +355,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("report")) return leeway::report_command(report);
   if (app.got_subcommand("topics")) return leeway::topics_command(topics);
   o.frame = *leeway::parse_output_frame(frame);
-  if (view->count() > 0) o.view_port = view_port.empty() ? 8765 : std::stoi(view_port);
+  if (view->count() > 0) o.view_port = std::stoi(port.value_or(view_port));
   return leeway::run_command(o);
 }

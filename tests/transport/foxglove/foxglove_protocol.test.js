@@ -30,9 +30,9 @@ async function until(predicate, ms = 60000) {
   return predicate();
 }
 
-/// `leeway run --view 0 ARGS`, and the port it chose.
+/// `leeway run --view=0 ARGS`, and the port it chose.
 async function startLeeway(args) {
-  const proc = spawn(LEEWAY, ["run", "--view", "0", "--no-progress", ...args], {
+  const proc = spawn(LEEWAY, ["run", "--view=0", "--no-progress", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -101,7 +101,7 @@ async function serve(args) {
 
 test("the built-in page shows a live run: the sea, the vessel and growing charts", { timeout: 240000 }, async () => {
   assert.ok(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: scripts/install-deps.sh installs it`);
-  const leeway = await serve(["run", "--view", "0", "--no-progress", "--duration", "600"]);
+  const leeway = await serve(["run", "--view=0", "--no-progress", "--duration", "600"]);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   try {
     await checkPage(browser, leeway.url, "leeway-viewer-live");
