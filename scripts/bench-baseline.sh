@@ -1,20 +1,35 @@
 #!/usr/bin/env bash
-# The step's cost against a baseline built from another revision, in the same run:
-#   scripts/bench-baseline.sh REV       (a commit, tag or branch: the baseline)
+# Benchmarks against a baseline built from another revision, in the same run:
+#   scripts/bench-baseline.sh REV             (a commit, tag or branch: the baseline; the step)
+#   scripts/bench-baseline.sh REV FILTER      (the benchmarks FILTER matches, a regex)
 #   ROUNDS=15 scripts/bench-baseline.sh REV   (more rounds, where the machine is noisy)
 # builds REV's benchmarks in .baseline/build (.baseline/ is a git worktree of REV; ccache makes a
-# rebuild of unchanged files cheap), then runs the baseline's and this tree's step benchmarks in
-# turn, ROUNDS (5) rounds of five repetitions, and prints each benchmark's least time per step with
-# its ratio to the baseline's same-named benchmark (WithOutputs variants against the plain one).
+# rebuild of unchanged files cheap), then runs the baseline's and this tree's benchmarks in
+# turn, ROUNDS (5) rounds of five repetitions, and prints each benchmark's least time with its
+# ratio to the baseline's same-named benchmark (WithOutputs variants against the plain one).
+# Without FILTER: the step benchmarks. A benchmark file of this tree's that REV lacks is built
+# into the baseline too (bench/web_bench.cc against the civetweb server before e57b340: it uses
+# only what both revisions declare).
 # The least time, not the median: on a shared machine the others are the machine's noise (a
 # benchmark's median moves by 30 % between runs here; its minimum by a few per cent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -eq 1 ] || { echo "usage: $0 REV (the baseline's commit, tag or branch)" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || {
+  echo "usage: $0 REV [FILTER] (the baseline's commit, tag or branch; a benchmark regex)" >&2
+  exit 2
+}
 rev=$(git rev-parse --verify "$1^{commit}")
-filter='^(WamvStepWaves|WamvStepWavesWithOutputs|RovStationKeepingStep|RovStationKeepingStepWithOutputs|BodyStep)$'
+filter=${2:-'^(WamvStepWaves|WamvStepWavesWithOutputs|RovStationKeepingStep|RovStationKeepingStepWithOutputs|BodyStep)$'}
 if [ ! -d .baseline ]; then git worktree add --detach .baseline "$rev" >/dev/null; fi
-git -C .baseline checkout -q --detach "$rev"
+git -C .baseline checkout -q -f --detach "$rev"
+git -C .baseline clean -fdq -- bench
+for file in bench/*.cc; do
+  if [ ! -e ".baseline/$file" ]; then
+    cp "$file" ".baseline/$file"
+    sed -i "s|add_executable(leeway_bench |add_executable(leeway_bench $(basename "$file") |" \
+      .baseline/bench/CMakeLists.txt
+  fi
+done
 # Each tree's paths reach ccache relative to its own root, so unchanged files hit the cache.
 CCACHE_BASEDIR=$PWD/.baseline cmake -S .baseline -B .baseline/build -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DLEEWAY_WERROR=ON >/dev/null
@@ -38,10 +53,11 @@ def least(prefix):
     for f in sorted(glob.glob(f"{out}/{prefix}*.json")):
         for b in json.load(open(f))["benchmarks"]:
             if b.get("run_type") == "iteration":
-                times.setdefault(b["run_name"], []).append(b["real_time"])
+                scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
+                times.setdefault(b["run_name"], []).append(b["real_time"] * scale)
     return {k: min(v) for k, v in times.items()}
 base, new = least("base"), least("new")
-print(f"baseline: {rev[:12]}; least of {rounds} rounds x 5 repetitions, ns per step")
+print(f"baseline: {rev[:12]}; least of {rounds} rounds x 5 repetitions, ns per iteration")
 print(f"{'benchmark':36} {'baseline':>12} {'this tree':>12} {'ratio':>7}")
 for name, t in sorted(new.items()):
     ref = base.get(name) or base.get(name.replace("WithOutputs", ""))

@@ -206,8 +206,20 @@ TEST(ModelSources, AModelThatIncludesItselfOrAPairThatIncludeEachOtherIsACycleNa
                        "/pong/model.sdf (line 5) "
                        "includes " +
                        folder + "/ping/model.sdf"});
-  // A model included twice by another is no cycle: both copies load.
+  // Text (a Python load) is followed as a file is: its includes resolve on the same paths.
+  try {
+    Diagnostics text;
+    load_world_string(world("model://ping"), "python text", text);
+    ADD_FAILURE() << "a cycle in text loaded";
+  } catch (const LoadError& e) {
+    expect_mentions(e.what(), {folder +
+                               "/pong/model.sdf:5: <include>: 'model://ping' closes a "
+                               "cycle of includes: python text (line 4) includes " +
+                               folder + "/ping/model.sdf (line 5) includes "});
+  }
+  // A model included twice by another is no cycle: both copies load, from a file or from text.
   Diagnostics d;
+  EXPECT_GE(load_world_string(world("model://twice"), "python text", d).bodies.size(), 1u);
   const std::string twice = write_temp("twice.sdf", world("model://twice"));
   const Model loaded = load_world_file(twice, d);
   EXPECT_GE(loaded.bodies.size(), 1u);

@@ -523,6 +523,35 @@ void check_spawn(const Spawn& s) {
   }
 }
 
+/// libsdformat's configuration for a world read with `paths`: model:// maps to their model
+/// folders, and what that map does not find (bare names, Fuel URLs, models in a Fuel cache) is
+/// resolved as resolve_resource() does, each URI it took from a Fuel cache added to
+/// `from_fuel_cache`; what nothing finds becomes a LoadError that explains it (and sdformat
+/// prints no console complaint of its own). The configuration refers to both arguments.
+sdf::ParserConfig parser_config(const sdfio::ResourcePaths& paths,
+                                std::set<std::string>& from_fuel_cache) {
+  sdf::ParserConfig config;
+  config.AddURIPath("model://", sdfio::describe_folders(paths.model_folders));
+  config.SetFindCallback([&paths, &from_fuel_cache](const std::string& uri) {
+    const auto found = sdfio::resolve_resource(uri, paths);
+    if (!found) return std::string();
+    if (found->fuel_fallback) from_fuel_cache.insert(uri);
+    return found->path.string();
+  });
+  return config;
+}
+
+void warn_of_fuel_cache(const std::string& source, const std::set<std::string>& from_fuel_cache,
+                        Diagnostics& diagnostics) {
+  for (const std::string& uri : from_fuel_cache) {
+    diagnostics.warn({source, 0, "include"},
+                     fmt::format("'{}' is on no resource path and was taken from the Fuel cache "
+                                 "(gz-sim would not find it there; a model in the cache "
+                                 "including its siblings by model:// does this)",
+                                 uri));
+  }
+}
+
 }  // namespace
 
 Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, std::uint64_t seed,
@@ -539,18 +568,8 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
   const std::size_t models = sdfio::check_world_files(absolute, paths, diagnostics);
   if (const std::optional<double> room = sdfio::available_memory_bytes())
     sdfio::check_read_budget(path, models, *room);
-  sdf::ParserConfig config;
-  config.AddURIPath("model://", sdfio::describe_folders(paths.model_folders));
-  // What the model:// map does not find (bare names, Fuel URLs, models in a Fuel cache) is
-  // resolved here; what nothing finds becomes a LoadError that explains it (and sdformat prints
-  // no console complaint of its own).
   std::set<std::string> from_fuel_cache;
-  config.SetFindCallback([&](const std::string& uri) {
-    const auto found = sdfio::resolve_resource(uri, paths);
-    if (!found) return std::string();
-    if (found->fuel_fallback) from_fuel_cache.insert(uri);
-    return found->path.string();
-  });
+  const sdf::ParserConfig config = parser_config(paths, from_fuel_cache);
   sdf::Root root;
   sdf::Root spawned_root;
   sdf::Errors errors;
@@ -587,26 +606,34 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
       }
     }
   }
-  for (const std::string& uri : from_fuel_cache) {
-    diagnostics.warn({path, 0, "include"},
-                     fmt::format("'{}' is on no resource path and was taken from the Fuel cache "
-                                 "(gz-sim would not find it there; a model in the cache "
-                                 "including its siblings by model:// does this)",
-                                 uri));
-  }
+  warn_of_fuel_cache(path, from_fuel_cache, diagnostics);
   return compile(root, spawned, errors, path, &paths, seed, diagnostics);
 }
 
 Scenario load_scenario_string(const std::string& sdf_text, const std::string& source_name,
                               Diagnostics& diagnostics, std::uint64_t seed) {
-  sdfio::check_world_text(sdf_text, source_name, diagnostics);
+  std::error_code ec;
+  const std::filesystem::path here = std::filesystem::current_path(ec);
+  const sdfio::ResourcePaths paths = sdfio::resource_paths_from_environment(here);
+  const std::size_t models =
+      sdfio::check_world_text(sdf_text, source_name, here, paths, diagnostics);
+  if (const std::optional<double> room = sdfio::available_memory_bytes())
+    sdfio::check_read_budget(source_name, models, *room);
+  std::set<std::string> from_fuel_cache;
+  const sdf::ParserConfig config = parser_config(paths, from_fuel_cache);
   sdf::Root root;
-  const sdf::Errors errors = parse_guarded(source_name, [&] {
-    return load_root(root, Source::kText, sdf_text, sdf::ParserConfig::GlobalConfig());
-  });
+  sdf::Errors errors;
+  {
+    sdfio::SdformatScope scope(config);
+    errors = parse_guarded(source_name,
+                           [&] { return load_root(root, Source::kText, sdf_text, config); });
+    for (const sdf::Error& e : scope.printed_errors())
+      errors.push_back(e);
+  }
+  warn_of_fuel_cache(source_name, from_fuel_cache, diagnostics);
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
-    Scenario scenario = compile(root, {}, errors, source_name, nullptr, seed, diagnostics);
+    Scenario scenario = compile(root, {}, errors, source_name, &paths, seed, diagnostics);
     diagnostics.name_unnamed_sources(source_name);
     return scenario;
   } catch (const LoadError& e) {

@@ -113,24 +113,25 @@ std::string describe(const std::vector<Link>& chain, const fs::path& last) {
   return out + last.string();
 }
 
-/// Follows `file`'s includes depth first; the <model>s libsdformat will read for it (an
-/// include counted each time it is met). `done` holds the files whose includes were all
-/// followed already, with that count (a model included many times is read once here).
 std::size_t follow(const fs::path& file, const ResourcePaths& paths, std::vector<Link>& chain,
-                   std::map<fs::path, std::size_t>& done, Diagnostics& diagnostics) {
-  if (const auto it = done.find(file); it != done.end()) return it->second;
-  tinyxml2::XMLDocument doc;
-  load_xml_file(file, doc);
-  if (!doc.RootElement()) return 0;
-  check_version(*doc.RootElement(), file, diagnostics);
-  check_model_names(*doc.RootElement(), file);
+                   std::map<fs::path, std::size_t>& done, Diagnostics& diagnostics);
+
+/// Checks the document `root` of `file` and follows its includes depth first (a relative URI
+/// against `folder` first); the <model>s libsdformat will read for it (an include counted each
+/// time it is met).
+std::size_t follow_document(const tinyxml2::XMLElement& root, const fs::path& file,
+                            const fs::path& folder, const ResourcePaths& paths,
+                            std::vector<Link>& chain, std::map<fs::path, std::size_t>& done,
+                            Diagnostics& diagnostics) {
+  check_version(root, file, diagnostics);
+  check_model_names(root, file);
   std::vector<std::pair<std::string, int>> includes;
   std::size_t models = 0;
-  collect_includes(doc.RootElement(), includes, models);
+  collect_includes(&root, includes, models);
   for (const auto& [uri, line] : includes) {
     std::error_code ec;
     std::optional<fs::path> found;
-    if (const fs::path relative = file.parent_path() / uri;
+    if (const fs::path relative = folder / uri;
         uri.find("://") == std::string::npos && fs::exists(relative, ec)) {
       found = relative;
     } else if (const auto resolved = resolve_resource(uri, paths)) {
@@ -156,6 +157,20 @@ std::size_t follow(const fs::path& file, const ResourcePaths& paths, std::vector
     models += follow(canonical, paths, chain, done, diagnostics);
     chain.pop_back();
   }
+  return models;
+}
+
+/// follow_document() for the file `file`. `done` holds the files whose includes were all
+/// followed already, with their count (a model included many times is read once here).
+std::size_t follow(const fs::path& file, const ResourcePaths& paths, std::vector<Link>& chain,
+                   std::map<fs::path, std::size_t>& done, Diagnostics& diagnostics) {
+  if (const auto it = done.find(file); it != done.end()) return it->second;
+  tinyxml2::XMLDocument doc;
+  load_xml_file(file, doc);
+  const std::size_t models = doc.RootElement()
+                                 ? follow_document(*doc.RootElement(), file, file.parent_path(),
+                                                   paths, chain, done, diagnostics)
+                                 : 0;
   done.emplace(file, models);
   return models;
 }
@@ -170,12 +185,15 @@ std::size_t check_world_files(const fs::path& world_file, const ResourcePaths& p
   return follow(fs::weakly_canonical(world_file, ec), paths, chain, done, diagnostics);
 }
 
-void check_world_text(const std::string& text, const std::string& name, Diagnostics& diagnostics) {
+std::size_t check_world_text(const std::string& text, const std::string& name,
+                             const fs::path& folder, const ResourcePaths& paths,
+                             Diagnostics& diagnostics) {
   tinyxml2::XMLDocument doc;
   parse_xml(text, name, doc);
-  if (!doc.RootElement()) return;
-  check_version(*doc.RootElement(), name, diagnostics);
-  check_model_names(*doc.RootElement(), name);
+  if (!doc.RootElement()) return 0;
+  std::vector<Link> chain;
+  std::map<fs::path, std::size_t> done;
+  return follow_document(*doc.RootElement(), name, folder, paths, chain, done, diagnostics);
 }
 
 }  // namespace leeway::sdfio

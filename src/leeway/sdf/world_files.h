@@ -37,8 +37,10 @@ inline constexpr int kMaxIncludeDepth = 64;
 std::size_t check_world_files(const std::filesystem::path& world_file, const ResourcePaths& paths,
                               Diagnostics& diagnostics);
 
-/// The same checks of SDF text, `name` standing for its file, but for its includes (which
-/// libsdformat resolves with its global configuration: load_world.h).
-void check_world_text(const std::string& text, const std::string& name, Diagnostics& diagnostics);
+/// The same checks of SDF text, `name` standing for its file and `folder` for the file's folder
+/// (what a relative <include><uri> is resolved against first).
+std::size_t check_world_text(const std::string& text, const std::string& name,
+                             const std::filesystem::path& folder, const ResourcePaths& paths,
+                             Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio
