@@ -1,6 +1,6 @@
 // The run's time series as uPlot charts: speed, heading, roll and pitch from the vessel's
-// odometry (app.js picks the vessel; else the first body's); each thruster's command and thrust
-// from its model's actuators; the wind at the body from its environment; the task's score.
+// odometry (app.js picks the vessel; else the first body's); the commands, a chart per unit, and
+// each thruster's thrust from its model's actuators; the wind at the body from its environment; the task's score.
 // Series are appended as messages come and redrawn a few times a second.
 import uPlot from "uplot";
 
@@ -18,7 +18,9 @@ function yawPitchRoll(q) {
 const DEG = 180 / Math.PI;
 
 class Chart {
-  constructor(container, title, unit, labels) {
+  // dots: points, not lines (the heading, which a line would cross the chart with where it wraps
+  // from 359 to 0 degrees); range: the value axis's, else the data's.
+  constructor(container, title, unit, labels, { dots = false, range = null } = {}) {
     this.data = [[], ...labels.map(() => [])];
     const element = document.createElement("div");
     element.className = "chart";
@@ -28,7 +30,7 @@ class Chart {
       width: Math.max(container.clientWidth - 8, 200),
       height: 118,
       legend: { show: labels.length > 1 },
-      scales: { x: { time: false } },
+      scales: { x: { time: false }, ...(range ? { y: { range } } : {}) },
       axes: [
         { stroke: "#9fb3c8", grid: { stroke: "#243447" }, size: 24 },
         // Wide enough for the longest tick label (a heading of 272.704 deg held in station).
@@ -37,7 +39,11 @@ class Chart {
           size: (u, values) => Math.max(44, 14 + 7 * Math.max(0, ...(values ?? []).map((v) => String(v).length))),
         },
       ],
-      series: [{ label: "t [s]" }, ...labels.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length], width: 1.5 }))],
+      series: [{ label: "t [s]" }, ...labels.map((label, i) => {
+        const color = COLORS[i % COLORS.length];
+        return dots ? { label, stroke: color, paths: () => null, points: { show: true, size: 3, fill: color } }
+          : { label, stroke: color, width: 1.5 };
+      })],
     }, this.data, element);
     this.dirty = false;
   }
@@ -67,10 +73,10 @@ export class RunCharts {
     this.charts = new Map();
     this.body = null; // the model whose odometry is charted (null: the first to come)
   }
-  chart(key, title, unit, labels) {
+  chart(key, title, unit, labels, options) {
     let c = this.charts.get(key);
     if (!c) {
-      c = new Chart(this.container, title, unit, labels);
+      c = new Chart(this.container, title, unit, labels, options);
       this.charts.set(key, c);
     }
     return c;
@@ -83,13 +89,18 @@ export class RunCharts {
     const a = yawPitchRoll(m.pose.orientation);
     this.chart("speed", `${model} speed`, "m/s", ["speed"]).push(t, [Math.hypot(v.x, v.y, v.z)]);
     // Heading as a compass gives it: clockwise from north, from ENU's yaw.
-    this.chart("heading", `${model} heading`, "deg", ["heading"]).push(t, [((90 - a.yaw * DEG) % 360 + 360) % 360]);
+    this.chart("heading", `${model} heading`, "deg", ["heading"], { dots: true, range: [0, 360] })
+      .push(t, [((90 - a.yaw * DEG) % 360 + 360) % 360]);
     this.chart("attitude", `${model} roll and pitch`, "deg", ["roll", "pitch"]).push(t, [a.roll * DEG, a.pitch * DEG]);
   }
   actuators(t, m) {
     if (m.model !== this.body || m.actuators.length === 0) return;
-    const names = m.actuators.map((a) => `${a.name.replace(/_joint$/, "")} [${a.unit}]`);
-    this.chart("command", `${m.model} commands`, "own units", names).push(t, m.actuators.map((a) => a.command));
+    // The commands on a chart per unit: an azimuth's rad beside a thrust's N would flatten one.
+    for (const unit of new Set(m.actuators.map((a) => a.unit))) {
+      const of = m.actuators.filter((a) => a.unit === unit);
+      this.chart(`command ${unit}`, `${m.model} commands`, unit, of.map((a) => a.name.replace(/_joint$/, "")))
+        .push(t, of.map((a) => a.command));
+    }
     const thrusters = m.actuators.filter((a) => a.thrust !== 0 || a.unit !== "rad");
     if (thrusters.length) {
       this.chart("thrust", `${m.model} thrust`, "N", thrusters.map((a) => a.name.replace(/_joint$/, ""))).push(t, thrusters.map((a) => a.thrust));

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <thread>
 
@@ -312,7 +313,7 @@ TEST(RunReport, IsOneSelfContainedFileWithTheRunsScoreTrackAndSeries) {
   const std::string out = command_output(
       fmt::format("{} report {} -o {}", LEEWAY_BINARY, recording.string(), report.string()));
   ASSERT_NE(out.find("rc=0"), std::string::npos) << out;
-  EXPECT_NE(out.find("27701 messages read; a track of 1301 points, 7 charts"), std::string::npos)
+  EXPECT_NE(out.find("27701 messages read; a track of 1301 points, 8 charts"), std::string::npos)
       << out;
 
   const std::string html = testing::bytes_of(report);
@@ -332,12 +333,34 @@ TEST(RunReport, IsOneSelfContainedFileWithTheRunsScoreTrackAndSeries) {
   ASSERT_NE(at, std::string::npos);
   const std::size_t end = html.find(";", at);
   const json charts = json::parse(html.substr(at + 13, end - at - 13));
-  ASSERT_EQ(charts.size(), 7u);
+  ASSERT_EQ(charts.size(), 8u);
   EXPECT_EQ(charts[0]["title"], "wamv speed");
   const json& t = charts[0]["data"][0];
   ASSERT_EQ(t.size(), 1301u);
   EXPECT_EQ(t.front().get<double>(), 0.0);
   EXPECT_NEAR(t.back().get<double>(), 130.0, 1e-9);
+  // The heading, 0 to 360 degrees, as dots: the run wraps through north (a line would cross
+  // the chart there).
+  const json& heading = charts[1];
+  EXPECT_EQ(heading["title"], "wamv heading (compass)");
+  EXPECT_EQ(heading["dots"], true);
+  EXPECT_EQ(heading["range"], json::array({0.0, 360.0}));
+  bool wraps = false;
+  for (std::size_t k = 1; k < heading["data"][1].size(); ++k) {
+    const double before = heading["data"][1][k - 1], after = heading["data"][1][k];
+    ASSERT_GE(after, 0.0);
+    ASSERT_LT(after, 360.0);
+    wraps = wraps || std::abs(after - before) > 180.0;
+  }
+  EXPECT_TRUE(wraps);
+  // The commands on a chart per unit: the engines' thrust [N] apart from their azimuths [rad].
+  std::map<std::string, json> commands;
+  for (const json& c : charts)
+    if (c["title"] == "wamv commands") commands[c["unit"]] = c["labels"];
+  EXPECT_EQ(commands["N"],
+            json::array({"left_engine_propeller_joint", "right_engine_propeller_joint"}));
+  EXPECT_EQ(commands["rad"],
+            json::array({"left_chassis_engine_joint", "right_chassis_engine_joint"}));
   // The track: a polyline through the frames, and the task's four waypoints numbered.
   EXPECT_NE(html.find("<polyline"), std::string::npos);
   EXPECT_NE(html.find(">4</text>"), std::string::npos);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -26,6 +27,8 @@ struct Chart {
   std::vector<std::string> labels;
   std::vector<double> t;
   std::vector<std::vector<double>> y;
+  bool dots = false;                                 ///< drawn as points, not lines
+  std::optional<std::pair<double, double>> y_range;  ///< the value axis's, else the data's
 
   void push(double time, const std::vector<double>& values) {
     if (y.empty()) y.resize(values.size());
@@ -170,6 +173,7 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
                                 const std::filesystem::path& web_root) {
   const std::string uplot_js = read_file(web_root / "vendor/uplot/uPlot.iife.min.js");
   const std::string uplot_css = read_file(web_root / "vendor/uplot/uPlot.min.css");
+  const std::string charts_js = read_file(web_root / "report.js");
 
   McapReader reader(recording);
   RunReportFacts facts;
@@ -214,22 +218,31 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
         chart("speed", model + " speed", "m/s", {"speed"})
             .push(t, {std::hypot(v.at("x").get<double>(), v.at("y").get<double>(),
                                  v.at("z").get<double>())});
-        chart("heading", model + " heading (compass)", "deg", {"heading"}).push(t, {heading});
+        // Dots, not a line: a line would cross the chart where the heading wraps (359 to 0).
+        Chart& headings = chart("heading", model + " heading (compass)", "deg", {"heading"});
+        headings.dots = true, headings.y_range = {0.0, 360.0};
+        headings.push(t, {heading});
         chart("attitude", model + " roll and pitch", "deg", {"roll", "pitch"})
             .push(t, {roll * kDeg, pitch * kDeg});
       } else if (schema == "leeway.Actuators" && msg.at("model") == body_model) {
-        std::vector<std::string> names, thrusters;
-        std::vector<double> commands, thrusts;
+        // The commands on a chart per unit (an azimuth's rad beside a thrust's N would flatten
+        // one of them); the thrusts on their own.
+        std::map<std::string, std::pair<std::vector<std::string>, std::vector<double>>> by_unit;
+        std::vector<std::string> thrusters;
+        std::vector<double> thrusts;
         for (const json& a : msg.at("actuators")) {
-          names.push_back(fmt::format("{} [{}]", a.at("name").get<std::string>(),
-                                      a.at("unit").get<std::string>()));
+          const std::string name = a.at("name"), unit = a.at("unit");
+          auto& [names, commands] = by_unit[unit];
+          names.push_back(name);
           commands.push_back(a.at("command").is_number() ? a["command"].get<double>() : NAN);
-          if (a.at("unit") != "rad") {
-            thrusters.push_back(a.at("name").get<std::string>());
+          if (unit != "rad") {
+            thrusters.push_back(name);
             thrusts.push_back(a.at("thrust").is_number() ? a["thrust"].get<double>() : NAN);
           }
         }
-        chart("command", body_model + " actuator commands", "own units", names).push(t, commands);
+        for (const auto& [unit, named] : by_unit)
+          chart("command " + unit, body_model + " commands", unit, named.first)
+              .push(t, named.second);
         if (!thrusters.empty())
           chart("thrust", body_model + " thrust", "N", thrusters).push(t, thrusts);
       } else if (schema == "leeway.Environment" && msg.at("model") == body_model) {
@@ -333,15 +346,17 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
     json series = json::array({c.t});
     for (const auto& y : c.y)
       series.push_back(y);
-    data.push_back({{"title", c.title}, {"unit", c.unit}, {"labels", c.labels}, {"data", series}});
+    json entry = {{"title", c.title}, {"unit", c.unit}, {"labels", c.labels}, {"data", series}};
+    if (c.dots) entry["dots"] = true;
+    if (c.y_range) entry["range"] = {c.y_range->first, c.y_range->second};
+    data.push_back(std::move(entry));
   }
-  html += "<script>" + uplot_js + "</script><script>const CHARTS=" + data.dump() + ";";
-  html += R"(const colors=["#ff8c2a","#3fa9f5","#7bd88f","#f25f5c","#c38dff","#ffd166"];
-for(const c of CHARTS){const el=document.createElement("div");el.className="chart";document.getElementById("charts").appendChild(el);
-new uPlot({title:`${c.title} [${c.unit}]`,width:560,height:200,scales:{x:{time:false}},
-axes:[{stroke:"#9fb3c8",grid:{stroke:"#243447"}},{stroke:"#9fb3c8",grid:{stroke:"#243447"}}],
-series:[{label:"t [s]"},...c.labels.map((l,i)=>({label:l,stroke:colors[i%colors.length],width:1.5}))]},c.data,el);}
-</script></body></html>)";
+  // "</" written "<\/" (the same string to JSON): no name in the data can close the script.
+  std::string charts_json = data.dump();
+  for (std::size_t at = 0; (at = charts_json.find("</", at)) != std::string::npos; at += 3)
+    charts_json.replace(at, 2, "<\\/");
+  html += "<script>" + uplot_js + "</script><script>const CHARTS=" + charts_json + ";</script>";
+  html += "<script>" + charts_js + "</script></body></html>";
   html += "\n";
 
   std::ofstream file(out, std::ios::binary);
