@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <sstream>
@@ -363,6 +364,46 @@ TEST(RunCommand, SpawnAddsAModelAsGzSimsCreateServiceDoes) {
   EXPECT_EQ(no_world.status, 1);
   EXPECT_NE(no_world.output.find("expected a WORLD file to spawn into"), std::string::npos)
       << no_world.output;
+}
+
+TEST(RunCommand, AWarningOfOneKindIsSaidOnceUnlessVerboseAndQuietSaysNone) {
+  // Three hinged links, each joint treated as fixed (links are merged for now): one line by
+  // default, three with --verbose, none with --quiet; the summary keeps all three.
+  std::string links = R"(<link name="base"><inertial><mass>10</mass><inertia><ixx>1</ixx>
+    <iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>)";
+  for (const char* arm : {"a", "b", "c"}) {
+    links += fmt::format(
+        R"(<link name="{0}"><inertial><mass>1</mass><inertia><ixx>0.1</ixx><iyy>0.1</iyy>
+        <izz>0.1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>
+        <joint name="hinge_{0}" type="revolute"><parent>base</parent><child>{0}</child>
+        <axis><xyz>0 0 1</xyz></axis></joint>)",
+        arm);
+  }
+  const std::string world = testing::write_temp(
+      "cli_hinges.sdf", R"(<?xml version="1.0"?><sdf version="1.9"><world name="w">
+  <model name="arms">)" + links +
+                            "</model></world></sdf>");
+  const auto lines_with = [](const std::string& out, const std::string& text) {
+    std::size_t n = 0;
+    for (std::size_t at = 0; (at = out.find(text, at)) != std::string::npos; ++at)
+      ++n;
+    return n;
+  };
+  const Result normal = run("run " + world + " --duration 0.01 --summary " + tmp("hinges.json"));
+  EXPECT_EQ(normal.status, 0) << normal.output;
+  EXPECT_EQ(lines_with(normal.output, "is treated as fixed"), 1u) << normal.output;
+  EXPECT_NE(normal.output.find("(and 2 more like it; --verbose lists each)"), std::string::npos)
+      << normal.output;
+  std::ifstream summary(tmp("hinges.json"));
+  EXPECT_EQ(
+      lines_with(std::string(std::istreambuf_iterator<char>(summary), {}), "is treated as fixed"),
+      3u);
+  const Result verbose = run("run " + world + " --duration 0.01 --verbose");
+  EXPECT_EQ(lines_with(verbose.output, "is treated as fixed"), 3u) << verbose.output;
+  const Result quiet = run("run " + world + " --duration 0.01 --quiet");
+  EXPECT_EQ(quiet.status, 0);
+  EXPECT_EQ(quiet.output.find("warning"), std::string::npos) << quiet.output;
+  EXPECT_NE(run("run --quiet --verbose").output.find("excludes"), std::string::npos);
 }
 
 TEST(RunCommand, BadWorldNamesFileAndLine) {

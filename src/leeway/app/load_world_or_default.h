@@ -14,11 +14,12 @@
 namespace leeway {
 
 /// Loads the world at `path`, or the default world when `path` is empty, with `seed` and the
-/// models of `spawn_options` (--spawn's NAME=URI@POSE, sdf/spawn_option.h); prints each warning
-/// (kept in `diagnostics`) and, if an option does not parse or the world does not load, the
-/// error to standard error, and then returns nothing.
+/// models of `spawn_options` (--spawn's NAME=URI@POSE, sdf/spawn_option.h); prints its warnings
+/// (all kept in `diagnostics`) at `verbosity` (warning_lines) and, if an option does not parse or
+/// the world does not load, the error to standard error, and then returns nothing.
 std::optional<Scenario> load_world_or_default(const std::string& path, std::uint64_t seed,
                                               Diagnostics& diagnostics,
-                                              const std::vector<std::string>& spawn_options = {});
+                                              const std::vector<std::string>& spawn_options = {},
+                                              Verbosity verbosity = Verbosity::kNormal);
 
 }  // namespace leeway

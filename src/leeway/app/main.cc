@@ -239,9 +239,10 @@ int main(int argc, char** argv) {
                   "world's <navigation> (estimated: its vehicle's sensors through Leeway's\n"
                   "reference navigator, docs/navigation.md)")
       ->check(CLI::IsMember({"truth", "estimated"}));
-  run->add_flag("!--no-controllers", o.controllers,
-                "Leave the world's controllers (autopilots, station keepers) out, so that the\n"
-                "actuators follow --command or a served client alone");
+  run->add_flag_callback(
+      "--no-controllers", [&o] { o.controllers = false; },
+      "Leave the world's controllers (autopilots, station keepers) out, so that the\n"
+      "actuators follow --command or a served client alone");
   run->add_flag("--serve", o.serve,
                 "Serve the run over gz-transport as gz-sim serves a world (topics and the\n"
                 "/world/W/control service) and to ROS 2 over DDS (docs/interfaces.md), paced\n"
@@ -282,8 +283,19 @@ int main(int argc, char** argv) {
   run->add_option("--port", port, "The port --view serves on (default 8765; 0: any free one)")
       ->check(kPort)
       ->needs(view);
-  run->add_flag("!--no-progress", o.progress,
-                "Never draw the progress bar (it is drawn only on a terminal anyway)");
+  run->add_flag_callback(
+      "--no-progress", [&o] { o.progress = false; },
+      "Never draw the progress bar (it is drawn only on a terminal anyway)");
+  CLI::Option* quiet = run->add_flag_callback(
+      "--quiet", [&o] { o.verbosity = leeway::Verbosity::kQuiet; },
+      "Print no warning about the world or --command, errors only (the summary keeps\n"
+      "them all)");
+  run->add_flag_callback(
+         "--verbose", [&o] { o.verbosity = leeway::Verbosity::kVerbose; },
+         "Print every warning about the world, each on its own line; by default a\n"
+         "warning of a kind met many times (a joint treated as fixed, a texture not\n"
+         "drawn) is printed once, with how many more of it there are")
+      ->excludes(quiet);
 
   leeway::ProbeOptions probe;
   std::string point;

@@ -231,7 +231,7 @@ int run_command(const RunCommandOptions& o) {
   }
   Diagnostics diagnostics;
   std::optional<Scenario> loaded =
-      load_world_or_default(o.world_path, o.seed, diagnostics, o.spawns);
+      load_world_or_default(o.world_path, o.seed, diagnostics, o.spawns, o.verbosity);
   if (!loaded) return 1;
   RunSummary summary;
   summary.seed = o.seed;
@@ -254,7 +254,7 @@ int run_command(const RunCommandOptions& o) {
       return 1;
     }
     if (!c.problem.empty()) {
-      fmt::print(stderr, "warning: {}\n", c.problem);
+      if (o.verbosity != Verbosity::kQuiet) fmt::print(stderr, "warning: {}\n", c.problem);
       summary.warnings.push_back(c.problem);
     }
   }

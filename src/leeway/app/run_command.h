@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "leeway/core/error.h"
 #include "leeway/output/output_frame.h"
 
 namespace leeway {
@@ -23,10 +24,11 @@ struct RunCommandOptions {
   std::string record_sensors_path;  ///< a folder for the sensors' CSVs; empty: none
   double record_rate = 10.0;        ///< rows per second of simulated time
   OutputFrame frame = OutputFrame::kEnuFlu;
-  std::string summary_path;           ///< empty: no JSON summary
-  bool progress = true;               ///< draw the progress bar if stderr is a terminal
-  std::vector<std::string> commands;  ///< MODEL/ACTUATOR=VALUE, held for the whole run
-  std::vector<std::string> spawns;    ///< NAME=URI[@X,Y,Z[,ROLL,PITCH,YAW]] (spawn_option.h)
+  std::string summary_path;                  ///< empty: no JSON summary
+  bool progress = true;                      ///< draw the progress bar if stderr is a terminal
+  Verbosity verbosity = Verbosity::kNormal;  ///< of the world's warnings (core/error.h)
+  std::vector<std::string> commands;         ///< MODEL/ACTUATOR=VALUE, held for the whole run
+  std::vector<std::string> spawns;           ///< NAME=URI[@X,Y,Z[,ROLL,PITCH,YAW]] (spawn_option.h)
   /// "truth" or "estimated": every controller's navigation, over the world's <navigation>;
   /// empty: the world's.
   std::string navigation;

@@ -1,6 +1,9 @@
 #include "leeway/core/error.h"
 
 #include <fmt/format.h>
+
+#include <cctype>
+#include <map>
 #include <utility>
 
 namespace leeway {
@@ -20,8 +23,59 @@ std::string Diagnostic::str() const {
   return fmt::format("{}: {}", where.str(), message);
 }
 
+std::string Diagnostic::kind() const {
+  std::string kind;
+  for (std::size_t k = 0; k < message.size(); ++k) {
+    const char c = message[k];
+    if (c == '\'') {
+      const std::size_t close = message.find('\'', k + 1);
+      if (close == std::string::npos) return kind + message.substr(k);
+      kind += "'*'";
+      k = close;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      while (k + 1 < message.size() &&
+             (std::isdigit(static_cast<unsigned char>(message[k + 1])) || message[k + 1] == '.'))
+        ++k;
+      kind += '#';
+    } else {
+      kind += c;
+    }
+  }
+  return kind;
+}
+
+std::vector<std::string> warning_lines(const std::vector<Diagnostic>& warnings,
+                                       Verbosity verbosity) {
+  std::vector<std::string> lines;
+  if (verbosity == Verbosity::kQuiet) return lines;
+  if (verbosity == Verbosity::kVerbose) {
+    for (const Diagnostic& d : warnings)
+      lines.push_back(d.str());
+    return lines;
+  }
+  std::vector<std::pair<std::string, std::size_t>> kinds;  // in the order they came, and counts
+  std::map<std::string, std::size_t> index;
+  std::vector<const Diagnostic*> first;
+  for (const Diagnostic& d : warnings) {
+    const auto [it, added] = index.emplace(d.kind(), kinds.size());
+    if (added) kinds.emplace_back(it->first, 0), first.push_back(&d);
+    ++kinds[it->second].second;
+  }
+  for (std::size_t k = 0; k < kinds.size(); ++k) {
+    const std::size_t more = kinds[k].second - 1;
+    lines.push_back(more == 0 ? first[k]->str()
+                              : fmt::format("{} (and {} more like it; --verbose lists each)",
+                                            first[k]->str(), more));
+  }
+  return lines;
+}
+
 void Diagnostics::warn(const SourceLocation& where, std::string message) {
   warnings_.push_back({where, std::move(message)});
+}
+
+void Diagnostics::note(const SourceLocation& where, std::string message) {
+  notes_.push_back({where, std::move(message)});
 }
 
 void Diagnostics::warn_once(const std::string& key, const SourceLocation& where,
@@ -30,8 +84,9 @@ void Diagnostics::warn_once(const std::string& key, const SourceLocation& where,
 }
 
 void Diagnostics::name_unnamed_sources(const std::string& file) {
-  for (Diagnostic& d : warnings_) {
-    if (d.where.file.empty()) d.where.file = file;
+  for (std::vector<Diagnostic>* list : {&warnings_, &notes_}) {
+    for (Diagnostic& d : *list)
+      if (d.where.file.empty()) d.where.file = file;
   }
 }
 

@@ -39,7 +39,20 @@ struct Diagnostic {
   SourceLocation where;
   std::string message;
   std::string str() const;
+  /// What the warning says with the names it quotes ('...') and the numbers it gives left out:
+  /// warnings of one kind (a joint treated as fixed, a texture not drawn) share it.
+  std::string kind() const;
 };
+
+/// How much of a load's warnings a command prints: kQuiet none (errors only); kNormal each kind
+/// once; kVerbose every one.
+enum class Verbosity { kQuiet, kNormal, kVerbose };
+
+/// `warnings` as the lines to print at `verbosity` (without "warning: "): kVerbose each one;
+/// kNormal the first of each kind (Diagnostic::kind), in the order the kinds came, followed by
+/// how many more there are of it ("(and 4 more like it; --verbose lists each)"); kQuiet none.
+std::vector<std::string> warning_lines(const std::vector<Diagnostic>& warnings,
+                                       Verbosity verbosity);
 
 /// Warnings gathered while loading; printed by the application, inspected by tests.
 class Diagnostics {
@@ -49,11 +62,15 @@ class Diagnostics {
   /// however many models carry it).
   void warn_once(const std::string& key, const SourceLocation& where, std::string message);
   const std::vector<Diagnostic>& warnings() const { return warnings_; }
+  /// What is worth knowing but asks nothing of the user (a body integrated in substeps, which
+  /// costs time and changes nothing else): printed with --verbose only.
+  void note(const SourceLocation& where, std::string message);
+  const std::vector<Diagnostic>& notes() const { return notes_; }
   /// Names `file` as the source of the warnings that have none (text loaded from memory).
   void name_unnamed_sources(const std::string& file);
 
  private:
-  std::vector<Diagnostic> warnings_;
+  std::vector<Diagnostic> warnings_, notes_;
   std::set<std::string> once_keys_;
 };
 

@@ -40,20 +40,18 @@ namespace leeway {
 namespace {
 
 /// sdformat's "Unable to find uri[X]" says neither where it looked nor what to do about it.
-std::string explain_missing_uri(const std::string& message, const sdfio::ResourcePaths* paths) {
+std::string explain_missing_uri(const std::string& message, const sdfio::ResourcePaths& paths) {
   const auto open = message.find("uri[");
   const auto close = message.rfind(']');
   if (open == std::string::npos || close == std::string::npos || close < open) return message;
   const std::string uri = message.substr(open + 4, close - open - 4);
-  if (!paths)
-    return fmt::format("cannot find '{}': a world read from memory resolves no URIs", uri);
   if (sdfio::parse_fuel_url(uri)) {
     return fmt::format(
         "'{}' is a Gazebo Fuel model that no local Fuel cache holds (searched: {}, each as "
         "HOST/OWNER/models/NAME/VERSION/), and Leeway never downloads at run time; expected it "
         "in a cache: fetch it once with `gz fuel download -u {}` (`ign fuel download` on "
         "Fortress), which fills ~/.gz/fuel, or set GZ_FUEL_CACHE_PATH to a cache that has it",
-        uri, sdfio::describe_folders(paths->fuel_caches), uri);
+        uri, sdfio::describe_folders(paths.fuel_caches), uri);
   }
   if (uri.find("://") == std::string::npos || uri.starts_with("model://") ||
       (uri.starts_with("file://") && !uri.starts_with("file:///"))) {
@@ -65,8 +63,8 @@ std::string explain_missing_uri(const std::string& message, const sdfio::Resourc
         "'{}' holding a model.config, in a directory on LEEWAY_RESOURCE_PATH, "
         "GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH or GAZEBO_MODEL_PATH, or in "
         "models/ beside the world or its parent",
-        name, uri, sdfio::describe_folders(paths->model_folders),
-        sdfio::describe_folders(paths->fuel_caches), name);
+        name, uri, sdfio::describe_folders(paths.model_folders),
+        sdfio::describe_folders(paths.fuel_caches), name);
   }
   return fmt::format(
       "cannot find '{}'; expected a model:// URI, a model folder's name, a path "
@@ -140,7 +138,7 @@ std::optional<std::string> explain_unreadable_value(const sdf::Error& e) {
 }
 
 LoadError to_load_error(const sdf::Error& e, const std::string& source,
-                        const sdfio::ResourcePaths* paths) {
+                        const sdfio::ResourcePaths& paths) {
   SourceLocation where;
   where.file = e.FilePath().value_or(source);
   where.line = e.LineNumber().value_or(0);
@@ -292,7 +290,7 @@ void warn_anchored(const sdf::Model& model, const std::string& joint,
                                model.Name(), joint, fmt::join(idle, ", ")));
 }
 
-/// Says when a body's drag is too stiff for the world's step and is integrated in substeps
+/// Notes when a body's drag is too stiff for the world's step and is integrated in substeps
 /// (integrator.h); refuses one that would need an absurd number.
 void check_substeps(const BodyModel& b, double dt, const sdf::Model& model,
                     Diagnostics& diagnostics) {
@@ -310,7 +308,7 @@ void check_substeps(const BodyModel& b, double dt, const sdf::Model& model,
                                 "linear_drag or angular_drag, or the link's real inertia",
                                 model.Name(), why, kMaxSubsteps));
   }
-  diagnostics.warn(sdfio::location_of(model.Element()),
+  diagnostics.note(sdfio::location_of(model.Element()),
                    fmt::format("model '{}': {}: it is integrated in {} substeps of {:.4g} ms",
                                model.Name(), why, n, dt * 1e3 / n));
 }
@@ -337,7 +335,7 @@ void check_geo_coverage(const std::vector<sdfio::GeoCoverage>& files, const Mode
 /// `spawned`: the models added to the world at load (load_world.h's Spawn), after its own.
 Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& spawned,
                  const sdf::Errors& sdf_errors, const std::string& source,
-                 const sdfio::ResourcePaths* paths, std::uint64_t seed, Diagnostics& diagnostics) {
+                 const sdfio::ResourcePaths& paths, std::uint64_t seed, Diagnostics& diagnostics) {
   if (root.WorldCount() == 0) {
     if (!sdf_errors.empty()) throw to_load_error(sdf_errors.front(), source, paths);
     if (root.Model()) {
@@ -607,7 +605,7 @@ Scenario load_scenario_file(const std::string& path, Diagnostics& diagnostics, s
     }
   }
   warn_of_fuel_cache(path, from_fuel_cache, diagnostics);
-  return compile(root, spawned, errors, path, &paths, seed, diagnostics);
+  return compile(root, spawned, errors, path, paths, seed, diagnostics);
 }
 
 Scenario load_scenario_string(const std::string& sdf_text, const std::string& source_name,
@@ -633,7 +631,7 @@ Scenario load_scenario_string(const std::string& sdf_text, const std::string& so
   warn_of_fuel_cache(source_name, from_fuel_cache, diagnostics);
   // Elements parsed from memory carry no file name: give them the caller's.
   try {
-    Scenario scenario = compile(root, {}, errors, source_name, &paths, seed, diagnostics);
+    Scenario scenario = compile(root, {}, errors, source_name, paths, seed, diagnostics);
     diagnostics.name_unnamed_sources(source_name);
     return scenario;
   } catch (const LoadError& e) {
