@@ -14,7 +14,8 @@ TEST(Diagnostics, AKindIsTheMessageWithoutItsNamesAndNumbers) {
   EXPECT_EQ(a.kind(), b.kind());
   EXPECT_NE(a.kind(), c.kind());
   // An apostrophe that opens no name (a floats' drag) keeps the rest as written.
-  EXPECT_EQ(Diagnostic({}, "model 'buoy': its floats' drag").kind(), "model '*': its floats' drag");
+  const Diagnostic float_drag{{}, "model 'buoy': its floats' drag"};
+  EXPECT_EQ(float_drag.kind(), "model '*': its floats' drag");
 }
 
 TEST(Diagnostics, WarningLinesSayEachKindOnceUnlessVerbose) {
