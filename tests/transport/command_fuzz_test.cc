@@ -54,6 +54,21 @@ constexpr double kFuzzSeconds = 5.0;
 // flood's first second.
 constexpr double kServerMemoryCeiling = 160e6;
 
+// AddressSanitizer's shadow memory and its quarantine of freed blocks (256 MB by default) count in
+// the resident set: the sanitized build's server held 534 MB. The ceiling is held by the
+// optimised build's suite.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitized = true;
+#else
+constexpr bool kAddressSanitized = false;
+#endif
+#else
+constexpr bool kAddressSanitized = false;
+#endif
+
 // The IMU of the default world's WAM-V: 100 samples a simulated second, on both doors.
 constexpr double kImuRateHz = 100.0;
 
@@ -276,7 +291,9 @@ TEST(CommandFuzz, FloodsOfBadInputOnBothDoorsAreToldAboutAndTheRunGoesOn) {
   ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &children), 0);
   const double peak_bytes = static_cast<double>(children.ru_maxrss) * 1024.0;
   std::printf("server's peak resident memory: at most %.0f MB\n", peak_bytes / 1e6);
-  EXPECT_LT(peak_bytes, kServerMemoryCeiling);
+  if (!kAddressSanitized) {
+    EXPECT_LT(peak_bytes, kServerMemoryCeiling);
+  }
 
   // The run went on to its end.
   EXPECT_NE(output.find("exit status 0"), std::string::npos) << output;
