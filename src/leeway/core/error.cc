@@ -53,16 +53,16 @@ std::vector<std::string> warning_lines(const std::vector<Diagnostic>& warnings,
       lines.push_back(d.str());
     return lines;
   }
-  std::vector<std::pair<std::string, std::size_t>> kinds;  // in the order they came, and counts
-  std::map<std::string, std::size_t> index;
-  std::vector<const Diagnostic*> first;
+  std::map<std::string, std::size_t> index;  // kind -> its place in the order they came
+  std::vector<const Diagnostic*> first;      // of each kind, in that order
+  std::vector<std::size_t> count;            // of each kind
   for (const Diagnostic& d : warnings) {
-    const auto [it, added] = index.emplace(d.kind(), kinds.size());
-    if (added) kinds.emplace_back(it->first, 0), first.push_back(&d);
-    ++kinds[it->second].second;
+    const auto [it, added] = index.emplace(d.kind(), first.size());
+    if (added) first.push_back(&d), count.push_back(0);
+    ++count[it->second];
   }
-  for (std::size_t k = 0; k < kinds.size(); ++k) {
-    const std::size_t more = kinds[k].second - 1;
+  for (std::size_t k = 0; k < first.size(); ++k) {
+    const std::size_t more = count[k] - 1;
     lines.push_back(more == 0 ? first[k]->str()
                               : fmt::format("{} (and {} more like it; --verbose lists each)",
                                             first[k]->str(), more));
