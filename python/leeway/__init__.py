@@ -10,7 +10,9 @@ docs/python.md describes the API, the environments (leeway.envs) and campaigns
 (leeway.campaign).
 """
 
+from ._config import VERSION as __version__
 from ._leeway import Batch, Error, LoadError, Simulation, Snapshot, StepError
 from . import envs  # noqa: E402
 
-__all__ = ["Batch", "Error", "LoadError", "Simulation", "Snapshot", "StepError", "envs"]
+__all__ = ["Batch", "Error", "LoadError", "Simulation", "Snapshot", "StepError", "envs",
+           "__version__"]

@@ -19,12 +19,15 @@ def main(argv=None):
     c.add_argument("--scheduler", help="dask: an existing scheduler's address, tcp://HOST:PORT")
     c.add_argument("--max-trials", type=int, help="run at most this many of the trials still "
                                                   "to run (the rest: run again to resume)")
+    c.add_argument("--output", metavar="DIR",
+                   help="the folder for the table and the report (default: the current one; "
+                        "made if missing)")
     c.add_argument("--no-report", action="store_true", help="write the table only")
     args = parser.parse_args(argv)
     try:
         run_campaign(args.spec, engine=args.engine, workers=args.workers,
                      scheduler=args.scheduler, max_trials=args.max_trials,
-                     report=not args.no_report)
+                     report=not args.no_report, output_dir=args.output)
     except (SpecError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -58,8 +58,15 @@ class _LeewayEnv(_Base):
         self.steps_per_action = int(round(steps))
         self.actuators = list(actuators)
         index = [self.sim.actuator_index(a) for a in self.actuators]
+        self.action_units = [self.sim.actuator_units[i] for i in index]
         ranges = self.sim.actuator_ranges[index]
         self.action_space = Box(ranges[:, 0], ranges[:, 1], dtype=np.float64)
+
+    @property
+    def action_names(self):
+        """The actuator each action dimension commands ("model/actuator"), in order; its unit is
+        action_units' entry and its bounds action_space's."""
+        return list(self.actuators)
 
     def _act(self, action):
         a = np.asarray(action, dtype=np.float64)

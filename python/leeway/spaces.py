@@ -38,4 +38,10 @@ except ImportError:
             return self.contains(x)
 
         def __repr__(self):
-            return f"Box({self.low.min()}, {self.high.max()}, {self.shape}, {self.dtype})"
+            """Each dimension's bounds, as Gymnasium's Box says them (one number when all
+            dimensions share it)."""
+
+            def bound(b):
+                return f"{b.flat[0]}" if b.size and np.all(b == b.flat[0]) else np.array2string(b)
+
+            return f"Box({bound(self.low)}, {bound(self.high)}, {self.shape}, {self.dtype})"

@@ -197,6 +197,25 @@ void bind_batch(py::module_& m) {
           },
           py::arg("values"), py::arg("actuators") = py::none(),
           "Holds commands: values[w, k] for world w's k-th actuator (of `actuators`, or all).")
+      .def(
+          "draw_images",
+          [](Batch& b, bool on) {
+            for (std::size_t w = 0; w < b.size(); ++w)
+              b.world(w).draw_images(on);
+          },
+          py::arg("on") = true,
+          "Whether every world's cameras draw, lidars scan and sonars ping at their samples.")
+      .def(
+          "sensor",
+          [](const Batch& b, const py::handle& sensor) {
+            py::list readings;
+            for (std::size_t w = 0; w < b.size(); ++w)
+              readings.append(sensor_reading(b.world(w), sensor, "batch.draw_images()"));
+            return readings;
+          },
+          py::arg("sensor"),
+          "The sensor's latest reading in each world (\"model/sensor\" or its index), as "
+          "Simulation.sensor gives it: a list of dicts, world by world.")
       .def_property_readonly("t",
                              [](const Batch& b) {
                                py::array_t<double> t(static_cast<py::ssize_t>(b.size()));

@@ -35,4 +35,11 @@ void bind_batch(pybind11::module_& m);
 /// recording's columns (output/sensor_recorder.h), plus "t" and "sampled" (docs/python.md).
 pybind11::dict reading_dict(const SensorModel& sensor, const SensorSample& sample);
 
+/// The latest reading of `s`'s sensor `key` ("model/sensor" or its index) as reading_dict; a
+/// sensor that draws (a camera, a lidar, a sonar) read while `s` draws no images raises
+/// RuntimeError saying so (it would hold no frame: width 0, no ranges), naming `draw_call`, the
+/// call that turns drawing on.
+pybind11::dict sensor_reading(const PySimulation& s, const pybind11::handle& key,
+                              const char* draw_call);
+
 }  // namespace leeway::python

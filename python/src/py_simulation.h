@@ -59,6 +59,14 @@ class PySimulation {
   const Model& model() const { return sim_->model(); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
+  /// Whether the cameras draw, the lidars scan and the sonars ping at their samples (off at the
+  /// start: a frame costs milliseconds).
+  void draw_images(bool on) {
+    sim_->draw_images(on);
+    draws_images_ = on;
+  }
+  bool draws_images() const { return draws_images_; }
+
   /// `n` steps with the held inputs (and, served, what the clients sent: serve()); throws
   /// StepRefused for the first one refused. The caller may release the GIL around it.
   void step(std::uint64_t n);
@@ -108,6 +116,7 @@ class PySimulation {
  private:
   std::unique_ptr<Simulation> sim_;
   std::vector<std::string> warnings_;
+  bool draws_images_ = false;
   Inputs inputs_;
   // Served (after sim_: destroyed before it, as they must be).
   std::optional<ServeOptions> served_;

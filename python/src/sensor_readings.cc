@@ -3,10 +3,14 @@
 // counts and words as Python's own, vectors (x, y, z), quaternions (w, x, y, z), matrices
 // (3 x 3) and lists as NumPy arrays, an image, a scan and a ping as arrays shaped as they are
 // read (rows first).
+#include <fmt/format.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <stdexcept>
+
 #include "bindings.h"
+#include "py_simulation.h"
 
 namespace py = pybind11;
 
@@ -65,6 +69,19 @@ class DictWriter final : public FieldWriter {
 };
 
 }  // namespace
+
+py::dict sensor_reading(const PySimulation& s, const py::handle& key, const char* draw_call) {
+  const auto i = static_cast<std::size_t>(sensor_of(s, key));
+  const SensorModel& sensor = s.model().sensors[i];
+  if (draws_images(sensor) && !s.draws_images()) {
+    throw std::runtime_error(fmt::format(
+        "sensor '{}/{}' ({}) draws its samples only while images are drawn, and they are not: "
+        "it holds no frame, scan or ping. {} turns drawing on (each costs milliseconds; "
+        "docs/python.md, \"Sensors\")",
+        sensor.model_name, sensor.name, sensor_type_name(sensor), draw_call));
+  }
+  return reading_dict(sensor, s.sim().data().sensors[i]);
+}
 
 py::dict reading_dict(const SensorModel& sensor, const SensorSample& s) {
   py::dict d;

@@ -331,8 +331,7 @@ void bind_simulation(py::module_& m) {
           "restore", [](PySimulation& s, const Snapshot& snap) { s.sim().restore(snap); },
           py::arg("snapshot"))
       .def(
-          "draw_images", [](PySimulation& s, bool on) { s.sim().draw_images(on); },
-          py::arg("on") = true,
+          "draw_images", [](PySimulation& s, bool on) { s.draw_images(on); }, py::arg("on") = true,
           "Whether the cameras draw, the lidars scan and the sonars ping at their samples.")
 
       // Inputs.
@@ -464,10 +463,11 @@ void bind_simulation(py::module_& m) {
       .def(
           "sensor",
           [](const PySimulation& s, const py::handle& sensor) {
-            const auto i = static_cast<std::size_t>(sensor_of(s, sensor));
-            return reading_dict(s.model().sensors[i], s.sim().data().sensors[i]);
+            return sensor_reading(s, sensor, "sim.draw_images()");
           },
-          py::arg("sensor"), "The sensor's latest reading (\"model/sensor\" or its index).")
+          py::arg("sensor"),
+          "The sensor's latest reading (\"model/sensor\" or its index); a camera's, lidar's or "
+          "sonar's after draw_images().")
       .def_property_readonly("tasks", [](const PySimulation& s) { return task_list(s.sim()); })
 
       // Serving, while Python steps.

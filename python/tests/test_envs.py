@@ -2,6 +2,7 @@
 checks on actions."""
 
 import math
+import subprocess
 
 import numpy as np
 import pytest
@@ -86,3 +87,23 @@ def test_depth_heading_targets_follow_the_seed_and_a_pd_holds_them():
     assert abs(obs[1]) < math.radians(10)  # heading held within 10 degrees after 60 s
     zero_total, _, _ = run_episode(env, lambda obs: np.zeros(2), seed=7)
     assert total > zero_total
+
+
+def test_each_action_dimension_has_its_name_unit_and_bounds(leeway_binary):
+    # The WAM-V's engines turn within +-pi rad and push from -1000 to 2353.5 N: each dimension
+    # its own bounds, named and in the actuators' order.
+    env = envs.StationKeeping(seed=0)
+    assert env.action_names == ["wamv/left_chassis_engine_joint",
+                                "wamv/right_chassis_engine_joint",
+                                "wamv/left_engine_propeller_joint",
+                                "wamv/right_engine_propeller_joint"]
+    assert env.action_units == ["rad", "rad", "N", "N"]
+    # (VRX writes pi as 3.14159)
+    np.testing.assert_allclose(env.action_space.low, [-math.pi, -math.pi, -1000.0, -1000.0],
+                               atol=3e-6)
+    np.testing.assert_allclose(env.action_space.high, [math.pi, math.pi, 2353.5, 2353.5], atol=3e-6)
+    text = repr(env.action_space)
+    assert "3.14159" in text and "2353.5" in text and "-1000" in text, text
+    # The package's version is the program's.
+    out = subprocess.run([leeway_binary, "--version"], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == f"leeway {leeway.__version__}"

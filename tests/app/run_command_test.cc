@@ -290,6 +290,8 @@ TEST(RunCommand, CommandsDriveTheActuatorsAndAreRecorded) {
                        " --duration 20 --frame ned --record-rate 1 --record " +
                        csv);
   ASSERT_EQ(r.status, 0) << r.output;
+  // Both are commanded: no notice of idle actuators.
+  EXPECT_EQ(r.output.find("idle "), std::string::npos) << r.output;
   const auto rows = read_csv(csv);
   ASSERT_EQ(rows.size(), 22u);
   EXPECT_EQ(rows[0].back(), "otter/right_propeller");
@@ -313,6 +315,18 @@ TEST(RunCommand, WithoutItsControllersTheDefaultWamvDriftsInsteadOfFollowingItsW
   ASSERT_EQ(driven.status, 0) << driven.output;
   ASSERT_EQ(drifting.status, 0) << drifting.output;
   EXPECT_NE(drifting.output.find("the world's 1 controller left out"), std::string::npos);
+  // What drives the WAM-V's actuators is said before the run: its autopilot, or nothing.
+  EXPECT_NE(driven.output.find("control    the autopilot of model 'wamv' drives its 4 actuators "
+                               "(left_chassis_engine_joint, right_chassis_engine_joint, "
+                               "left_engine_propeller_joint, right_engine_propeller_joint)\n"),
+            std::string::npos)
+      << driven.output;
+  EXPECT_EQ(driven.output.find("idle "), std::string::npos) << driven.output;
+  EXPECT_NE(drifting.output.find("idle       model 'wamv': nothing commands its 4 actuators"),
+            std::string::npos)
+      << drifting.output;
+  EXPECT_NE(drifting.output.find("--command MODEL/ACTUATOR=VALUE"), std::string::npos);
+  EXPECT_EQ(drifting.output.find("control    the autopilot"), std::string::npos);
   // The autopilot makes 2 m/s towards its first waypoint; wind and waves alone drift it a few
   // metres.
   EXPECT_GT(final_distance(driven.output), 30.0) << driven.output;

@@ -126,6 +126,51 @@ TEST(ModelSources, AMissingModelFolderNamesItAndWhereItWasSought) {
                             "no model folder 'wamv_classic'", "/opt/gz_models", "model.config"});
 }
 
+TEST(ModelSources, AFileMissingFromAModelsFolderIsNamedAndTheFolderSaidFound) {
+  // UUV Simulator's herkules_ship_wreck, as the corpus holds it: model.config and model.sdf, but
+  // not the mesh its collision names. A sensor's rays meet the collision, so the world is
+  // refused; the error names the file and the folder found, and its place once.
+  std::filesystem::create_directories(std::filesystem::temp_directory_path() / "leeway_tests" /
+                                      "shipless" / "wreck");
+  write_temp("shipless/wreck/model.config",
+             "<?xml version=\"1.0\"?>\n<model><name>wreck</name><sdf version=\"1.9\">model.sdf"
+             "</sdf></model>\n");
+  const std::string model_text = R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <model name="wreck"><static>true</static>
+    <link name="link">
+      <collision name="hull"><geometry><mesh>
+        <uri>model://wreck/meshes/herkules.dae</uri></mesh></geometry></collision>
+    </link>
+  </model>
+</sdf>
+)";
+  const std::string model_sdf = write_temp("shipless/wreck/model.sdf", model_text);
+  const std::string folder =
+      (std::filesystem::temp_directory_path() / "leeway_tests" / "shipless").string();
+  const ScopedModelPaths scope({{"GAZEBO_MODEL_PATH", folder}});
+  const std::string message = load_error("shipless.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <include><uri>model://wreck</uri></include>
+    <model name="post"><static>true</static><pose>0 0 5 0 0 0</pose>
+      <link name="link">
+        <sensor name="scanner" type="gpu_lidar"><update_rate>5</update_rate>
+          <lidar><scan><horizontal><samples>4</samples></horizontal></scan>
+            <range><min>0.2</min><max>50</max></range></lidar></sensor>
+      </link>
+    </model>
+  </world>
+</sdf>
+)");
+  const std::string place = model_sdf + ":" + std::to_string(line_of(model_text, "<uri>")) + ":";
+  expect_mentions(message, {place, "no file 'meshes/herkules.dae' in the folder '" + folder +
+                                       "/wreck' of model 'wreck' (the model's folder was found; "
+                                       "it does not hold the file)"});
+  EXPECT_EQ(message.find(place), message.rfind(place)) << "the place twice: " << message;
+  EXPECT_EQ(message.find("GZ_SIM_RESOURCE_PATH"), std::string::npos) << message;
+}
+
 TEST(ModelSources, ALoneModelIsNotAWorld) {
   for (const std::string file :
        {"/models/rexrov/model.sdf", "/tests/data/urdf/rexrov_urdf/model.urdf"}) {

@@ -13,14 +13,24 @@ from .trial import prepare, run_trial
 __all__ = ["Spec", "SpecError", "load_spec", "prepare", "run_trial", "run_campaign"]
 
 
+def trial_line(row, done, total, elapsed):
+    """One finished trial, as the campaign says it: its outcome and how far the campaign is."""
+    left = elapsed / done * (total - done)
+    outcome = (f"score {row['score']:.4g}" if row["status"] == "ok"
+               else f"failed: {row['error']}")
+    return (f"trial {row['trial']} (seed {row['seed']}): {outcome}, {row['wall_time']:.2f} s; "
+            f"{done} of {total} run, about {left:.0f} s to go")
+
+
 def run_campaign(spec, engine="local", workers=None, scheduler=None, max_trials=None,
-                 report=True, log=print):
+                 report=True, log=print, output_dir=None):
     """Runs the trials of `spec` (a Spec, or a spec file's path) not yet in its table, at most
-    `max_trials` of them, on `engine` ("local", "dask" or "mpi"), appending a row for each; then
-    writes the report of the whole table. Returns a summary dict (rank 0's under MPI; the other
-    ranks return None)."""
+    `max_trials` of them, on `engine` ("local", "dask" or "mpi"), appending a row for each and
+    saying so; then writes the report of the whole table. A spec file's table and report go to
+    `output_dir` (default: the current folder; load_spec). Returns a summary dict (rank 0's under
+    MPI; the other ranks return None)."""
     if not isinstance(spec, Spec):
-        spec = load_spec(spec)
+        spec = load_spec(spec, output_dir=output_dir)
     if engine not in ("local", "dask", "mpi"):
         raise ValueError(f"engine '{engine}': expected local, dask or mpi")
     comm = engines.mpi_world() if engine == "mpi" else None
@@ -35,16 +45,17 @@ def run_campaign(spec, engine="local", workers=None, scheduler=None, max_trials=
     if comm is not None:
         pending = comm.bcast(pending, root=0)
     start = time.perf_counter()
+    finished = []
 
     def sink(row):
         results.append_row(spec, row)
-        if row["status"] != "ok":
-            log(f"trial {row['trial']} failed: {row['error']}")
+        finished.append(row["status"] == "ok")
+        log(trial_line(row, len(finished), len(pending), time.perf_counter() - start))
 
     if engine == "local":
         engines.run_local(spec, pending, sink)
     elif engine == "dask":
-        engines.run_dask(spec, pending, sink, workers=workers, scheduler=scheduler)
+        engines.run_dask(spec, pending, sink, workers=workers, scheduler=scheduler, log=log)
     else:
         engines.run_mpi(spec, pending, sink)
     if not lead:

@@ -11,18 +11,31 @@ def run_local(spec, pending, sink):
         sink(run_trial(spec, trial))
 
 
-def run_dask(spec, pending, sink, workers=None, scheduler=None):
+def run_dask(spec, pending, sink, workers=None, scheduler=None, log=print):
     """Each trial a task. Without a scheduler address, a LocalCluster of `workers` processes
-    (default: one per core) on the loopback, one thread each, is started and stopped."""
+    (default: one per core) on the loopback, one thread each, is started and stopped. Says where
+    the cluster's dashboard is, or why there is none."""
     from distributed import Client, LocalCluster, as_completed
 
     cluster = None
     if scheduler:
         client = Client(scheduler)
+        log(f"dask: the cluster of scheduler {scheduler}; its dashboard: {client.dashboard_link}")
     else:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count(), threads_per_worker=1,
-                               processes=True, host="127.0.0.1", dashboard_address=None)
+        try:
+            import bokeh  # noqa: F401  (Dask's dashboard draws with it)
+
+            dashboard = "127.0.0.1:0"
+        except ImportError:
+            dashboard = None
+        n = workers or os.cpu_count()
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=dashboard)
         client = Client(cluster)
+        where = (f"its dashboard: {client.dashboard_link}" if dashboard else
+                 "no dashboard: Dask's needs Bokeh, which Debian 12 does not package")
+        log(f"dask: a local cluster of {n} worker process{'es' if n != 1 else ''} on "
+            f"127.0.0.1; {where}")
     try:
         futures = client.map(run_trial, [spec] * len(pending), pending, pure=False)
         for future in as_completed(futures):

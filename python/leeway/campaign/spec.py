@@ -32,7 +32,9 @@ class SpecError(ValueError):
 class Spec:
     """A checked campaign spec. `trials()` lists its trials in a fixed order."""
 
-    def __init__(self, data, source="<spec>", base_dir="."):
+    def __init__(self, data, source="<spec>", base_dir=".", output_dir=None):
+        """`base_dir`: where a relative world is sought first; `output_dir`: where a relative
+        table and report go (default: the current folder)."""
         where = f"campaign spec '{source}'"
         if not isinstance(data, dict):
             raise SpecError(f"{where}: expected a mapping of keys, got {type(data).__name__}")
@@ -95,8 +97,9 @@ class Spec:
             self.controller.setdefault("gains", {})
         elif any(k.startswith("gain.") for k in list(self.sweep) + list(self.random)):
             raise SpecError(f"{where}: gains are swept but the spec has no controller")
-        self.output = os.path.join(base_dir, data.get("output", f"{self.name}.csv"))
-        self.report = os.path.join(base_dir, data.get("report", f"{self.name}.html"))
+        output_dir = output_dir if output_dir is not None else os.getcwd()
+        self.output = os.path.join(output_dir, data.get("output", f"{self.name}.csv"))
+        self.report = os.path.join(output_dir, data.get("report", f"{self.name}.html"))
         if not self.output.endswith((".csv", ".parquet")):
             raise SpecError(f"{where}: output '{self.output}': expected a .csv or .parquet file")
         self.worst_tracks = int(data.get("worst_tracks", 5))
@@ -185,8 +188,10 @@ def _draw(law, rng):
     return value.tolist() if value.shape else float(value)
 
 
-def load_spec(path):
-    """Reads and checks a YAML spec file (relative paths in it are relative to its folder)."""
+def load_spec(path, output_dir=None):
+    """Reads and checks a YAML spec file: the world's path in it is relative to its folder, its
+    table's and report's to `output_dir` (default: the current folder), which is made if
+    missing."""
     import yaml
 
     try:
@@ -196,4 +201,10 @@ def load_spec(path):
         raise SpecError(f"campaign spec '{path}': {e.strerror}") from None
     except yaml.YAMLError as e:
         raise SpecError(f"campaign spec '{path}': not YAML: {e}") from None
-    return Spec(data, source=path, base_dir=os.path.dirname(os.path.abspath(path)))
+    output_dir = os.path.abspath(output_dir if output_dir is not None else os.getcwd())
+    try:
+        os.makedirs(output_dir, exist_ok=True)
+    except OSError as e:
+        raise SpecError(f"campaign output folder '{output_dir}': {e.strerror}") from None
+    return Spec(data, source=path, base_dir=os.path.dirname(os.path.abspath(path)),
+                output_dir=output_dir)

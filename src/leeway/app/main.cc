@@ -183,6 +183,7 @@ int main(int argc, char** argv) {
       "Worlds are SDF files (SDF <= 1.9) using gz-sim's maritime plugins or Leeway's own;\n"
       "see docs/sdf-reference.md. Frames: ENU world, FLU bodies (NED/FRD on request).",
       "leeway"};
+  app.set_version_flag("--version", std::string("leeway ") + LEEWAY_VERSION);
   app.require_subcommand(1);
 
   leeway::RunCommandOptions o;

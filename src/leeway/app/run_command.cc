@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "leeway/app/actuator_drivers.h"
 #include "leeway/app/command_option.h"
 #include "leeway/app/load_world_or_default.h"
 #include "leeway/app/web_root.h"
@@ -279,6 +280,12 @@ int run_command(const RunCommandOptions& o) {
 
   // A server runs until it is stopped, unless given a duration.
   const bool served = o.serve || o.view_port.has_value();
+  if (o.verbosity != Verbosity::kQuiet) {
+    std::string topics_arguments = o.world_path;
+    for (const std::string& spawn : o.spawns)
+      topics_arguments += " --spawn " + spawn;
+    print_actuator_drivers(*loaded, run.inputs.commands, served, topics_arguments);
+  }
   const bool until_stopped = served && o.duration == 0.0;
   summary.duration = until_stopped ? 0.0 : run_duration(*loaded, o.duration);
   Simulation sim(std::move(*loaded));

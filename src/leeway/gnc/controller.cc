@@ -1,8 +1,49 @@
 #include "leeway/gnc/controller.h"
 
+#include <algorithm>
+
 #include "leeway/core/overloaded.h"
 
 namespace leeway {
+
+namespace {
+
+void add_driven(const ThrustCommander& commander, std::vector<int>& out) {
+  out.insert(out.end(), commander.actuators.begin(), commander.actuators.end());
+  for (const int a : commander.azimuths)
+    if (a >= 0) out.push_back(a);  // held straight or steered, the commander writes them
+}
+
+}  // namespace
+
+const char* controller_kind(const ControllerModel& controller) {
+  return std::visit(Overloaded{[](const AutopilotModel&) { return "autopilot"; },
+                               [](const StationKeeperModel&) { return "station keeper"; },
+                               [](const DivePilotModel&) { return "dive pilot"; },
+                               [](const RovPilotModel&) { return "ROV pilot"; }},
+                    controller.law);
+}
+
+std::vector<int> driven_actuators(const ControllerModel& controller) {
+  std::vector<int> out;
+  std::visit(Overloaded{[&](const AutopilotModel& law) {
+                          add_driven(law.commander, out);
+                          if (law.rudders)
+                            out.insert(out.end(), law.rudders->actuators.begin(),
+                                       law.rudders->actuators.end());
+                        },
+                        [&](const StationKeeperModel& law) { add_driven(law.commander, out); },
+                        [&](const DivePilotModel& law) {
+                          out = law.propulsion;
+                          out.insert(out.end(), law.fins.actuators.begin(),
+                                     law.fins.actuators.end());
+                        },
+                        [&](const RovPilotModel& law) { add_driven(law.commander, out); }},
+             controller.law);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
 
 ControllerState initial_controller_state(const ControllerModel& controller) {
   return std::visit(

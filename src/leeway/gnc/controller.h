@@ -44,6 +44,13 @@ struct ControllerModel {
   std::optional<NavigatorModel> navigator;
 };
 
+/// What `controller` is, in words: "autopilot", "station keeper", "dive pilot", "ROV pilot".
+const char* controller_kind(const ControllerModel& controller);
+
+/// The actuators (indices in Model::actuators) `controller` writes commands for, in increasing
+/// order: its thrusters, their steering, its fins.
+std::vector<int> driven_actuators(const ControllerModel& controller);
+
 /// The state `controller` starts in (its integrals zero, its mode idle).
 ControllerState initial_controller_state(const ControllerModel& controller);
 

@@ -305,6 +305,27 @@ fs::path find_relative(const fs::path& path, const fs::path& written_in) {
   return candidates.front();
 }
 
+/// Why `uri` names no file: its model's folder was found and lacks the file (a mesh the model
+/// does not ship), or the folder is on no path.
+std::string unresolved_file(const std::string& uri, const ResourcePaths& paths) {
+  if (uri.starts_with("model://")) {
+    const std::string rest = uri.substr(8);
+    const std::size_t slash = rest.find('/');
+    if (slash != std::string::npos) {
+      if (const auto folder = resolve_resource("model://" + rest.substr(0, slash), paths)) {
+        return fmt::format(
+            "no file '{}' in the folder '{}' of model '{}' (the model's folder was found; it "
+            "does not hold the file)",
+            rest.substr(slash + 1), folder->path.string(), rest.substr(0, slash));
+      }
+    }
+  }
+  return fmt::format(
+      "no file '{}' in the model folders ({}) or the Fuel caches ({}); expected its model's "
+      "folder on GZ_SIM_RESOURCE_PATH (or IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, GAZEBO_MODEL_PATH)",
+      uri, describe_folders(paths.model_folders), describe_folders(paths.fuel_caches));
+}
+
 }  // namespace
 
 std::string resolve_file(const sdf::ElementPtr& file, bool or_folder) {
@@ -317,13 +338,7 @@ std::string resolve_file(const sdf::ElementPtr& file, bool or_folder) {
   } else if (text.starts_with("model://") || parse_fuel_url(text)) {
     const ResourcePaths paths = resource_paths_from_environment(written_in);
     const auto found = resolve_resource(text, paths);
-    if (!found) {
-      throw LoadError(location_of(file),
-                      fmt::format("no file '{}' in the model folders ({}) or the Fuel caches "
-                                  "({}); expected its model's folder on GZ_SIM_RESOURCE_PATH",
-                                  text, describe_folders(paths.model_folders),
-                                  describe_folders(paths.fuel_caches)));
-    }
+    if (!found) throw LoadError(location_of(file), unresolved_file(text, paths));
     path = found->path;
   } else {
     path = text;

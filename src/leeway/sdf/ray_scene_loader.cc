@@ -39,6 +39,8 @@ RayScene load_ray_scene(const std::vector<PlacedModel>& models, const std::vecto
           MeshFile file;
           try {
             file = read_mesh_file(resolve_file(uri), scale);
+          } catch (const LoadError&) {
+            throw;  // it names its place already
           } catch (const std::runtime_error& error) {
             throw LoadError(location_of(uri), error.what());
           }

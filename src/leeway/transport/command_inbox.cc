@@ -10,9 +10,11 @@
 
 namespace leeway {
 
-CommandInbox::CommandInbox(const Model& model)
+CommandInbox::CommandInbox(const Model& model, const std::vector<ControllerModel>& controllers)
     : model_(model),
       pending_(model.actuators.size()),
+      overridden_by_(model.actuators.size()),
+      told_overridden_(model.actuators.size(), 0),
       once_(model.bodies.size()),
       persistent_(model.bodies.size()),
       once_sum_(model.bodies.size()),
@@ -20,6 +22,14 @@ CommandInbox::CommandInbox(const Model& model)
       pingers_(model.sensors.size()) {
   for (const BodyModel& body : model.bodies)
     limits_.push_back(external_wrench_limit(body, model.client_limits));
+  for (const ControllerModel& c : controllers) {
+    for (const int a : driven_actuators(c)) {
+      overridden_by_[static_cast<std::size_t>(a)] = fmt::format(
+          "the {} of model '{}' drives actuator '{}' too, every {:g} s", controller_kind(c),
+          c.model_name, model.actuators[static_cast<std::size_t>(a)].full_name(),
+          static_cast<double>(c.interval) * model.dt);
+    }
+  }
 }
 
 void CommandInbox::offer(std::size_t i, const std::string& topic, double value) {
@@ -29,9 +39,20 @@ void CommandInbox::offer(std::size_t i, const std::string& topic, double value) 
     log_.tell(topic, kind, std::string(kind) + ": " + c.problem);
   }
   if (c.rejected) return;
-  std::lock_guard lock(mutex_);
-  pending_[i] = c.value;
-  any_pending_ = true;
+  bool tell_overridden = false;
+  {
+    std::lock_guard lock(mutex_);
+    pending_[i] = c.value;
+    any_pending_ = true;
+    tell_overridden = !overridden_by_[i].empty() && !told_overridden_[i];
+    if (tell_overridden) told_overridden_[i] = 1;
+  }
+  if (tell_overridden) {
+    fmt::print(stderr,
+               "leeway: {}: {}: a command lasts until its next update; run with "
+               "--no-controllers to drive it alone (said once)\n",
+               topic, overridden_by_[i]);
+  }
 }
 
 void CommandInbox::refuse(const std::string& topic, const std::string& kind,

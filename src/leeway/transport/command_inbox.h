@@ -6,6 +6,10 @@
 // (gz_server.h, dds_server.h) offers its commands to the same inbox, and the external wrenches
 // clients apply to bodies (entity_wrench.h).
 //
+// A command for an actuator one of the world's controllers drives (gnc/controller.h) lasts until
+// that controller's next update, which writes over it; the first such command for each actuator
+// is told on stderr, with the way to drive it alone (--no-controllers).
+//
 // A non-finite or refused command is dropped and a clamped one kept, each with a line on stderr,
 // at most one a second per topic and kind (rate_limited_log.h): a client flooding bad commands
 // cannot flood the log. So is a message that never becomes a command (a malformed one, one of
@@ -18,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "leeway/gnc/controller.h"
 #include "leeway/sim/simulation.h"
 #include "leeway/transport/entity_wrench.h"
 #include "leeway/transport/rate_limited_log.h"
@@ -26,7 +31,9 @@ namespace leeway {
 
 class CommandInbox final : public InputSource, public Observer {
  public:
-  explicit CommandInbox(const Model& model);
+  /// `controllers`: the run's (Scenario::controllers), whose actuators a client's command
+  /// contends with.
+  explicit CommandInbox(const Model& model, const std::vector<ControllerModel>& controllers = {});
 
   /// A command for model.actuators[i], arrived on `topic`. Any thread.
   void offer(std::size_t i, const std::string& topic, double value);
@@ -58,6 +65,10 @@ class CommandInbox final : public InputSource, public Observer {
   const Model& model_;
   std::mutex mutex_;
   std::vector<std::optional<double>> pending_;  ///< one per Model::actuators entry
+  /// Per Model::actuators entry: the controller that writes over a client's command for it, in
+  /// words (empty for none), and whether that was told.
+  std::vector<std::string> overridden_by_;
+  std::vector<char> told_overridden_;
   bool any_pending_ = false;
   std::vector<std::vector<WorldWrench>> once_, persistent_;  ///< one per Model::bodies entry
   std::vector<WrenchLimit> limits_;                          ///< one per Model::bodies entry
