@@ -52,6 +52,7 @@ const connection = new FoxgloveConnection(url, {
       charts.task(time, m);
       const score = m.score == null ? "not scored yet" : `score ${m.score.toFixed(3)}`;
       $("task").textContent = `${m.name}: ${m.phase}, ${score}, ${m.collisions} collisions`;
+      finished(m, time);
     }
   },
   onTime(t) {
@@ -67,11 +68,22 @@ const connection = new FoxgloveConnection(url, {
   },
 });
 
+// Once the task has finished the world goes on with nothing new to score: say so, and offer to
+// pause it there or to run it again from the start. A reset (the task not finished) hides it.
+function finished(task, time) {
+  const done = task.phase === "finished";
+  $("finished").hidden = !done;
+  stats.finishedShown = done;
+  if (done) $("finished-text").textContent = `the task finished at t = ${(time - task.elapsed).toFixed(1)} s:`;
+}
+
 const control = (request) => connection.publish(`/world/${world}/control`, request);
 $("play").onclick = () => control({ pause: false });
 $("pause").onclick = () => control({ pause: true });
 $("step").onclick = () => control({ pause: true, multi_step: Math.max(1, Math.round(0.1 / dt)) });
 $("reset").onclick = () => control({ reset: { all: true } });
+$("stop-run").onclick = () => control({ pause: true });
+$("replay").onclick = () => control({ reset: { all: true }, pause: false });
 $("rate").onchange = (e) => control({ rate_factor: Number(e.target.value) });
 $("camera").onclick = (e) => {
   scene.follow = !scene.follow;

@@ -29,7 +29,7 @@ class Chart {
       title: `${title} [${unit}]`,
       width: Math.max(container.clientWidth - 8, 200),
       height: 118,
-      legend: { show: labels.length > 1 },
+      legend: { show: true },  // one series too: its name and value under the cursor
       scales: { x: { time: false }, ...(range ? { y: { range } } : {}) },
       axes: [
         { stroke: "#9fb3c8", grid: { stroke: "#243447" }, size: 24 },

@@ -10,8 +10,9 @@ when Gymnasium is installed; it needs nothing but numpy otherwise.
 
 The VRX tasks' rewards are VRX's scores: VRX scores a run by a number where lower is better,
 and the rewards of an episode add up to minus that score (docs/python.md gives the terms).
-Actions are the actuators' own commands, in their units and ranges; an action outside its space
-is clipped into it and the step's info says so (info["clipped"]).
+Actions are the actuators' own commands, in their units and ranges (action_names, action_units);
+an action outside its space is clipped into it and the step's info says so (info["clipped"]).
+With render_mode="rgb_array", render() draws the world following the vehicle.
 """
 
 import math
@@ -46,11 +47,15 @@ class _LeewayEnv(_Base):
     """What the environments share: a world loaded without its controllers (sim), stepped
     control_period seconds per action, its actions clipped into the action space."""
 
-    metadata = {"render_modes": []}
-    render_mode = None
+    metadata = {"render_modes": ["rgb_array"]}
+    render_size = (640, 480)  # render()'s width and height [pixels]
 
-    def __init__(self, sim, actuators, control_period):
+    def __init__(self, sim, actuators, control_period, render_mode, vehicle):
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode {render_mode!r}: expected None or 'rgb_array'")
+        self.render_mode = render_mode
         self.sim = sim
+        self.vehicle = vehicle
         steps = control_period / self.sim.dt
         if not (steps >= 1.0 and abs(steps - round(steps)) < 1e-9 * steps):
             raise ValueError(f"control_period {control_period} s: expected a whole number (>= 1) "
@@ -80,6 +85,14 @@ class _LeewayEnv(_Base):
         self.sim.step(self.steps_per_action)
         return not np.array_equal(clipped, a)
 
+    def render(self):
+        """With render_mode "rgb_array": the world now, following the vehicle from behind and
+        above (Simulation.render), as a (height, width, 3) uint8 array; else None."""
+        if self.render_mode != "rgb_array":
+            return None
+        width, height = self.render_size
+        return self.sim.render(width, height, body=self.vehicle)
+
     def close(self):
         pass
 
@@ -87,7 +100,7 @@ class _LeewayEnv(_Base):
 class _VrxTaskEnv(_LeewayEnv):
     """A VRX task's vehicle driven by its thrusters; the episode ends with the task."""
 
-    def __init__(self, world, kind, control_period, seed):
+    def __init__(self, world, kind, control_period, seed, render_mode):
         sim = _leeway.Simulation(world, seed=seed, controllers=False)
         tasks = [t for t in sim.tasks if t["kind"] == kind]
         if len(tasks) != 1:
@@ -95,8 +108,7 @@ class _VrxTaskEnv(_LeewayEnv):
         self.task_index = sim.tasks.index(tasks[0])
         vehicle = tasks[0]["vehicle"]
         actuators = [a for a in sim.actuator_names if a.startswith(vehicle + "/")]
-        super().__init__(sim, actuators, control_period)
-        self.vehicle = tasks[0]["vehicle_index"]
+        super().__init__(sim, actuators, control_period, render_mode, tasks[0]["vehicle_index"])
         self.goals = np.array(tasks[0]["goals"], dtype=np.float64)
 
     def _task(self):
@@ -148,9 +160,9 @@ class StationKeeping(_VrxTaskEnv):
     VRX's score (the mean pose error).
     """
 
-    def __init__(self, world=None, *, control_period=0.1, seed=0):
+    def __init__(self, world=None, *, control_period=0.1, seed=0, render_mode=None):
         super().__init__(world or world_path("vrx_station_keeping.sdf"), "station_keeping",
-                         control_period, seed)
+                         control_period, seed, render_mode)
         task = self._task()
         self._running_steps = round((task["finish_time"] - task["running_time"]) / self.sim.dt)
         self.observation_space = Box(-np.inf, np.inf, shape=(6,), dtype=np.float64)
@@ -174,8 +186,8 @@ class Wayfinding(_VrxTaskEnv):
     rewards add up to minus VRX's score.
     """
 
-    def __init__(self, world=None, *, control_period=0.1, seed=0):
-        super().__init__(world, "wayfinding", control_period, seed)
+    def __init__(self, world=None, *, control_period=0.1, seed=0, render_mode=None):
+        super().__init__(world, "wayfinding", control_period, seed, render_mode)
         n = len(self.goals)
         self.observation_space = Box(-np.inf, np.inf, shape=(4 * n + 3,), dtype=np.float64)
 
@@ -202,10 +214,10 @@ class DepthHeading(_LeewayEnv):
     """
 
     def __init__(self, world=None, *, control_period=0.1, duration=60.0, propeller_rpm=1525.0,
-                 depth_range=(20.0, 40.0), seed=0):
+                 depth_range=(20.0, 40.0), seed=0, render_mode=None):
         super().__init__(
             _leeway.Simulation(world or world_path("remus100.sdf"), seed=seed, controllers=False),
-            ["remus100/rudder", "remus100/stern_plane"], control_period)
+            ["remus100/rudder", "remus100/stern_plane"], control_period, render_mode, 0)
         self.sim.set_command("remus100/propeller", propeller_rpm)
         self.duration = duration
         self.depth_range = depth_range

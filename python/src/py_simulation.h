@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "leeway/sdf/load_world.h"
+#include "leeway/sensors/camera.h"
 #include "leeway/sim/simulation.h"
 #include "leeway/transport/served_run.h"
 
@@ -36,6 +37,17 @@ using leeway::ServeOptions;
 struct StepRefused : std::runtime_error {
   StepRefused(const std::string& what, double t_) : std::runtime_error(what), t(t_) {}
   double t;  ///< [s] the time of the refused step's start
+};
+
+/// A view of the world for render(): a camera at `eye_W` looking at `target_W` (ENU [m]), or, with
+/// neither, following body `body` from behind and above (its heading's way, three of its
+/// bounding radii back and one and a half up); `width` x `height` pixels over `horizontal_fov`.
+struct RenderView {
+  int width = 640;
+  int height = 480;
+  double horizontal_fov = 1.0;  ///< [rad]
+  int body = 0;
+  std::optional<Vec3> eye_W, target_W;
 };
 
 /// The world's moving models, actuators and sensors by name, in index order: a body by its
@@ -66,6 +78,13 @@ class PySimulation {
     draws_images_ = on;
   }
   bool draws_images() const { return draws_images_; }
+
+  /// The world as `view` sees it now, drawn as a camera sensor draws (sensors/camera.h: the
+  /// world's visuals, its sun, the sea with its reflections, the water's attenuation), without
+  /// noise, on every core. A world whose sensors draw nothing has no visual scene: the first
+  /// render builds one (its visuals' meshes read then). Throws std::invalid_argument for a view
+  /// the camera refuses (check_camera) or an eye on its target.
+  CameraImage render(const RenderView& view);
 
   /// `n` steps with the held inputs (and, served, what the clients sent: serve()); throws
   /// StepRefused for the first one refused. The caller may release the GIL around it.
@@ -117,6 +136,8 @@ class PySimulation {
   std::unique_ptr<Simulation> sim_;
   std::vector<std::string> warnings_;
   bool draws_images_ = false;
+  /// The world with a visual scene for render(), made at its first call when the world has none.
+  std::shared_ptr<const Model> render_model_;
   Inputs inputs_;
   // Served (after sim_: destroyed before it, as they must be).
   std::optional<ServeOptions> served_;

@@ -469,6 +469,32 @@ void bind_simulation(py::module_& m) {
           "The sensor's latest reading (\"model/sensor\" or its index); a camera's, lidar's or "
           "sonar's after draw_images().")
       .def_property_readonly("tasks", [](const PySimulation& s) { return task_list(s.sim()); })
+      .def(
+          "render",
+          [](PySimulation& s, int width, int height, double fov, const py::handle& body,
+             std::optional<std::array<double, 3>> eye,
+             std::optional<std::array<double, 3>> target) {
+            RenderView view;
+            view.width = width;
+            view.height = height;
+            view.horizontal_fov = fov;
+            if (!eye && !target) view.body = body_of(s, body);
+            if (eye) view.eye_W = Vec3((*eye)[0], (*eye)[1], (*eye)[2]);
+            if (target) view.target_W = Vec3((*target)[0], (*target)[1], (*target)[2]);
+            CameraImage image;
+            {
+              py::gil_scoped_release release;
+              image = s.render(view);
+            }
+            py::array_t<std::uint8_t> rgb({image.height, image.width, 3});
+            std::copy(image.rgb.begin(), image.rgb.end(), rgb.mutable_data());
+            return rgb;
+          },
+          py::arg("width") = 640, py::arg("height") = 480, py::arg("fov") = 1.0,
+          py::arg("body") = 0, py::arg("eye") = py::none(), py::arg("target") = py::none(),
+          "The world now as an RGB image (height x width x 3, uint8), drawn as a camera sensor "
+          "draws it: from `eye` looking at `target` (ENU [m]), or following `body` (a name or an "
+          "index) from behind and above; `fov` the horizontal field of view [rad].")
 
       // Serving, while Python steps.
       .def(

@@ -183,3 +183,65 @@ def test_a_current_and_a_wind_set_between_runs(otter_world):
     assert np.array_equal(trajectory(together, 500), trajectory(apart, 500))
     with pytest.raises(leeway.LoadError, match="gust"):
         sim.set_wind(speed=10.0, gust={"type": "gale"})
+
+
+RED_BOX_WORLD = """<?xml version="1.0"?>
+<sdf version="1.9"><world name="w">
+  <physics name="p" type="leeway"><max_step_size>0.01</max_step_size></physics>
+  <model name="box"><static>true</static><pose>10 0 5 0 0 0</pose><link name="link">
+    <visual name="v"><geometry><box><size>2 2 2</size></box></geometry>
+      <material><diffuse>1 0 0 1</diffuse></material></visual>
+  </link></model>
+  <model name="post"><static>true</static><pose>0 0 5 0 0 0</pose><link name="link">
+    <sensor name="eye" type="camera"><update_rate>10</update_rate>
+      <camera><horizontal_fov>1.0</horizontal_fov><image><width>200</width><height>101</height>
+      </image><clip><near>0.1</near><far>1000</far></clip></camera></sensor>
+  </link></model>
+</world></sdf>
+"""
+
+
+def red(image):
+    r, g, b = (image[..., k].astype(int) for k in range(3))
+    return (r > 2 * g + 10) & (r > 2 * b + 10)
+
+
+def test_render_is_a_pinhole_view_and_the_frame_a_camera_at_the_same_pose_draws():
+    sim = leeway.Simulation.from_sdf(RED_BOX_WORLD)
+    image = sim.render(200, 101, fov=1.0, eye=(0, 0, 5), target=(10, 0, 5))
+    assert image.shape == (101, 200, 3) and image.dtype == np.uint8
+    # The box's near face, 2 m wide at 9 m, spans f / 9 either side of the centre, f = 100 /
+    # tan(0.5) = 182.97 px: the pixel centres u = 80 .. 119 of the middle row (c_x = 99.5).
+    row = np.flatnonzero(red(image[50]))
+    assert (row.min(), row.max()) == (80, 119), row
+    column = np.flatnonzero(red(image[:, 100]))  # the same 20.3 px either side of c_y = 50
+    assert (column.min(), column.max()) == (30, 70), column
+    # The camera sensor on the post, looking the same way with the same image: the same bits.
+    sim.draw_images()
+    sim.step(1)
+    frame = sim.sensor("post/eye")
+    assert frame["sampled"]
+    assert np.array_equal(frame["rgb"], image)
+    # Following a body: the box, seen from behind and above, in the middle of the picture.
+    with pytest.raises(ValueError, match="expected both eye and target"):
+        sim.render(eye=(0, 0, 5))
+    with pytest.raises(ValueError, match="apart from its target"):
+        sim.render(eye=(1, 2, 3), target=(1, 2, 3))
+
+
+def test_an_environment_renders_its_vehicle_when_asked_to():
+    env = leeway.envs.StationKeeping(render_mode="rgb_array")
+    env.reset(seed=1)
+    first = env.render()
+    assert first.shape == (480, 640, 3) and first.dtype == np.uint8
+    # The WAM-V's grey hulls in the middle of the view, the blue sky and sea around them.
+    rgb = first.astype(int)
+    grey = ((np.abs(rgb[..., 0] - rgb[..., 1]) < 12) & (np.abs(rgb[..., 1] - rgb[..., 2]) < 12)
+            & (rgb[..., 0] > 60))
+    assert grey[:, 213:427].mean() > 0.05, grey[:, 213:427].mean()
+    assert not grey[:, :107].any() and not grey[:, -107:].any()
+    assert np.all(first[0, :, 2] > first[0, :, 0])
+    assert np.array_equal(env.render(), first)  # the same world, the same picture
+    assert leeway.envs.StationKeeping().render() is None  # no render_mode: nothing drawn
+    with pytest.raises(ValueError, match="render_mode 'human'"):
+        leeway.envs.StationKeeping(render_mode="human")

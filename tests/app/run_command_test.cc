@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -420,6 +421,49 @@ TEST(RunCommand, AWarningOfOneKindIsSaidOnceUnlessVerboseAndQuietSaysNone) {
   EXPECT_NE(run("run --quiet --verbose").output.find("excludes"), std::string::npos);
 }
 
+TEST(RunCommand, VrxsStationKeepingWorldWithItsWamvSaysElevenWarningsEachOnTwoReadableLines) {
+  // The corpus's VRX world as VRX's launch runs it: 35 warnings, of 11 kinds; by default each
+  // kind once, its place on a line and what is wrong on the next.
+  const std::filesystem::path vrx = testing::foreign_corpus() / "vrx";
+  if (!std::filesystem::exists(vrx)) GTEST_SKIP() << "no foreign corpus: " << vrx;
+  const std::string v = vrx.string();
+  const std::string env = fmt::format(
+      "GZ_SIM_RESOURCE_PATH={0}/vrx_gz/models:{0}/vrx_urdf:{0}/vrx_urdf/vrx_gazebo/"
+      "models:{0}/vrx_urdf/wamv_description/models:{0}/generated "
+      "GZ_FUEL_CACHE_PATH={1}/fuel-cache",
+      v, testing::foreign_corpus().string());
+  const std::string args = v +
+                           "/vrx_gz/worlds/stationkeeping_task.sdf --spawn "
+                           "wamv=model://wamv_H@-532,162,0,0,0,1 --duration 0.1 2>&1 >/dev/null";
+  struct Lines {
+    std::size_t warnings = 0, messages = 0, longest = 0;
+  };
+  const auto count = [](const std::string& output) {
+    Lines n;
+    std::istringstream lines(output);
+    for (std::string line; std::getline(lines, line);) {
+      n.warnings += line.starts_with("warning: ");
+      n.messages += line.starts_with("         ") && !line.starts_with("          ");
+      if (line.starts_with("warning: ") || line.starts_with(" "))
+        n.longest = std::max(n.longest, line.size());
+    }
+    return n;
+  };
+  const Result normal = run("run " + args, env);
+  ASSERT_EQ(normal.status, 0) << normal.output;
+  const Lines said = count(normal.output);
+  EXPECT_EQ(said.warnings, 11u) << normal.output;
+  EXPECT_EQ(said.messages, 11u) << normal.output;
+  const Result verbose = run("run --verbose " + args, env);
+  const Lines every = count(verbose.output);
+  EXPECT_EQ(every.warnings, 35u) << verbose.output;
+  EXPECT_EQ(every.messages, 0u) << verbose.output;  // one line each, for grep
+  // A place or a message on a line, not both: the longest line is much shorter than the
+  // longest warning on one line (474 characters, a mesh's path and its element's).
+  EXPECT_LT(static_cast<double>(said.longest), 0.75 * static_cast<double>(every.longest))
+      << said.longest << " of " << every.longest;
+}
+
 TEST(RunCommand, BadWorldNamesFileAndLine) {
   const std::string path = testing::write_temp(
       "cli_bad.sdf",
@@ -611,6 +655,10 @@ TEST(RunCommand, HelpDocumentsEveryOption) {
         "--command", "--spawn", "--record-sensors", "--navigation", "--view", "--port"}) {
     EXPECT_NE(r.output.find(opt), std::string::npos) << opt;
   }
+  // A flag's default is in its description, not glued to its name ("--view{8765}").
+  EXPECT_EQ(r.output.find("{8765}"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--view :PORT"), std::string::npos) << r.output;
+  EXPECT_NE(run("--version").output.find("leeway 0."), std::string::npos);
 }
 
 }  // namespace

@@ -27,9 +27,10 @@ TEST(Diagnostics, WarningLinesSayEachKindOnceUnlessVerbose) {
   const std::vector<std::string> normal = warning_lines(d.warnings(), Verbosity::kNormal);
   ASSERT_EQ(normal.size(), 2u);
   EXPECT_EQ(normal[0],
-            "w.sdf:3: <joint[a]>: joint 'a' is treated as fixed (and 2 more like it; --verbose "
-            "lists each)");
-  EXPECT_EQ(normal[1], "w.sdf:9: <plugin>: plugin 'x' has no meaning in Leeway and is ignored");
+            "w.sdf:3: <joint[a]>\n         joint 'a' is treated as fixed (and 2 more like it; "
+            "--verbose lists each)");
+  EXPECT_EQ(normal[1],
+            "w.sdf:9: <plugin>\n         plugin 'x' has no meaning in Leeway and is ignored");
   const std::vector<std::string> verbose = warning_lines(d.warnings(), Verbosity::kVerbose);
   ASSERT_EQ(verbose.size(), 4u);
   EXPECT_EQ(verbose[2], "w.sdf:3: <joint[c]>: joint 'c' is treated as fixed");

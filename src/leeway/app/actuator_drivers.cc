@@ -33,8 +33,10 @@ void print_actuator_drivers(const Scenario& scenario,
   for (const ControllerModel& c : scenario.controllers) {
     std::vector<std::string> names;
     for (const int a : driven_actuators(c)) {
-      commanded[static_cast<std::size_t>(a)] = 1;
-      names.push_back(model.actuators[static_cast<std::size_t>(a)].name);
+      const auto i = static_cast<std::size_t>(a);
+      if (commanded[i]) continue;  // --command's, which wins over the controller's
+      commanded[i] = 1;
+      names.push_back(model.actuators[i].name);
     }
     if (names.empty()) continue;
     fmt::print("control    the {} of model '{}' drives its {} ({}){}\n", controller_kind(c),

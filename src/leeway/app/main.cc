@@ -70,6 +70,21 @@ const CLI::Validator kPort(
     },
     "PORT");
 
+/// CLI11's help without a flag's default written into its name ("--view{8765}"): the
+/// description says the default.
+class HelpFormatter final : public CLI::Formatter {
+ public:
+  std::string make_option_name(const CLI::Option* option, bool is_positional) const override {
+    std::string name = CLI::Formatter::make_option_name(option, is_positional);
+    for (std::size_t open; (open = name.find('{')) != std::string::npos;) {
+      const std::size_t close = name.find('}', open);
+      if (close == std::string::npos) break;
+      name.erase(open, close - open + 1);
+    }
+    return name;
+  }
+};
+
 /// A world file that exists. A name of digits alone is most likely a port meant for --view,
 /// which takes its port as --view=PORT (a bare word after it is the world).
 const CLI::Validator kWorldFile(
@@ -183,6 +198,7 @@ int main(int argc, char** argv) {
       "Worlds are SDF files (SDF <= 1.9) using gz-sim's maritime plugins or Leeway's own;\n"
       "see docs/sdf-reference.md. Frames: ENU world, FLU bodies (NED/FRD on request).",
       "leeway"};
+  app.formatter(std::make_shared<HelpFormatter>());  // before the subcommands, which copy it
   app.set_version_flag("--version", std::string("leeway ") + LEEWAY_VERSION);
   app.require_subcommand(1);
 

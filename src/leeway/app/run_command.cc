@@ -127,6 +127,39 @@ void print_navigation(const Simulation& sim) {
   }
 }
 
+/// How far each controller that visits waypoints or stations got: all of them, or how many and
+/// which it was making for at the end ("reached 5 of 8 waypoints; making for the 6th").
+void print_control_progress(const Simulation& sim) {
+  const std::vector<ControllerModel>& controllers = sim.scenario().controllers;
+  for (std::size_t k = 0; k < controllers.size(); ++k) {
+    const ControllerModel& c = controllers[k];
+    const ControllerState& state = sim.controller_states()[k];
+    std::size_t goals = 0, reached = 0, current = 0;
+    const char* what = "waypoint";
+    if (const auto* law = std::get_if<AutopilotModel>(&c.law)) {
+      const auto& s = std::get<AutopilotState>(state);
+      goals = law->waypoints.size(), reached = s.reached, current = s.waypoint;
+    } else if (const auto* law = std::get_if<DivePilotModel>(&c.law)) {
+      const auto& s = std::get<DivePilotState>(state);
+      goals = law->waypoints_W.size(), reached = s.reached, current = s.waypoint;
+    } else if (const auto* law = std::get_if<RovPilotModel>(&c.law)) {
+      const auto& s = std::get<RovPilotState>(state);
+      goals = law->stations.size(), reached = s.reached, current = s.station, what = "station";
+    }
+    if (goals == 0) continue;
+    const std::string plural = std::string(what) + "s";
+    if (reached >= goals) {
+      fmt::print(
+          "control    the {} of model '{}' reached {}\n", controller_kind(c), c.model_name,
+          goals == 1 ? fmt::format("its {}", what) : fmt::format("all {} {}", goals, plural));
+    } else {
+      fmt::print(
+          "control    the {} of model '{}' reached {} of {} {}; making for {} {} at the end\n",
+          controller_kind(c), c.model_name, reached, goals, plural, what, current + 1);
+    }
+  }
+}
+
 /// The kinds of event the run had and how many, on one line; nothing when it had none.
 void print_events(const EventCounts& counts) {
   std::vector<std::string> kinds;
@@ -404,6 +437,7 @@ int run_command(const RunCommandOptions& o) {
   print_final_states(model, state, o.frame);
   print_sensors(model);
   print_navigation(sim);
+  print_control_progress(sim);
   print_tasks(sim);
   print_events(sim.data().counts);
   fmt::print("simulated  {:.3f} s in {} steps of {} s\n", state.t, state.step_count, model.dt);

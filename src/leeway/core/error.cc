@@ -61,11 +61,16 @@ std::vector<std::string> warning_lines(const std::vector<Diagnostic>& warnings,
     if (added) first.push_back(&d), count.push_back(0);
     ++count[it->second];
   }
+  // The place on the first line, what is wrong on the next: a long element path and a long
+  // message each fit a terminal's width more often apart than together.
   for (std::size_t k = 0; k < first.size(); ++k) {
     const std::size_t more = count[k] - 1;
-    lines.push_back(more == 0 ? first[k]->str()
-                              : fmt::format("{} (and {} more like it; --verbose lists each)",
-                                            first[k]->str(), more));
+    lines.push_back(fmt::format("{}\n{:{}}{}{}", first[k]->where.str(), "", kWarningIndent,
+                                first[k]->message,
+                                more == 0 ? std::string()
+                                          : fmt::format(" (and {} more like it; --verbose lists "
+                                                        "each)",
+                                                        more)));
   }
   return lines;
 }

@@ -48,9 +48,12 @@ struct Diagnostic {
 /// once; kVerbose every one.
 enum class Verbosity { kQuiet, kNormal, kVerbose };
 
-/// `warnings` as the lines to print at `verbosity` (without "warning: "): kVerbose each one;
-/// kNormal the first of each kind (Diagnostic::kind), in the order the kinds came, followed by
-/// how many more there are of it ("(and 4 more like it; --verbose lists each)"); kQuiet none.
+/// `warnings` as the lines to print at `verbosity` (without "warning: "): kVerbose each one on a
+/// line (Diagnostic::str); kNormal the first of each kind (Diagnostic::kind), in the order the
+/// kinds came, as its place, a line break, kWarningIndent spaces (under the text after
+/// "warning: ") and its message followed by how many more there are of it ("(and 4 more like
+/// it; --verbose lists each)"); kQuiet none.
+inline constexpr int kWarningIndent = 9;
 std::vector<std::string> warning_lines(const std::vector<Diagnostic>& warnings,
                                        Verbosity verbosity);
 

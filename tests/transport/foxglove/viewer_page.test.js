@@ -125,3 +125,41 @@ test("the built-in page replays a recording", { timeout: 240000 }, async () => {
     fs.rmSync(file, { force: true });
   }
 });
+
+test("at 1400 x 900 every chart has a legend and the last is reachable; a finished task is said, with pause and replay", { timeout: 240000 }, async () => {
+  // The default world's task ends at 130 s: at 20 x real time, 6.5 s into the run.
+  const leeway = await serve(["run", "--view=0", "--no-progress", "--duration", "600", "--rate-factor", "20"]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(leeway.url);
+    assert.ok(await until(() => page.evaluate(() => document.querySelectorAll(".chart").length >= 8), 60000));
+    const charts = await page.evaluate(() => [...document.querySelectorAll(".chart")].map((c) => ({
+      title: c.querySelector(".u-title")?.textContent,
+      legend: !!c.querySelector(".u-legend") && getComputedStyle(c.querySelector(".u-legend")).display !== "none",
+    })));
+    for (const c of charts) assert.ok(c.legend, `chart '${c.title}' has no legend`);
+    // The charts overflow the window's height; scrolled to its end, the last is wholly in view.
+    const reach = await page.evaluate(() => {
+      const aside = document.getElementById("charts");
+      aside.scrollTop = aside.scrollHeight;
+      const last = [...aside.querySelectorAll(".chart")].pop().getBoundingClientRect();
+      return { overflows: aside.scrollHeight > aside.clientHeight, bottom: last.bottom, height: window.innerHeight };
+    });
+    assert.ok(reach.overflows, JSON.stringify(reach));
+    assert.ok(reach.bottom <= reach.height, `the last chart ends at ${reach.bottom} px of ${reach.height}`);
+
+    assert.ok(await until(() => page.evaluate(() => window.viewerStats.finishedShown === true), 60000),
+      "the task's end was not said");
+    const said = await page.locator("#finished-text").textContent();
+    assert.match(said, /the task finished at t = 130\.0 s/);
+    await page.click("#replay");
+    assert.ok(await until(() => page.evaluate(() => window.viewerStats.finishedShown === false), 30000),
+      "replay did not start the task again");
+    const clock = await page.locator("#clock").textContent();
+    assert.ok(Number(clock.match(/t = ([\d.]+)/)[1]) < 100, clock);
+  } finally {
+    await browser.close();
+    leeway.proc.kill("SIGINT");
+  }
+});
