@@ -419,6 +419,13 @@ TEST(RunCommand, AWarningOfOneKindIsSaidOnceUnlessVerboseAndQuietSaysNone) {
   EXPECT_EQ(quiet.status, 0);
   EXPECT_EQ(quiet.output.find("warning"), std::string::npos) << quiet.output;
   EXPECT_NE(run("run --quiet --verbose").output.find("excludes"), std::string::npos);
+  // The other commands that load a world say its warnings the same way.
+  EXPECT_EQ(lines_with(run("topics " + world).output, "is treated as fixed"), 1u);
+  EXPECT_EQ(lines_with(run("topics " + world + " --verbose").output, "is treated as fixed"), 3u);
+  EXPECT_EQ(run("topics " + world + " --quiet").output.find("warning"), std::string::npos);
+  const Result probe = run("probe " + world + " --point 0,0 --duration 1 --quiet");
+  EXPECT_EQ(probe.status, 0) << probe.output;
+  EXPECT_EQ(probe.output.find("warning"), std::string::npos) << probe.output;
 }
 
 TEST(RunCommand, VrxsStationKeepingWorldWithItsWamvSaysElevenWarningsEachOnTwoReadableLines) {

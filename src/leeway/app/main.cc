@@ -126,6 +126,21 @@ const CLI::Validator kPoint(
     },
     "X,Y[,Z]");
 
+/// --quiet and --verbose (excluding each other), setting `verbosity`: how much of the world's
+/// warnings `command` prints.
+void add_verbosity(CLI::App* command, leeway::Verbosity& verbosity,
+                   const char* quiet_help = "Print no warning about the world, errors only") {
+  CLI::Option* quiet = command->add_flag_callback(
+      "--quiet", [&verbosity] { verbosity = leeway::Verbosity::kQuiet; }, quiet_help);
+  command
+      ->add_flag_callback(
+          "--verbose", [&verbosity] { verbosity = leeway::Verbosity::kVerbose; },
+          "Print every warning about the world, each on its own line; by default a\n"
+          "warning of a kind met many times (a joint treated as fixed, a texture not\n"
+          "drawn) is printed once, with how many more of it there are")
+      ->excludes(quiet);
+}
+
 void add_probe(CLI::App& app, leeway::ProbeOptions& p, std::string& point) {
   CLI::App* probe = app.add_subcommand(
       "probe",
@@ -155,6 +170,7 @@ void add_probe(CLI::App& app, leeway::ProbeOptions& p, std::string& point) {
   probe->add_option("--record", p.record_path,
                     "Write the samples to this CSV file: t,elevation,u,v,w,current_x,current_y,\n"
                     "current_z,wind_x,wind_y [s, m, m/s ...], world frame (ENU)");
+  add_verbosity(probe, p.verbosity);
 }
 
 void add_polar(CLI::App& app, leeway::PolarCommandOptions& p) {
@@ -185,6 +201,7 @@ void add_polar(CLI::App& app, leeway::PolarCommandOptions& p) {
       "--output", p.csv_path,
       "Write the polar to this CSV file: true_wind_angle_deg,speed,trim_deg,heel_deg,held");
   polar->add_option("--svg", p.svg_path, "Draw the polar into this SVG file");
+  add_verbosity(polar, p.verbosity);
 }
 
 }  // namespace
@@ -303,16 +320,9 @@ int main(int argc, char** argv) {
   run->add_flag_callback(
       "--no-progress", [&o] { o.progress = false; },
       "Never draw the progress bar (it is drawn only on a terminal anyway)");
-  CLI::Option* quiet = run->add_flag_callback(
-      "--quiet", [&o] { o.verbosity = leeway::Verbosity::kQuiet; },
-      "Print no warning about the world or --command, errors only (the summary keeps\n"
-      "them all)");
-  run->add_flag_callback(
-         "--verbose", [&o] { o.verbosity = leeway::Verbosity::kVerbose; },
-         "Print every warning about the world, each on its own line; by default a\n"
-         "warning of a kind met many times (a joint treated as fixed, a texture not\n"
-         "drawn) is printed once, with how many more of it there are")
-      ->excludes(quiet);
+  add_verbosity(run, o.verbosity,
+                "Print no warning about the world or --command, errors only (the summary keeps\n"
+                "them all)");
 
   leeway::ProbeOptions probe;
   std::string point;
@@ -345,6 +355,7 @@ int main(int argc, char** argv) {
       ->add_option("--clock-rate", topics.clock_rate,
                    "The /clock rate a served run would have [Hz]; 0: every step")
       ->check(CLI::NonNegativeNumber);
+  add_verbosity(topics_app, topics.verbosity);
 
   leeway::ViewCommandOptions replay;
   CLI::App* view_app = app.add_subcommand(

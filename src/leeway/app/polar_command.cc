@@ -26,7 +26,8 @@ bool write_file(const std::string& path, const std::string& text) {
 
 int polar_command(PolarCommandOptions o) {
   Diagnostics diagnostics;
-  const std::optional<Scenario> loaded = load_world_or_default(o.world_path, 0, diagnostics);
+  const std::optional<Scenario> loaded =
+      load_world_or_default(o.world_path, 0, diagnostics, {}, o.verbosity);
   if (!loaded) return 1;
   const Model& world = loaded->model;
   if (o.polar.model.empty() && world.bodies.size() == 1) o.polar.model = world.bodies[0].model_name;

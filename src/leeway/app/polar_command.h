@@ -6,11 +6,13 @@
 #include <string>
 
 #include "leeway/app/sail_polar.h"
+#include "leeway/core/error.h"
 
 namespace leeway {
 
 struct PolarCommandOptions {
   std::string world_path;
+  Verbosity verbosity = Verbosity::kNormal;  ///< of the world's warnings (core/error.h)
   PolarOptions polar;
   double angle_step_deg = 15.0;  ///< angles 0, step, ..., 180
   std::string csv_path;          ///< empty: none

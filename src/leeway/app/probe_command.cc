@@ -48,7 +48,8 @@ Statistics statistics(const std::vector<double>& t, const std::vector<double>& x
 
 int probe_command(const ProbeOptions& o) {
   Diagnostics diagnostics;
-  const std::optional<Scenario> loaded = load_world_or_default(o.world_path, o.seed, diagnostics);
+  const std::optional<Scenario> loaded =
+      load_world_or_default(o.world_path, o.seed, diagnostics, {}, o.verbosity);
   if (!loaded) return 1;
   const Model& model = loaded->model;
 

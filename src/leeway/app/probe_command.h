@@ -10,12 +10,14 @@
 #include <optional>
 #include <string>
 
+#include "leeway/core/error.h"
 #include "leeway/core/spatial.h"
 
 namespace leeway {
 
 struct ProbeOptions {
-  std::string world_path;  ///< empty: the embedded default world
+  std::string world_path;                    ///< empty: the embedded default world
+  Verbosity verbosity = Verbosity::kNormal;  ///< of the world's warnings (core/error.h)
   double x = 0.0, y = 0.0;
   std::optional<double> z;  ///< depth point for the velocities [m]; default: calm surface level
   double duration = 600.0;  ///< [s]

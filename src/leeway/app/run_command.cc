@@ -128,7 +128,8 @@ void print_navigation(const Simulation& sim) {
 }
 
 /// How far each controller that visits waypoints or stations got: all of them, or how many and
-/// which it was making for at the end ("reached 5 of 8 waypoints; making for the 6th").
+/// which it was making for at the end ("reached 5 of 8 waypoints; making for waypoint 6 at the
+/// end").
 void print_control_progress(const Simulation& sim) {
   const std::vector<ControllerModel>& controllers = sim.scenario().controllers;
   for (std::size_t k = 0; k < controllers.size(); ++k) {

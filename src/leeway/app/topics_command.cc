@@ -10,7 +10,7 @@ namespace leeway {
 int topics_command(const TopicsCommandOptions& o) {
   Diagnostics diagnostics;
   const std::optional<Scenario> scenario =
-      load_world_or_default(o.world_path, 0, diagnostics, o.spawns);
+      load_world_or_default(o.world_path, 0, diagnostics, o.spawns, o.verbosity);
   if (!scenario) return 1;
   try {
     TopicTableRates rates;

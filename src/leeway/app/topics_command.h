@@ -7,10 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "leeway/core/error.h"
+
 namespace leeway {
 
 struct TopicsCommandOptions {
-  std::string world_path;  ///< empty: the embedded default world
+  std::string world_path;                    ///< empty: the embedded default world
+  Verbosity verbosity = Verbosity::kNormal;  ///< of the world's warnings (core/error.h)
   std::vector<std::string> spawns;
   double clock_rate = 0.0;  ///< as `leeway run --clock-rate`
 };
