@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "leeway/core/error.h"
+#include "leeway/core/text.h"
 
 namespace leeway {
 namespace {
@@ -37,7 +38,7 @@ Bathymetry read_esri_ascii(const std::string& path, bool values_are_depths) {
     std::istringstream ss(line);
     std::string key, value;
     ss >> key >> value;
-    std::transform(key.begin(), key.end(), key.begin(), ::tolower);
+    key = ascii_lowercase(key);
     if (key.empty() || !std::isalpha(static_cast<unsigned char>(key[0]))) break;
     header[key] = number(value, path, number_of_line, ("a number for " + key).c_str());
     data_start = in.tellg();

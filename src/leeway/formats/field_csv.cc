@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "leeway/core/error.h"
+#include "leeway/core/text.h"
 
 namespace leeway {
 namespace {
@@ -23,11 +24,6 @@ std::vector<std::string> split(const std::string& line) {
     out.push_back(a == std::string::npos ? "" : cell.substr(a, b - a + 1));
   }
   return out;
-}
-
-std::string lowercase(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), ::tolower);
-  return s;
 }
 
 std::vector<double> distinct_sorted(std::vector<double> v) {
@@ -50,10 +46,10 @@ RegularGrid read_csv_field(const std::string& path, const CsvFieldColumns& names
   const std::vector<std::string> header = split(line);
   std::map<std::string, std::size_t> column;
   for (std::size_t i = 0; i < header.size(); ++i)
-    column[lowercase(header[i])] = i;
+    column[ascii_lowercase(header[i])] = i;
   for (const std::string* required : {&names.x, &names.y, &names.u, &names.v, &names.w}) {
     if (required == &names.w && !names.require_w) continue;
-    if (!column.contains(lowercase(*required))) {
+    if (!column.contains(ascii_lowercase(*required))) {
       throw LoadError({path, 1, ""},
                       fmt::format("no column '{}' in the header '{}'; expected {}, {}, {}, {} and "
                                   "optionally {}, {}, {}",
@@ -71,7 +67,7 @@ RegularGrid read_csv_field(const std::string& path, const CsvFieldColumns& names
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::vector<std::string> cells = split(line);
     auto get = [&](const std::string& name) {
-      const auto it = column.find(lowercase(name));
+      const auto it = column.find(ascii_lowercase(name));
       if (it == column.end()) return 0.0;
       if (it->second >= cells.size()) {
         throw LoadError({path, number, ""}, fmt::format("{} values, expected {} (the header's "

@@ -10,14 +10,10 @@
 #include <vector>
 
 #include "leeway/core/error.h"
+#include "leeway/core/text.h"
 
 namespace leeway {
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 /// An open NetCDF file; every call's status becomes a LoadError naming the file.
 class NcFile {
@@ -77,7 +73,7 @@ class NcFile {
     check(nc_get_att_text(id_, var, attribute, s.data()), variable_name(var), attribute);
     while (!s.empty() && s.back() == '\0')
       s.pop_back();
-    return lower(s);
+    return ascii_lowercase(s);
   }
   /// The first value of a numeric attribute.
   std::optional<double> number(int var, const char* attribute) const {
@@ -122,7 +118,7 @@ bool degree_units(const std::string& units, const char* direction, const char* s
 }
 
 Axis classify(const NcFile& f, int dim, int var) {
-  const std::string name = lower(f.dimension_name(dim));
+  const std::string name = ascii_lowercase(f.dimension_name(dim));
   const std::string axis = f.text(var, "axis");
   const std::string standard = f.text(var, "standard_name");
   const std::string units = f.text(var, "units");
@@ -200,9 +196,9 @@ CoordinateAxis read_axis(const NcFile& f, int dim) {
                units != "meters" && units != "metre" && units != "metres") {
       f.fail(name, fmt::format("units '{}': expected m, km or degrees", units));
     }
-    const bool down =
-        f.text(*var, "positive") == "down" ||
-        (f.text(*var, "positive").empty() && (standard == "depth" || lower(name) == "depth"));
+    const bool down = f.text(*var, "positive") == "down" ||
+                      (f.text(*var, "positive").empty() &&
+                       (standard == "depth" || ascii_lowercase(name) == "depth"));
     if (a.axis == Axis::kZ && down) {
       for (double& v : a.values)
         v = -v;

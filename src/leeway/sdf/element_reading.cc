@@ -13,6 +13,7 @@
 
 #include <fmt/ranges.h>
 
+#include "leeway/core/text.h"
 #include "leeway/sdf/resource_paths.h"
 
 namespace leeway::sdfio {
@@ -20,13 +21,6 @@ namespace leeway::sdfio {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return s.substr(first, last - first + 1);
-}
 
 /// A short, readable element path: the XML path without sdformat's [@name=...] noise.
 std::string short_path(const sdf::ElementPtr& element) {
@@ -135,7 +129,7 @@ std::string attribute_of(const sdf::ElementPtr& e, const char* name) {
 
 std::string text_of(const sdf::ElementPtr& element) {
   const sdf::ParamPtr value = element->GetValue();
-  return value ? trim(value->GetAsString()) : std::string();
+  return value ? std::string(trim_whitespace(value->GetAsString())) : std::string();
 }
 
 std::vector<double> read_numbers(const sdf::ElementPtr& element, std::size_t count,
@@ -172,9 +166,7 @@ Vec3 read_vec3(const sdf::ElementPtr& element, const std::string& expected) {
 
 bool read_bool(const sdf::ElementPtr& element) {
   // Any case, as sdformat reads a bool (UUV Simulator's xacro writes Python's True, False).
-  std::string text = text_of(element);
-  for (char& ch : text)
-    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string text = ascii_lowercase(text_of(element));
   if (text == "true" || text == "1") return true;
   if (text == "false" || text == "0") return false;
   throw LoadError(location_of(element),

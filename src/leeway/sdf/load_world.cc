@@ -17,6 +17,7 @@
 #include <set>
 
 #include "leeway/body/integrator.h"
+#include "leeway/core/text.h"
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/camera_params.h"
 #include "leeway/sdf/collider_loader.h"
@@ -129,9 +130,7 @@ std::optional<std::string> explain_unreadable_value(const sdf::Error& e) {
     at = next;
   }
   if (!description || !description->GetValue()) return std::nullopt;
-  std::string value = element->GetText();
-  value.erase(0, value.find_first_not_of(" \t\r\n"));
-  value.erase(value.find_last_not_of(" \t\r\n") + 1);
+  const std::string value(trim_whitespace(element->GetText()));
   return fmt::format("<{}> is '{}', which libsdformat cannot read as {}; expected {}", name, value,
                      description->GetValue()->GetTypeName(),
                      describe_sdf_type(description->GetValue()->GetTypeName()));

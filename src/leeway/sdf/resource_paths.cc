@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "leeway/core/text.h"
+
 namespace leeway::sdfio {
 namespace fs = std::filesystem;
 namespace {
@@ -18,12 +20,6 @@ void append_path_variable(const char* variable, std::vector<fs::path>& out) {
   for (std::string folder; std::getline(list, folder, ':');) {
     if (!folder.empty()) out.emplace_back(folder);
   }
-}
-
-std::string lowercase(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
 }
 
 /// Undoes the URL escapes Fuel names carry (`%20` for a space, ...); a malformed escape stays.
@@ -112,7 +108,7 @@ std::optional<fs::path> any_cached_model(const std::string& name,
     }
     std::sort(owners.begin(), owners.end());
     for (const fs::path& owner : owners) {
-      if (const auto folder = version_folder(owner / "models" / lowercase(name), 0)) {
+      if (const auto folder = version_folder(owner / "models" / ascii_lowercase(name), 0)) {
         return folder;
       }
     }
@@ -158,9 +154,9 @@ std::optional<FuelUrl> parse_fuel_url(const std::string& uri) {
   }
   std::size_t i = 1;
   if (i < parts.size() && is_api_version(parts[i])) ++i;  // "1.0" is not part of the cache path
-  if (i + 2 >= parts.size() || lowercase(parts[i + 1]) != "models") return std::nullopt;
-  url.owner = lowercase(url_decoded(parts[i]));
-  url.name = lowercase(url_decoded(parts[i + 2]));
+  if (i + 2 >= parts.size() || ascii_lowercase(parts[i + 1]) != "models") return std::nullopt;
+  url.owner = ascii_lowercase(url_decoded(parts[i]));
+  url.name = ascii_lowercase(url_decoded(parts[i + 2]));
   i += 3;
   if (i < parts.size() && (all_digits(parts[i]) || parts[i] == "tip")) {
     if (parts[i] != "tip") {

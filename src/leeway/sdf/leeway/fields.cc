@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "leeway/core/text.h"
 #include "leeway/formats/esri_ascii.h"
 #include "leeway/formats/field_csv.h"
 #include "leeway/formats/hecras_hdf5.h"
@@ -17,9 +18,7 @@ namespace leeway::sdfio {
 namespace {
 
 std::string lower_extension(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-  return ext;
+  return ascii_lowercase(std::filesystem::path(path).extension().string());
 }
 
 /// <format>, or the one the file's extension implies among `formats` (extension -> format).

@@ -6,23 +6,15 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "leeway/core/text.h"
+
 namespace leeway::web {
 
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
+/// A header's value without its optional whitespace (RFC 9110: spaces and tabs).
 std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-    text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-    text.remove_suffix(1);
-  return text;
+  return trim_whitespace(text, " \t");
 }
 
 }  // namespace
@@ -35,13 +27,13 @@ const std::string* HttpRequest::header(std::string_view name) const {
 }
 
 bool HttpRequest::header_lists(std::string_view name, std::string_view token) const {
-  const std::string wanted = lower(token);
+  const std::string wanted = ascii_lowercase(token);
   for (const auto& [key, value] : headers) {
     if (key != name) continue;
     std::string_view rest = value;
     while (!rest.empty()) {
       const std::size_t comma = rest.find(',');
-      if (lower(trimmed(rest.substr(0, comma))) == wanted) return true;
+      if (ascii_lowercase(trimmed(rest.substr(0, comma))) == wanted) return true;
       rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     }
   }
@@ -87,7 +79,7 @@ std::optional<ReadRequest> read_http_request(std::string_view bytes) {
         line.substr(0, colon).find_first_of(" \t") != std::string_view::npos)
       throw std::invalid_argument(
           fmt::format("a header line '{}' that is not 'Name: value'", line.substr(0, 80)));
-    read.request.headers.emplace_back(lower(line.substr(0, colon)),
+    read.request.headers.emplace_back(ascii_lowercase(line.substr(0, colon)),
                                       std::string(trimmed(line.substr(colon + 1))));
   }
 }
