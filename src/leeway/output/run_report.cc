@@ -181,11 +181,14 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
   std::vector<std::pair<double, double>> track;
   std::map<std::string, Chart> charts;
   std::vector<std::string> chart_order;
+  // The chart `key`, made with its title, unit, series and style when first asked for.
   const auto chart = [&](const std::string& key, const std::string& title, const std::string& unit,
-                         const std::vector<std::string>& labels) -> Chart& {
+                         const std::vector<std::string>& labels, bool dots = false,
+                         std::optional<std::pair<double, double>> y_range = {}) -> Chart& {
     auto [it, added] = charts.try_emplace(key);
     if (added) {
       it->second.title = title, it->second.unit = unit, it->second.labels = labels;
+      it->second.dots = dots, it->second.y_range = y_range;
       chart_order.push_back(key);
     }
     return it->second;
@@ -219,9 +222,9 @@ RunReportFacts write_run_report(const std::filesystem::path& recording,
             .push(t, {std::hypot(v.at("x").get<double>(), v.at("y").get<double>(),
                                  v.at("z").get<double>())});
         // Dots, not a line: a line would cross the chart where the heading wraps (359 to 0).
-        Chart& headings = chart("heading", model + " heading (compass)", "deg", {"heading"});
-        headings.dots = true, headings.y_range = {0.0, 360.0};
-        headings.push(t, {heading});
+        chart("heading", model + " heading (compass)", "deg", {"heading"}, /*dots=*/true,
+              std::pair(0.0, 360.0))
+            .push(t, {heading});
         chart("attitude", model + " roll and pitch", "deg", {"roll", "pitch"})
             .push(t, {roll * kDeg, pitch * kDeg});
       } else if (schema == "leeway.Actuators" && msg.at("model") == body_model) {
