@@ -45,12 +45,13 @@ def run_campaign(spec, engine="local", workers=None, scheduler=None, max_trials=
     if comm is not None:
         pending = comm.bcast(pending, root=0)
     start = time.perf_counter()
-    finished = []
+    finished = 0
 
     def sink(row):
+        nonlocal finished
         results.append_row(spec, row)
-        finished.append(row["status"] == "ok")
-        log(trial_line(row, len(finished), len(pending), time.perf_counter() - start))
+        finished += 1
+        log(trial_line(row, finished, len(pending), time.perf_counter() - start))
 
     if engine == "local":
         engines.run_local(spec, pending, sink)

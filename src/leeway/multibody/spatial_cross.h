@@ -45,11 +45,7 @@ inline Mat6 motion_cross_matrix(const Vec6& V) {
 
 /// crf(V) of the header: force_cross(V, f) == force_cross_matrix(V) * f == -crm(V)^T f.
 inline Mat6 force_cross_matrix(const Vec6& V) {
-  Mat6 X = Mat6::Zero();
-  X.block<3, 3>(0, 0) = skew(angular(V));
-  X.block<3, 3>(3, 0) = skew(linear(V));
-  X.block<3, 3>(3, 3) = skew(angular(V));
-  return X;
+  return -motion_cross_matrix(V).transpose();
 }
 
 }  // namespace leeway

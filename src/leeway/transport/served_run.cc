@@ -5,7 +5,9 @@
 namespace leeway {
 
 ServedRun::ServedRun(Simulation& sim, const ServeOptions& o)
-    : sim_(sim), plans_(make_served_plans(sim.scenario())), inbox_(sim.model(), sim.scenario().controllers) {
+    : sim_(sim),
+      plans_(make_served_plans(sim.scenario())),
+      inbox_(sim.model(), sim.scenario().controllers) {
   try {
     serve(o);
   } catch (...) {
