@@ -215,7 +215,9 @@ void PySimulation::replace_environment(
   // Served, the servers move to the new world with it.
   const std::optional<ServeOptions> served = served_;
   stop_serving();
+  const bool draws = draws_images();
   sim_ = std::make_unique<Simulation>(std::move(edited));
+  sim_->draw_images(draws);
   if (served) serve(*served);
   for (const Diagnostic& d : diagnostics.warnings())
     warnings_.push_back(d.str());

@@ -72,12 +72,10 @@ class PySimulation {
   const std::vector<std::string>& warnings() const { return warnings_; }
 
   /// Whether the cameras draw, the lidars scan and the sonars ping at their samples (off at the
-  /// start: a frame costs milliseconds).
-  void draw_images(bool on) {
-    sim_->draw_images(on);
-    draws_images_ = on;
-  }
-  bool draws_images() const { return draws_images_; }
+  /// start: a frame costs milliseconds); the Simulation's own setting (StepData::draw_images),
+  /// which replace_environment() carries over.
+  void draw_images(bool on) { sim_->draw_images(on); }
+  bool draws_images() const { return sim_->data().draw_images; }
 
   /// The world as `view` sees it now, drawn as a camera sensor draws (sensors/camera.h: the
   /// world's visuals, its sun, the sea with its reflections, the water's attenuation), without
@@ -135,7 +133,6 @@ class PySimulation {
  private:
   std::unique_ptr<Simulation> sim_;
   std::vector<std::string> warnings_;
-  bool draws_images_ = false;
   /// The world with a visual scene for render(), made at its first call when the world has none.
   std::shared_ptr<const Model> render_model_;
   Inputs inputs_;

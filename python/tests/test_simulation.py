@@ -222,6 +222,11 @@ def test_render_is_a_pinhole_view_and_the_frame_a_camera_at_the_same_pose_draws(
     frame = sim.sensor("post/eye")
     assert frame["sampled"]
     assert np.array_equal(frame["rgb"], image)
+    # A new current replaces the world's environment: the camera keeps drawing.
+    sim.set_current(velocity=(0.2, 0.0, 0.0))
+    sim.step(1)
+    again = sim.sensor("post/eye")
+    assert again["sampled"] and again["rgb"].shape == (101, 200, 3), again["width"]
     # Following a body: the box, seen from behind and above, in the middle of the picture.
     with pytest.raises(ValueError, match="expected both eye and target"):
         sim.render(eye=(0, 0, 5))
