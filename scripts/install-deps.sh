@@ -25,8 +25,10 @@ packages=(
   # drive (software WebGL, no GPU needed); civetweb only for benchmark baselines built from
   # revisions before Leeway's own web server (scripts/bench-baseline.sh)
   libzstd-dev zlib1g-dev chromium libcivetweb-dev
-  # tests and benchmarks
+  # tests and benchmarks; DART (gz-sim's default physics engine) is the multibody tests' oracle,
+  # and its headers need the ikfast package it does not depend on
   libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
+  libdart-dev libdart-external-ikfast-dev
   # the Python module (docs/python.md) under Debian's /usr/bin/python3, its tests, and the
   # campaigns' engines (Dask, MPI), configuration (YAML) and report (matplotlib)
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest

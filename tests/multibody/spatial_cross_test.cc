@@ -8,17 +8,12 @@
 #include <random>
 
 #include "leeway/hydro/coriolis.h"
+#include "multibody/tree_fixtures.h"
 
 namespace leeway {
 namespace {
 
-Vec6 random_vec6(std::mt19937& rng) {
-  std::normal_distribution<double> n(0.0, 1.0);
-  Vec6 x;
-  for (int i = 0; i < 6; ++i)
-    x[i] = n(rng);
-  return x;
-}
+using testing::random_vec6;
 
 /// A random symmetric positive definite 6x6 (a body's mass matrix with added mass).
 Mat6 random_spd(std::mt19937& rng) {

@@ -1,0 +1,62 @@
+#include "leeway/multibody/articulated_model.h"
+
+#include <Eigen/Cholesky>
+#include <stdexcept>
+
+#include "leeway/multibody/motion_transform.h"
+
+namespace leeway {
+namespace {
+
+[[noreturn]] void refuse_link(const ArticulatedLink& link, const std::string& why) {
+  throw std::invalid_argument("link '" + link.name + "': " + why);
+}
+
+bool symmetric_positive_definite(const Mat6& M) {
+  if (!M.isApprox(M.transpose(), 1e-12)) return false;
+  const Eigen::LLT<Mat6> llt(M);
+  return llt.info() == Eigen::Success;
+}
+
+}  // namespace
+
+int add_link(ArticulatedModel& model, ArticulatedLink link) {
+  const int index = static_cast<int>(model.links.size());
+  if (link.parent < -1 || link.parent >= index)
+    refuse_link(link, "its parent " + std::to_string(link.parent) +
+                          " is neither the world (-1) nor an earlier link (0 to " +
+                          std::to_string(index - 1) + ")");
+  const bool has_axis = link.joint == JointKind::kRevolute ||
+                        link.joint == JointKind::kContinuous || link.joint == JointKind::kPrismatic;
+  if (has_axis) {
+    const double length = link.axis_F.norm();
+    if (!(length > 1e-12))
+      refuse_link(link, "the axis of joint '" + link.joint_name + "' is zero (or not a number)");
+    link.axis_F /= length;
+  }
+  link.M = link.M_RB + link.M_A;
+  if (!symmetric_positive_definite(link.M))
+    refuse_link(link,
+                "its mass matrix M_RB + M_A is not symmetric positive definite: a moving link "
+                "needs a positive mass and a positive definite inertia");
+
+  link.nq = joint_nq(link.joint);
+  link.nv = joint_nv(link.joint);
+  link.q_start = model.nq;
+  link.v_start = model.nv;
+  // S_L = ^L X_M S_M, with ^L X_M the motion transform of X_ML = X_MC^-1.
+  MotionTransform X_LM;
+  X_LM.R_CP = link.X_MC.q.conjugate().toRotationMatrix();
+  X_LM.p_PoCo_P = link.X_MC.p;
+  const MotionSubspace S_M = joint_motion_subspace(link.joint, link.axis_F);
+  link.S_L.resize(6, link.nv);
+  for (int k = 0; k < link.nv; ++k)
+    link.S_L.col(k) = X_LM.apply(S_M.col(k));
+
+  model.nq += link.nq;
+  model.nv += link.nv;
+  model.links.push_back(std::move(link));
+  return index;
+}
+
+}  // namespace leeway
