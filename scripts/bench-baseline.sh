@@ -9,7 +9,8 @@
 # ratio to the baseline's same-named benchmark (WithOutputs variants against the plain one).
 # Without FILTER: the step benchmarks. A benchmark file of this tree's that REV lacks is built
 # into the baseline too (bench/web_bench.cc against the civetweb server before e57b340: it uses
-# only what both revisions declare).
+# only what both revisions declare), unless it includes a header REV does not have
+# (bench/multibody_bench.cc before the multibody kernel): then its benchmarks have no baseline.
 # The least time, not the median: on a shared machine the others are the machine's noise (a
 # benchmark's median moves by 30 % between runs here; its minimum by a few per cent).
 set -euo pipefail
@@ -25,6 +26,12 @@ git -C .baseline checkout -q -f --detach "$rev"
 git -C .baseline clean -fdq -- bench
 for file in bench/*.cc; do
   if [ ! -e ".baseline/$file" ]; then
+    missing_header=$(grep -o '#include "leeway/[^"]*"' "$file" | sed 's/#include "\(.*\)"/\1/' |
+      while read -r header; do [ -e ".baseline/src/$header" ] || echo "$header"; done | head -1)
+    if [ -n "$missing_header" ]; then
+      echo "bench-baseline: $file not built into the baseline ($missing_header is not in it)" >&2
+      continue
+    fi
     cp "$file" ".baseline/$file"
     sed -i "s|add_executable(leeway_bench |add_executable(leeway_bench $(basename "$file") |" \
       .baseline/bench/CMakeLists.txt

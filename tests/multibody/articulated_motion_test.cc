@@ -218,7 +218,7 @@ TEST(ArticulatedMotion, AFreeVehicleWithAnArmKeepsItsMomentumWhileTheArmPushesIt
   forward_kinematics(model, state, data);
   const Vec6 h0 = spatial_momentum_W(model, data);
   const Eigen::Vector3d p0 = data.X_WL[0].p;
-  const Quat q0 = data.X_WL[0].q;
+  const Quat q0(data.X_WL[0].R);
   const double dt = 1e-3;
   double worst = 0.0, fastest = 0.0;
   for (int k = 0; k < 2000; ++k) {
@@ -233,7 +233,7 @@ TEST(ArticulatedMotion, AFreeVehicleWithAnArmKeepsItsMomentumWhileTheArmPushesIt
   // The arm's reaction moved the vehicle: off the drift it had alone, and turned.
   const Vec3 drift = q0 * Vec3(0.3, -0.1, 0.05) * 2.0;
   EXPECT_GT((data.X_WL[0].p - p0 - drift).norm(), 0.01);
-  EXPECT_GT(data.X_WL[0].q.angularDistance(q0), 0.05);
+  EXPECT_GT(Quat(data.X_WL[0].R).angularDistance(q0), 0.05);
 }
 
 TEST(ArticulatedMotion, ALightLinkWithFiftyTimesItsMassAddedStaysSmoothAtTenMilliseconds) {

@@ -237,7 +237,7 @@ TEST_P(DartOracle, EachLinkFollowsDartsTrajectoryOverTwoSeconds) {
 
   ArticulatedData data = make_articulated_data(trees.model);
   forward_kinematics(trees.model, state, data);
-  const std::vector<Pose> start = data.X_WL;
+  const std::vector<Placement> start = data.X_WL;
   const ArticulatedLoads loads = dry_loads(trees, !free_base);
   const double dt = 1e-3;
   for (int k = 0; k < 2000; ++k)

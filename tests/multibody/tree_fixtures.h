@@ -55,19 +55,19 @@ inline void random_joint_position(std::mt19937& rng, const ArticulatedLink& link
 
 /// The weight m g_W at the centre of mass p_LoLcm_L and the buoyancy -rho V g_W at the centre of
 /// buoyancy p_LoLcb_L, as one wrench about Lo in L, for a link at X_WL.
-inline Vec6 weight_and_buoyancy_L(const Pose& X_WL, double mass, const Vec3& p_LoLcm_L,
+inline Vec6 weight_and_buoyancy_L(const Placement& X_WL, double mass, const Vec3& p_LoLcm_L,
                                   double displaced_mass, const Vec3& p_LoLcb_L, const Vec3& g_W) {
-  const Vec3 g_L = X_WL.q.conjugate() * g_W;
+  const Vec3 g_L = X_WL.R.transpose() * g_W;
   const Vec3 weight = mass * g_L, buoyancy = -displaced_mass * g_L;
   return stack(weight + buoyancy, p_LoLcm_L.cross(weight) + p_LoLcb_L.cross(buoyancy));
 }
 
 /// The potential energy of that weight and buoyancy [J]: m g h of the centre of mass less
 /// rho V g h of the centre of buoyancy, h the height against g_W.
-inline double weight_and_buoyancy_potential(const Pose& X_WL, double mass, const Vec3& p_LoLcm_L,
-                                            double displaced_mass, const Vec3& p_LoLcb_L,
-                                            const Vec3& g_W) {
-  const Vec3 p_cm_W = X_WL.p + X_WL.q * p_LoLcm_L, p_cb_W = X_WL.p + X_WL.q * p_LoLcb_L;
+inline double weight_and_buoyancy_potential(const Placement& X_WL, double mass,
+                                            const Vec3& p_LoLcm_L, double displaced_mass,
+                                            const Vec3& p_LoLcb_L, const Vec3& g_W) {
+  const Vec3 p_cm_W = X_WL * p_LoLcm_L, p_cb_W = X_WL * p_LoLcb_L;
   return -mass * g_W.dot(p_cm_W) + displaced_mass * g_W.dot(p_cb_W);
 }
 

@@ -11,28 +11,51 @@ void forward_dynamics(const ArticulatedModel& model, ArticulatedData& data) {
     data.IA_L[i] = link.M;
     data.pA_L[i] = -data.F_L[i] - link_velocity_wrench(link, data.V_L[i], data.V_water_L[i]);
   }
+  // Leaves to base. A one-axis joint (most of an arm's) takes the scalar path: S is one column,
+  // D a number.
   for (int i = n - 1; i >= 0; --i) {
     const ArticulatedLink& link = model.links[i];
-    const MotionSubspace& S = link.S_L;
-    data.U[i] = data.IA_L[i] * S;
-    const JointMatrix D = S.transpose() * data.U[i];
-    data.D_inv[i] = D.llt().solve(JointMatrix::Identity(link.nv, link.nv));
-    data.u[i] = data.tau.segment(link.v_start, link.nv) - S.transpose() * data.pA_L[i];
-    if (link.parent < 0) continue;
-    const MotionSubspace UD_inv = data.U[i] * data.D_inv[i];
-    const Mat6 Ia = data.IA_L[i] - UD_inv * data.U[i].transpose();
-    const Vec6 pa = data.pA_L[i] + Ia * data.c_L[i] + UD_inv * data.u[i];
-    const Mat6 X = data.X_LP[i].matrix();
-    data.IA_L[link.parent] += X.transpose() * Ia * X;
+    const Mat6& IA = data.IA_L[i];
+    const Vec6& pA = data.pA_L[i];
+    Mat6 Ia;
+    Vec6 pa;
+    if (link.nv == 1) {
+      const Vec6 s = link.S_L.col(0), U = IA * s;
+      const double D_inv = 1.0 / s.dot(U), u = data.tau[link.v_start] - s.dot(pA);
+      data.U[i].col(0) = U;
+      data.D_inv[i](0, 0) = D_inv;
+      data.u[i][0] = u;
+      if (link.parent < 0) continue;
+      Ia = IA - (D_inv * U) * U.transpose();
+      pa = pA + Ia * data.c_L[i] + (D_inv * u) * U;
+    } else {
+      const MotionSubspace& S = link.S_L;
+      data.U[i] = IA * S;
+      const JointMatrix D = S.transpose() * data.U[i];
+      data.D_inv[i] = D.llt().solve(JointMatrix::Identity(link.nv, link.nv));
+      data.u[i] = data.tau.segment(link.v_start, link.nv) - S.transpose() * pA;
+      if (link.parent < 0) continue;
+      const MotionSubspace UD_inv = data.U[i] * data.D_inv[i];
+      Ia = IA - UD_inv * data.U[i].transpose();
+      pa = pA + Ia * data.c_L[i] + UD_inv * data.u[i];
+    }
+    data.IA_L[link.parent] += data.X_LP[i].transform_inertia_to_parent(Ia);
     data.pA_L[link.parent] += data.X_LP[i].apply_transpose(pa);
   }
+  // Base to leaves.
   for (int i = 0; i < n; ++i) {
     const ArticulatedLink& link = model.links[i];
     const Vec6 a_prime =
         (link.parent < 0 ? Vec6::Zero() : data.X_LP[i].apply(data.A_L[link.parent])) + data.c_L[i];
-    const JointVector v_dot = data.D_inv[i] * (data.u[i] - data.U[i].transpose() * a_prime);
-    data.v_dot.segment(link.v_start, link.nv) = v_dot;
-    data.A_L[i] = a_prime + link.S_L * v_dot;
+    if (link.nv == 1) {
+      const double v_dot = data.D_inv[i](0, 0) * (data.u[i][0] - data.U[i].col(0).dot(a_prime));
+      data.v_dot[link.v_start] = v_dot;
+      data.A_L[i] = a_prime + link.S_L.col(0) * v_dot;
+    } else {
+      const JointVector v_dot = data.D_inv[i] * (data.u[i] - data.U[i].transpose() * a_prime);
+      data.v_dot.segment(link.v_start, link.nv) = v_dot;
+      data.A_L[i] = a_prime + link.S_L * v_dot;
+    }
   }
 }
 

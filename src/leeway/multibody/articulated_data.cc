@@ -32,10 +32,15 @@ ArticulatedData make_articulated_data(const ArticulatedModel& model) {
   }
   data.A_L.assign(n, Vec6::Zero());
   data.v_dot = Eigen::VectorXd::Zero(model.nv);
+  data.stage = neutral_state(model);
+  data.q_dot = data.q_dot_sum = Eigen::VectorXd::Zero(model.nq);
+  data.v_dot_sum = Eigen::VectorXd::Zero(model.nv);
   return data;
 }
 
 Vec6 link_velocity_wrench(const ArticulatedLink& link, const Vec6& V_L, const Vec6& V_water_L) {
+  // In still water, with the Munk moment kept, the two terms are one: -(V x* (M_RB + M_A) V).
+  if (link.munk == MunkMoment::kKeep && V_water_L.isZero(0.0)) return coriolis_wrench(link.M, V_L);
   return coriolis_wrench(link.M_RB, V_L) + coriolis_wrench(link.M_A, V_L - V_water_L, link.munk);
 }
 

@@ -3,9 +3,10 @@
 // make_articulated_data(); no algorithm allocates.
 //
 // Stages, in the order a step runs them:
-//   forward_kinematics (kinematics.h)  X_PL, X_WL, V_L, c_L           from q, v
+//   forward_kinematics (kinematics.h)  X_LP, X_WL, V_L, c_L           from q, v
 //   the caller                         F_L, V_water_L, tau            the loads at that state
 //   forward_dynamics (aba.h)           IA_L, pA_L, U, D_inv, u, A_L,  v_dot
+//   integrate_articulated              stage, q_dot, the sums          (all of the above, 4 times)
 // inverse_dynamics (rnea.h) and the energies (energy.h) read the kinematics' stage and the
 // caller's; mass_matrix (rnea.h) the kinematics' alone.
 #pragma once
@@ -33,7 +34,7 @@ ArticulatedState neutral_state(const ArticulatedModel& model);
 struct ArticulatedData {
   // Position and velocity stage: forward_kinematics.
   std::vector<MotionTransform> X_LP;  ///< ^L X_P: from the parent's (or the world's) frame
-  std::vector<Pose> X_WL;             ///< each link's pose in the world
+  std::vector<Placement> X_WL;        ///< each link's placement in the world
   std::vector<Vec6> V_L;              ///< its twist in W, about Lo in L [m/s, rad/s]
   std::vector<Vec6> c_L;              ///< V_L x (S_L v_joint): the velocity-product acceleration
 
@@ -53,6 +54,12 @@ struct ArticulatedData {
   std::vector<JointVector> u;      ///< tau - S_L^T pA_L
   std::vector<Vec6> A_L;           ///< each link's spatial acceleration, about Lo in L
   Eigen::VectorXd v_dot;           ///< the joints' accelerations, model.nv
+
+  // The integrator's stages (articulated_integrator.h), kept here so that a step allocates
+  // nothing.
+  ArticulatedState stage;                ///< the state a stage evaluates
+  Eigen::VectorXd q_dot;                 ///< its position rates, model.nq
+  Eigen::VectorXd q_dot_sum, v_dot_sum;  ///< RK4's weighted sums of the stages' rates
 };
 
 /// A workspace sized for `model`: zero loads, still water.

@@ -6,21 +6,13 @@
 namespace leeway {
 namespace {
 
-struct TreeStateRate {
-  Eigen::VectorXd q_dot, v_dot;
-};
-
-TreeStateRate tree_state_rate(const ArticulatedModel& model, ArticulatedData& data,
-                              const ArticulatedState& state, double t,
-                              const ArticulatedLoads& loads) {
+/// One stage: data.q_dot and data.v_dot at `state` and time t.
+void evaluate_tree_rates(const ArticulatedModel& model, ArticulatedData& data,
+                         const ArticulatedState& state, double t, const ArticulatedLoads& loads) {
   forward_kinematics(model, state, data);
   loads(t, state, data);
   forward_dynamics(model, data);
-  return {position_rate(model, state), data.v_dot};
-}
-
-ArticulatedState advanced_tree_state(const ArticulatedState& s, const TreeStateRate& k, double h) {
-  return {s.q + h * k.q_dot, s.v + h * k.v_dot};
+  position_rate(model, state, data.q_dot);
 }
 
 void normalise_quaternions(const ArticulatedModel& model, Eigen::VectorXd& q) {
@@ -33,27 +25,38 @@ void normalise_quaternions(const ArticulatedModel& model, Eigen::VectorXd& q) {
 
 }  // namespace
 
-Eigen::VectorXd position_rate(const ArticulatedModel& model, const ArticulatedState& state) {
-  Eigen::VectorXd q_dot(model.nq);
+void position_rate(const ArticulatedModel& model, const ArticulatedState& state,
+                   Eigen::VectorXd& q_dot) {
   for (const ArticulatedLink& link : model.links)
     joint_position_rate(link.joint, state.q.data() + link.q_start, state.v.data() + link.v_start,
                         q_dot.data() + link.q_start);
-  return q_dot;
 }
 
 void integrate_articulated(const ArticulatedModel& model, ArticulatedData& data,
                            ArticulatedState& state, double t, double dt,
                            const ArticulatedLoads& loads) {
-  const TreeStateRate k1 = tree_state_rate(model, data, state, t, loads);
-  const TreeStateRate k2 =
-      tree_state_rate(model, data, advanced_tree_state(state, k1, dt / 2), t + dt / 2, loads);
-  const TreeStateRate k3 =
-      tree_state_rate(model, data, advanced_tree_state(state, k2, dt / 2), t + dt / 2, loads);
-  const TreeStateRate k4 =
-      tree_state_rate(model, data, advanced_tree_state(state, k3, dt), t + dt, loads);
-  const double h6 = dt / 6.0;
-  state.q += h6 * (k1.q_dot + 2.0 * k2.q_dot + 2.0 * k3.q_dot + k4.q_dot);
-  state.v += h6 * (k1.v_dot + 2.0 * k2.v_dot + 2.0 * k3.v_dot + k4.v_dot);
+  ArticulatedState& stage = data.stage;
+  // k1 at the start; k2 and k3 at the middle, from the start along k1 and k2; k4 at the end.
+  evaluate_tree_rates(model, data, state, t, loads);
+  data.q_dot_sum = data.q_dot;
+  data.v_dot_sum = data.v_dot;
+  stage.q = state.q + (dt / 2) * data.q_dot;
+  stage.v = state.v + (dt / 2) * data.v_dot;
+  evaluate_tree_rates(model, data, stage, t + dt / 2, loads);
+  data.q_dot_sum += 2.0 * data.q_dot;
+  data.v_dot_sum += 2.0 * data.v_dot;
+  stage.q = state.q + (dt / 2) * data.q_dot;
+  stage.v = state.v + (dt / 2) * data.v_dot;
+  evaluate_tree_rates(model, data, stage, t + dt / 2, loads);
+  data.q_dot_sum += 2.0 * data.q_dot;
+  data.v_dot_sum += 2.0 * data.v_dot;
+  stage.q = state.q + dt * data.q_dot;
+  stage.v = state.v + dt * data.v_dot;
+  evaluate_tree_rates(model, data, stage, t + dt, loads);
+  data.q_dot_sum += data.q_dot;
+  data.v_dot_sum += data.v_dot;
+  state.q += (dt / 6.0) * data.q_dot_sum;
+  state.v += (dt / 6.0) * data.v_dot_sum;
   normalise_quaternions(model, state.q);
 }
 

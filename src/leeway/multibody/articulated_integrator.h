@@ -17,8 +17,9 @@ namespace leeway {
 using ArticulatedLoads =
     std::function<void(double t, const ArticulatedState& state, ArticulatedData& data)>;
 
-/// q_dot (model.nq) for the velocities of `state`.
-Eigen::VectorXd position_rate(const ArticulatedModel& model, const ArticulatedState& state);
+/// q_dot (model.nq) for the velocities of `state`, written into `q_dot` (sized model.nq).
+void position_rate(const ArticulatedModel& model, const ArticulatedState& state,
+                   Eigen::VectorXd& q_dot);
 
 /// Advances `state` from time t by dt [s]. On return `data` holds the last stage's evaluation
 /// (at t + dt, before the step's final combination), not the new state's.

@@ -53,6 +53,16 @@ int add_link(ArticulatedModel& model, ArticulatedLink link) {
   for (int k = 0; k < link.nv; ++k)
     link.S_L.col(k) = X_LM.apply(S_M.col(k));
 
+  const Placement X_PF{link.X_PF.linear(), link.X_PF.p}, X_MC{link.X_MC.linear(), link.X_MC.p};
+  const Mat3 K = skew(link.axis_F);
+  link.X_PL_terms[0] = X_PF * X_MC;
+  if (link.joint == JointKind::kPrismatic) {
+    link.X_PL_terms[1] = {Mat3::Zero(), X_PF.R * link.axis_F};
+  } else if (has_axis) {
+    link.X_PL_terms[1] = {X_PF.R * K * X_MC.R, X_PF.R * K * X_MC.p};
+    link.X_PL_terms[2] = {X_PF.R * K * K * X_MC.R, X_PF.R * K * K * X_MC.p};
+  }
+
   model.nq += link.nq;
   model.nv += link.nv;
   model.links.push_back(std::move(link));

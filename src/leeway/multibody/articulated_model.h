@@ -21,6 +21,7 @@
 #include "leeway/core/spatial.h"
 #include "leeway/hydro/coriolis.h"
 #include "leeway/multibody/joint.h"
+#include "leeway/multibody/placement.h"
 
 namespace leeway {
 
@@ -45,6 +46,12 @@ struct ArticulatedLink {
   int nq = 0, nv = 0;
   Mat6 M = Mat6::Zero();  ///< M_RB + M_A
   MotionSubspace S_L;     ///< the joint's motion subspace in L: ^L X_M S_M
+  /// X_PL(q) without a quaternion for the one-coordinate joints (kinematics.cc): by Rodrigues'
+  /// formula R_FM = I + sin q K + (1 - cos q) K^2 (K = S(a)) for revolute and continuous,
+  ///   X_PL = X_PL_terms[0] + sin q X_PL_terms[1] + (1 - cos q) X_PL_terms[2],
+  /// rotations and translations alike; for prismatic, R_PL = terms[0].R and
+  /// p_PL = terms[0].p + q terms[1].p.
+  Placement X_PL_terms[3];
 };
 
 struct ArticulatedModel {

@@ -17,9 +17,9 @@ Vec6 spatial_momentum_W(const ArticulatedModel& model, const ArticulatedData& da
   Vec6 h_W = Vec6::Zero();
   for (size_t i = 0; i < model.links.size(); ++i) {
     const Vec6 h_L = model.links[i].M_RB * data.V_L[i];
-    const Pose& X_WL = data.X_WL[i];
-    const Vec3 p_W = X_WL.q * Vec3(linear(h_L));
-    h_W += stack(p_W, X_WL.q * Vec3(angular(h_L)) + X_WL.p.cross(p_W));
+    const Placement& X_WL = data.X_WL[i];
+    const Vec3 p_W = X_WL.R * linear(h_L);
+    h_W += stack(p_W, X_WL.R * angular(h_L) + X_WL.p.cross(p_W));
   }
   return h_W;
 }

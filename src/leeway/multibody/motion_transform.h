@@ -31,6 +31,27 @@ struct MotionTransform {
     return stack(f_P, R_CP.transpose() * angular(f_C) + p_PoCo_P.cross(f_P));
   }
 
+  /// X^T I X: a symmetric 6x6 inertia (a mass matrix, an articulated inertia) about Co in C,
+  /// about Po in P. In 3x3 blocks, I = [A B; B^T C], with A' = R^T A R (B', C' alike), S = S(p):
+  ///   X^T I X = [ A'              B' - A' S                 ]
+  ///             [ B'^T + S A'     C' - S A' S + S B' - B'^T S ]
+  /// and, A' being symmetric and S skew, S A' = -(A' S)^T and B'^T S = -(S B')^T: five 3x3
+  /// products and three for the rotation, a third of the two 6x6 products' work.
+  Mat6 transform_inertia_to_parent(const Mat6& I_C) const {
+    const Mat3 R_PC = R_CP.transpose();
+    const Mat3 A = R_PC * I_C.block<3, 3>(0, 0) * R_CP;
+    const Mat3 B = R_PC * I_C.block<3, 3>(0, 3) * R_CP;
+    const Mat3 C = R_PC * I_C.block<3, 3>(3, 3) * R_CP;
+    const Mat3 S = skew(p_PoCo_P);
+    const Mat3 AS = A * S, SB = S * B;
+    Mat6 I_P;
+    I_P.block<3, 3>(0, 0) = A;
+    I_P.block<3, 3>(0, 3) = B - AS;
+    I_P.block<3, 3>(3, 0) = I_P.block<3, 3>(0, 3).transpose();
+    I_P.block<3, 3>(3, 3) = C - S * AS + SB + SB.transpose();
+    return I_P;
+  }
+
   /// The 6x6 matrix of the header.
   Mat6 matrix() const {
     Mat6 X = Mat6::Zero();
