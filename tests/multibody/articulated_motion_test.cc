@@ -51,7 +51,7 @@ struct Rod {
     rod.M_A.diagonal() << a, a, 0.0, a * length * length / 12, a * length * length / 12, 0.0;
     return rod;
   }
-  Hydrostatics hydrostatics() const { return {mass(), displaced_mass(), {}, {}}; }
+  Hydrostatics hydrostatics() const { return {mass(), displaced_mass()}; }
 };
 
 /// Loads of weight and buoyancy on every link, in still water, and joint forces from `tau`.

@@ -60,6 +60,7 @@ struct ArticulatedData {
   ArticulatedState stage;                ///< the state a stage evaluates
   Eigen::VectorXd q_dot;                 ///< its position rates, model.nq
   Eigen::VectorXd q_dot_sum, v_dot_sum;  ///< RK4's weighted sums of the stages' rates
+  Eigen::VectorXd q_before;              ///< the positions a substep starts from
 };
 
 /// A workspace sized for `model`: zero loads, still water.

@@ -4,6 +4,12 @@
 // algorithm; positions advance by joint_position_rate (joint.h). Quaternions (ball and free
 // joints) are renormalised once at the end of the step, as the single body's is; the kinematics
 // reads them normalised at every stage.
+//
+// The joints' springs and dampers (joint.h JointDynamics) are added to the caller's tau at every
+// stage, -k (q - q_ref) - d q_dot. They can be stiff on a light link: the step is cut into as many
+// substeps as keep their fastest rate (ArticulatedModel::joint_rate) times the substep at most 2
+// (the single body's bound on its drag, body/integrator.h). After each substep the limits and
+// the friction act as impulses (joint_constraints.h).
 #pragma once
 
 #include <functional>
@@ -21,8 +27,16 @@ using ArticulatedLoads =
 void position_rate(const ArticulatedModel& model, const ArticulatedState& state,
                    Eigen::VectorXd& q_dot);
 
-/// Advances `state` from time t by dt [s]. On return `data` holds the last stage's evaluation
-/// (at t + dt, before the step's final combination), not the new state's.
+/// The substeps a step of dt [s] takes: 1, or ceil(joint_rate dt / 2).
+int articulated_substeps(const ArticulatedModel& model, double dt);
+
+/// Adds each one-coordinate joint's spring and damping, -k (q - q_ref) - d q_dot, to tau.
+void add_joint_passive_forces(const ArticulatedModel& model, const ArticulatedState& state,
+                              Eigen::VectorXd& tau);
+
+/// Advances `state` from time t by dt [s], in articulated_substeps(model, dt) substeps. On return
+/// `data` holds the last stage's evaluation (at t + dt, before the step's final combination), or
+/// the new state's kinematics where a joint constraint acted.
 void integrate_articulated(const ArticulatedModel& model, ArticulatedData& data,
                            ArticulatedState& state, double t, double dt,
                            const ArticulatedLoads& loads);

@@ -1,6 +1,8 @@
 #include "leeway/multibody/articulated_model.h"
 
 #include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "leeway/multibody/motion_transform.h"
@@ -34,6 +36,28 @@ int add_link(ArticulatedModel& model, ArticulatedLink link) {
       refuse_link(link, "the axis of joint '" + link.joint_name + "' is zero (or not a number)");
     link.axis_F /= length;
   }
+  const JointDynamics& d = link.dynamics;
+  for (const auto& [value, what] : {std::pair{d.damping, "damping"},
+                                    {d.friction, "friction"},
+                                    {d.spring_stiffness, "spring stiffness"},
+                                    {d.velocity_limit, "velocity limit"},
+                                    {d.effort_limit, "effort limit"}})
+    if (!(value >= 0.0))
+      refuse_link(link, "the " + std::string(what) + " of joint '" + link.joint_name + "' is " +
+                            std::to_string(value) + "; it must be zero or more");
+  if (!std::isfinite(d.spring_reference))
+    refuse_link(link, "the spring reference of joint '" + link.joint_name + "' is not finite");
+  const bool limited = d.lower > -INFINITY || d.upper < INFINITY;
+  if (std::isnan(d.lower) || std::isnan(d.upper) || d.lower > d.upper)
+    refuse_link(link, "joint '" + link.joint_name + "' has no position between its limits " +
+                          std::to_string(d.lower) + " and " + std::to_string(d.upper));
+  if (limited && (!has_axis || link.joint == JointKind::kContinuous))
+    refuse_link(link, "joint '" + link.joint_name + "' has position limits, which only a " +
+                          "revolute or prismatic joint takes");
+  if (!has_axis && !(d == JointDynamics{}))
+    refuse_link(link, "joint '" + link.joint_name + "' has dynamics (spring, damping, friction " +
+                          "or limits), which only a one-coordinate joint takes");
+
   link.M = link.M_RB + link.M_A;
   if (!symmetric_positive_definite(link.M))
     refuse_link(link,
@@ -61,6 +85,13 @@ int add_link(ArticulatedModel& model, ArticulatedLink link) {
   } else if (has_axis) {
     link.X_PL_terms[1] = {X_PF.R * K * X_MC.R, X_PF.R * K * X_MC.p};
     link.X_PL_terms[2] = {X_PF.R * K * K * X_MC.R, X_PF.R * K * K * X_MC.p};
+  }
+
+  if (has_axis) {
+    const Vec6 s = link.S_L.col(0);
+    link.own_joint_inertia = s.dot(link.M * s);
+    model.joint_rate = std::max({model.joint_rate, d.damping / link.own_joint_inertia,
+                                 std::sqrt(d.spring_stiffness / link.own_joint_inertia)});
   }
 
   model.nq += link.nq;

@@ -35,6 +35,7 @@ struct ArticulatedLink {
   Pose X_PF;                    ///< the joint's fixed frame F in the parent (or the world)
   Pose X_MC;                    ///< this link in the joint's moving frame M
   Vec3 axis_F = Vec3::UnitZ();  ///< unit axis, in F (and M); revolute, continuous, prismatic
+  JointDynamics dynamics;       ///< its spring, damping, friction and limits (one-coordinate)
 
   // Inertia about Lo, in L [kg, kg m, kg m^2].
   Mat6 M_RB = Mat6::Zero();  ///< the rigid body's (rigid_body_mass_matrix)
@@ -52,19 +53,27 @@ struct ArticulatedLink {
   /// rotations and translations alike; for prismatic, R_PL = terms[0].R and
   /// p_PL = terms[0].p + q terms[1].p.
   Placement X_PL_terms[3];
+  /// S^T M S of a one-coordinate joint: the least inertia its joint can see (a subtree's
+  /// articulated inertia is at least the link's own), which bounds how fast its spring and
+  /// damping act (articulated_integrator.h).
+  double own_joint_inertia = 0.0;
 };
 
 struct ArticulatedModel {
   std::vector<ArticulatedLink> links;
   int nq = 0;  ///< position coordinates of the whole tree
   int nv = 0;  ///< velocities (degrees of freedom) of the whole tree
+  /// The fastest rate of any joint's damping (d / I) or spring (sqrt(k / I)) [1/s], I its
+  /// own_joint_inertia: the integrator's substeps keep it times the substep at most 2.
+  double joint_rate = 0.0;
 };
 
 /// Appends `link` to `model` and returns its index. Throws std::invalid_argument, naming the
 /// link, when its parent is not an earlier link or the world, its axis is zero (it is normalised
 /// otherwise), or M_RB + M_A is not symmetric positive definite (a moving link must have mass and
 /// inertia in every direction its joint moves, and this checks all six: a massless link would leave
-/// D = S^T IA S singular at a leaf).
+/// D = S^T IA S singular at a leaf), or its joint's dynamics are negative, not numbers, or its
+/// limits are empty (lower > upper) or on a joint that has none (ball, free, continuous).
 int add_link(ArticulatedModel& model, ArticulatedLink link);
 
 }  // namespace leeway

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cmath>
 
 #include "leeway/core/pose.h"
 #include "leeway/core/spatial.h"
@@ -29,6 +30,23 @@
 namespace leeway {
 
 enum class JointKind { kRevolute, kContinuous, kPrismatic, kBall, kFree };
+
+/// What SDF's <axis><dynamics> and <axis><limit> (URDF's <dynamics> and <limit>) give a
+/// one-coordinate joint, in its own unit: [rad] for revolute and continuous, [m] for prismatic.
+/// None of them by default. The integrator applies the spring and the damping as joint forces
+/// (articulated_integrator.h) and the rest as impulses after each step (joint_constraints.h).
+struct JointDynamics {
+  double damping = 0.0;           ///< viscous [N m s/rad or N s/m], >= 0
+  double friction = 0.0;          ///< Coulomb, the most it resists with [N m or N], >= 0
+  double spring_stiffness = 0.0;  ///< [N m/rad or N/m], >= 0
+  double spring_reference = 0.0;  ///< the spring's rest position [rad or m]
+  double lower = -INFINITY;       ///< position limits [rad or m]; none on a continuous joint
+  double upper = INFINITY;
+  double velocity_limit = INFINITY;  ///< |q_dot| at most [rad/s or m/s]
+  double effort_limit = INFINITY;    ///< |tau| a command may ask at most [N m or N] (actuators')
+
+  bool operator==(const JointDynamics&) const = default;
+};
 
 /// A joint's motion subspace: 6 rows (linear-first), one column per velocity (at most 6). Its
 /// storage is fixed (no allocation) and sized at run time.

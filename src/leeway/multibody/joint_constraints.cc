@@ -1,0 +1,87 @@
+#include "leeway/multibody/joint_constraints.h"
+
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "leeway/multibody/kinematics.h"
+#include "leeway/multibody/rnea.h"
+
+namespace leeway {
+namespace {
+
+struct ConstraintRow {
+  int v_index, q_index;
+  double target;                  ///< the v+ it drives towards
+  double lambda_min, lambda_max;  ///< the impulse's bounds [N m s or N s]
+  bool friction = false;
+};
+
+/// The rows of the header for the joints of `model` at `state`, positions put back on limits.
+std::vector<ConstraintRow> active_rows(const ArticulatedModel& model, ArticulatedState& state,
+                                       double h) {
+  std::vector<ConstraintRow> rows;
+  for (const ArticulatedLink& link : model.links) {
+    if (link.nv != 1 || link.joint == JointKind::kBall) continue;
+    const JointDynamics& d = link.dynamics;
+    double& q = state.q[link.q_start];
+    const double v = state.v[link.v_start];
+    const int j = link.v_start, i = link.q_start;
+    if (q <= d.lower) {
+      q = d.lower;
+      if (v < 0.0) rows.push_back({j, i, 0.0, 0.0, INFINITY});
+    } else if (q >= d.upper) {
+      q = d.upper;
+      if (v > 0.0) rows.push_back({j, i, 0.0, -INFINITY, 0.0});
+    }
+    if (v > d.velocity_limit) rows.push_back({j, i, d.velocity_limit, -INFINITY, 0.0});
+    if (v < -d.velocity_limit) rows.push_back({j, i, -d.velocity_limit, 0.0, INFINITY});
+    if (d.friction > 0.0) rows.push_back({j, i, 0.0, -d.friction * h, d.friction * h, true});
+  }
+  return rows;
+}
+
+}  // namespace
+
+int apply_joint_constraints(const ArticulatedModel& model, ArticulatedData& data,
+                            ArticulatedState& state, const Eigen::VectorXd& q_before, double h) {
+  const std::vector<ConstraintRow> rows = active_rows(model, state, h);
+  if (rows.empty()) return 0;
+  const int k = static_cast<int>(rows.size());
+  forward_kinematics(model, state, data);
+  const Eigen::LLT<Eigen::MatrixXd> H(mass_matrix(model, data));
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(model.nv, k);  // J^T: one unit column per row
+  for (int r = 0; r < k; ++r)
+    J(rows[r].v_index, r) = 1.0;
+  const Eigen::MatrixXd response = H.solve(J);  // H^-1 J^T: each row's unit impulse's dv
+  Eigen::VectorXd lambda = Eigen::VectorXd::Zero(k);
+  Eigen::VectorXd v = state.v;
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    double largest_change = 0.0;
+    for (int r = 0; r < k; ++r) {
+      const ConstraintRow& row = rows[r];
+      const double A_rr = response(row.v_index, r);
+      const double wanted = lambda[r] - (v[row.v_index] - row.target) / A_rr;
+      const double next = std::clamp(wanted, row.lambda_min, row.lambda_max);
+      const double change = next - lambda[r];
+      if (change == 0.0) continue;
+      v += response.col(r) * change;
+      lambda[r] = next;
+      largest_change = std::max(largest_change, std::abs(change) * A_rr);
+    }
+    if (largest_change <= 1e-14 * (1.0 + v.cwiseAbs().maxCoeff())) break;
+  }
+  // A joint friction holds (its impulse inside its bound) did not move over the step.
+  for (int r = 0; r < k; ++r) {
+    const ConstraintRow& row = rows[r];
+    if (!row.friction || std::abs(lambda[r]) >= row.lambda_max) continue;
+    v[row.v_index] = 0.0;
+    state.q[row.q_index] = q_before[row.q_index];
+  }
+  state.v = v;
+  forward_kinematics(model, state, data);
+  return k;
+}
+
+}  // namespace leeway
