@@ -102,52 +102,62 @@ MergedLinks link_frames(const sdf::Model& model) {
   return out;
 }
 
+InertiaPart link_inertia_part(const sdf::Link& link, const std::string& name,
+                              const Eigen::Isometry3d& X_BL, Diagnostics& diagnostics) {
+  const auto& inertial = link.Inertial();
+  const double m = inertial.MassMatrix().Mass();
+  if (!link.Element()->HasElement("inertial")) {
+    // SDF's default, not Leeway's: a dummy thruster or fin link written without one (as URDF
+    // lets it be) would add a kilogram to a vehicle that may weigh a few.
+    diagnostics.warn(location_of(link.Element()),
+                     fmt::format("link '{}' has no <inertial>, so SDF gives it a mass of 1 kg "
+                                 "and a unit inertia, which count in the body; give it an "
+                                 "<inertial> (a gram or so for a frame-only link)",
+                                 name));
+  }
+  if (const std::string problem = check_link_mass(m); !problem.empty())
+    throw LoadError(inertial_location(link), fmt::format("link '{}': {}", name, problem));
+  const auto moi = inertial.MassMatrix().Moi();
+  Mat3 I_L;
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c)
+      I_L(r, c) = moi(r, c);
+  }
+  // A link may weigh next to nothing (a thruster or sensor frame); the body must not.
+  if (const std::string problem = check_link_inertia_tensor(I_L); !problem.empty())
+    throw LoadError(inertial_location(link), fmt::format("link '{}': {}", name, problem));
+  const Eigen::Isometry3d X_BI = X_BL * to_isometry(inertial.Pose());
+  return {m, X_BI.translation(), X_BI.linear() * I_L * X_BI.linear().transpose()};
+}
+
+CompositeInertia composite_inertia(const std::vector<InertiaPart>& parts) {
+  CompositeInertia out;
+  for (const InertiaPart& p : parts) {
+    out.mass += p.mass;
+    out.p_BoBcm += p.mass * p.p_BoLcm_B;
+  }
+  if (out.mass > 0.0) out.p_BoBcm /= out.mass;
+  for (const InertiaPart& p : parts) {
+    const Vec3 d = p.p_BoLcm_B - out.p_BoBcm;
+    out.I_Bcm += p.I_Lcm_B + p.mass * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+  }
+  return out;
+}
+
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   MergedLinks out;
   out.X_MB = body_in_model(model);
   out.canonical_link = model.CanonicalLink()->Name();
   const Eigen::Isometry3d X_BM = out.X_MB.inverse();
 
-  struct Part {
-    double m;
-    Vec3 c;
-    Mat3 I;
-  };
-  std::vector<Part> parts;
+  std::vector<InertiaPart> parts;
   double total_volume = 0.0;
   Vec3 volume_moment = Vec3::Zero();
   for (const BodyLink& body_link : body_links(model)) {
     const sdf::Link& link = *body_link.link;
     const Eigen::Isometry3d X_BL = X_BM * body_link.X_ML;
-    const auto& inertial = link.Inertial();
-    const double m = inertial.MassMatrix().Mass();
-    out.links[body_link.name] = {X_BL, m};
-    if (!link.Element()->HasElement("inertial")) {
-      // SDF's default, not Leeway's: a dummy thruster or fin link written without one (as URDF
-      // lets it be) would add a kilogram to a vehicle that may weigh a few.
-      diagnostics.warn(location_of(link.Element()),
-                       fmt::format("link '{}' has no <inertial>, so SDF gives it a mass of 1 kg "
-                                   "and a unit inertia, which count in the body; give it an "
-                                   "<inertial> (a gram or so for a frame-only link)",
-                                   body_link.name));
-    }
-    if (const std::string problem = check_link_mass(m); !problem.empty()) {
-      throw LoadError(inertial_location(link),
-                      fmt::format("link '{}': {}", body_link.name, problem));
-    }
-    const auto moi = inertial.MassMatrix().Moi();
-    Mat3 I_L;
-    for (int r = 0; r < 3; ++r) {
-      for (int c = 0; c < 3; ++c)
-        I_L(r, c) = moi(r, c);
-    }
-    // A link may weigh next to nothing (a thruster or sensor frame); the body must not.
-    if (const std::string problem = check_link_inertia_tensor(I_L); !problem.empty()) {
-      throw LoadError(inertial_location(link),
-                      fmt::format("link '{}': {}", body_link.name, problem));
-    }
-    const Eigen::Isometry3d X_BI = X_BL * to_isometry(inertial.Pose());
-    parts.push_back({m, X_BI.translation(), X_BI.linear() * I_L * X_BI.linear().transpose()});
+    parts.push_back(link_inertia_part(link, body_link.name, X_BL, diagnostics));
+    out.links[body_link.name] = {X_BL, parts.back().mass};
 
     for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
       const sdf::Collision& col = *link.CollisionByIndex(k);
@@ -175,20 +185,15 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     }
   }
 
-  for (const Part& p : parts) {
-    out.mass += p.m;
-    out.p_BoBcm += p.m * p.c;
-  }
+  const CompositeInertia composite = composite_inertia(parts);
+  out.mass = composite.mass;
+  out.p_BoBcm = composite.p_BoBcm;
+  out.I_Bcm = composite.I_Bcm;
   if (const std::string problem = check_mass(out.mass); !problem.empty()) {
     throw LoadError(location_of(model.Element()),
                     fmt::format("model '{}', its links together: {} (only a frame-only link may "
                                 "weigh nothing)",
                                 model.Name(), problem));
-  }
-  out.p_BoBcm /= out.mass;
-  for (const Part& p : parts) {
-    const Vec3 d = p.c - out.p_BoBcm;
-    out.I_Bcm += p.I + p.m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
   }
   if (const std::string problem = check_inertia_tensor(out.I_Bcm); !problem.empty()) {
     const sdf::Link* canonical = model.LinkByName(out.canonical_link);

@@ -48,6 +48,28 @@ struct MergedLinks {
 
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics);
 
+/// One link's mass and inertia, as a part of a body whose frame is B.
+struct InertiaPart {
+  double mass = 0.0;              ///< [kg]
+  Vec3 p_BoLcm_B = Vec3::Zero();  ///< its centre of mass [m], in B
+  Mat3 I_Lcm_B = Mat3::Zero();    ///< its inertia about it [kg m^2], in B's axes
+};
+
+/// The part `link` (scoped name `name`, frame X_BL in B) makes; a LoadError at its <inertial>
+/// if its mass or inertia cannot be (body/mass_checks.h), a warning if it has none (SDF then
+/// gives it 1 kg).
+InertiaPart link_inertia_part(const sdf::Link& link, const std::string& name,
+                              const Eigen::Isometry3d& X_BL, Diagnostics& diagnostics);
+
+/// Their sum by the header's parallel-axis theorem: mass, centre of mass and inertia about it,
+/// in B. Unchecked (a sum of frame-only links may weigh nothing: the caller says whose it is).
+struct CompositeInertia {
+  double mass = 0.0;
+  Vec3 p_BoBcm = Vec3::Zero();
+  Mat3 I_Bcm = Mat3::Zero();
+};
+CompositeInertia composite_inertia(const std::vector<InertiaPart>& parts);
+
 /// The links' frames alone (links, canonical_link, X_MB), for a model that is scenery: a static
 /// model or one fixed to the world, whose masses are never read.
 MergedLinks link_frames(const sdf::Model& model);

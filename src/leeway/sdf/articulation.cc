@@ -1,0 +1,266 @@
+#include "leeway/sdf/articulation.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <numeric>
+#include <sdf/Joint.hh>
+#include <sdf/JointAxis.hh>
+#include <sdf/Link.hh>
+#include <stdexcept>
+
+#include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/link_merging.h"
+
+namespace leeway::sdfio {
+namespace {
+
+/// Disjoint sets of link indices (the groups fixed joints make).
+struct LinkSets {
+  std::vector<int> parent;
+  explicit LinkSets(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  int find(int i) { return parent[i] == i ? i : parent[i] = find(parent[i]); }
+  void join(int a, int b) { parent[find(a)] = find(b); }
+};
+
+/// SDF's "no limit" (+-1e16, or a value <= 0 for velocity and effort) as infinity.
+double position_limit(double value) {
+  return std::abs(value) >= 1e16 ? std::copysign(INFINITY, value) : value;
+}
+double magnitude_limit(double value) {
+  return value > 0.0 ? value : INFINITY;
+}
+
+std::optional<JointKind> moving_kind(sdf::JointType type) {
+  switch (type) {
+    case sdf::JointType::REVOLUTE:
+      return JointKind::kRevolute;
+    case sdf::JointType::CONTINUOUS:
+      return JointKind::kContinuous;
+    case sdf::JointType::PRISMATIC:
+      return JointKind::kPrismatic;
+    case sdf::JointType::BALL:
+      return JointKind::kBall;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+ModelArticulation articulate(const sdf::Model& model, const std::set<std::string>& kept_fixed,
+                             Diagnostics& diagnostics) {
+  const std::vector<BodyLink> links = body_links(model);
+  std::map<std::string, int> index_of;
+  for (size_t i = 0; i < links.size(); ++i)
+    index_of[links[i].name] = static_cast<int>(i);
+  const std::string canonical = model.CanonicalLink() ? model.CanonicalLink()->Name() : "";
+  auto link_index = [&](const sdf::Joint& joint, const std::string& name) {
+    if (const auto it = index_of.find(name); it != index_of.end()) return it->second;
+    // A joint may name a held nested model itself: its canonical link.
+    if (const sdf::Model* nested = model.ModelByName(name); nested && nested->CanonicalLink()) {
+      const auto it = index_of.find(name + "::" + nested->CanonicalLink()->Name());
+      if (it != index_of.end()) return it->second;
+    }
+    throw LoadError(location_of(joint.Element()),
+                    fmt::format("joint '{}' names the link '{}', which model '{}' does not have",
+                                joint.Name(), name, model.Name()));
+  };
+
+  ModelArticulation out;
+  LinkSets sets(static_cast<int>(links.size()));
+  std::vector<const sdf::Joint*> moving;
+  for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
+    const sdf::Joint& joint = *model.JointByIndex(j);
+    if (joint.ParentLinkName() == "world") continue;  // world_joints.h
+    const int parent = link_index(joint, joint.ParentLinkName());
+    const int child = link_index(joint, joint.ChildLinkName());
+    const sdf::JointAxis* axis = joint.Axis(0);
+    std::string why;
+    if (joint.Type() == sdf::JointType::FIXED) {
+      why = "fixed";
+    } else if ((joint.Type() == sdf::JointType::REVOLUTE ||
+                joint.Type() == sdf::JointType::PRISMATIC) &&
+               axis && axis->Lower() == axis->Upper()) {
+      why = "equal limits";
+    } else if (kept_fixed.contains(joint.Name())) {
+      why = "kept fixed";
+    } else if (!moving_kind(joint.Type())) {
+      throw LoadError(location_of(joint.Element()),
+                      fmt::format("joint '{}' is of a type Leeway cannot move yet; expected "
+                                  "fixed, revolute, continuous, prismatic or ball",
+                                  joint.Name()));
+    }
+    if (!why.empty()) {
+      out.fixed_joints[joint.Name()] = why;
+      sets.join(parent, child);
+    } else {
+      moving.push_back(&joint);
+    }
+  }
+
+  // The groups, and the tree the moving joints make of them, from the canonical link's group.
+  const int root = sets.find(index_of.at(canonical));
+  std::map<int, const sdf::Joint*> joint_of_group;  // by the child group's set
+  for (const sdf::Joint* joint : moving) {
+    const int parent = sets.find(link_index(*joint, joint->ParentLinkName()));
+    const int child = sets.find(link_index(*joint, joint->ChildLinkName()));
+    if (parent == child) {
+      throw LoadError(location_of(joint->Element()),
+                      fmt::format("joint '{}' joins links '{}' and '{}', which fixed joints "
+                                  "already hold together: a closed loop, which Leeway's tree "
+                                  "cannot hold",
+                                  joint->Name(), joint->ParentLinkName(), joint->ChildLinkName()));
+    }
+    if (child == root) {
+      throw LoadError(location_of(joint->Element()),
+                      fmt::format("joint '{}' hangs the canonical link '{}' (or a link fixed to "
+                                  "it) from '{}'; Leeway roots a model's tree at its canonical "
+                                  "link: make the tree's root link canonical (<model "
+                                  "canonical_link>)",
+                                  joint->Name(), canonical, joint->ParentLinkName()));
+    }
+    if (const auto [it, added] = joint_of_group.emplace(child, joint); !added) {
+      throw LoadError(location_of(joint->Element()),
+                      fmt::format("joint '{}' hangs link '{}' from '{}', but joint '{}' already "
+                                  "hangs it (or a link fixed to it) from '{}': a link in two "
+                                  "trees or a closed loop, which Leeway's tree cannot hold",
+                                  joint->Name(), joint->ChildLinkName(), joint->ParentLinkName(),
+                                  it->second->Name(), it->second->ParentLinkName()));
+    }
+  }
+  // Breadth first from the root: parents before children, every group reached once.
+  std::vector<int> order{root};
+  std::map<int, int> group_index{{root, 0}};
+  for (size_t k = 0; k < order.size(); ++k) {
+    for (const sdf::Joint* joint : moving) {
+      if (sets.find(link_index(*joint, joint->ParentLinkName())) != order[k]) continue;
+      const int child = sets.find(link_index(*joint, joint->ChildLinkName()));
+      group_index[child] = static_cast<int>(order.size());
+      order.push_back(child);
+    }
+  }
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (group_index.contains(sets.find(static_cast<int>(i)))) continue;
+    throw LoadError(location_of(links[i].link->Element()),
+                    fmt::format("link '{}' is joined to the canonical link '{}' by no chain of "
+                                "joints (or by a closed loop of them); expected every link of "
+                                "model '{}' in one tree",
+                                links[i].name, canonical, model.Name()));
+  }
+
+  // Each group's links (its root first), frame and inertia.
+  out.groups.resize(order.size());
+  std::vector<Eigen::Isometry3d> X_MG(order.size());
+  for (size_t g = 0; g < order.size(); ++g) {
+    const int root_link = g == 0 ? index_of.at(canonical)
+                                 : link_index(*joint_of_group.at(order[g]),
+                                              joint_of_group.at(order[g])->ChildLinkName());
+    out.groups[g].root_link = links[root_link].name;
+    out.groups[g].links.push_back(links[root_link].name);
+    X_MG[g] = links[root_link].X_ML;
+    out.groups[g].where = location_of(links[root_link].link->Element());
+  }
+  std::vector<std::vector<InertiaPart>> parts(order.size());
+  for (size_t i = 0; i < links.size(); ++i) {
+    const int g = group_index.at(sets.find(static_cast<int>(i)));
+    out.group_of_link[links[i].name] = g;
+    if (links[i].name != out.groups[g].root_link) out.groups[g].links.push_back(links[i].name);
+    parts[g].push_back(link_inertia_part(*links[i].link, links[i].name,
+                                         X_MG[g].inverse() * links[i].X_ML, diagnostics));
+  }
+  for (size_t g = 0; g < order.size(); ++g) {
+    const CompositeInertia composite = composite_inertia(parts[g]);
+    out.groups[g].mass = composite.mass;
+    out.groups[g].p_GoGcm = composite.p_BoBcm;
+    out.groups[g].I_Gcm = composite.I_Bcm;
+  }
+
+  // Each moving joint in its groups' frames.
+  out.joints.resize(order.size() - 1);
+  for (size_t g = 1; g < order.size(); ++g) {
+    const sdf::Joint& joint = *joint_of_group.at(order[g]);
+    GroupJoint& j = out.joints[g - 1];
+    j.name = joint.Name();
+    j.kind = *moving_kind(joint.Type());
+    j.parent = group_index.at(sets.find(link_index(joint, joint.ParentLinkName())));
+    j.child = static_cast<int>(g);
+    j.where = location_of(joint.Element());
+    const Eigen::Isometry3d X_MJ = resolve_pose(joint.SemanticPose(), "__model__", joint.Element());
+    j.X_PF = X_MG[j.parent].inverse() * X_MJ;
+    j.X_MC = X_MJ.inverse() * X_MG[g];
+    if (j.kind == JointKind::kBall) continue;
+    const sdf::JointAxis* axis = joint.Axis(0);
+    if (axis == nullptr) {
+      throw LoadError(j.where, fmt::format("joint '{}' has no <axis>; expected one, with its "
+                                           "<xyz>, on a {} joint",
+                                           j.name,
+                                           joint.Type() == sdf::JointType::PRISMATIC
+                                               ? "prismatic"
+                                               : "revolute or continuous"));
+    }
+    ignition::math::Vector3d xyz;
+    if (const sdf::Errors errors = axis->ResolveXyz(xyz, "__model__"); !errors.empty())
+      throw LoadError(j.where, fmt::format("joint '{}': {}", j.name, errors.front().Message()));
+    const Vec3 axis_J = X_MJ.linear().transpose() * Vec3(xyz.X(), xyz.Y(), xyz.Z());
+    if (!(axis_J.norm() > 1e-9)) {
+      throw LoadError(
+          location_of(axis->Element()),
+          fmt::format("joint '{}' has a zero <axis><xyz>; expected a direction", j.name));
+    }
+    j.axis_F = axis_J.normalized();
+    j.dynamics.damping = axis->Damping();
+    j.dynamics.friction = axis->Friction();
+    j.dynamics.spring_stiffness = axis->SpringStiffness();
+    j.dynamics.spring_reference = axis->SpringReference();
+    if (j.kind != JointKind::kContinuous) {
+      j.dynamics.lower = position_limit(axis->Lower());
+      j.dynamics.upper = position_limit(axis->Upper());
+    }
+    j.dynamics.velocity_limit = magnitude_limit(axis->MaxVelocity());
+    j.dynamics.effort_limit = magnitude_limit(axis->Effort());
+  }
+  return out;
+}
+
+ArticulatedModel build_articulated_model(const ModelArticulation& articulation,
+                                         const std::optional<Pose>& fixed_at) {
+  ArticulatedModel model;
+  const int first = fixed_at ? 1 : 0;
+  for (size_t g = first; g < articulation.groups.size(); ++g) {
+    const LinkGroup& group = articulation.groups[g];
+    ArticulatedLink link;
+    link.name = group.root_link;
+    link.M_RB = rigid_body_mass_matrix(group.mass, group.p_GoGcm, group.I_Gcm);
+    SourceLocation where = group.where;
+    if (g > 0) {
+      const GroupJoint& joint = articulation.joints[g - 1];
+      link.joint_name = joint.name;
+      link.joint = joint.kind;
+      link.parent = joint.parent - first;
+      link.X_PF = joint.X_PF;
+      if (link.parent < 0) {
+        const Pose& X_W0 = *fixed_at;
+        link.X_PF = Pose(X_W0.p + X_W0.q * joint.X_PF.p, X_W0.q * joint.X_PF.q);
+      }
+      link.X_MC = joint.X_MC;
+      link.axis_F = joint.axis_F;
+      link.dynamics = joint.dynamics;
+      where = joint.where;
+    }
+    try {
+      add_link(model, std::move(link));
+    } catch (const std::invalid_argument& e) {
+      // The mass refusal belongs to the links' <inertial>, the rest to the joint.
+      const std::string message = e.what();
+      throw LoadError(
+          message.find("mass matrix") != std::string::npos ? group.where : where,
+          message + (group.links.size() > 1
+                         ? fmt::format(" (its {} links fixed together)", group.links.size())
+                         : ""));
+    }
+  }
+  return model;
+}
+
+}  // namespace leeway::sdfio
