@@ -181,6 +181,19 @@ bool eventually(Done done, std::chrono::milliseconds limit = 10s) {
   return true;
 }
 
+/// Runs `publish` (an `ign topic -p` command: each process publishes once, as soon as it has
+/// advertised) until `seen()` holds, waiting 2 s after each; ten tries at most. A subscriber
+/// that has not yet connected to the new process misses its message (ZeroMQ's slow joiner):
+/// alone under the sanitizers one took four tries, and five were too few on a loaded machine.
+template <typename Seen>
+bool publish_until_seen(const std::string& publish, const Seen& seen) {
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    tool_output(publish);
+    if (eventually(seen, 2s)) return true;
+  }
+  return false;
+}
+
 /// The command the step holds for one actuator, given by index or by model and name (looked up
 /// when the run starts).
 struct CommandWatch : Observer {

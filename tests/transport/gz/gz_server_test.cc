@@ -462,11 +462,8 @@ TEST_F(GzServerTest, IgnTopicCommandsAThrusterAndABadCommandIsDroppedWithoutStop
   // `ign topic -p` publishes once, as soon as it has advertised: a subscriber that has not yet
   // connected to the new process misses it (ZeroMQ's slow joiner), so each is sent until seen.
   const auto send_until = [&](const std::string& data, double expected) {
-    for (int attempt = 0; attempt < 5; ++attempt) {
-      tool_output(publish + "'data: " + data + "'");
-      if (eventually([&] { return watch.command == expected; }, 2s)) return true;
-    }
-    return false;
+    return publish_until_seen(publish + "'data: " + data + "'",
+                              [&] { return watch.command == expected; });
   };
   EXPECT_TRUE(send_until("500", 500.0)) << watch.command;
   for (int i = 0; i < 3; ++i)
@@ -492,21 +489,24 @@ TEST_F(GzServerTest, IgnTopicDrivesTheOtterOnItsDocumentedCommandTopics) {
   EXPECT_EQ(command_topic(sim.scenario(), left), "/model/otter/actuator/left_propeller/cmd");
   struct Watch : CommandWatch {
     using CommandWatch::CommandWatch;
+    std::size_t right = 0;
+    std::atomic<double> right_command{0.0};
     std::atomic<double> surge{0.0};  ///< the Otter's u [m/s]
     void on_step(const Simulation& sim) override {
       CommandWatch::on_step(sim);
+      right_command = sim.state().commands[right];
       surge = sim.state().bodies[0].V_WB_B[0];
     }
   } watch(left);
+  watch.right = right;
   const ServedGzRun served(sim, watch, 4.0);
-  for (int attempt = 0; attempt < 5 && watch.command != 80.0; ++attempt) {
-    for (const std::size_t a : {left, right}) {
-      tool_output(fmt::format("ign topic -t {} -m ignition.msgs.Double -p 'data: 80'",
-                              command_topic(sim.scenario(), a)));
-    }
-    eventually([&] { return watch.command == 80.0; }, 2s);
+  for (const std::size_t a : {left, right}) {
+    const std::atomic<double>& command = a == left ? watch.command : watch.right_command;
+    ASSERT_TRUE(
+        publish_until_seen(fmt::format("ign topic -t {} -m ignition.msgs.Double -p 'data: 80'",
+                                       command_topic(sim.scenario(), a)),
+                           [&] { return command == 80.0; }));
   }
-  ASSERT_EQ(watch.command, 80.0);
   // Both propellers at 80 rad/s push it ahead: its surge speed grows past 0.5 m/s.
   EXPECT_TRUE(eventually([&] { return watch.surge > 0.5; }, 20s)) << watch.surge;
 }
@@ -538,12 +538,9 @@ TEST_F(GzServerTest, OneIgnTopicCommandSetsBothOfGzSimsBuoyancyEnginesAndTheFirs
           sim.model().actuator_index("buoyant_box_surface", "buoyancy_engine"))};
   const ServedGzRun served(sim, watch);
   const auto both_set = [&] { return watch.commands[0] == 0.0005 && watch.commands[1] == 0.0005; };
-  for (int attempt = 0; attempt < 5 && !both_set(); ++attempt) {
-    tool_output(
-        "ign topic -t /model/buoyant_box/buoyancy_engine -m ignition.msgs.Double -p 'data: "
-        "0.0005'");
-    eventually(both_set, 2s);
-  }
+  publish_until_seen(
+      "ign topic -t /model/buoyant_box/buoyancy_engine -m ignition.msgs.Double -p 'data: 0.0005'",
+      both_set);
   EXPECT_EQ(watch.commands[0], 0.0005);
   EXPECT_EQ(watch.commands[1], 0.0005);
   std::optional<double> volume;
@@ -593,16 +590,11 @@ TEST_F(GzServerTest, IgnTopicPushesTheWamvWithAPersistentWrenchClearsItAndGivesA
   Simulation sim(std::move(scenario));
   ExternalWrenchWatch watch(static_cast<std::size_t>(sim.model().body_index("wamv")));
   const ServedGzRun served(sim, watch);
-  // Each is sent until seen (ZeroMQ's slow joiner: the send test above). Three messages, each
-  // from a new `ign topic` process whose first publication is often lost: alone under the
-  // sanitizers one took four attempts, and five were too few for the clear on a loaded machine.
+  // Three messages, each sent until seen (publish_until_seen: ZeroMQ's slow joiner).
   const auto send_until = [&](const std::string& topic, const std::string& type,
                               const std::string& text, const auto& seen) {
-    for (int attempt = 0; attempt < 10; ++attempt) {
-      tool_output(fmt::format("ign topic -t {} -m ignition.msgs.{} -p '{}'", topic, type, text));
-      if (eventually(seen, 2s)) return true;
-    }
-    return false;
+    return publish_until_seen(
+        fmt::format("ign topic -t {} -m ignition.msgs.{} -p '{}'", topic, type, text), seen);
   };
   Vec6 up;  // 1000 N up and 50 N m about W's x, at Bo
   up << 0.0, 0.0, 1000.0, 50.0, 0.0, 0.0;
@@ -633,14 +625,10 @@ TEST_F(GzServerTest, IgnTopicMovesVrxsPingerAndTheReceiverReportsItAsVrxsPluginD
   const ServedGzRun served(sim, watch, 5.0);  // the receiver samples once a simulated second
 
   const Vec3 moved(-480.0, 150.0, -4.5);
-  bool seen = false;
-  for (int attempt = 0; attempt < 5 && !seen; ++attempt) {  // ZeroMQ's slow joiner, as above
-    tool_output(
-        "ign topic -t /pinger/set_pinger_position -m ignition.msgs.Vector3d "
-        "-p 'x: -480 y: 150 z: -4.5'");
-    seen = eventually([&] { return watch.pinger_at(moved); }, 2s);
-  }
-  ASSERT_TRUE(seen);
+  ASSERT_TRUE(
+      publish_until_seen("ign topic -t /pinger/set_pinger_position -m ignition.msgs.Vector3d "
+                         "-p 'x: -480 y: 150 z: -4.5'",
+                         [&] { return watch.pinger_at(moved); }));
   // A sample taken after the move, as the run computed it: range, bearing and elevation in the
   // receiver's frame, the parameters VRX's AcousticPingerPlugin sends.
   std::string text;
