@@ -146,9 +146,11 @@ TEST(Articulation, ATreeThatIsNotOneIsRefusedAtTheJointThatBreaksIt) {
        "joint 'j1' hangs the canonical link 'base' (or a link fixed to it) from 'a'; Leeway "
        "roots a model's tree at its canonical link: make the tree's root link canonical (<model "
        "canonical_link>)"},
-      {links + joint("j1", "universal", "base", "a") + joint("j2", "fixed", "a", "b"),
+      {links + joint("j1", "revolute2", "base", "a") + joint("j2", "fixed", "a", "b"),
        "joint 'j1' is of a type Leeway cannot move yet; expected fixed, revolute, continuous, "
-       "prismatic or ball"},
+       "prismatic, ball or universal"},
+      {links + joint("j1", "universal", "base", "a") + joint("j2", "fixed", "a", "b"),
+       "joint 'j1' has no <axis2>; expected one, with its <xyz>, on a universal joint"},
   };
   for (const Case& c : cases) {
     const auto loaded = load_model(arm_model(c.body));
@@ -164,6 +166,79 @@ TEST(Articulation, ATreeThatIsNotOneIsRefusedAtTheJointThatBreaksIt) {
       EXPECT_NE(what.find("<model[arm]/joint["), std::string::npos) << "its element: " << what;
     }
   }
+}
+
+/// The period of small swings of the bob of `model_text` (hung from a fixed base) started at
+/// `q0` on its joints, read from the downward zero crossings of coordinate `watched`.
+double small_swing_period(const std::string& model_text, const Eigen::VectorXd& q0, int watched) {
+  const auto loaded = load_model(model_text);
+  EXPECT_TRUE(loaded->model) << loaded->errors;
+  Diagnostics diagnostics;
+  const ModelArticulation tree = articulate(*loaded->model, {}, diagnostics);
+  const ArticulatedModel rig = build_articulated_model(tree, Pose());
+  ArticulatedState state = neutral_state(rig);
+  state.q = q0;
+  ArticulatedData data = make_articulated_data(rig);
+  const double bob_mass = tree.groups.back().mass;
+  const ArticulatedLoads weight = [&](double, const ArticulatedState&, ArticulatedData& d) {
+    d.tau.setZero();
+    for (Vec6& F : d.F_L)
+      F.setZero();
+    const Vec3 w_L = d.X_WL.back().R.transpose() * Vec3(0, 0, -9.80665 * bob_mass);
+    d.F_L.back() = stack(w_L, Vec3::Zero());
+  };
+  std::vector<double> crossings;
+  double previous = state.q[watched];
+  for (int k = 1; k <= 5000; ++k) {
+    integrate_articulated(rig, data, state, (k - 1) * 1e-3, 1e-3, weight);
+    if (previous > 0.0 && state.q[watched] <= 0.0)
+      crossings.push_back((k - 1 + previous / (previous - state.q[watched])) * 1e-3);
+    previous = state.q[watched];
+  }
+  EXPECT_GE(crossings.size(), 3u);
+  return (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+}
+
+TEST(Articulation, AUniversalJointSwingsABobAboutEitherAxisAsAHingeAboutThatAxisWould) {
+  // A 2 kg bob 0.5 m under a pivot: about x, T = 2 pi sqrt((m l^2 + I_xx) / (m g l)); about y
+  // with I_yy. On a universal joint (x, then y) its small swings about either axis take the
+  // revolute joint's period (the cross weighs nothing), and its rotation is R_x(q1) R_y(q2).
+  const std::string bob = arm_link("base", "0 0 0 0 0 0", 20.0) + arm_link("bob", "0 0 -0.5 0 0 0");
+  auto pivot = [&](const std::string& type, const std::string& axes) {
+    return arm_model(bob + R"(<joint name="pivot" type=")" + type +
+                     R"("><parent>base</parent><child>bob</child><pose>0 0 0.5 0 0 0</pose>)" +
+                     axes + "</joint>");
+  };
+  const std::string universal =
+      pivot("universal", "<axis><xyz>1 0 0</xyz></axis><axis2><xyz>0 1 0</xyz></axis2>");
+  const double m = 2.0, l = 0.5, g = 9.80665;
+  const double T_x = 2 * kPi * std::sqrt((m * l * l + 0.02) / (m * g * l));
+  const double T_y = 2 * kPi * std::sqrt((m * l * l + 0.03) / (m * g * l));
+  EXPECT_NEAR(small_swing_period(universal, Eigen::Vector2d(0.01, 0.0), 0) / T_x, 1.0, 1e-5);
+  EXPECT_NEAR(small_swing_period(universal, Eigen::Vector2d(0.0, 0.01), 1) / T_y, 1.0, 1e-5);
+  EXPECT_NEAR(small_swing_period(pivot("revolute", "<axis><xyz>1 0 0</xyz></axis>"),
+                                 Eigen::VectorXd::Constant(1, 0.01), 0) /
+                  T_x,
+              1.0, 1e-5);
+
+  const auto loaded = load_model(universal);
+  Diagnostics diagnostics;
+  const ArticulatedModel rig =
+      build_articulated_model(articulate(*loaded->model, {}, diagnostics), Pose());
+  ASSERT_EQ(rig.links.size(), 2u);
+  EXPECT_EQ(rig.links[0].name, "pivot::cross");
+  EXPECT_TRUE(rig.links[0].frame_only);
+  EXPECT_EQ(rig.links[1].joint_name, "pivot::axis2");
+  ArticulatedData data = make_articulated_data(rig);
+  ArticulatedState state = neutral_state(rig);
+  state.q << 0.4, -0.7;
+  forward_kinematics(rig, state, data);
+  const Mat3 expected =
+      (Eigen::AngleAxisd(0.4, Vec3::UnitX()) * Eigen::AngleAxisd(-0.7, Vec3::UnitY()))
+          .toRotationMatrix();
+  EXPECT_LT((data.X_WL[1].R - expected).norm(), 1e-14);
+  // The pivot sits 0.5 m above the bob (a joint's pose is its child's): at the origin.
+  EXPECT_LT((data.X_WL[1].p - expected * Vec3(0, 0, -0.5)).norm(), 1e-14);
 }
 
 TEST(Articulation, AMovingLinkWithoutInertiaIsRefusedAtItsInertial) {

@@ -1,6 +1,7 @@
 #include "leeway/multibody/articulated_model.h"
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -59,7 +60,11 @@ int add_link(ArticulatedModel& model, ArticulatedLink link) {
                           "or limits), which only a one-coordinate joint takes");
 
   link.M = link.M_RB + link.M_A;
-  if (!symmetric_positive_definite(link.M))
+  if (link.frame_only) {
+    if (!link.M.isZero(0.0)) refuse_link(link, "a frame-only link has no mass or inertia");
+    if (!has_axis || link.joint == JointKind::kPrismatic)
+      refuse_link(link, "a frame-only link turns on a revolute or continuous joint");
+  } else if (!symmetric_positive_definite(link.M))
     refuse_link(link,
                 "its mass matrix M_RB + M_A is not symmetric positive definite: a moving link "
                 "needs a positive mass and a positive definite inertia");
@@ -87,11 +92,31 @@ int add_link(ArticulatedModel& model, ArticulatedLink link) {
     link.X_PL_terms[2] = {X_PF.R * K * K * X_MC.R, X_PF.R * K * K * X_MC.p};
   }
 
-  if (has_axis) {
+  auto bound_joint_rate = [&model](const ArticulatedLink& moved) {
+    const JointDynamics& dynamics = moved.dynamics;
+    model.joint_rate = std::max({model.joint_rate, dynamics.damping / moved.own_joint_inertia,
+                                 std::sqrt(dynamics.spring_stiffness / moved.own_joint_inertia)});
+  };
+  if (link.parent >= 0 && model.links[link.parent].frame_only) {
+    ArticulatedLink& cross = model.links[link.parent];
+    if (cross.own_joint_inertia > 0.0)
+      refuse_link(link, "frame-only link '" + cross.name + "' already has a link hanging from it");
+    if (link.frame_only) refuse_link(link, "a frame-only link cannot hang from another");
+    if (!(link.X_PF.p.norm() < 1e-12))
+      refuse_link(link, "it must hang from frame-only link '" + cross.name + "' at its origin");
+    // The cross's joint turns this link about an axis through the cross's origin: its inertia
+    // about any such axis is at least the least eigenvalue of its inertia about that point.
+    const Placement X_CL = X_PF * X_MC;  // at zero
+    const Mat6 M_about_cross =
+        MotionTransform{X_CL.R.transpose(), X_CL.p}.transform_inertia_to_parent(link.M);
+    cross.own_joint_inertia =
+        Eigen::SelfAdjointEigenSolver<Mat3>(M_about_cross.block<3, 3>(3, 3)).eigenvalues()[0];
+    bound_joint_rate(cross);
+  }
+  if (has_axis && !link.frame_only) {
     const Vec6 s = link.S_L.col(0);
     link.own_joint_inertia = s.dot(link.M * s);
-    model.joint_rate = std::max({model.joint_rate, d.damping / link.own_joint_inertia,
-                                 std::sqrt(d.spring_stiffness / link.own_joint_inertia)});
+    bound_joint_rate(link);
   }
 
   model.nq += link.nq;

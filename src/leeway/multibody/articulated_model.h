@@ -37,6 +37,11 @@ struct ArticulatedLink {
   Vec3 axis_F = Vec3::UnitZ();  ///< unit axis, in F (and M); revolute, continuous, prismatic
   JointDynamics dynamics;       ///< its spring, damping, friction and limits (one-coordinate)
 
+  /// A frame between two joints and nothing else (the cross of a universal joint, two revolute
+  /// joints through one point): no mass, no inertia, and a link with inertia must hang from it
+  /// at its origin, whose articulated inertia its joint then moves.
+  bool frame_only = false;
+
   // Inertia about Lo, in L [kg, kg m, kg m^2].
   Mat6 M_RB = Mat6::Zero();  ///< the rigid body's (rigid_body_mass_matrix)
   Mat6 M_A = Mat6::Zero();   ///< the water's added mass; zero in air
@@ -55,7 +60,8 @@ struct ArticulatedLink {
   Placement X_PL_terms[3];
   /// S^T M S of a one-coordinate joint: the least inertia its joint can see (a subtree's
   /// articulated inertia is at least the link's own), which bounds how fast its spring and
-  /// damping act (articulated_integrator.h).
+  /// damping act (articulated_integrator.h). For a frame-only link, the least rotational inertia
+  /// of the link hanging from it about its origin, set when that link is added.
   double own_joint_inertia = 0.0;
 };
 
@@ -72,8 +78,10 @@ struct ArticulatedModel {
 /// link, when its parent is not an earlier link or the world, its axis is zero (it is normalised
 /// otherwise), or M_RB + M_A is not symmetric positive definite (a moving link must have mass and
 /// inertia in every direction its joint moves, and this checks all six: a massless link would leave
-/// D = S^T IA S singular at a leaf), or its joint's dynamics are negative, not numbers, or its
-/// limits are empty (lower > upper) or on a joint that has none (ball, free, continuous).
+/// D = S^T IA S singular at a leaf; a frame-only link must have neither, and hang a link with
+/// them from its origin before anything else hangs from it), or its joint's dynamics are
+/// negative, not numbers, or its limits are empty (lower > upper) or on a joint that has none
+/// (ball, free, continuous).
 int add_link(ArticulatedModel& model, ArticulatedLink link);
 
 }  // namespace leeway

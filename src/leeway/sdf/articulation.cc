@@ -8,6 +8,8 @@
 #include <sdf/JointAxis.hh>
 #include <sdf/Link.hh>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/link_merging.h"
@@ -41,9 +43,52 @@ std::optional<JointKind> moving_kind(sdf::JointType type) {
       return JointKind::kPrismatic;
     case sdf::JointType::BALL:
       return JointKind::kBall;
+    case sdf::JointType::UNIVERSAL:  // two revolute joints through a frame-only cross
+      return JointKind::kRevolute;
     default:
       return std::nullopt;
   }
+}
+
+/// Axis `index` (0: <axis>, 1: <axis2>) of `joint` in the joint's frame J (X_MJ its pose in the
+/// model frame), unit, and its dynamics and limits as the header reads them.
+std::pair<Vec3, JointDynamics> read_axis(const sdf::Joint& joint, int index,
+                                         const Eigen::Isometry3d& X_MJ, JointKind kind) {
+  const sdf::JointAxis* axis = joint.Axis(index);
+  const char* element = index == 0 ? "<axis>" : "<axis2>";
+  if (axis == nullptr) {
+    throw LoadError(
+        location_of(joint.Element()),
+        fmt::format("joint '{}' has no {}; expected one, with its <xyz>, on a {} "
+                    "joint",
+                    joint.Name(), element,
+                    joint.Type() == sdf::JointType::PRISMATIC   ? "prismatic"
+                    : joint.Type() == sdf::JointType::UNIVERSAL ? "universal"
+                                                                : "revolute or continuous"));
+  }
+  ignition::math::Vector3d xyz;
+  if (const sdf::Errors errors = axis->ResolveXyz(xyz, "__model__"); !errors.empty()) {
+    throw LoadError(location_of(joint.Element()),
+                    fmt::format("joint '{}': {}", joint.Name(), errors.front().Message()));
+  }
+  const Vec3 axis_J = X_MJ.linear().transpose() * Vec3(xyz.X(), xyz.Y(), xyz.Z());
+  if (!(axis_J.norm() > 1e-9)) {
+    throw LoadError(
+        location_of(axis->Element()),
+        fmt::format("joint '{}' has a zero {}<xyz>; expected a direction", joint.Name(), element));
+  }
+  JointDynamics dynamics;
+  dynamics.damping = axis->Damping();
+  dynamics.friction = axis->Friction();
+  dynamics.spring_stiffness = axis->SpringStiffness();
+  dynamics.spring_reference = axis->SpringReference();
+  if (kind != JointKind::kContinuous) {
+    dynamics.lower = position_limit(axis->Lower());
+    dynamics.upper = position_limit(axis->Upper());
+  }
+  dynamics.velocity_limit = magnitude_limit(axis->MaxVelocity());
+  dynamics.effort_limit = magnitude_limit(axis->Effort());
+  return {axis_J.normalized(), dynamics};
 }
 
 }  // namespace
@@ -88,7 +133,7 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
     } else if (!moving_kind(joint.Type())) {
       throw LoadError(location_of(joint.Element()),
                       fmt::format("joint '{}' is of a type Leeway cannot move yet; expected "
-                                  "fixed, revolute, continuous, prismatic or ball",
+                                  "fixed, revolute, continuous, prismatic, ball or universal",
                                   joint.Name()));
     }
     if (!why.empty()) {
@@ -190,35 +235,14 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
     j.X_PF = X_MG[j.parent].inverse() * X_MJ;
     j.X_MC = X_MJ.inverse() * X_MG[g];
     if (j.kind == JointKind::kBall) continue;
-    const sdf::JointAxis* axis = joint.Axis(0);
-    if (axis == nullptr) {
-      throw LoadError(j.where, fmt::format("joint '{}' has no <axis>; expected one, with its "
-                                           "<xyz>, on a {} joint",
-                                           j.name,
-                                           joint.Type() == sdf::JointType::PRISMATIC
-                                               ? "prismatic"
-                                               : "revolute or continuous"));
+    std::tie(j.axis_F, j.dynamics) = read_axis(joint, 0, X_MJ, j.kind);
+    if (joint.Type() == sdf::JointType::UNIVERSAL) {
+      JointDynamics dynamics2;
+      Vec3 axis2;
+      std::tie(axis2, dynamics2) = read_axis(joint, 1, X_MJ, j.kind);
+      j.axis2_F = axis2;
+      j.dynamics2 = dynamics2;
     }
-    ignition::math::Vector3d xyz;
-    if (const sdf::Errors errors = axis->ResolveXyz(xyz, "__model__"); !errors.empty())
-      throw LoadError(j.where, fmt::format("joint '{}': {}", j.name, errors.front().Message()));
-    const Vec3 axis_J = X_MJ.linear().transpose() * Vec3(xyz.X(), xyz.Y(), xyz.Z());
-    if (!(axis_J.norm() > 1e-9)) {
-      throw LoadError(
-          location_of(axis->Element()),
-          fmt::format("joint '{}' has a zero <axis><xyz>; expected a direction", j.name));
-    }
-    j.axis_F = axis_J.normalized();
-    j.dynamics.damping = axis->Damping();
-    j.dynamics.friction = axis->Friction();
-    j.dynamics.spring_stiffness = axis->SpringStiffness();
-    j.dynamics.spring_reference = axis->SpringReference();
-    if (j.kind != JointKind::kContinuous) {
-      j.dynamics.lower = position_limit(axis->Lower());
-      j.dynamics.upper = position_limit(axis->Upper());
-    }
-    j.dynamics.velocity_limit = magnitude_limit(axis->MaxVelocity());
-    j.dynamics.effort_limit = magnitude_limit(axis->Effort());
   }
   return out;
 }
@@ -226,32 +250,12 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
 ArticulatedModel build_articulated_model(const ModelArticulation& articulation,
                                          const std::optional<Pose>& fixed_at) {
   ArticulatedModel model;
-  const int first = fixed_at ? 1 : 0;
-  for (size_t g = first; g < articulation.groups.size(); ++g) {
-    const LinkGroup& group = articulation.groups[g];
-    ArticulatedLink link;
-    link.name = group.root_link;
-    link.M_RB = rigid_body_mass_matrix(group.mass, group.p_GoGcm, group.I_Gcm);
-    SourceLocation where = group.where;
-    if (g > 0) {
-      const GroupJoint& joint = articulation.joints[g - 1];
-      link.joint_name = joint.name;
-      link.joint = joint.kind;
-      link.parent = joint.parent - first;
-      link.X_PF = joint.X_PF;
-      if (link.parent < 0) {
-        const Pose& X_W0 = *fixed_at;
-        link.X_PF = Pose(X_W0.p + X_W0.q * joint.X_PF.p, X_W0.q * joint.X_PF.q);
-      }
-      link.X_MC = joint.X_MC;
-      link.axis_F = joint.axis_F;
-      link.dynamics = joint.dynamics;
-      where = joint.where;
-    }
+  std::vector<int> link_of_group(articulation.groups.size(), -1);  // -1: the world's
+  auto add = [&model](ArticulatedLink link, const LinkGroup& group, const SourceLocation& where) {
     try {
-      add_link(model, std::move(link));
+      return add_link(model, std::move(link));
     } catch (const std::invalid_argument& e) {
-      // The mass refusal belongs to the links' <inertial>, the rest to the joint.
+      // The mass refusal belongs to the links' <link>, the rest to the joint.
       const std::string message = e.what();
       throw LoadError(
           message.find("mass matrix") != std::string::npos ? group.where : where,
@@ -259,6 +263,43 @@ ArticulatedModel build_articulated_model(const ModelArticulation& articulation,
                          ? fmt::format(" (its {} links fixed together)", group.links.size())
                          : ""));
     }
+  };
+  for (size_t g = fixed_at ? 1 : 0; g < articulation.groups.size(); ++g) {
+    const LinkGroup& group = articulation.groups[g];
+    ArticulatedLink link;
+    link.name = group.root_link;
+    link.M_RB = rigid_body_mass_matrix(group.mass, group.p_GoGcm, group.I_Gcm);
+    if (g == 0) {
+      link_of_group[g] = add(std::move(link), group, group.where);
+      continue;
+    }
+    const GroupJoint& joint = articulation.joints[g - 1];
+    link.joint_name = joint.name;
+    link.joint = joint.kind;
+    link.parent = link_of_group[joint.parent];
+    link.X_PF = joint.X_PF;
+    if (link.parent < 0) {
+      const Pose& X_W0 = *fixed_at;
+      link.X_PF = Pose(X_W0.p + X_W0.q * joint.X_PF.p, X_W0.q * joint.X_PF.q);
+    }
+    link.X_MC = joint.X_MC;
+    link.axis_F = joint.axis_F;
+    link.dynamics = joint.dynamics;
+    if (joint.axis2_F) {
+      // A universal joint: its first axis turns a frame-only cross at the joint's frame, its
+      // second (in the frame the first turned) the child.
+      ArticulatedLink cross = link;
+      cross.name = joint.name + "::cross";
+      cross.frame_only = true;
+      cross.M_RB.setZero();
+      cross.X_MC = Pose();
+      link.parent = add(std::move(cross), group, joint.where);
+      link.joint_name = joint.name + "::axis2";
+      link.X_PF = Pose();
+      link.axis_F = *joint.axis2_F;
+      link.dynamics = joint.dynamics2;
+    }
+    link_of_group[g] = add(std::move(link), group, joint.where);
   }
   return model;
 }

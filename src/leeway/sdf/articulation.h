@@ -8,14 +8,16 @@
 //     bases on such joints (`<limit lower="0" upper="0">`), which gz-sim's DART locks;
 //   - one the caller keeps fixed: a joint an actuator stands in for (a propeller's spin joint,
 //     whose turning the thruster's rotor model carries; world/model.h's actuators).
-// Every other joint (revolute, continuous, prismatic, ball) joins two groups, parent to child,
+// Every other joint (revolute, continuous, prismatic, ball, universal) joins two groups, parent to
+// child (a universal joint as two revolute joints through a frame-only cross: the first <axis>
+// turns the cross, <axis2> in the turned frame turns the child, as DART's universal joint),
 // and the groups form a tree whose root holds the model's canonical link. A group's frame is its
 // root link's: the canonical link's for the root, the child link of its joint for the others.
 //
 // Refused, each with the joint's file, line and element: a joint that would close a loop (its
 // child already hangs from another joint, or both its ends are in one group), a joint whose
-// links the model does not have, a zero axis, a joint type Leeway cannot move yet (universal,
-// revolute2, screw, gearbox), and (at build_articulated_model) a moving group whose mass or
+// links the model does not have, a zero axis, a joint type Leeway cannot move yet (revolute2,
+// screw, gearbox), and (at build_articulated_model) a moving group whose mass or
 // inertia is not positive definite. Nested models a joint holds stay merged into their parent's
 // group, whatever their own joints (link_merging.h warns about those).
 //
@@ -54,6 +56,10 @@ struct GroupJoint {
   Pose X_MC;                    ///< the child group's frame in the joint's (at zero)
   Vec3 axis_F = Vec3::UnitZ();  ///< unit, in the joint's frame
   JointDynamics dynamics;
+  /// A universal joint's second axis (<axis2>), in the joint's frame as the first turned it, and
+  /// its dynamics; none for the other kinds.
+  std::optional<Vec3> axis2_F;
+  JointDynamics dynamics2;
   SourceLocation where;  ///< the <joint>
 };
 
@@ -70,9 +76,10 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
                              Diagnostics& diagnostics);
 
 /// The tree as an ArticulatedModel, each link's M_RB from its group's inertia and no added mass
-/// (the hydrodynamics attach it per link): group 0 on a free joint (a vehicle; links[i] is
-/// groups[i]), or, with `fixed_at`, group 0 fixed to the world there and its children hanging
-/// from the world (a rig, an arm on a pedestal; links[i] is groups[i + 1]). A group add_link()
+/// (the hydrodynamics attach it per link), in the groups' order (a universal joint's cross, named
+/// `JOINT::cross`, just before its child, whose joint is then `JOINT::axis2`): group 0 on a free
+/// joint (a vehicle), or, with `fixed_at`, group 0 fixed to the world there and its children
+/// hanging from the world (a rig, an arm on a pedestal). A group add_link()
 /// refuses is a LoadError at its root <link> (its mass or inertia), or at its <joint>.
 ArticulatedModel build_articulated_model(const ModelArticulation& articulation,
                                          const std::optional<Pose>& fixed_at = std::nullopt);
