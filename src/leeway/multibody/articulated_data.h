@@ -6,7 +6,7 @@
 //   forward_kinematics (kinematics.h)  X_LP, X_WL, V_L, c_L           from q, v
 //   the caller                         F_L, V_water_L, tau            the loads at that state
 //   forward_dynamics (aba.h)           IA_L, pA_L, U, D_inv, u, A_L,  v_dot
-//   integrate_articulated              stage, q_dot, the sums          (all of the above, 4 times)
+//   integrate_articulated              stage, q_dot, sums, q_before   (the above, 4 times each)
 // inverse_dynamics (rnea.h) and the energies (energy.h) read the kinematics' stage and the
 // caller's; mass_matrix (rnea.h) the kinematics' alone.
 #pragma once

@@ -99,7 +99,8 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
   std::map<std::string, int> index_of;
   for (size_t i = 0; i < links.size(); ++i)
     index_of[links[i].name] = static_cast<int>(i);
-  const std::string canonical = model.CanonicalLink() ? model.CanonicalLink()->Name() : "";
+  body_in_model(model);  // a LoadError for a model without links
+  const std::string canonical = model.CanonicalLink()->Name();
   auto link_index = [&](const sdf::Joint& joint, const std::string& name) {
     if (const auto it = index_of.find(name); it != index_of.end()) return it->second;
     // A joint may name a held nested model itself: its canonical link.
