@@ -25,9 +25,10 @@ packages=(
   # drive (software WebGL, no GPU needed); civetweb only for benchmark baselines built from
   # revisions before Leeway's own web server (scripts/bench-baseline.sh)
   libzstd-dev zlib1g-dev chromium libcivetweb-dev
-  # tests and benchmarks; DART (gz-sim's default physics engine) is the multibody tests' oracle,
-  # and its headers need the ikfast package it does not depend on
-  libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
+  # tests and benchmarks (Valgrind's memcheck runs the multibody kernel's tests); DART (gz-sim's
+  # default physics engine) is their oracle, and its headers need the ikfast package it does not
+  # depend on
+  libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev valgrind
   libdart-dev libdart-external-ikfast-dev
   # the Python module (docs/python.md) under Debian's /usr/bin/python3, its tests, and the
   # campaigns' engines (Dask, MPI), configuration (YAML) and report (matplotlib)

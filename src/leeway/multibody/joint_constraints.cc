@@ -23,7 +23,7 @@ std::vector<ConstraintRow> active_rows(const ArticulatedModel& model, Articulate
                                        double h) {
   std::vector<ConstraintRow> rows;
   for (const ArticulatedLink& link : model.links) {
-    if (link.nv != 1 || link.joint == JointKind::kBall) continue;
+    if (link.nv != 1) continue;  // the one-coordinate joints: the dynamics are theirs
     const JointDynamics& d = link.dynamics;
     double& q = state.q[link.q_start];
     const double v = state.v[link.v_start];
