@@ -39,6 +39,7 @@ ArticulatedData make_articulated_data(const ArticulatedModel& model) {
 }
 
 Vec6 link_velocity_wrench(const ArticulatedLink& link, const Vec6& V_L, const Vec6& V_water_L) {
+  if (!link.added_mass_coriolis) return coriolis_wrench(link.M_RB, V_L);
   // In still water, with the Munk moment kept, the two terms are one: -(V x* (M_RB + M_A) V).
   if (link.munk == MunkMoment::kKeep && V_water_L.isZero(0.0)) return coriolis_wrench(link.M, V_L);
   return coriolis_wrench(link.M_RB, V_L) + coriolis_wrench(link.M_A, V_L - V_water_L, link.munk);

@@ -68,7 +68,8 @@ ArticulatedData make_articulated_data(const ArticulatedModel& model);
 
 /// The wrench the link's inertia adds to its loads because it moves: Fossen's -C_RB(V) V for the
 /// rigid body and -C_A(V_r) V_r for the added mass, V_r = V - V_water (hydro/coriolis.h; equal to
-/// -(V x* M V), multibody/spatial_cross.h). About Lo in L.
+/// -(V x* M V), multibody/spatial_cross.h), with the link's Munk option and without C_A where the
+/// link says so. About Lo in L.
 Vec6 link_velocity_wrench(const ArticulatedLink& link, const Vec6& V_L, const Vec6& V_water_L);
 
 }  // namespace leeway

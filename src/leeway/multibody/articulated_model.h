@@ -43,9 +43,10 @@ struct ArticulatedLink {
   bool frame_only = false;
 
   // Inertia about Lo, in L [kg, kg m, kg m^2].
-  Mat6 M_RB = Mat6::Zero();  ///< the rigid body's (rigid_body_mass_matrix)
-  Mat6 M_A = Mat6::Zero();   ///< the water's added mass; zero in air
-  MunkMoment munk = MunkMoment::kKeep;
+  Mat6 M_RB = Mat6::Zero();             ///< the rigid body's (rigid_body_mass_matrix)
+  Mat6 M_A = Mat6::Zero();              ///< the water's added mass; zero in air
+  MunkMoment munk = MunkMoment::kKeep;  ///< as BodyModel's (hydro/coriolis.h)
+  bool added_mass_coriolis = true;      ///< include C_A(nu_r) nu_r, as BodyModel's
 
   // Filled by add_link().
   int q_start = 0, v_start = 0;
