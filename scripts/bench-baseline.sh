@@ -26,8 +26,13 @@ git -C .baseline checkout -q -f --detach "$rev"
 git -C .baseline clean -fdq -- bench
 for file in bench/*.cc; do
   if [ ! -e ".baseline/$file" ]; then
-    missing_header=$(grep -o '#include "leeway/[^"]*"' "$file" | sed 's/#include "\(.*\)"/\1/' |
-      while read -r header; do [ -e ".baseline/src/$header" ] || echo "$header"; done | head -1)
+    missing_header=""
+    for header in $(grep -o '#include "leeway/[^"]*"' "$file" | sed 's/#include "\(.*\)"/\1/'); do
+      if [ ! -e ".baseline/src/$header" ]; then
+        missing_header=$header
+        break
+      fi
+    done
     if [ -n "$missing_header" ]; then
       echo "bench-baseline: $file not built into the baseline ($missing_header is not in it)" >&2
       continue
