@@ -74,6 +74,36 @@ RandomTreeCase random_case(std::mt19937& rng) {
   return c;
 }
 
+TEST(ArticulatedBody, ItsPlacementsAreTheJointsDisplacementBetweenItsFrames) {
+  // The kinematics place a one-coordinate joint's link by Rodrigues' terms precomputed in
+  // add_link, the others through joint_displacement: both must be X_PF X_FM(q) X_MC (joint.h).
+  std::mt19937 rng(55);
+  for (const JointKind kind : {JointKind::kRevolute, JointKind::kContinuous, JointKind::kPrismatic,
+                               JointKind::kBall, JointKind::kFree}) {
+    for (int trial = 0; trial < 10; ++trial) {
+      ArticulatedModel model;
+      ArticulatedLink link;
+      link.name = "link";
+      link.joint = kind;
+      link.X_PF = random_pose(rng);
+      link.X_MC = random_pose(rng);
+      link.axis_F = random_vec3(rng);
+      link.M_RB = random_rigid_inertia(rng);
+      add_link(model, link);
+      ArticulatedState state = neutral_state(model);
+      testing::random_joint_position(rng, model.links[0], state.q);
+      ArticulatedData data = make_articulated_data(model);
+      forward_kinematics(model, state, data);
+      const Eigen::Isometry3d expected =
+          link.X_PF.isometry() *
+          joint_displacement(kind, model.links[0].axis_F, state.q.data()).isometry() *
+          link.X_MC.isometry();
+      EXPECT_LT((data.X_WL[0].R - expected.linear()).norm(), 1e-14);
+      EXPECT_LT((data.X_WL[0].p - expected.translation()).norm(), 1e-14);
+    }
+  }
+}
+
 TEST(ArticulatedBody, ItsAccelerationsFedToInverseDynamicsGiveBackTheJointForces) {
   std::mt19937 rng(56);
   for (int trial = 0; trial < 20; ++trial) {

@@ -11,10 +11,13 @@
 
 #include "leeway/multibody/articulated_integrator.h"
 #include "leeway/multibody/kinematics.h"
+#include "multibody/tree_fixtures.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway::sdfio {
 namespace {
+
+const Vec3 kGravity_W(0.0, 0.0, -9.80665);
 
 /// A link named `name` at `pose` (in the model frame) of mass m with a diagonal inertia.
 std::string arm_link(const std::string& name, const std::string& pose, double m = 2.0) {
@@ -184,8 +187,8 @@ double small_swing_period(const std::string& model_text, const Eigen::VectorXd& 
     d.tau.setZero();
     for (Vec6& F : d.F_L)
       F.setZero();
-    const Vec3 w_L = d.X_WL.back().R.transpose() * Vec3(0, 0, -9.80665 * bob_mass);
-    d.F_L.back() = stack(w_L, Vec3::Zero());
+    d.F_L.back() = testing::weight_and_buoyancy_L(d.X_WL.back(), bob_mass, Vec3::Zero(), 0.0,
+                                                  Vec3::Zero(), kGravity_W);
   };
   std::vector<double> crossings;
   double previous = state.q[watched];
@@ -316,8 +319,8 @@ TEST(Articulation, UuvSimulatorsRexrovWithItsOberon7IsATreeOfNineBodies) {
     d.tau.setZero();
     for (size_t i = 0; i < arm.links.size(); ++i) {
       const LinkGroup& group = tree.groups[i + 1];
-      const Vec3 w_L = d.X_WL[i].R.transpose() * Vec3(0, 0, -9.80665 * group.mass);
-      d.F_L[i] = stack(w_L, group.p_GoGcm.cross(w_L));
+      d.F_L[i] = testing::weight_and_buoyancy_L(d.X_WL[i], group.mass, group.p_GoGcm, 0.0,
+                                                Vec3::Zero(), kGravity_W);
     }
   };
   for (int k = 0; k < 1000; ++k)

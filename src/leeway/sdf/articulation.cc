@@ -115,7 +115,11 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
 
   ModelArticulation out;
   LinkSets sets(static_cast<int>(links.size()));
-  std::vector<const sdf::Joint*> moving;
+  struct MovingJoint {
+    const sdf::Joint* joint;
+    int parent_link, child_link;  ///< indices into `links`
+  };
+  std::vector<MovingJoint> moving;
   for (std::uint64_t j = 0; j < model.JointCount(); ++j) {
     const sdf::Joint& joint = *model.JointByIndex(j);
     if (joint.ParentLinkName() == "world") continue;  // world_joints.h
@@ -141,16 +145,16 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
       out.fixed_joints[joint.Name()] = why;
       sets.join(parent, child);
     } else {
-      moving.push_back(&joint);
+      moving.push_back({&joint, parent, child});
     }
   }
 
   // The groups, and the tree the moving joints make of them, from the canonical link's group.
   const int root = sets.find(index_of.at(canonical));
-  std::map<int, const sdf::Joint*> joint_of_group;  // by the child group's set
-  for (const sdf::Joint* joint : moving) {
-    const int parent = sets.find(link_index(*joint, joint->ParentLinkName()));
-    const int child = sets.find(link_index(*joint, joint->ChildLinkName()));
+  std::map<int, const MovingJoint*> joint_of_group;  // by the child group's set
+  for (const MovingJoint& m : moving) {
+    const sdf::Joint* joint = m.joint;
+    const int parent = sets.find(m.parent_link), child = sets.find(m.child_link);
     if (parent == child) {
       throw LoadError(location_of(joint->Element()),
                       fmt::format("joint '{}' joins links '{}' and '{}', which fixed joints "
@@ -166,22 +170,22 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
                                   "canonical_link>)",
                                   joint->Name(), canonical, joint->ParentLinkName()));
     }
-    if (const auto [it, added] = joint_of_group.emplace(child, joint); !added) {
+    if (const auto [it, added] = joint_of_group.emplace(child, &m); !added) {
       throw LoadError(location_of(joint->Element()),
                       fmt::format("joint '{}' hangs link '{}' from '{}', but joint '{}' already "
                                   "hangs it (or a link fixed to it) from '{}': a link in two "
                                   "trees or a closed loop, which Leeway's tree cannot hold",
                                   joint->Name(), joint->ChildLinkName(), joint->ParentLinkName(),
-                                  it->second->Name(), it->second->ParentLinkName()));
+                                  it->second->joint->Name(), it->second->joint->ParentLinkName()));
     }
   }
   // Breadth first from the root: parents before children, every group reached once.
   std::vector<int> order{root};
   std::map<int, int> group_index{{root, 0}};
   for (size_t k = 0; k < order.size(); ++k) {
-    for (const sdf::Joint* joint : moving) {
-      if (sets.find(link_index(*joint, joint->ParentLinkName())) != order[k]) continue;
-      const int child = sets.find(link_index(*joint, joint->ChildLinkName()));
+    for (const MovingJoint& m : moving) {
+      if (sets.find(m.parent_link) != order[k]) continue;
+      const int child = sets.find(m.child_link);
       group_index[child] = static_cast<int>(order.size());
       order.push_back(child);
     }
@@ -199,9 +203,7 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
   out.groups.resize(order.size());
   std::vector<Eigen::Isometry3d> X_MG(order.size());
   for (size_t g = 0; g < order.size(); ++g) {
-    const int root_link = g == 0 ? index_of.at(canonical)
-                                 : link_index(*joint_of_group.at(order[g]),
-                                              joint_of_group.at(order[g])->ChildLinkName());
+    const int root_link = g == 0 ? index_of.at(canonical) : joint_of_group.at(order[g])->child_link;
     out.groups[g].root_link = links[root_link].name;
     out.groups[g].links.push_back(links[root_link].name);
     X_MG[g] = links[root_link].X_ML;
@@ -225,11 +227,12 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
   // Each moving joint in its groups' frames.
   out.joints.resize(order.size() - 1);
   for (size_t g = 1; g < order.size(); ++g) {
-    const sdf::Joint& joint = *joint_of_group.at(order[g]);
+    const MovingJoint& m = *joint_of_group.at(order[g]);
+    const sdf::Joint& joint = *m.joint;
     GroupJoint& j = out.joints[g - 1];
     j.name = joint.Name();
     j.kind = *moving_kind(joint.Type());
-    j.parent = group_index.at(sets.find(link_index(joint, joint.ParentLinkName())));
+    j.parent = group_index.at(sets.find(m.parent_link));
     j.child = static_cast<int>(g);
     j.where = location_of(joint.Element());
     const Eigen::Isometry3d X_MJ = resolve_pose(joint.SemanticPose(), "__model__", joint.Element());
@@ -238,11 +241,9 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
     if (j.kind == JointKind::kBall) continue;
     std::tie(j.axis_F, j.dynamics) = read_axis(joint, 0, X_MJ, j.kind);
     if (joint.Type() == sdf::JointType::UNIVERSAL) {
-      JointDynamics dynamics2;
       Vec3 axis2;
-      std::tie(axis2, dynamics2) = read_axis(joint, 1, X_MJ, j.kind);
+      std::tie(axis2, j.dynamics2) = read_axis(joint, 1, X_MJ, j.kind);
       j.axis2_F = axis2;
-      j.dynamics2 = dynamics2;
     }
   }
   return out;
