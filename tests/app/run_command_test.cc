@@ -382,8 +382,9 @@ TEST(RunCommand, SpawnAddsAModelAsGzSimsCreateServiceDoes) {
 }
 
 TEST(RunCommand, AWarningOfOneKindIsSaidOnceUnlessVerboseAndQuietSaysNone) {
-  // Three hinged links, each joint treated as fixed (links are merged for now): one line by
-  // default, three with --verbose, none with --quiet; the summary keeps all three.
+  // Three hinged links on a base that slides on a joint to the world, each hinge treated as
+  // fixed (such a model is merged for now, sdf/articulated_loader.h): one line by default, three
+  // with --verbose, none with --quiet; the summary keeps all three.
   std::string links = R"(<link name="base"><inertial><mass>10</mass><inertia><ixx>1</ixx>
     <iyy>1</iyy><izz>1</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia></inertial></link>)";
   for (const char* arm : {"a", "b", "c"}) {
@@ -394,6 +395,8 @@ TEST(RunCommand, AWarningOfOneKindIsSaidOnceUnlessVerboseAndQuietSaysNone) {
         <axis><xyz>0 0 1</xyz></axis></joint>)",
         arm);
   }
+  links += R"(<joint name="slide" type="prismatic"><parent>world</parent><child>base</child>
+    <axis><xyz>1 0 0</xyz></axis></joint>)";
   const std::string world = testing::write_temp(
       "cli_hinges.sdf", R"(<?xml version="1.0"?><sdf version="1.9"><world name="w">
   <model name="arms">)" + links +

@@ -49,11 +49,9 @@ TEST(LinkLoads, ARemusAsAOneLinkTreeFollowsTheSingleBodyInACurrent) {
   state.q.segment<4>(3) = coasting.q_WB.coeffs();
   state.v = coasting.V_WB_B;
   ArticulatedData data = make_articulated_data(tree);
-  const std::vector<BodyModel> link_models{body};
-  const std::vector<HeldLoads> link_held{held};
+  const LinkForces link_forces[] = {{&body, held}};
   const ArticulatedLoads loads = [&](double t, const ArticulatedState&, ArticulatedData& d) {
-    compute_link_loads(link_models, model.environment, start.environment, t, link_held,
-                       Stage::kStart, d);
+    compute_link_loads(link_forces, model.environment, start.environment, t, Stage::kStart, d);
     d.tau.setZero();
   };
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "leeway/core/rotation.h"
+#include "leeway/world/state.h"
 #include "leeway/world/step.h"
 #include "sdf/sdf_test_util.h"
 #include "temp_file.h"
@@ -168,20 +169,29 @@ TEST(LoadWorld, UuvSimulatorsBopPanelStaysWhereItsWorldJointHoldsIt) {
   const std::string text = world_sdf(
       "<include><uri>model://bop_panel</uri><pose>0 0 -10 0 0 0</pose></include>", "", "0 0 -9.81");
   const Model m = load_world_file(testing::write_temp("bop_panel.sdf", text), d);
-  EXPECT_TRUE(m.bodies.empty());
-  ASSERT_EQ(m.colliders.size(), 1u);
+  ASSERT_FALSE(m.colliders.empty());
   EXPECT_EQ(m.colliders[0].body, -1);
   EXPECT_LT((m.colliders[0].X_WB.translation() - Vec3(0, 0, -10)).norm(), 1e-12);
+  // Its five valves turn on revolute joints, as in gz-sim: a tree hanging from the world, each
+  // valve's origin (its hinge) where it was after a second under gravity.
+  ASSERT_EQ(m.trees.size(), 1u);
+  ASSERT_EQ(m.bodies.size(), 5u);
+  State state = make_initial_state(m);
+  const State start = state;
+  Workspace ws;
+  for (int k = 0; k < static_cast<int>(std::lround(1.0 / m.dt)); ++k)
+    ASSERT_TRUE(step(m, state, {}, ws).ok);
+  for (std::size_t i = 0; i < m.bodies.size(); ++i)
+    EXPECT_LT((state.bodies[i].p_WB - start.bodies[i].p_WB).norm(), 1e-9) << m.bodies[i].model_name;
   // Its ROV panel holds its panel by a revolute joint whose limits are both 0: locked, so
-  // anchored as well (gz-sim holds it at the limit).
+  // anchored as well (gz-sim holds it at the limit), the panel itself scenery.
   const Model rov = load_world_file(
       testing::write_temp(
           "rov_bop_panel.sdf",
           world_sdf("<include><uri>model://rov_bop_panel</uri></include>", "", "0 0 -9.81")),
       d);
-  EXPECT_TRUE(rov.bodies.empty());
-  ASSERT_EQ(rov.colliders.size(), 1u);
-  EXPECT_EQ(rov.colliders[0].body, -1);
+  ASSERT_FALSE(rov.colliders.empty());
+  EXPECT_EQ(rov.colliders[0].body, -1);  // its valves turn, as the BOP panel's
 }
 
 TEST(LoadWorld, UuvSimulatorsGeneratedRexRovLoadsAndMovesAsItsParametersSay) {

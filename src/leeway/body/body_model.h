@@ -35,8 +35,10 @@ using RestoringModel = std::variant<NoRestoring, SubmergedRestoring, LinearResto
 using WindageModel = std::variant<std::monostate, VrxWindage, WindageTable>;
 
 struct BodyModel {
-  std::string model_name;  ///< the SDF <model> this body came from
-  std::string link_name;   ///< its reference link; B is this link's frame
+  /// The SDF <model> this body came from (its scoped name, model_tree.h); MODEL/LINK for a body
+  /// of an articulated model's other than its canonical link's (sdf/articulated_loader.h).
+  std::string model_name;
+  std::string link_name;  ///< its reference link; B is this link's frame
   /// Every link of its model, merged into the body (link_name's is B itself), and the model's
   /// own frame M: where each sits in B. Frames only, for the interfaces (the link tree).
   struct LinkFrame {
@@ -57,6 +59,11 @@ struct BodyModel {
   Mat6 M_inv = Mat6::Zero();
   /// The joint holding it to the world on an axis, if one does (world_joint.h).
   std::optional<WorldJoint> world_joint;
+  /// The articulated tree (world/model.h's Model::trees) that moves this body as one of its
+  /// links, or -1: the body moves alone, by integrator.h. A link's body keeps its force models
+  /// and its place in the State; the tree says where it goes (its M_inv and world_joint are
+  /// then unused).
+  int tree = -1;
 
   bool added_mass_coriolis = true;      ///< include C_A(nu_r) nu_r
   MunkMoment munk = MunkMoment::kKeep;  ///< keep or cancel the Munk moment (coriolis.h)

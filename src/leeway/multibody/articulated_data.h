@@ -61,6 +61,9 @@ struct ArticulatedData {
   Eigen::VectorXd q_dot;                 ///< its position rates, model.nq
   Eigen::VectorXd q_dot_sum, v_dot_sum;  ///< RK4's weighted sums of the stages' rates
   Eigen::VectorXd q_before;              ///< the positions a substep starts from
+  /// Each link's A_L at the step's first stage, at its start state and time: what the step's
+  /// outputs report (world/step_data.h), as the single body's nu_dot.
+  std::vector<Vec6> A_L_start;
 };
 
 /// A workspace sized for `model`: zero loads, still water.

@@ -28,12 +28,13 @@ void normalise_quaternions(const ArticulatedModel& model, Eigen::VectorXd& q) {
   }
 }
 
-/// One RK4 step of h from t.
+/// One RK4 step of h from t; `first`: the step's first substep, whose first stage is kept.
 void rk4_tree_step(const ArticulatedModel& model, ArticulatedData& data, ArticulatedState& state,
-                   double t, double h, const ArticulatedLoads& loads) {
+                   double t, double h, const ArticulatedLoads& loads, bool first) {
   ArticulatedState& stage = data.stage;
   // k1 at the start; k2 and k3 at the middle, from the start along k1 and k2; k4 at the end.
   evaluate_tree_rates(model, data, state, t, loads);
+  if (first) data.A_L_start = data.A_L;
   data.q_dot_sum = data.q_dot;
   data.v_dot_sum = data.v_dot;
   stage.q = state.q + (h / 2) * data.q_dot;
@@ -87,7 +88,7 @@ void integrate_articulated(const ArticulatedModel& model, ArticulatedData& data,
   const double h = dt / substeps;
   for (int k = 0; k < substeps; ++k) {
     data.q_before = state.q;
-    rk4_tree_step(model, data, state, t + k * h, h, loads);
+    rk4_tree_step(model, data, state, t + k * h, h, loads, k == 0);
     apply_joint_constraints(model, data, state, data.q_before, h);
   }
 }

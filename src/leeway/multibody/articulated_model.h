@@ -71,7 +71,8 @@ struct ArticulatedModel {
   int nq = 0;  ///< position coordinates of the whole tree
   int nv = 0;  ///< velocities (degrees of freedom) of the whole tree
   /// The fastest rate of any joint's damping (d / I) or spring (sqrt(k / I)) [1/s], I its
-  /// own_joint_inertia: the integrator's substeps keep it times the substep at most 2.
+  /// own_joint_inertia, or of whatever else a loader knows relaxes a link as fast (a float's
+  /// drag, body/integrator.h): the integrator's substeps keep it times the substep at most 2.
   double joint_rate = 0.0;
 };
 

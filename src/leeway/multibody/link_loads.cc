@@ -10,14 +10,22 @@ BodyState link_body_state(const ArticulatedData& data, int link) {
   return state;
 }
 
-void compute_link_loads(const std::vector<BodyModel>& link_models, const Environment& env,
-                        const EnvironmentState& env_state, double t,
-                        const std::vector<HeldLoads>& held, Stage stage, ArticulatedData& data) {
-  for (size_t i = 0; i < link_models.size(); ++i) {
-    const int link = static_cast<int>(i);
-    ForceReport report;
-    BodyWrenches wrenches = compute_body_wrenches(
-        link_models[i], env, env_state, t, link_body_state(data, link), held[i], stage, &report);
+void compute_link_loads(std::span<const LinkForces> links, const Environment& env,
+                        const EnvironmentState& env_state, double t, Stage stage,
+                        ArticulatedData& data) {
+  for (size_t i = 0; i < links.size(); ++i) {
+    const LinkForces& link = links[i];
+    if (link.model == nullptr) {
+      data.F_L[i].setZero();
+      data.V_water_L[i] = data.V_L[i];
+      continue;
+    }
+    ForceReport own;
+    ForceReport& report = link.report ? *link.report : own;
+    BodyWrenches wrenches = compute_body_wrenches(*link.model, env, env_state, t,
+                                                  link_body_state(data, static_cast<int>(i)),
+                                                  link.held, stage, &report);
+    if (link.wrenches) *link.wrenches = wrenches;
     wrenches.terms[BodyWrenches::kRigidBodyCoriolis].setZero();
     wrenches.terms[BodyWrenches::kAddedMassCoriolis].setZero();
     data.F_L[i] = wrenches.total();

@@ -9,7 +9,7 @@
 // other term, the added mass's M_A nu_c_dot included, is an applied wrench on the link.
 #pragma once
 
-#include <vector>
+#include <span>
 
 #include "leeway/body/body_model.h"
 #include "leeway/body/dynamics.h"
@@ -20,11 +20,21 @@ namespace leeway {
 /// The state a free body in link L's place would have: at X_WL, with twist V_L.
 BodyState link_body_state(const ArticulatedData& data, int link);
 
-/// Fills data.F_L and data.V_water_L from `link_models` (one per link, each with the link's M_RB
-/// and M_A, as multibody/articulated_model.h's) at the kinematics' state and time t, the links'
-/// held loads `held` (one per link) at `stage`.
-void compute_link_loads(const std::vector<BodyModel>& link_models, const Environment& env,
-                        const EnvironmentState& env_state, double t,
-                        const std::vector<HeldLoads>& held, Stage stage, ArticulatedData& data);
+/// What acts on one link: its force models (a BodyModel with the link's M_RB and M_A, as
+/// multibody/articulated_model.h's; none for a frame-only link, on which nothing acts) and its
+/// held loads; with `wrenches` and `report`, what the evaluation found is kept there (every term,
+/// the Coriolis ones included, as the single body reports them).
+struct LinkForces {
+  const BodyModel* model = nullptr;
+  HeldLoads held;
+  BodyWrenches* wrenches = nullptr;
+  ForceReport* report = nullptr;
+};
+
+/// Fills data.F_L and data.V_water_L from `links` (one per link) at the kinematics' state and
+/// time t, the held loads at `stage`.
+void compute_link_loads(std::span<const LinkForces> links, const Environment& env,
+                        const EnvironmentState& env_state, double t, Stage stage,
+                        ArticulatedData& data);
 
 }  // namespace leeway

@@ -250,7 +250,8 @@ ModelArticulation articulate(const sdf::Model& model, const std::set<std::string
 }
 
 ArticulatedModel build_articulated_model(const ModelArticulation& articulation,
-                                         const std::optional<Pose>& fixed_at) {
+                                         const std::optional<Pose>& fixed_at,
+                                         const std::vector<const BodyModel*>& group_bodies) {
   ArticulatedModel model;
   std::vector<int> link_of_group(articulation.groups.size(), -1);  // -1: the world's
   auto add = [&model](ArticulatedLink link, const LinkGroup& group, const SourceLocation& where) {
@@ -271,6 +272,13 @@ ArticulatedModel build_articulated_model(const ModelArticulation& articulation,
     ArticulatedLink link;
     link.name = group.root_link;
     link.M_RB = rigid_body_mass_matrix(group.mass, group.p_GoGcm, group.I_Gcm);
+    if (!group_bodies.empty()) {
+      const BodyModel& body = *group_bodies[g];
+      link.M_RB = body.M_RB;
+      link.M_A = body.M_A;
+      link.munk = body.munk;
+      link.added_mass_coriolis = body.added_mass_coriolis;
+    }
     if (g == 0) {
       link_of_group[g] = add(std::move(link), group, group.where);
       continue;

@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "leeway/body/body_model.h"
 #include "leeway/core/error.h"
 #include "leeway/multibody/articulated_model.h"
 
@@ -75,13 +76,16 @@ struct ModelArticulation {
 ModelArticulation articulate(const sdf::Model& model, const std::set<std::string>& kept_fixed,
                              Diagnostics& diagnostics);
 
-/// The tree as an ArticulatedModel, each link's M_RB from its group's inertia and no added mass
-/// (the hydrodynamics attach it per link), in the groups' order (a universal joint's cross, named
+/// The tree as an ArticulatedModel, in the groups' order (a universal joint's cross, named
 /// `JOINT::cross`, just before its child, whose joint is then `JOINT::axis2`): group 0 on a free
 /// joint (a vehicle), or, with `fixed_at`, group 0 fixed to the world there and its children
-/// hanging from the world (a rig, an arm on a pedestal). A group add_link()
-/// refuses is a LoadError at its root <link> (its mass or inertia), or at its <joint>.
+/// hanging from the world (a rig, an arm on a pedestal). Each link's M_RB is its group's inertia
+/// and it has no added mass, or, with `group_bodies` (one per group; the fixed base's unread),
+/// each takes its group's body's M_RB, M_A, Munk and C_A options (what the group's plugins give
+/// it). A group add_link() refuses is a LoadError at its root <link> (its mass or inertia), or
+/// at its <joint>.
 ArticulatedModel build_articulated_model(const ModelArticulation& articulation,
-                                         const std::optional<Pose>& fixed_at = std::nullopt);
+                                         const std::optional<Pose>& fixed_at = std::nullopt,
+                                         const std::vector<const BodyModel*>& group_bodies = {});
 
 }  // namespace leeway::sdfio

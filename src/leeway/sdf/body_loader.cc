@@ -201,7 +201,8 @@ void load_hull(const sdf::Model& model, const ClassifiedPlugins& plugins,
   b.gravity = world.gravity_W.norm();
   b.hull_friction = hull.friction;
   b.windage = hull.windage;
-  if (const auto it = world.wind_objects.find(context.name); it != world.wind_objects.end()) {
+  if (const auto it = world.wind_objects.find(context.name);
+      links.holds_canonical_link && it != world.wind_objects.end()) {
     const WindObject& wind = it->second;
     if (!std::holds_alternative<std::monostate>(b.windage)) {
       throw LoadError(wind.where, fmt::format("model '{}' has windage in its hull plugin and in "
@@ -319,12 +320,26 @@ void load_model_sensors(const sdf::Model& model, const std::string& name,
   }
 }
 
+std::set<std::string> actuated_joints(const sdf::Model& model, const std::string& name,
+                                      const ClassifiedPlugins& plugins) {
+  // The actuators loaded onto a scratch body of the whole model, their words unsaid: the load
+  // that counts says them.
+  Diagnostics unsaid;
+  const MergedLinks links = merge_links(model, unsaid);
+  BodyModel body;
+  body.model_name = name;
+  std::vector<ActuatorModel> actuators;
+  std::vector<ActuatorWiring> wiring;
+  ActuatorSink sink{model, links, 0, body, actuators, wiring, unsaid};
+  load_actuators(plugins, sink);
+  return sink.claimed_joints;
+}
+
 BodyModel load_body(const sdf::Model& model, const std::string& name,
-                    const ClassifiedPlugins& plugins, const Eigen::Isometry3d& X_WM,
-                    const WorldSettings& world, int body_index,
+                    const ClassifiedPlugins& plugins, const MergedLinks& links,
+                    const Eigen::Isometry3d& X_WM, const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, std::vector<SensorModel>& sensors,
                     Wiring& wiring, Diagnostics& diagnostics) {
-  const MergedLinks links = merge_links(model, diagnostics);
   const ModelContext context{name, links, world, diagnostics};
   const std::optional<HydroParams> hydro = load_hydro_plugin(model, plugins, context);
 

@@ -58,19 +58,16 @@ void read_contact_sensors(const sdf::Link& link, Collider& c, ContactWiring& wir
 }  // namespace
 
 Collider load_collider(const sdf::Model& model, int body, const Eigen::Isometry3d& X_WM,
-                       ContactWiring& wiring) {
+                       const MergedLinks& links, ContactWiring& wiring) {
   Collider c;
   c.model_name = model.Name();
   c.body = body;
-  Eigen::Isometry3d X_BM = Eigen::Isometry3d::Identity();
-  if (body >= 0) {
-    X_BM = body_in_model(model).inverse();
-  } else {
-    c.X_WB = X_WM;
-  }
+  if (body < 0) c.X_WB = X_WM;
   for (const BodyLink& body_link : body_links(model)) {
+    const auto carried = links.links.find(body_link.name);
+    if (carried == links.links.end()) continue;  // on another of its tree's bodies
     const sdf::Link& link = *body_link.link;
-    const Eigen::Isometry3d X_BL = X_BM * body_link.X_ML;
+    const Eigen::Isometry3d X_BL = body >= 0 ? carried->second.X_BL : body_link.X_ML;
     for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
       const sdf::Collision& col = *link.CollisionByIndex(k);
       const std::optional<ConvexShape> shape = convex_shape(*col.Geom());

@@ -40,6 +40,14 @@ JointInBody joint_in_body(const sdf::Joint& joint, const MergedLinks& links) {
   out.name = joint.Name();
   out.parent_link = joint.ParentLinkName();
   out.child_link = joint.ChildLinkName();
+  for (const std::string& end : {out.parent_link, out.child_link}) {
+    if (links.links_elsewhere.contains(end)) {
+      throw LinkElsewhereError(location_of(joint.Element()),
+                               fmt::format("joint '{}' joins link '{}', which moves on a joint "
+                                           "of its own",
+                                           joint.Name(), end));
+    }
+  }
   ignition::math::Pose3d X_BJ;
   ignition::math::Vector3d xyz;
   sdf::Errors errors = joint.SemanticPose().Resolve(X_BJ, links.canonical_link);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <sdf/Collision.hh>
 #include <sdf/Geometry.hh>
@@ -144,16 +145,51 @@ CompositeInertia composite_inertia(const std::vector<InertiaPart>& parts) {
   return out;
 }
 
-MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
+namespace {
+
+/// A LoadError if the merged links' mass or inertia cannot be a body's.
+void check_body_mass(const sdf::Model& model, const MergedLinks& out) {
+  if (const std::string problem = check_mass(out.mass); !problem.empty()) {
+    throw LoadError(location_of(model.Element()),
+                    fmt::format("model '{}', its links together: {} (only a frame-only link may "
+                                "weigh nothing)",
+                                model.Name(), problem));
+  }
+  if (const std::string problem = check_inertia_tensor(out.I_Bcm); !problem.empty()) {
+    const sdf::Link* canonical = model.LinkByName(out.canonical_link);
+    throw LoadError(canonical ? inertial_location(*canonical) : location_of(model.Element()),
+                    fmt::format("model '{}', its links merged into one body (canonical link "
+                                "'{}'): {}",
+                                model.Name(), out.canonical_link, problem));
+  }
+}
+
+/// The links `group` names (every link without one) merged into a body whose frame is its first
+/// link's (the canonical link's without a group).
+MergedLinks merge(const sdf::Model& model, const std::vector<std::string>* group,
+                  Diagnostics& diagnostics) {
   MergedLinks out;
-  out.X_MB = body_in_model(model);
-  out.canonical_link = model.CanonicalLink()->Name();
+  const std::vector<BodyLink> all = body_links(model);
+  if (group) {
+    const auto root = std::find_if(all.begin(), all.end(),
+                                   [&](const BodyLink& l) { return l.name == group->front(); });
+    out.X_MB = root->X_ML;
+    out.canonical_link = group->front();
+    out.holds_canonical_link = out.canonical_link == model.CanonicalLink()->Name();
+  } else {
+    out.X_MB = body_in_model(model);
+    out.canonical_link = model.CanonicalLink()->Name();
+  }
   const Eigen::Isometry3d X_BM = out.X_MB.inverse();
 
   std::vector<InertiaPart> parts;
   double total_volume = 0.0;
   Vec3 volume_moment = Vec3::Zero();
-  for (const BodyLink& body_link : body_links(model)) {
+  for (const BodyLink& body_link : all) {
+    if (group && std::find(group->begin(), group->end(), body_link.name) == group->end()) {
+      out.links_elsewhere.insert(body_link.name);
+      continue;
+    }
     const sdf::Link& link = *body_link.link;
     const Eigen::Isometry3d X_BL = X_BM * body_link.X_ML;
     parts.push_back(link_inertia_part(link, body_link.name, X_BL, diagnostics));
@@ -189,19 +225,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   out.mass = composite.mass;
   out.p_BoBcm = composite.p_BoBcm;
   out.I_Bcm = composite.I_Bcm;
-  if (const std::string problem = check_mass(out.mass); !problem.empty()) {
-    throw LoadError(location_of(model.Element()),
-                    fmt::format("model '{}', its links together: {} (only a frame-only link may "
-                                "weigh nothing)",
-                                model.Name(), problem));
-  }
-  if (const std::string problem = check_inertia_tensor(out.I_Bcm); !problem.empty()) {
-    const sdf::Link* canonical = model.LinkByName(out.canonical_link);
-    throw LoadError(canonical ? inertial_location(*canonical) : location_of(model.Element()),
-                    fmt::format("model '{}', its links merged into one body (canonical link "
-                                "'{}'): {}",
-                                model.Name(), out.canonical_link, problem));
-  }
+  // A moving group's mass is checked where its tree is built (articulation.h).
+  if (!group) check_body_mass(model, out);
   out.collision_volume = total_volume;
   if (total_volume > 0.0) out.p_BoBcv = volume_moment / total_volume;
   // The first link's "NAME/", if every link starts with it.
@@ -214,6 +239,8 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
     if (shared) out.name_prefix = std::move(prefix);
   }
 
+  // A group's joints inside it all hold still (articulation.h): nothing merged moves.
+  if (group) return out;
   for_each_body_model(model, "", Eigen::Isometry3d::Identity(),
                       [&](const sdf::Model& m, const std::string& scope, const Eigen::Isometry3d&) {
                         for (std::uint64_t j = 0; j < m.JointCount(); ++j) {
@@ -226,9 +253,24 @@ MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
   return out;
 }
 
+}  // namespace
+
+MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics) {
+  return merge(model, nullptr, diagnostics);
+}
+
+MergedLinks merge_link_group(const sdf::Model& model, const std::vector<std::string>& group,
+                             Diagnostics& diagnostics) {
+  return merge(model, &group, diagnostics);
+}
+
 Eigen::Isometry3d link_frame(const sdf::ElementPtr& link_name, const MergedLinks& links) {
   const std::string name = link_name ? text_of(link_name) : links.canonical_link;
   const auto it = links.links.find(name);
+  if (links.links_elsewhere.contains(name)) {
+    throw LinkElsewhereError(location_of(link_name),
+                             fmt::format("link '{}' moves on a joint of its own", name));
+  }
   if (it == links.links.end()) {
     throw LoadError(location_of(link_name),
                     fmt::format("no link '{}' in this model; expected one of its links", name));

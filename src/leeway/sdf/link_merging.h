@@ -13,7 +13,9 @@
 
 #include <map>
 #include <sdf/Model.hh>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "leeway/core/error.h"
 #include "leeway/core/spatial.h"
@@ -44,9 +46,31 @@ struct MergedLinks {
   SourceLocation first_without_volume;  ///< a heightmap or polyline collision, if any
   /// Every joint that is not fixed, with where it was written: merged as if fixed.
   std::map<std::string, SourceLocation> moving_joints;
+  /// A group's (merge_link_group): the model's links that move apart from it.
+  std::set<std::string> links_elsewhere;
+  /// Whether the model's canonical link is one of `links`: false for an articulated model's
+  /// moving groups, which the model's plugins (and VRX's <wind_obj>) do not act on.
+  bool holds_canonical_link = true;
 };
 
+/// A plugin (or a joint it names) on a link that moves apart from the body being loaded: an
+/// articulated model's plugins act on its canonical link's group only, for now
+/// (articulated_loader.h), which then keeps the model one rigid body instead.
+class LinkElsewhereError : public LoadError {
+ public:
+  using LoadError::LoadError;
+};
+
+/// Every link of the model (and of the nested models its joints hold) in one body whose frame B
+/// is the canonical link's; a LoadError if their mass or inertia cannot be a body's.
 MergedLinks merge_links(const sdf::Model& model, Diagnostics& diagnostics);
+
+/// The links of one group of an articulated model (articulation.h's LinkGroup::links, its root
+/// first) in one body whose frame B is the root's; the model's other links are links_elsewhere,
+/// and moving_joints is empty (the joints inside a group all hold still). Its mass is not
+/// checked here: build_articulated_model checks it as the tree's link.
+MergedLinks merge_link_group(const sdf::Model& model, const std::vector<std::string>& group,
+                             Diagnostics& diagnostics);
 
 /// One link's mass and inertia, as a part of a body whose frame is B.
 struct InertiaPart {
@@ -92,7 +116,8 @@ Eigen::Isometry3d body_in_model(const sdf::Model& model);
 const sdf::Joint* joint_into(const sdf::Model& parent, const sdf::Model& nested);
 
 /// X_BL of the link that `link_name` names (the canonical link when it is null); a LoadError
-/// naming the element if the model has no such link.
+/// naming the element if the model has no such link, a LinkElsewhereError if it is one of
+/// links_elsewhere.
 Eigen::Isometry3d link_frame(const sdf::ElementPtr& link_name, const MergedLinks& links);
 
 /// A pose as an Eigen isometry.

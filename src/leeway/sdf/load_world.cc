@@ -18,6 +18,7 @@
 
 #include "leeway/body/integrator.h"
 #include "leeway/core/text.h"
+#include "leeway/sdf/articulated_loader.h"
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/camera_params.h"
 #include "leeway/sdf/collider_loader.h"
@@ -383,50 +384,77 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   m.client_limits = settings.client_limits;
   std::vector<std::pair<int, const sdfio::ClassifiedPlugins*>> bodies;
   std::vector<int> body_of;
+  std::vector<std::set<std::string>> moving_links;  // of scenery: an arm's on a fixed base
   for (std::size_t i = 0; i < models.size(); ++i) {
     const sdf::Model& model = *models[i].model;
+    const std::string& name = models[i].name;
+    const sdfio::ClassifiedPlugins& plugins = model_plugins[i];
     const Eigen::Isometry3d& X_WM = models[i].X_WM;
-    // Static models, and models fixed to the world by a joint, are scenery: nothing to
-    // integrate, only shapes to touch.
     const std::optional<std::string> anchor = sdfio::world_anchor(model);
-    if (anchor && !models[i].is_static) {
-      warn_anchored(model, *anchor, model_plugins[i], diagnostics);
+    if (anchor && !models[i].is_static) warn_anchored(model, *anchor, plugins, diagnostics);
+    const std::size_t first_actuator = m.actuators.size();
+    // The model's parts, each a body (or scenery, -1) with the links it carries: a model whose
+    // links move on joints is a tree of bodies (articulated_loader.h); a static model, or one
+    // fixed to the world by a joint, is scenery (nothing to integrate, only shapes to touch),
+    // unless links of it move; any other model is one body.
+    std::vector<std::pair<int, sdfio::MergedLinks>> parts;
+    std::optional<sdfio::ArticulatedLoad> tree;
+    if (!models[i].is_static) {
+      tree = sdfio::load_articulated(model, name, plugins, X_WM, anchor.has_value(), settings,
+                                     static_cast<int>(m.bodies.size()),
+                                     static_cast<int>(m.trees.size()), m.actuators, m.sensors,
+                                     scenario.wiring, diagnostics);
     }
-    const int body = models[i].is_static || anchor ? -1 : static_cast<int>(m.bodies.size());
+    if (tree) {
+      for (std::size_t g = 0; g < tree->group_body.size(); ++g)
+        parts.emplace_back(tree->group_body[g], std::move(tree->group_links[g]));
+      for (BodyModel& b : tree->bodies)
+        m.bodies.push_back(std::move(b));
+      m.trees.push_back(std::move(tree->tree));
+    } else if (!models[i].is_static && !anchor) {
+      sdfio::MergedLinks links = sdfio::merge_links(model, diagnostics);
+      const int body = static_cast<int>(m.bodies.size());
+      m.bodies.push_back(sdfio::load_body(model, name, plugins, links, X_WM, settings, body,
+                                          m.actuators, m.sensors, scenario.wiring, diagnostics));
+      parts.emplace_back(body, std::move(links));
+    } else {
+      parts.emplace_back(-1, sdfio::link_frames(model));
+    }
+    // Its actuators go by its scoped name too (model_tree.h).
+    for (std::size_t a = first_actuator; a < m.actuators.size(); ++a)
+      m.actuators[a].model_name = name;
+    for (const auto& part : parts) {
+      if (part.first >= 0) check_substeps(m.bodies[part.first], m.dt, model, diagnostics);
+    }
+    const int body = parts[0].first;  // its canonical link's
     body_of.push_back(body);
+    moving_links.push_back(parts[0].second.links_elsewhere);
     if (body >= 0) {
-      const std::size_t first_actuator = m.actuators.size();
-      m.bodies.push_back(sdfio::load_body(model, models[i].name, model_plugins[i], X_WM, settings,
-                                          body, m.actuators, m.sensors, scenario.wiring,
-                                          diagnostics));
-      // Its actuators go by its scoped name too (model_tree.h).
-      for (std::size_t a = first_actuator; a < m.actuators.size(); ++a) {
-        m.actuators[a].model_name = models[i].name;
-      }
-      check_substeps(m.bodies.back(), m.dt, model, diagnostics);
-      sdfio::load_batteries(model_plugins[i], model, models[i].name, body, m, diagnostics);
-      for (const sdfio::PluginUse& use : model_plugins[i].of(sdfio::PluginFamily::kPosePublisher)) {
+      sdfio::load_batteries(plugins, model, name, body, m, diagnostics);
+      for (const sdfio::PluginUse& use : plugins.of(sdfio::PluginFamily::kPosePublisher)) {
         PosePublisherModel p = use.loader<sdfio::PosePublisherLoader>()(use.element, diagnostics);
         p.body = body;
         scenario.wiring.pose_publishers.push_back(p);
       }
-      bodies.emplace_back(body, &model_plugins[i]);
+      bodies.emplace_back(body, &plugins);
     } else {
       // Scenery's sensors are the world's: a camera on a post, a sonar on a jacket (gz-sim
       // simulates them as it does any other).
-      const sdfio::MergedLinks links = sdfio::link_frames(model);
-      const sdfio::ModelContext context{models[i].name, links, settings, diagnostics};
-      sdfio::load_model_sensors(model, models[i].name, model_plugins[i], context, -1,
-                                X_WM * links.X_MB, m.sensors, scenario.wiring.sensors);
+      const sdfio::MergedLinks& links = parts[0].second;
+      const sdfio::ModelContext context{name, links, settings, diagnostics};
+      sdfio::load_model_sensors(model, name, plugins, context, -1, X_WM * links.X_MB, m.sensors,
+                                scenario.wiring.sensors);
     }
-    for (Visual& v : sdfio::load_visuals(model, models[i].name, body, X_WM, diagnostics))
-      m.visuals.push_back(std::move(v));
-    ContactWiring contact;
-    Collider collider = sdfio::load_collider(model, body, X_WM, contact);
-    collider.model_name = models[i].name;
-    if (!collider.shapes.empty() || !collider.undetected.empty()) {
-      m.colliders.push_back(std::move(collider));
-      scenario.wiring.contacts.push_back(std::move(contact));
+    for (const auto& [part_body, links] : parts) {
+      for (Visual& v : sdfio::load_visuals(model, name, part_body, X_WM, links, diagnostics))
+        m.visuals.push_back(std::move(v));
+      ContactWiring contact;
+      Collider collider = sdfio::load_collider(model, part_body, X_WM, links, contact);
+      collider.model_name = name;
+      if (!collider.shapes.empty() || !collider.undetected.empty()) {
+        m.colliders.push_back(std::move(collider));
+        scenario.wiring.contacts.push_back(std::move(contact));
+      }
     }
   }
   check_geo_coverage(settings.geo_fields, m);
@@ -435,8 +463,8 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
   if (std::any_of(m.sensors.begin(), m.sensors.end(), [](const SensorModel& s) {
         return std::holds_alternative<DvlModel>(s.kind) || draws_images(s);
       })) {
-    m.visual_scene = std::make_shared<const VisualScene>(
-        build_visual_scene(m, sdfio::load_ray_scene(models, body_of, diagnostics), diagnostics));
+    m.visual_scene = std::make_shared<const VisualScene>(build_visual_scene(
+        m, sdfio::load_ray_scene(models, body_of, moving_links, diagnostics), diagnostics));
   }
   sdfio::hold_detached_vehicles(models, model_plugins, body_of, world_plugins, m, diagnostics);
   load_autonomy(world_plugins, bodies, scenario, diagnostics);

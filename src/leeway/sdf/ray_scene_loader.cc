@@ -14,12 +14,14 @@
 namespace leeway::sdfio {
 
 RayScene load_ray_scene(const std::vector<PlacedModel>& models, const std::vector<int>& body_of,
+                        const std::vector<std::set<std::string>>& moving_links,
                         Diagnostics& diagnostics) {
   RayScene scene;
   std::vector<TriangleScene::Mesh> meshes;
   for (std::size_t i = 0; i < models.size(); ++i) {
     if (body_of[i] >= 0) continue;
     for (const BodyLink& body_link : body_links(*models[i].model)) {
+      if (moving_links[i].contains(body_link.name)) continue;
       const sdf::Link& link = *body_link.link;
       for (std::uint64_t k = 0; k < link.CollisionCount(); ++k) {
         const sdf::Collision& col = *link.CollisionByIndex(k);

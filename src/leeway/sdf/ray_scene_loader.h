@@ -3,6 +3,8 @@
 // a pier. A collision <heightmap> is warned about once: rays do not see it yet.
 #pragma once
 
+#include <set>
+#include <string>
 #include <vector>
 
 #include "leeway/core/error.h"
@@ -11,8 +13,10 @@
 
 namespace leeway::sdfio {
 
-/// `body_of[i]`: models[i]'s body, or -1 for a static model (whose collisions are read).
+/// `body_of[i]`: models[i]'s body, or -1 for a static model (whose collisions are read, but for
+/// `moving_links[i]`: the links of an arm on a fixed base, which move).
 RayScene load_ray_scene(const std::vector<PlacedModel>& models, const std::vector<int>& body_of,
+                        const std::vector<std::set<std::string>>& moving_links,
                         Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

@@ -402,6 +402,7 @@ std::vector<WiredSensor> load_sensors(const sdf::Model& model, const std::string
                                       Diagnostics& diagnostics) {
   std::vector<WiredSensor> out;
   for (const BodyLink& body_link : body_links(model)) {
+    if (!links.links.contains(body_link.name)) continue;  // on another of its tree's bodies
     const sdf::Link& link = *body_link.link;
     for (std::uint64_t i = 0; i < link.SensorCount(); ++i) {
       const sdf::Sensor& sdf_sensor = *link.SensorByIndex(i);

@@ -186,11 +186,14 @@ Eigen::Matrix3d z_onto(const Vec3& n) {
 }  // namespace
 
 std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& model_name, int body,
-                                 const Eigen::Isometry3d& X_WM, Diagnostics& diagnostics) {
+                                 const Eigen::Isometry3d& X_WM, const MergedLinks& links,
+                                 Diagnostics& diagnostics) {
   std::vector<Visual> visuals;
-  // A static model's visuals are posed in W.
-  const Eigen::Isometry3d X_BM = body >= 0 ? body_in_model(model).inverse() : X_WM;
   for (const BodyLink& body_link : body_links(model)) {
+    const auto carried = links.links.find(body_link.name);
+    if (carried == links.links.end()) continue;  // on another of its tree's bodies
+    // A static model's visuals are posed in W.
+    const Eigen::Isometry3d X_BL = body >= 0 ? carried->second.X_BL : X_WM * body_link.X_ML;
     const sdf::Link& link = *body_link.link;
     for (std::uint64_t k = 0; k < link.VisualCount(); ++k) {
       const sdf::Visual& v = *link.VisualByIndex(k);
@@ -199,8 +202,7 @@ std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& mod
       visual.model_name = model_name;
       visual.name = body_link.name + "::" + v.Name();
       visual.body = body;
-      visual.X_BV =
-          X_BM * body_link.X_ML * resolve_pose(v.SemanticPose(), link.Name(), v.Element());
+      visual.X_BV = X_BL * resolve_pose(v.SemanticPose(), link.Name(), v.Element());
       Look look = material_look(v, diagnostics);
       visual.color = look.color;
       visual.texture = std::move(look.texture);

@@ -34,12 +34,15 @@
 
 #include "leeway/core/error.h"
 #include "leeway/geometry/visual.h"
+#include "leeway/sdf/link_merging.h"
 
 namespace leeway::sdfio {
 
-/// `body`: the model's index in Model::bodies, or -1 for a static model; X_WM: the model frame
-/// in W; `model_name`: its scoped name.
+/// The visuals of the links `links` holds (a model's, or one group's of an articulated model):
+/// `body`: their body's index in Model::bodies, or -1 for a static model's; X_WM: the model
+/// frame in W; `model_name`: its scoped name.
 std::vector<Visual> load_visuals(const sdf::Model& model, const std::string& model_name, int body,
-                                 const Eigen::Isometry3d& X_WM, Diagnostics& diagnostics);
+                                 const Eigen::Isometry3d& X_WM, const MergedLinks& links,
+                                 Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio

@@ -17,6 +17,7 @@
 #include "leeway/propulsion/actuator.h"
 #include "leeway/propulsion/linear_battery.h"
 #include "leeway/sensors/sensor.h"
+#include "leeway/world/articulated_tree.h"
 #include "leeway/world/client_limits.h"
 #include "leeway/world/contacts.h"
 
@@ -36,6 +37,7 @@ struct Model {
   std::uint64_t seed = 0;
   Environment environment;
   std::vector<BodyModel> bodies;
+  std::vector<ArticulatedTree> trees;  ///< every articulated model's, in the models' order
   /// Every commanded actuator of every body, in the order of the models, then of their
   /// declarations; the recording's actuator columns follow this order.
   std::vector<ActuatorModel> actuators;

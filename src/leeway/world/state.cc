@@ -33,6 +33,18 @@ State make_initial_state(const Model& model) {
     const bool position = joint->drive == WorldJoint::Drive::kPosition;
     place_on_joint(*joint, position ? x : 0.0, position ? 0.0 : x, s.bodies[i]);
   }
+  for (const ArticulatedTree& tree : model.trees) {
+    ArticulatedState joints = neutral_state(tree.kernel);
+    const ArticulatedLink& base = tree.kernel.links[0];
+    if (base.joint == JointKind::kFree) {
+      const BodyState& b = s.bodies[static_cast<std::size_t>(tree.link_body[0])];
+      joints.q.head<3>() = b.p_WB;
+      joints.q.segment<4>(3) = b.q_WB.coeffs();
+      joints.v.head<6>() = b.V_WB_B;
+    }
+    place_link_bodies(tree, joints, s.bodies);
+    s.trees.push_back(std::move(joints));
+  }
   for (const LinearBattery& b : model.batteries)
     s.batteries.push_back(initial_battery_state(b));
   for (const SensorModel& sensor : model.sensors)

@@ -8,6 +8,7 @@
 #include "leeway/body/body_state.h"
 #include "leeway/body/hull_sample.h"
 #include "leeway/env/environment.h"
+#include "leeway/multibody/articulated_data.h"
 #include "leeway/propulsion/linear_battery.h"
 #include "leeway/sensors/sensor.h"
 
@@ -23,6 +24,9 @@ struct State {
   std::uint64_t seed = 0;
   EnvironmentState environment;   ///< gusts and current processes; written by step()
   std::vector<BodyState> bodies;  ///< one per Model::bodies entry; written by step()
+  /// One per Model::trees entry: its joints' positions and velocities, the truth its link bodies'
+  /// states follow (written from it at every step's end); written by step().
+  std::vector<ArticulatedState> trees;
   /// The bodies held kinematically (body/body_state.h); Model::holds at the start. Honoured by
   /// step(), never written by it: a client may add or end a hold between steps.
   std::vector<KinematicHold> holds;
@@ -44,7 +48,8 @@ struct State {
 };
 
 /// The state a world starts in: every body at its SDF pose and initial twist (a held body at its
-/// hold's pose, at rest), t = 0, the
+/// hold's pose, at rest), every tree's joints at zero (its free base at its body's pose and
+/// twist) and its link bodies where that puts them, t = 0, the
 /// environment's processes at their means with random streams derived from the model's seed,
 /// every actuator at rest at its initial state under a command to stay there, every battery at its
 /// initial charge, every sensor's turn-on biases drawn and its first sample due at t = 0.

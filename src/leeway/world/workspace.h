@@ -8,6 +8,8 @@
 
 #include "leeway/body/body_state.h"
 #include "leeway/body/hull_sample.h"
+#include "leeway/multibody/articulated_data.h"
+#include "leeway/multibody/link_loads.h"
 
 namespace leeway {
 
@@ -20,8 +22,13 @@ struct Workspace {
   /// Each body's acceleration at the step's start (in B; the prescribed one for a held or
   /// driven body), for the sensors.
   std::vector<Vec6> nu_dot_start;
-  std::vector<double> scratch;  ///< for the force models
-  HullScratch hull;             ///< for the hull samples
+  std::vector<ArticulatedData> trees;            ///< one per Model::trees entry
+  std::vector<ArticulatedState> trees_at_start;  ///< restored if a body fails
+  std::vector<LinkForces> link_forces;           ///< a tree's, one per link
+  std::vector<ForceReport> link_reports;         ///< a tree's, one per link, when kept
+  std::vector<double> x_tree;                    ///< actuator states at a tree's stage
+  std::vector<double> scratch;                   ///< for the force models
+  HullScratch hull;                              ///< for the hull samples
 };
 
 }  // namespace leeway
