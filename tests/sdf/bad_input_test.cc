@@ -100,7 +100,7 @@ TEST(BadInput, WrongCountOfMatrixValues) {
 TEST(BadInput, PluginOnAnotherLink) {
   const std::string text =
       world_sdf(simple_model(kGzHydro + "<link_name>fin</link_name></plugin>"));
-  expect_mentions(load_error("link.sdf", text), {"'fin'", "canonical link 'base'"});
+  expect_mentions(load_error("link.sdf", text), {"'fin'", "not a link of model 'm'", "(base)"});
 }
 
 TEST(BadInput, TwoSourcesOfBuoyancy) {
@@ -441,7 +441,9 @@ TEST(BadInput, UuvUnderwaterObject) {
                    "still in development", "fossen, sphere or cylinder"});
   const std::string other_link = uuv_object_world(R"(<link name="fin"><volume>1</volume>
       <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)");
-  expect_mentions(load_error("link.sdf", other_link), {"link.sdf:", "'fin'", "canonical link"});
+  expect_mentions(load_error("link.sdf", other_link),
+                  {"link.sdf:" + std::to_string(line_of(other_link, "<link name=\"fin\"")), "'fin'",
+                   "not a link of model"});
   const std::string no_volume = uuv_object_world(R"(<link name="base">
       <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)");
   expect_mentions(load_error("volume.sdf", no_volume), {"volume.sdf:", "missing <volume>"});

@@ -3,6 +3,7 @@
 // buoyancy in Leeway's FLU convention, and the damping force UUV Simulator's own equations give.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <map>
 #include <numbers>
 
@@ -12,6 +13,7 @@
 #include "leeway/core/frames.h"
 #include "leeway/hydro/damping.h"
 #include "leeway/hydro/shape_added_mass.h"
+#include "leeway/world/state.h"
 #include "sdf/sdf_test_util.h"
 
 namespace leeway {
@@ -271,6 +273,131 @@ TEST(UuvUnderwaterObject, CylinderKeepsTheFossenBlocksOwnEntries) {
   EXPECT_EQ(quadratic.at(dof::p), 14.0);
   EXPECT_EQ(quadratic.at(dof::q), 16.0);
   EXPECT_NEAR(quadratic.at(dof::r), 2 * 1028 * 0.82 * 0.1 * std::pow(1.2, 4) / 32, 1e-9);
+}
+
+/// A vehicle of two links bolted together, `base` and a `pod` turned and set off from it, each
+/// with its own block (its added mass coupled, its damping quadratic on its own axes, its volume
+/// off its origin), its frame B the link `canonical`'s: the other's block moves onto it.
+std::string bolted_pair(const std::string& canonical) {
+  return fmt::format(R"(<model name="pair" canonical_link="{}">
+    <pose>0 0 -20 0 0 0</pose>
+    <link name="base">
+      <inertial><mass>60</mass><inertia><ixx>4</ixx><iyy>6</iyy><izz>7</izz>
+        <ixy>0.3</ixy><ixz>0</ixz><iyz>0.1</iyz></inertia></inertial></link>
+    <link name="pod">
+      <pose>0.6 0.25 -0.15 0.3 -0.2 0.9</pose>
+      <inertial><pose>0.1 0 0 0 0 0</pose><mass>15</mass><inertia><ixx>0.4</ixx>
+        <iyy>0.9</iyy><izz>0.8</izz></inertia></inertial></link>
+    <joint name="bolt" type="fixed"><parent>base</parent><child>pod</child></joint>
+    <plugin name="uuv" filename="libuuv_underwater_object_ros_plugin.so">
+      <fluid_density>1028</fluid_density>
+      <link name="base"><volume>0.05</volume><center_of_buoyancy>0 0 0.05</center_of_buoyancy>
+        <hydrodynamic_model><type>sphere</type><radius>0.25</radius></hydrodynamic_model></link>
+      <link name="pod"><volume>0.012</volume><center_of_buoyancy>0.2 0 0.02</center_of_buoyancy>
+        <hydrodynamic_model><type>fossen</type>
+          <added_mass>12 0 1.5 0 2 0  0 25 0 -1 0 3  1.5 0 30 0 -2 0
+                      0 -1 0 2 0 0  2 0 -2 0 4 0  0 3 0 0 0 5</added_mass>
+          <linear_damping>-20 -40 -50 -3 -6 -5</linear_damping>
+          <quadratic_damping>-30 -90 -110 -2 -8 -7</quadratic_damping>
+        </hydrodynamic_model></link>
+    </plugin></model>)",
+                     canonical);
+}
+
+TEST(UuvUnderwaterObject, ABlockOnALinkBoltedToTheBodyActsWhereItWasWritten) {
+  // Physics does not care which link is the body's frame: the pair sinks (its weight beats its
+  // buoyancy), tumbles (its centres of mass and buoyancy apart) and drags, and the pod must
+  // follow the same path whichever link is B and whichever block is moved onto it.
+  Diagnostics d;
+  const Model on_base = load_world_string(world(bolted_pair("base")), "base.sdf", d);
+  const Model on_pod = load_world_string(world(bolted_pair("pod")), "pod.sdf", d);
+  ASSERT_EQ(on_base.bodies.size(), 1u);
+  ASSERT_EQ(on_pod.bodies.size(), 1u);
+  // Each keeps the other link's damping on that link's axes.
+  EXPECT_EQ(on_base.bodies[0].link_damping.size(), 1u);
+  EXPECT_EQ(on_pod.bodies[0].link_damping.size(), 1u);
+  const auto pod_in = [](const BodyModel& b) {
+    for (const auto& [name, X_BL] : b.links)
+      if (name == "pod") return X_BL.isometry();
+    return Eigen::Isometry3d::Identity();
+  };
+  State base_state = make_initial_state(on_base), pod_state = make_initial_state(on_pod);
+  Workspace ws_base, ws_pod;
+  double worst_p = 0.0, worst_angle = 0.0, travelled = 0.0;
+  const Eigen::Isometry3d X_BP = pod_in(on_base.bodies[0]);
+  const Vec3 p_start = pod_state.bodies[0].p_WB;
+  for (int k = 0; k < 500; ++k) {
+    ASSERT_TRUE(step(on_base, base_state, {}, ws_base).ok);
+    ASSERT_TRUE(step(on_pod, pod_state, {}, ws_pod).ok);
+    const BodyState& b = base_state.bodies[0];
+    const BodyState& p = pod_state.bodies[0];
+    const Vec3 p_pod = b.p_WB + b.q_WB * X_BP.translation();
+    const Quat q_pod = b.q_WB * Quat(X_BP.linear());
+    worst_p = std::max(worst_p, (p_pod - p.p_WB).norm());
+    worst_angle = std::max(worst_angle, q_pod.angularDistance(p.q_WB));
+    travelled = (p.p_WB - p_start).norm();
+  }
+  std::printf(
+      "bolted pair, 5 s: the pod travels %.3f m and turns; its two descriptions agree to "
+      "%.1e m, %.1e rad\n",
+      travelled, worst_p, worst_angle);
+  EXPECT_GT(travelled, 0.5);
+  EXPECT_GT(pod_state.bodies[0].q_WB.angularDistance(make_initial_state(on_pod).bodies[0].q_WB),
+            0.05);
+  EXPECT_LT(worst_p, 1e-9);
+  EXPECT_LT(worst_angle, 1e-9);
+}
+
+TEST(UuvUnderwaterObject, EachBlockGoesToTheBodyOfItsLink) {
+  // A vehicle with a one-link arm on a hinge: the arm's block is the arm body's, in its frame;
+  // the vehicle's stays the vehicle's. The arm's cylinder gives no size: its <box> does.
+  const std::string arm = R"(<model name="rov">
+    <link name="hull"><inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>20</iyy>
+      <izz>20</izz></inertia></inertial></link>
+    <link name="arm"><pose>1 0 0 0 0 0</pose><inertial><mass>3</mass><inertia><ixx>0.01</ixx>
+      <iyy>0.1</iyy><izz>0.1</izz></inertia></inertial></link>
+    <joint name="shoulder" type="revolute"><parent>hull</parent><child>arm</child>
+      <axis><xyz>0 0 1</xyz></axis></joint>
+    <plugin name="uuv" filename="libuuv_underwater_object_ros_plugin.so">
+      <link name="hull"><volume>0.1</volume>
+        <hydrodynamic_model><type>sphere</type><radius>0.3</radius></hydrodynamic_model></link>
+      <link name="arm"><volume>0.002</volume>
+        <box><width>0.6</width><length>0.1</length><height>0.08</height></box>
+        <hydrodynamic_model><type>cylinder</type></hydrodynamic_model></link>
+    </plugin></model>)";
+  const Model m = load(world(arm));
+  ASSERT_EQ(m.bodies.size(), 2u);
+  ASSERT_EQ(m.bodies[1].model_name, "rov/arm");
+  // The sphere's 2/3 rho pi r^3 on the hull alone.
+  const double rho = 1028, pi = std::numbers::pi;
+  EXPECT_NEAR(m.bodies[0].M_A(dof::u, dof::u), 2.0 / 3.0 * rho * pi * 0.027, 1e-9);
+  EXPECT_NEAR(m.bodies[0].M_A(dof::r, dof::r), 0.0, 1e-12);
+  // The arm's cylinder along its box's longest side (x), 0.6 m long, of radius half its
+  // smallest side, 0.04 m.
+  const Vec6 tube = cylinder_added_mass(rho, 0.04, 0.6);
+  EXPECT_NEAR(m.bodies[1].M_A(dof::u, dof::u), tube[0], 1e-9);
+  EXPECT_NEAR(m.bodies[1].M_A(dof::v, dof::v), tube[1], 1e-9);
+  EXPECT_NEAR(m.bodies[1].M_A(dof::r, dof::r), tube[4], 1e-9);
+  const auto& r = std::get<SubmergedRestoring>(m.bodies[1].restoring);
+  EXPECT_NEAR(r.f_buoyancy_W.z(), 0.002 * rho * 9.81, 1e-9);
+}
+
+TEST(UuvUnderwaterObject, BlocksNamingNoLinkOrOneLinkTwiceAreRefused) {
+  const auto two = [](const std::string& first, const std::string& second) {
+    return world(rexrov(R"(<link name=")" + first + R"("><volume>1</volume>
+      <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>
+      <link name=")" + second +
+                        R"("><volume>2</volume>
+      <hydrodynamic_model><type>sphere</type><radius>1</radius></hydrodynamic_model></link>)"));
+  };
+  const std::string twice = two("base_link", "base_link");
+  testing::expect_mentions(testing::load_error("twice.sdf", twice),
+                           {"twice.sdf:" + std::to_string(testing::line_of(twice, "<volume>2")),
+                            "a second hydrodynamics block on link 'base_link'", "one per link"});
+  const std::string missing = two("base_link", "arm");
+  testing::expect_mentions(testing::load_error("missing.sdf", missing),
+                           {"missing.sdf:" + std::to_string(testing::line_of(missing, "<volume>2")),
+                            "'arm'", "not a link of model 'rexrov'", "base_link"});
 }
 
 }  // namespace

@@ -98,7 +98,7 @@ TEST(VrxClassicDynamics, BadBlocksAreClearErrors) {
   text = world_sdf(simple_model(classic_dynamics("<length_n>2</length_n><xU>-51.3</xU>")));
   expect_mentions(load_error("classic_sign.sdf", text), {"-51.3", "VRX applies the sign"});
   text = world_sdf(simple_model(classic_dynamics("<length_n>2</length_n><bodyName>x</bodyName>")));
-  expect_mentions(load_error("classic_link.sdf", text), {"'x'", "canonical link 'base'"});
+  expect_mentions(load_error("classic_link.sdf", text), {"'x'", "not a link of model", "(base)"});
 
   // Without <waterLevel> classic assumed 0.5 m; Leeway floats the grid on the world's surface.
   Diagnostics d;

@@ -21,16 +21,15 @@ namespace {
 // anywhere, turned about z), in water of 1000 kg/m^3 by gz-sim's Buoyancy system.
 constexpr double kRodMass = 5.0, kRodLength = 1.0, kRodSide = 0.05, kWater = 1000.0, kG = 9.81;
 
-std::string hinge_world() {
+/// By gz-sim's Buoyancy system, or by the `model_plugin` a test gives (none of the world's).
+std::string hinge_world(const std::string& model_plugin = "") {
   const double i_across = kRodMass * (kRodSide * kRodSide + kRodLength * kRodLength) / 12.0;
   const double i_along = kRodMass * 2.0 * kRodSide * kRodSide / 12.0;
   return fmt::format(R"(<?xml version="1.0"?>
 <sdf version="1.9"><world name="hinge">
   <physics type="ode"><max_step_size>0.001</max_step_size></physics>
   <gravity>0 0 -{g}</gravity>
-  <plugin filename="gz-sim-buoyancy-system" name="gz::sim::systems::Buoyancy">
-    <uniform_fluid_density>{rho}</uniform_fluid_density>
-  </plugin>
+  {world_plugin}
   <model name="rig">
     <pose>1 2 -3 0 0 0.3</pose>
     <link name="post">
@@ -46,11 +45,19 @@ std::string hinge_world() {
     <joint name="fix" type="fixed"><parent>world</parent><child>post</child></joint>
     <joint name="hinge" type="revolute"><parent>post</parent><child>rod</child>
       <axis><xyz>0 1 0</xyz></axis></joint>
+    {model_plugin}
   </model>
 </world></sdf>)",
                      fmt::arg("g", kG), fmt::arg("rho", kWater), fmt::arg("half", kRodLength / 2),
                      fmt::arg("m", kRodMass), fmt::arg("ia", i_across), fmt::arg("il", i_along),
-                     fmt::arg("a", kRodSide), fmt::arg("l", kRodLength));
+                     fmt::arg("a", kRodSide), fmt::arg("l", kRodLength),
+                     fmt::arg("model_plugin", model_plugin),
+                     fmt::arg("world_plugin", !model_plugin.empty() ? ""
+                                                                    : fmt::format(R"(
+  <plugin filename="gz-sim-buoyancy-system" name="gz::sim::systems::Buoyancy">
+    <uniform_fluid_density>{}</uniform_fluid_density>
+  </plugin>)",
+                                                                                  kWater)));
 }
 
 Model load(const std::string& text) {
@@ -75,9 +82,53 @@ void set_joints(const Model& model, State& state, const ArticulatedState& joints
   place_link_bodies(model.trees[0], joints, state.bodies);
 }
 
+/// The rod's swing from `theta_0`: its period (from its downward crossings of zero, each
+/// interpolated within its step) and how far its body's centre of mass strays from where the
+/// joint angle puts it.
+struct Swing {
+  double period = 0.0;
+  double worst_centre = 0.0;
+};
+
+Swing swing(const Model& model, double theta_0) {
+  State state = make_initial_state(model);
+  ArticulatedState joints = state.trees[0];
+  joints.q[0] = theta_0;
+  set_joints(model, state, joints);
+  Workspace ws;
+  std::vector<double> crossings;
+  Swing out;
+  const Quat q_WM(Eigen::AngleAxisd(0.3, Vec3::UnitZ()));
+  for (int k = 0; k < 8000; ++k) {
+    const double before = state.trees[0].q[0];
+    EXPECT_TRUE(step(model, state, {}, ws).ok);
+    const double after = state.trees[0].q[0];
+    if (before > 0.0 && after <= 0.0)
+      crossings.push_back(state.t - model.dt * after / (after - before));
+    const BodyState& b = state.bodies[0];
+    const Vec3 centre = b.p_WB + b.q_WB * model.bodies[0].p_BoBcm;
+    const Vec3 from_angle = Vec3(1, 2, -3.2) + q_WM * (Eigen::AngleAxisd(after, Vec3::UnitY()) *
+                                                       Vec3(0, 0, -kRodLength / 2));
+    out.worst_centre = std::max(out.worst_centre, (centre - from_angle).norm());
+  }
+  EXPECT_GE(crossings.size(), 3u);
+  if (crossings.size() >= 2)
+    out.period = (crossings.back() - crossings.front()) / (crossings.size() - 1);
+  return out;
+}
+
+/// T = 4 sqrt((I_O + I_A,O) / ((m - rho V) g l)) K(sin(theta_0 / 2)) for a swing of amplitude
+/// theta_0, l the hinge's distance to the centres of mass and of buoyancy (both mid-rod), I_A,O
+/// the added moment of inertia about the hinge.
+double rod_period(double theta_0, double added_inertia) {
+  const double half = kRodLength / 2;
+  const double I_O =
+      kRodMass * (kRodSide * kRodSide + kRodLength * kRodLength) / 12.0 + kRodMass * half * half;
+  const double net = (kRodMass - kWater * kRodSide * kRodSide * kRodLength) * kG * half;
+  return 4.0 * std::sqrt((I_O + added_inertia) / net) * elliptic_k(std::sin(theta_0 / 2.0));
+}
+
 TEST(ArticulatedWorld, AHingedRodInWaterSwingsAtTheCompoundPendulumsPeriod) {
-  // T = 4 sqrt(I_O / ((m - rho V) g l)) K(sin(theta_0 / 2)) for a swing of amplitude theta_0,
-  // l the hinge's distance to the centres of mass and of buoyancy (both mid-rod).
   const Model model = load(hinge_world());
   ASSERT_EQ(model.trees.size(), 1u);
   ASSERT_EQ(model.bodies.size(), 1u);  // the post is the world's
@@ -85,46 +136,45 @@ TEST(ArticulatedWorld, AHingedRodInWaterSwingsAtTheCompoundPendulumsPeriod) {
   EXPECT_EQ(rod.model_name, "rig/rod");
   EXPECT_EQ(rod.link_name, "rod");
   EXPECT_EQ(rod.tree, 0);
-  State state = make_initial_state(model);
   // At zero the rod hangs where the SDF poses it: its top 0.2 m below the rig's origin.
-  EXPECT_LT((state.bodies[0].p_WB - Vec3(1, 2, -3.2)).norm(), 1e-15);
-
+  EXPECT_LT((make_initial_state(model).bodies[0].p_WB - Vec3(1, 2, -3.2)).norm(), 1e-15);
   const double theta_0 = 0.2;
-  ArticulatedState joints = state.trees[0];
-  joints.q[0] = theta_0;
-  set_joints(model, state, joints);
-  const double half = kRodLength / 2;
-  const double I_O =
-      kRodMass * (kRodSide * kRodSide + kRodLength * kRodLength) / 12.0 + kRodMass * half * half;
-  const double net = (kRodMass - kWater * kRodSide * kRodSide * kRodLength) * kG * half;
-  const double expected = 4.0 * std::sqrt(I_O / net) * elliptic_k(std::sin(theta_0 / 2.0));
-
-  // Downward crossings of zero, interpolated within their step; and the rod's centre of mass as
-  // its body says against where the joint angle puts it.
-  Workspace ws;
-  std::vector<double> crossings;
-  double worst_centre = 0.0;
-  const Quat q_WM(Eigen::AngleAxisd(0.3, Vec3::UnitZ()));
-  for (int k = 0; k < 8000; ++k) {
-    const double before = state.trees[0].q[0];
-    ASSERT_TRUE(step(model, state, {}, ws).ok);
-    const double after = state.trees[0].q[0];
-    if (before > 0.0 && after <= 0.0)
-      crossings.push_back(state.t - model.dt * after / (after - before));
-    const BodyState& b = state.bodies[0];
-    const Vec3 centre = b.p_WB + b.q_WB * rod.p_BoBcm;
-    const Vec3 from_angle =
-        Vec3(1, 2, -3.2) + q_WM * (Eigen::AngleAxisd(after, Vec3::UnitY()) * Vec3(0, 0, -half));
-    worst_centre = std::max(worst_centre, (centre - from_angle).norm());
-  }
-  ASSERT_GE(crossings.size(), 3u);
-  const double period = (crossings.back() - crossings.front()) / (crossings.size() - 1);
+  const Swing s = swing(model, theta_0);
+  const double expected = rod_period(theta_0, 0.0);
   std::printf(
       "hinged rod in water: period %.7f s, closed form %.7f s (%.1e relative); its body "
       "within %.1e m of the angle's placement\n",
-      period, expected, std::abs(period / expected - 1.0), worst_centre);
-  EXPECT_NEAR(period / expected, 1.0, 1e-9);
-  EXPECT_LT(worst_centre, 1e-12);
+      s.period, expected, std::abs(s.period / expected - 1.0), s.worst_centre);
+  EXPECT_NEAR(s.period / expected, 1.0, 1e-9);
+  EXPECT_LT(s.worst_centre, 1e-12);
+}
+
+TEST(ArticulatedWorld, AHingedRodSwingsWithTheAddedMassOfItsOwnUuvBlock) {
+  // UUV Simulator's underwater-object plugin on the model, its block on the moving rod: the
+  // rod's buoyancy (its volume at mid-rod) and its added mass about its link's origin, which is
+  // the hinge, so the swing's added inertia is the block's pitch entry, 0.65 kg m^2 (about the
+  // 2-D strip value rho pi r^2 L^3 / 3 of a rod this thick). No damping: the period is exact.
+  const Model model =
+      load(hinge_world(fmt::format(R"(
+    <plugin name="uuv" filename="libuuv_underwater_object_ros_plugin.so">
+      <fluid_density>{}</fluid_density>
+      <link name="rod"><volume>{}</volume><center_of_buoyancy>0 0 -{}</center_of_buoyancy>
+        <hydrodynamic_model><type>fossen</type>
+          <added_mass>2 0 0 0 0 0  0 2 0 0 0 0  0 0 0.1 0 0 0
+                      0 0 0 0.65 0 0  0 0 0 0 0.65 0  0 0 0 0 0 0.001</added_mass>
+        </hydrodynamic_model></link>
+    </plugin>)",
+                                   kWater, kRodSide * kRodSide * kRodLength, kRodLength / 2)));
+  ASSERT_EQ(model.bodies.size(), 1u);
+  EXPECT_EQ(model.bodies[0].M_A(dof::q, dof::q), 0.65);
+  const double theta_0 = 0.2;
+  const Swing s = swing(model, theta_0);
+  const double expected = rod_period(theta_0, 0.65);
+  std::printf(
+      "hinged rod with its UUV block: period %.7f s, closed form %.7f s (%.1e relative); "
+      "without the added mass %.7f s\n",
+      s.period, expected, std::abs(s.period / expected - 1.0), rod_period(theta_0, 0.0));
+  EXPECT_NEAR(s.period / expected, 1.0, 1e-9);
 }
 
 TEST(ArticulatedWorld, SameWorldSameSeedSameBits) {
@@ -170,6 +220,7 @@ constexpr const char* kFloatingArm = R"(<?xml version="1.0"?>
       <axis><xyz>0 0 1</xyz></axis></joint>
     <joint name="elbow" type="continuous"><parent>upper</parent><child>fore</child>
       <axis><xyz>0 1 0</xyz></axis></joint>
+    {model_plugin}
   </model>
 </world></sdf>)";
 

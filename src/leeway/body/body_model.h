@@ -68,6 +68,9 @@ struct BodyModel {
   bool added_mass_coriolis = true;      ///< include C_A(nu_r) nu_r
   MunkMoment munk = MunkMoment::kKeep;  ///< keep or cancel the Munk moment (coriolis.h)
   DampingModel damping;
+  /// The damping written for links fixed to B other than its reference link (a UUV Simulator
+  /// block on an arm's base, merged into the vehicle), each at its link's origin in its axes.
+  std::vector<DampingModel> link_damping;
   std::optional<CrossFlowDrag> cross_flow_drag;  ///< strip sway and yaw drag (slender hulls)
   std::optional<BodyLift> body_lift;             ///< lift of the hull itself (slender AUVs)
   RestoringModel restoring;

@@ -219,7 +219,10 @@ void evaluate_wrenches(const BodyModel& body, const Environment& env,
   add(W::kRigidBodyCoriolis, coriolis_wrench(body.M_RB, nu));
   if (body.added_mass_coriolis)
     add(W::kAddedMassCoriolis, coriolis_wrench(body.M_A, nu_r, body.munk));
-  add(W::kDamping, damping_wrench(body.damping, nu_r));
+  Vec6 F_damping = damping_wrench(body.damping, nu_r);
+  for (const DampingModel& d : body.link_damping)
+    F_damping += damping_wrench(d, nu_r);
+  add(W::kDamping, F_damping);
   const bool restored = !std::holds_alternative<NoRestoring>(body.restoring);
   if (restored || !body.buoyancy_engines.empty()) {
     Vec6 F = std::visit(

@@ -6,7 +6,9 @@ namespace leeway {
 
 Vec6 damping_wrench(const DampingModel& model, const Vec6& V_rel_B) {
   const bool at_origin = model.p_BoP.isZero(0.0);
-  const Vec6 nu = at_origin ? V_rel_B : shift_twist(V_rel_B, model.p_BoP);
+  const bool turned = !model.R_BP.isIdentity(0.0);
+  Vec6 nu = at_origin ? V_rel_B : shift_twist(V_rel_B, model.p_BoP);
+  if (turned) nu = stack(model.R_BP.transpose() * linear(nu), model.R_BP.transpose() * angular(nu));
   Vec6 F_P = -(model.linear * nu);
   if (!model.linear_speed_fade.isZero(0.0)) {
     const double U = linear(nu).norm();
@@ -18,6 +20,7 @@ Vec6 damping_wrench(const DampingModel& model, const Vec6& V_rel_B) {
     const double scale = t.signed_square ? nu[t.magnitude] : std::abs(nu[t.magnitude]);
     F_P[t.force] -= t.coefficient * nu[t.velocity] * scale;
   }
+  if (turned) F_P = stack(model.R_BP * linear(F_P), model.R_BP * angular(F_P));
   return at_origin ? F_P : shift_wrench_to_origin(F_P, model.p_BoP);
 }
 

@@ -4,14 +4,16 @@
 //   F_P_i = - sum_j Dl_ij nu_j                          linear           [kg/s, kg m/s, kg m^2/s]
 //           - sum_(j,k) Dq_ijk nu_j |nu_k|              quadratic, |nu|nu form
 //           - sum_(j,k) Ds_ijk nu_j nu_k                quadratic, signed nu nu form
-// with nu = V_P the water-relative twist about P (nu_P = H(p_BoP) nu_r). The wrench is moved to
-// Bo by H^T. Optionally the linear force in row i fades with the relative speed U = |v_P|: its
-// part -Dl_i. nu is multiplied by exp(-k_i U), as Fossen's REMUS 100 does in surge and sway
-// (k = 3 s/m; reference/fossen-vehicles), so the linear damping that holds a slow vehicle gives
-// way to the quadratic drag of a fast one. Coefficients are positive when they dissipate (Fossen's
-// sign; SNAME derivatives such as gz-sim's xU are their negatives, converted at load). The signed
-// form nu_j nu_k is what gz-sim's `xUU` means since gz-sim 7.3: it dissipates only while nu_k has
-// the sign of the fit.
+// with nu = V_P the water-relative twist about P (nu_P = H(p_BoP) nu_r), in the axes the
+// coefficients are written in: B's, or those of a link fixed to B (R_BP; a drag quadratic on a
+// link's axes is not one on B's). The wrench is turned back to B's axes and moved to Bo by H^T.
+// Optionally the linear force in row i fades with the relative speed U = |v_P|: its part -Dl_i. nu
+// is multiplied by exp(-k_i U), as Fossen's REMUS 100 does in surge and sway (k = 3 s/m;
+// reference/fossen-vehicles), so the linear damping that holds a slow vehicle gives way to the
+// quadratic drag of a fast one. Coefficients are positive when they dissipate (Fossen's sign; SNAME
+// derivatives such as gz-sim's xU are their negatives, converted at load). The signed form nu_j
+// nu_k is what gz-sim's `xUU` means since gz-sim 7.3: it dissipates only while nu_k has the sign of
+// the fit.
 //
 // Each quadratic coefficient is stored as one term (i, j, k), so a model with a few couplings costs
 // a few multiplications, and a full 6x6x6 table is still expressible.
@@ -35,6 +37,7 @@ struct DampingModel {
   Mat6 linear = Mat6::Zero();                   ///< Dl about P, in B axes
   std::vector<QuadraticDampingTerm> quadratic;  ///< Dq and Ds terms about P
   Vec3 p_BoP = Vec3::Zero();                    ///< reference point P [m], in B
+  Mat3 R_BP = Mat3::Identity();                 ///< the axes of nu and F_P, in B
   Vec6 linear_speed_fade = Vec6::Zero();        ///< k_i [s/m]; 0: no fading in row i
 
   bool empty() const { return linear.isZero(0.0) && quadratic.empty(); }

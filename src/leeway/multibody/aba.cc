@@ -21,7 +21,8 @@ void forward_dynamics(const ArticulatedModel& model, ArticulatedData& data) {
     Vec6 pa;
     if (link.nv == 1) {
       const Vec6 s = link.S_L.col(0), U = IA * s;
-      const double D_inv = 1.0 / s.dot(U), u = data.tau[link.v_start] - s.dot(pA);
+      const double D_inv = 1.0 / (s.dot(U) + data.armature[link.v_start]);
+      const double u = data.tau[link.v_start] - s.dot(pA);
       data.U[i].col(0) = U;
       data.D_inv[i](0, 0) = D_inv;
       data.u[i][0] = u;

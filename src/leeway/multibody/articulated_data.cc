@@ -33,6 +33,7 @@ ArticulatedData make_articulated_data(const ArticulatedModel& model) {
   data.A_L.assign(n, Vec6::Zero());
   data.A_L_start.assign(n, Vec6::Zero());
   data.v_dot = Eigen::VectorXd::Zero(model.nv);
+  data.armature = Eigen::VectorXd::Zero(model.nv);
   data.stage = neutral_state(model);
   data.q_dot = data.q_dot_sum = data.q_before = Eigen::VectorXd::Zero(model.nq);
   data.v_dot_sum = Eigen::VectorXd::Zero(model.nv);

@@ -50,7 +50,7 @@ struct ArticulatedData {
   std::vector<Mat6> IA_L;          ///< articulated inertia about Lo, in L
   std::vector<Vec6> pA_L;          ///< articulated bias force about Lo, in L
   std::vector<MotionSubspace> U;   ///< IA_L S_L
-  std::vector<JointMatrix> D_inv;  ///< (S_L^T IA_L S_L)^-1
+  std::vector<JointMatrix> D_inv;  ///< (S_L^T IA_L S_L + armature)^-1
   std::vector<JointVector> u;      ///< tau - S_L^T pA_L
   std::vector<Vec6> A_L;           ///< each link's spatial acceleration, about Lo in L
   Eigen::VectorXd v_dot;           ///< the joints' accelerations, model.nv
@@ -61,6 +61,9 @@ struct ArticulatedData {
   Eigen::VectorXd q_dot;                 ///< its position rates, model.nq
   Eigen::VectorXd q_dot_sum, v_dot_sum;  ///< RK4's weighted sums of the stages' rates
   Eigen::VectorXd q_before;              ///< the positions a substep starts from
+  /// Each joint's implicit damping over the substep (articulated_integrator.h), h d where its
+  /// damping is stiff at the substep h, else 0: added to the joint's inertia, model.nv.
+  Eigen::VectorXd armature;
   /// Each link's A_L at the step's first stage, at its start state and time: what the step's
   /// outputs report (world/step_data.h), as the single body's nu_dot.
   std::vector<Vec6> A_L_start;

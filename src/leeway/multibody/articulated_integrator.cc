@@ -86,6 +86,11 @@ void integrate_articulated(const ArticulatedModel& model, ArticulatedData& data,
                            const ArticulatedLoads& loads) {
   const int substeps = articulated_substeps(model, dt);
   const double h = dt / substeps;
+  for (const ArticulatedLink& link : model.links) {
+    if (link.nv != 1) continue;
+    const double d = link.dynamics.damping;
+    data.armature[link.v_start] = d * h > 2.0 * link.own_joint_inertia ? h * d : 0.0;
+  }
   for (int k = 0; k < substeps; ++k) {
     data.q_before = state.q;
     rk4_tree_step(model, data, state, t + k * h, h, loads, k == 0);

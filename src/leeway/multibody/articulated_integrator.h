@@ -6,10 +6,18 @@
 // reads them normalised at every stage.
 //
 // The joints' springs and dampers (joint.h JointDynamics) are added to the caller's tau at every
-// stage, -k (q - q_ref) - d q_dot. They can be stiff on a light link: the step is cut into as many
-// substeps as keep their fastest rate (ArticulatedModel::joint_rate) times the substep at most 2
-// (the single body's bound on its drag, body/integrator.h). After each substep the limits and
-// the friction act as impulses (joint_constraints.h).
+// stage, -k (q - q_ref) - d q_dot. They can be stiff on a light link. A spring (and whatever else
+// ArticulatedModel::joint_rate bounds) cuts the step into as many substeps as keep its rate times
+// the substep at most 2 (the single body's bound on its drag, body/integrator.h). A damper whose
+// rate d / I (I the joint's own_joint_inertia) times the substep h exceeds 2 acts implicitly
+// instead, as MuJoCo's and Drake's joint damping do: h d is added to the joint's inertia in the
+// articulated-body algorithm (an armature, ArticulatedData::armature), so its stages solve
+// (M + h D) v_dot = tau - D v. Its velocity then relaxes at d / (I + h d) < 1 / h, which RK4
+// keeps stable and smooth: an overdamped joint (the Oberon 7's fingers, d = 100 N m s/rad on
+// 1e-4 kg m^2) settles over about a step to the motion it would follow, tau / d, rather than
+// within its true I / d, and costs no substeps (explicitly it would need d h / 2 I = 5000 of them
+// at 10 ms). A damper that is not stiff acts explicitly, to RK4's order. After each substep the
+// limits and the friction act as impulses (joint_constraints.h).
 #pragma once
 
 #include <functional>

@@ -94,8 +94,8 @@ int add_link(ArticulatedModel& model, ArticulatedLink link) {
 
   auto bound_joint_rate = [&model](const ArticulatedLink& moved) {
     const JointDynamics& dynamics = moved.dynamics;
-    model.joint_rate = std::max({model.joint_rate, dynamics.damping / moved.own_joint_inertia,
-                                 std::sqrt(dynamics.spring_stiffness / moved.own_joint_inertia)});
+    model.joint_rate =
+        std::max(model.joint_rate, std::sqrt(dynamics.spring_stiffness / moved.own_joint_inertia));
   };
   if (link.parent >= 0 && model.links[link.parent].frame_only) {
     ArticulatedLink& cross = model.links[link.parent];

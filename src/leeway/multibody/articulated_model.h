@@ -70,9 +70,10 @@ struct ArticulatedModel {
   std::vector<ArticulatedLink> links;
   int nq = 0;  ///< position coordinates of the whole tree
   int nv = 0;  ///< velocities (degrees of freedom) of the whole tree
-  /// The fastest rate of any joint's damping (d / I) or spring (sqrt(k / I)) [1/s], I its
-  /// own_joint_inertia, or of whatever else a loader knows relaxes a link as fast (a float's
-  /// drag, body/integrator.h): the integrator's substeps keep it times the substep at most 2.
+  /// The fastest rate of any joint's spring (sqrt(k / I)) [1/s], I its own_joint_inertia, or of
+  /// whatever else a loader knows relaxes a link as fast (a float's drag, body/integrator.h):
+  /// the integrator's substeps keep it times the substep at most 2. A joint's damping needs no
+  /// substeps: where it is stiff it acts implicitly (articulated_integrator.h).
   double joint_rate = 0.0;
 };
 

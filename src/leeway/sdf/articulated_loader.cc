@@ -8,6 +8,7 @@
 #include "leeway/sdf/articulation.h"
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/hydro_blocks.h"
 #include "leeway/sdf/plugin_registry.h"
 
 namespace leeway::sdfio {
@@ -81,8 +82,13 @@ std::optional<ArticulatedLoad> load_articulated(
   const std::size_t actuators_before = actuators.size(), sensors_before = sensors.size();
   const std::size_t actuator_wiring_before = wiring.actuators.size();
   const std::size_t sensor_wiring_before = wiring.sensors.size();
+  for (const LinkGroup& group : articulation.groups)
+    out.group_links.push_back(merge_link_group(model, group.links, unsaid));
+  // Read once; each body takes the blocks on its links (a block on the anchored base moves
+  // nothing, as on scenery).
+  const std::vector<HydroParams> hydro =
+      load_hydro_blocks(plugins, {name, out.group_links[0], world, trial});
   for (std::size_t g = 0; g < articulation.groups.size(); ++g) {
-    out.group_links.push_back(merge_link_group(model, articulation.groups[g].links, unsaid));
     if (anchored && g == 0) {
       out.group_body.push_back(-1);
       continue;
@@ -90,8 +96,9 @@ std::optional<ArticulatedLoad> load_articulated(
     const int body = first_body + static_cast<int>(out.bodies.size());
     out.group_body.push_back(body);
     try {
-      out.bodies.push_back(load_body(model, name, g == 0 ? plugins : none, out.group_links[g], X_WM,
-                                     world, body, actuators, sensors, wiring, trial));
+      out.bodies.push_back(load_body(model, name, g == 0 ? plugins : none, hydro,
+                                     out.group_links[g], X_WM, world, body, actuators, sensors,
+                                     wiring, trial));
     } catch (const LinkElsewhereError& e) {
       actuators.resize(actuators_before);
       sensors.resize(sensors_before);

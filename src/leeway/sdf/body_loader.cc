@@ -5,6 +5,7 @@
 
 #include "leeway/body/mass_checks.h"
 #include "leeway/sdf/element_reading.h"
+#include "leeway/sdf/hydro_blocks.h"
 #include "leeway/sdf/leeway/hull_meshes.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/plugin_registry.h"
@@ -14,36 +15,6 @@
 
 namespace leeway::sdfio {
 namespace {
-
-/// The model's hydrodynamics plugin, if any; the plugins no row of the registry knows are
-/// reported here, in the document's order.
-std::optional<HydroParams> load_hydro_plugin(const sdf::Model& model,
-                                             const ClassifiedPlugins& plugins,
-                                             const ModelContext& context) {
-  std::optional<HydroParams> found;
-  for (const PluginUse& use : plugins.uses) {
-    if (!use.kind) {
-      report_unknown_plugin(use, PluginScope::kModel, context.diagnostics);
-      continue;
-    }
-    if (use.kind->family != PluginFamily::kHydrodynamics) continue;
-    HydroParams params = use.loader<HydrodynamicsLoader>()(use.element, context);
-    if (found) {
-      throw LoadError(params.where,
-                      fmt::format("a second hydrodynamics plugin on model '{}' (the first is at "
-                                  "{}); expected one, so no force is counted twice",
-                                  model.Name(), found->where.str()));
-    }
-    if (params.link_name != context.links.canonical_link) {
-      throw LoadError(params.where,
-                      fmt::format("<link_name> is '{}', expected the model's canonical link '{}' "
-                                  "(Leeway merges a model's links into one body)",
-                                  params.link_name, context.links.canonical_link));
-    }
-    found = std::move(params);
-  }
-  return found;
-}
 
 // An added-mass table printed to five significant figures can differ from its transpose by
 // half a unit of an entry's fifth figure: up to 5e-5 of the largest entry (UUV Simulator's
@@ -336,12 +307,14 @@ std::set<std::string> actuated_joints(const sdf::Model& model, const std::string
 }
 
 BodyModel load_body(const sdf::Model& model, const std::string& name,
-                    const ClassifiedPlugins& plugins, const MergedLinks& links,
-                    const Eigen::Isometry3d& X_WM, const WorldSettings& world, int body_index,
+                    const ClassifiedPlugins& plugins, std::span<const HydroParams> hydro_blocks,
+                    const MergedLinks& links, const Eigen::Isometry3d& X_WM,
+                    const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, std::vector<SensorModel>& sensors,
                     Wiring& wiring, Diagnostics& diagnostics) {
   const ModelContext context{name, links, world, diagnostics};
-  const std::optional<HydroParams> hydro = load_hydro_plugin(model, plugins, context);
+  const std::optional<HydroParams> hydro =
+      body_hydro(hydro_blocks, links, world.environment.fluid_density);
 
   BodyModel b;
   b.model_name = name;
@@ -356,6 +329,7 @@ BodyModel load_body(const sdf::Model& model, const std::string& name,
   if (hydro) {
     b.M_A = compile_added_mass(*hydro, diagnostics);
     b.damping = hydro->damping;
+    b.link_damping = hydro->link_damping;
     b.added_mass_coriolis = hydro->added_mass_coriolis;
     b.munk = hydro->munk;
     b.point_weights = hydro->point_weights;

@@ -1,16 +1,18 @@
 // Compiles one SDF <model>, or one group of an articulated model's links, into a BodyModel: its
-// merged links (link_merging.h), the model's hydrodynamics plugin (gz-sim's or Leeway's), its
+// merged links (link_merging.h), the hydrodynamics blocks on its links (hydro_blocks.h), its
 // hull and actuator plugins, and the world's buoyancy and current.
 #pragma once
 
 #include <sdf/Model.hh>
 
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "leeway/body/body_model.h"
 #include "leeway/propulsion/actuator.h"
+#include "leeway/sdf/hydro_params.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/world_settings.h"
 #include "leeway/sensors/sensor.h"
@@ -22,13 +24,15 @@ struct ClassifiedPlugins;
 
 /// `name`: the model's scoped name (model_tree.h), which the body and its actuators take;
 /// `plugins`: the model's, classified (plugin_registry.h), or none (an articulated model's
-/// moving links); `links`: what the body is made of (merge_links, or merge_link_group for one
-/// group of an articulated model's); `body_index`: the body's place in the world; its actuators
-/// are appended to `actuators`, the sensors on its links (sensor_params.h) to `sensors`, the
-/// topics they name to `wiring`'s lists.
+/// moving links); `hydro_blocks`: every hydrodynamics block of the model (load_hydro_blocks),
+/// of which the body takes those on its links; `links`: what the body is made of (merge_links, or
+/// merge_link_group for one group of an articulated model's); `body_index`: the body's place in the
+/// world; its actuators are appended to `actuators`, the sensors on its links (sensor_params.h) to
+/// `sensors`, the topics they name to `wiring`'s lists.
 BodyModel load_body(const sdf::Model& model, const std::string& name,
-                    const ClassifiedPlugins& plugins, const MergedLinks& links,
-                    const Eigen::Isometry3d& X_WM, const WorldSettings& world, int body_index,
+                    const ClassifiedPlugins& plugins, std::span<const HydroParams> hydro_blocks,
+                    const MergedLinks& links, const Eigen::Isometry3d& X_WM,
+                    const WorldSettings& world, int body_index,
                     std::vector<ActuatorModel>& actuators, std::vector<SensorModel>& sensors,
                     Wiring& wiring, Diagnostics& diagnostics);
 

@@ -34,6 +34,8 @@ struct HydroParams {
   std::string link_name;    ///< the link it acts on
   Mat6 M_A = Mat6::Zero();  ///< as given (may be asymmetric: symmetrised with a warning)
   DampingModel damping;
+  /// Blocks of other links fixed to the body, moved into it (hydro_blocks.h): their damping.
+  std::vector<DampingModel> link_damping;
   bool added_mass_coriolis = true;
   MunkMoment munk = MunkMoment::kKeep;
   bool wave_kinematics = true;      ///< the waves' orbital velocity moves the water it sees

@@ -24,6 +24,7 @@
 #include "leeway/sdf/collider_loader.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/gz/linear_battery.h"
+#include "leeway/sdf/hydro_blocks.h"
 #include "leeway/sdf/leeway/controllers.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/model_tree.h"
@@ -414,7 +415,9 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     } else if (!models[i].is_static && !anchor) {
       sdfio::MergedLinks links = sdfio::merge_links(model, diagnostics);
       const int body = static_cast<int>(m.bodies.size());
-      m.bodies.push_back(sdfio::load_body(model, name, plugins, links, X_WM, settings, body,
+      const std::vector<sdfio::HydroParams> hydro =
+          sdfio::load_hydro_blocks(plugins, {name, links, settings, diagnostics});
+      m.bodies.push_back(sdfio::load_body(model, name, plugins, hydro, links, X_WM, settings, body,
                                           m.actuators, m.sensors, scenario.wiring, diagnostics));
       parts.emplace_back(body, std::move(links));
     } else {

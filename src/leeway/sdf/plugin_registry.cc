@@ -118,22 +118,22 @@ std::optional<TaskModel> unscored_vrx_task(const sdf::ElementPtr& p, const Model
   return std::nullopt;
 }
 
-HydroParams hydro_gz(const sdf::ElementPtr& p, const ModelContext& c) {
-  return load_gz_hydrodynamics(p, c.world.environment_data, c.diagnostics);
+std::vector<HydroParams> hydro_gz(const sdf::ElementPtr& p, const ModelContext& c) {
+  return {load_gz_hydrodynamics(p, c.world.environment_data, c.diagnostics)};
 }
-HydroParams hydro_uuv(const sdf::ElementPtr& p, const ModelContext& c) {
+std::vector<HydroParams> hydro_uuv(const sdf::ElementPtr& p, const ModelContext& c) {
   return load_uuv_underwater_object(p, c.world.environment.fluid_density, c.diagnostics);
 }
-HydroParams hydro_vrx(const sdf::ElementPtr& p, const ModelContext&) {
-  return load_vrx_simple_hydrodynamics(p);
+std::vector<HydroParams> hydro_vrx(const sdf::ElementPtr& p, const ModelContext&) {
+  return {load_vrx_simple_hydrodynamics(p)};
 }
-HydroParams hydro_vrx_classic(const sdf::ElementPtr& p, const ModelContext& c) {
-  return load_vrx_classic_hydrodynamics(p, c.links.canonical_link);
+std::vector<HydroParams> hydro_vrx_classic(const sdf::ElementPtr& p, const ModelContext& c) {
+  return {load_vrx_classic_hydrodynamics(p, c.links.canonical_link)};
 }
-HydroParams hydro_leeway(const sdf::ElementPtr& p, const ModelContext& c) {
+std::vector<HydroParams> hydro_leeway(const sdf::ElementPtr& p, const ModelContext& c) {
   HydroParams h = load_leeway_hydrodynamics(p);
   if (h.link_name.empty()) h.link_name = c.links.canonical_link;
-  return h;
+  return {h};
 }
 
 void hull_leeway(const sdf::ElementPtr& p, const ModelContext& c, HullParts& hull) {

@@ -7,7 +7,7 @@
 //   kWorldSetting     world  void(plugin, WorldContext&), into WorldSettings    load_world_settings
 //   kWorldWind        model  the same (VRX classic's 2018 wind sat on a model)  load_world_settings
 //   kTask             world  TaskModel(plugin, const Model&, Diagnostics&)      load_world, last
-//   kHydrodynamics    model  HydroParams(plugin, const ModelContext&)           load_body
+//   kHydrodynamics    model  vector<HydroParams>(plugin, const ModelContext&)   load_hydro_blocks
 //   kHull             model  void(plugin, const ModelContext&, HullParts&)      load_body
 //   kJointController  model  void(plugin, ActuatorSink&, DrivenJoints&)         load_body, first
 //   kActuator         model  the same                                           load_body
@@ -100,8 +100,9 @@ using WorldSettingLoader = void (*)(const sdf::ElementPtr& plugin, WorldContext&
 /// Nothing for a task Leeway does not score (it warns instead).
 using TaskLoader = std::optional<TaskModel> (*)(const sdf::ElementPtr& plugin, const Model& model,
                                                 Diagnostics& diagnostics);
-using HydrodynamicsLoader = HydroParams (*)(const sdf::ElementPtr& plugin,
-                                            const ModelContext& context);
+/// One HydroParams per link the plugin acts on (UUV Simulator's names several).
+using HydrodynamicsLoader = std::vector<HydroParams> (*)(const sdf::ElementPtr& plugin,
+                                                         const ModelContext& context);
 using HullLoader = void (*)(const sdf::ElementPtr& plugin, const ModelContext& context,
                             HullParts& hull);
 using ActuatorLoader = void (*)(const sdf::ElementPtr& plugin, ActuatorSink& sink,

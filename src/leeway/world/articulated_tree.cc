@@ -4,6 +4,13 @@
 
 namespace leeway {
 
+void place_free_base(const ArticulatedTree& tree, const Vec3& p_WB, const Quat& q_WB,
+                     ArticulatedState& joints) {
+  if (tree.kernel.links[0].joint != JointKind::kFree) return;
+  joints.q.head<3>() = p_WB;
+  joints.q.segment<4>(3) = q_WB.coeffs();
+}
+
 void place_link_bodies(const ArticulatedTree& tree, const ArticulatedData& data,
                        std::vector<BodyState>& bodies) {
   for (std::size_t i = 0; i < tree.link_body.size(); ++i) {

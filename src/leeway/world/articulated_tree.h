@@ -20,6 +20,11 @@ struct ArticulatedTree {
   std::vector<int> link_body;
 };
 
+/// Puts a free-floating base (a tree whose first joint is free) at `p_WB`, `q_WB` in `joints`;
+/// a tree on a base fixed to the world is left as it is.
+void place_free_base(const ArticulatedTree& tree, const Vec3& p_WB, const Quat& q_WB,
+                     ArticulatedState& joints);
+
 /// Writes each link body's state from `data`'s kinematics: p_WB and q_WB its link's placement,
 /// V_WB_B its link's twist (the link frame is its body's B).
 void place_link_bodies(const ArticulatedTree& tree, const ArticulatedData& data,

@@ -49,10 +49,7 @@ void hold_tree(const Model& model, State& state, std::size_t k, double t_end, Wo
     if (h.body != tree.link_body[0] || !(t_end < h.until)) continue;
     ArticulatedState& joints = state.trees[k];
     joints = ws.trees_at_start[k];
-    if (tree.kernel.links[0].joint == JointKind::kFree) {
-      joints.q.head<3>() = h.pose.p_WB;
-      joints.q.segment<4>(3) = h.pose.q_WB.coeffs();
-    }
+    place_free_base(tree, h.pose.p_WB, h.pose.q_WB, joints);
     joints.v.setZero();
     forward_kinematics(tree.kernel, joints, ws.trees[k]);
     place_link_bodies(tree, ws.trees[k], state.bodies);
@@ -126,6 +123,29 @@ HeldLoads held_loads(const Model& model, State& state, const Inputs& inputs, std
   return held;
 }
 
+/// A tree's loads at each stage (integrate_tree): its links' force models with what they hold,
+/// the actuators on the quadratic through the step's start, middle and end.
+struct TreeLoads {
+  const Model& model;
+  const State& state;
+  Workspace& ws;
+  const HeldLoads& step_actuators;
+  double t_start;
+
+  void operator()(double t, const ArticulatedState&, ArticulatedData& d) const {
+    actuators_at(step_actuators, (t - t_start) / model.dt, ws.x_tree);
+    for (LinkForces& link : ws.link_forces)
+      link.held.actuators = {ws.x_tree, ws.x_tree, ws.x_tree};
+    compute_link_loads(ws.link_forces, model.environment, state.environment, t, Stage::kStart, d);
+    // The outputs are the first stage's: later stages keep nothing.
+    for (LinkForces& link : ws.link_forces) {
+      link.wrenches = nullptr;
+      link.report = nullptr;
+    }
+    d.tau.setZero();
+  }
+};
+
 /// Advances tree `k` over the step: each link's loads are its body's force models
 /// (multibody/link_loads.h) with the loads that body holds, the actuators at each stage's time
 /// on the quadratic through their states at the step's start, middle and end (as a single body's
@@ -153,21 +173,12 @@ int integrate_tree(const Model& model, State& state, const Inputs& inputs, std::
       link.report->actuators = data->actuator_loads;
     }
   }
-  const double t_start = state.t;
-  const ArticulatedLoads loads = [&](double t, const ArticulatedState&, ArticulatedData& d) {
-    actuators_at(step_actuators, (t - t_start) / model.dt, ws.x_tree);
-    for (LinkForces& link : ws.link_forces)
-      link.held.actuators = {ws.x_tree, ws.x_tree, ws.x_tree};
-    compute_link_loads(ws.link_forces, model.environment, state.environment, t, Stage::kStart, d);
-    // The outputs are the first stage's: later stages keep nothing.
-    for (LinkForces& link : ws.link_forces) {
-      link.wrenches = nullptr;
-      link.report = nullptr;
-    }
-    d.tau.setZero();
-  };
+  TreeLoads tree_loads{model, state, ws, step_actuators, state.t};
+  // One pointer captured: std::function keeps it in place, allocating nothing per step.
+  const ArticulatedLoads loads = [&tree_loads](double t, const ArticulatedState& joints,
+                                               ArticulatedData& d) { tree_loads(t, joints, d); };
   ArticulatedState& joints = state.trees[k];
-  integrate_articulated(tree.kernel, joints_data, joints, t_start, model.dt, loads);
+  integrate_articulated(tree.kernel, joints_data, joints, state.t, model.dt, loads);
   forward_kinematics(tree.kernel, joints, joints_data);
   place_link_bodies(tree, joints_data, state.bodies);
   int failed = -1;

@@ -35,11 +35,9 @@ State make_initial_state(const Model& model) {
   }
   for (const ArticulatedTree& tree : model.trees) {
     ArticulatedState joints = neutral_state(tree.kernel);
-    const ArticulatedLink& base = tree.kernel.links[0];
-    if (base.joint == JointKind::kFree) {
+    if (tree.kernel.links[0].joint == JointKind::kFree) {
       const BodyState& b = s.bodies[static_cast<std::size_t>(tree.link_body[0])];
-      joints.q.head<3>() = b.p_WB;
-      joints.q.segment<4>(3) = b.q_WB.coeffs();
+      place_free_base(tree, b.p_WB, b.q_WB, joints);
       joints.v.head<6>() = b.V_WB_B;
     }
     place_link_bodies(tree, joints, s.bodies);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -95,14 +96,54 @@ void check_dissipative(const sdf::ElementPtr& m, const FossenMatrices& f) {
   }
 }
 
-double read_length(const sdf::ElementPtr& m, const char* name, const char* what) {
-  const std::string why = fmt::format(
-      "{}; UUV Simulator falls back to the link's bounding box, Leeway asks for it", what);
-  return read_number_at_least(required_child(m, name, why.c_str()), 0.0, true, what);
+/// The block's <box>: UUV Simulator's stand-in for the link's bounding box (Gazebo's was broken),
+/// its sides [m] along the link's x (<width>), y (<length>) and z (<height>).
+struct BlockBox {
+  sdf::ElementPtr element;
+  Vec3 sides = Vec3::Zero();
+};
+
+std::optional<BlockBox> read_box(const sdf::ElementPtr& link) {
+  const sdf::ElementPtr box = optional_child(link, "box");
+  if (!box) return std::nullopt;
+  reject_unknown_children(box, {"width", "length", "height"}, "<width>, <length> and <height>");
+  BlockBox b{box, Vec3::Zero()};
+  const char* sides[] = {"width", "length", "height"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string what = fmt::format("the box's {} in metres", sides[i]);
+    // The height cuts the buoyancy near the surface; the sides stand in for the shape's size.
+    const sdf::ElementPtr e =
+        i == 2 ? required_child(box, sides[i], what.c_str()) : optional_child(box, sides[i]);
+    b.sides[i] = e ? read_number_at_least(e, 0.0, true, "a length in metres") : 0.0;
+  }
+  return b;
 }
 
-void set_sphere(const sdf::ElementPtr& m, double rho, FossenMatrices& f) {
-  const double r = read_length(m, "radius", "the radius in metres");
+/// A shape's size [m]: the block's own `name`, else what UUV Simulator takes from the bounding
+/// box (`from_box`, given its three sides), else an error saying both.
+template <typename FromBox>
+double read_size(const sdf::ElementPtr& m, const char* name, const char* what,
+                 const std::optional<BlockBox>& box, FromBox from_box) {
+  if (const sdf::ElementPtr e = optional_child(m, name))
+    return read_number_at_least(e, 0.0, true, what);
+  if (box && (box->sides.array() > 0.0).all()) return from_box(box->sides);
+  throw LoadError(
+      location_of(m),
+      fmt::format("missing <{}>, {}; UUV Simulator falls back to the link's bounding box, which "
+                  "Leeway reads from the block's <box> (<width>, <length> and <height>): give "
+                  "<{}> or the whole <box>",
+                  name, what, name));
+}
+
+/// Half the smallest side: the radius of the round shape the box holds (UUV Simulator takes the
+/// whole side, the diameter, as the radius: a sphere or cylinder twice its box's thickness).
+double inscribed_radius(const Vec3& sides) {
+  return 0.5 * sides.minCoeff();
+}
+
+void set_sphere(const sdf::ElementPtr& m, double rho, const std::optional<BlockBox>& box,
+                FossenMatrices& f) {
+  const double r = read_size(m, "radius", "the radius in metres", box, inscribed_radius);
   const double added = 2.0 / 3.0 * rho * std::numbers::pi * r * r * r;
   const double drag = 0.5 * rho * 0.5 * std::numbers::pi * r * r;
   for (int i = 0; i < 3; ++i) {
@@ -127,14 +168,33 @@ double cross_flow_drag_coefficient(double slenderness) {
   return 0.98;
 }
 
-void set_cylinder(const sdf::ElementPtr& m, double rho, FossenMatrices& f) {
-  const double r = read_length(m, "radius", "the radius in metres");
-  const double L = read_length(m, "length", "the length in metres");
-  const sdf::ElementPtr axis_element = required_child(
-      m, "axis",
-      "i, j or k, the link axis the cylinder lies along; UUV Simulator falls back to the "
-      "bounding box's longest side, Leeway asks for it");
-  const int axis = read_keyword<int>(axis_element, {{"i", 0}, {"j", 1}, {"k", 2}});
+/// UUV Simulator's cylinder: a missing length is the box's longest side, a missing axis that
+/// side's, as UUV takes them; a missing radius half the box's smallest side (inscribed_radius).
+void set_cylinder(const sdf::ElementPtr& m, double rho, const std::optional<BlockBox>& box,
+                  FossenMatrices& f, Diagnostics& diagnostics) {
+  const double r = read_size(m, "radius", "the radius in metres", box, inscribed_radius);
+  const double L = read_size(m, "length", "the length in metres", box,
+                             [](const Vec3& sides) { return sides.maxCoeff(); });
+  int axis = 0;
+  if (const sdf::ElementPtr axis_element = optional_child(m, "axis")) {
+    axis = read_keyword<int>(axis_element, {{"i", 0}, {"j", 1}, {"k", 2}});
+    int longest = 0;
+    if (box && !m->HasElement("length") && box->sides.maxCoeff(&longest) > box->sides[axis]) {
+      diagnostics.warn(
+          location_of(axis_element),
+          fmt::format("the cylinder lies along {} while its <box> is longest along {}: its "
+                      "length is the box's longest side ({:.4g} m), as UUV Simulator takes it; "
+                      "give <length> or check <axis>",
+                      "ijk"[axis], "ijk"[longest], L));
+    }
+  } else if (box && (box->sides.array() > 0.0).all()) {
+    box->sides.maxCoeff(&axis);
+  } else {
+    throw LoadError(location_of(m),
+                    "missing <axis>, i, j or k, the link axis the cylinder lies along; UUV "
+                    "Simulator falls back to the bounding box's longest side, which Leeway reads "
+                    "from the block's <box>: give <axis> or the whole <box>");
+  }
   const double slenderness = L / (2.0 * r);
   const Vec6 added = cylinder_added_mass(rho, r, L);  // as if along x
   const double cd_end = end_on_drag_coefficient(slenderness);
@@ -152,26 +212,10 @@ void set_cylinder(const sdf::ElementPtr& m, double rho, FossenMatrices& f) {
   }
 }
 
-}  // namespace
-
-HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double world_rho,
-                                       Diagnostics& diagnostics) {
-  reject_unknown_children(
-      plugin, {"fluid_density", "flow_velocity_topic", "use_global_current", "debug", "link"},
-      "<fluid_density>, <flow_velocity_topic>, <use_global_current>, "
-      "<debug> and one <link name=...> block");
-  // The plugin's own water, as in UUV Simulator, wins over the world's.
-  const sdf::ElementPtr density = optional_child(plugin, "fluid_density");
-  const double rho =
-      density ? read_number_at_least(density, 0.0, true, "a density in kg/m^3") : world_rho;
+/// One <link name=...> block, about its link's origin in the link's axes.
+HydroParams load_link_block(const sdf::ElementPtr& link, double rho, Diagnostics& diagnostics) {
   HydroParams p;
-  p.where = location_of(plugin);
-  const sdf::ElementPtr link = required_child(plugin, "link", "a <link name=...> block");
-  if (link->GetNextElement("link")) {
-    throw LoadError(location_of(link->GetNextElement("link")),
-                    "a second <link> block; Leeway merges a model's links into one body, so "
-                    "expected one, for the canonical link");
-  }
+  p.where = location_of(link);
   p.link_name = link->HasAttribute("name") ? link->GetAttribute("name")->GetAsString() : "";
   if (p.link_name.empty()) {
     throw LoadError(location_of(link), "the <link> block has no name; expected <link name=...>");
@@ -190,6 +234,7 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double wor
       link, {"volume", "neutrally_buoyant", "center_of_buoyancy", "box", "hydrodynamic_model"},
       "<volume>, <neutrally_buoyant>, <center_of_buoyancy>, <box> and "
       "<hydrodynamic_model>");
+  const std::optional<BlockBox> box = read_box(link);
   const sdf::ElementPtr model = required_child(
       link, "hydrodynamic_model", "<type> fossen, sphere or cylinder and its parameters");
   const sdf::ElementPtr type = required_child(model, "type", "fossen, sphere or cylinder");
@@ -199,10 +244,10 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double wor
     f = read_fossen(model, {}, diagnostics);
   } else if (shape == "sphere") {
     f = read_fossen(model, {"radius"}, diagnostics);
-    set_sphere(model, rho, f);
+    set_sphere(model, rho, box, f);
   } else if (shape == "cylinder") {
     f = read_fossen(model, {"radius", "length", "axis"}, diagnostics);
-    set_cylinder(model, rho, f);
+    set_cylinder(model, rho, box, f, diagnostics);
   } else if (shape == "spheroid" || shape == "box") {
     throw LoadError(
         location_of(type),
@@ -245,13 +290,30 @@ HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double wor
     b.volume = std::max(0.0, s_V * (V + any_number_or(model, "offset_volume", 0.0, "a number")));
   }
   // UUV Simulator cuts the buoyancy near the surface by the share of this box below it.
-  if (const sdf::ElementPtr box = optional_child(link, "box")) {
-    b.height = read_number_at_least(required_child(box, "height", "the box's height in metres"),
-                                    0.0, true, "a height in metres");
-  }
+  if (box) b.height = box->sides.z();
   b.fluid_density = rho;
   p.buoyancy = b;
   return p;
+}
+
+}  // namespace
+
+std::vector<HydroParams> load_uuv_underwater_object(const sdf::ElementPtr& plugin, double world_rho,
+                                                    Diagnostics& diagnostics) {
+  reject_unknown_children(
+      plugin, {"fluid_density", "flow_velocity_topic", "use_global_current", "debug", "link"},
+      "<fluid_density>, <flow_velocity_topic>, <use_global_current>, "
+      "<debug> and <link name=...> blocks");
+  // The plugin's own water, as in UUV Simulator, wins over the world's.
+  const sdf::ElementPtr density = optional_child(plugin, "fluid_density");
+  const double rho =
+      density ? read_number_at_least(density, 0.0, true, "a density in kg/m^3") : world_rho;
+  std::vector<HydroParams> blocks;
+  for (sdf::ElementPtr link = required_child(plugin, "link", "a <link name=...> block"); link;
+       link = link->GetNextElement("link")) {
+    blocks.push_back(load_link_block(link, rho, diagnostics));
+  }
+  return blocks;
 }
 
 }  // namespace leeway::sdfio

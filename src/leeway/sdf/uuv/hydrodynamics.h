@@ -2,14 +2,19 @@
 // in a URDF's <gazebo> extension, so UUV Simulator vehicles load unchanged. Matched by filename
 // (libuuv_underwater_object_ros_plugin.so, libuuv_underwater_object_plugin.so).
 //
-//   <fluid_density>            accepted; the world's water density is used (leeway::Environment)
+//   <fluid_density>            [kg/m^3] the plugin's water, for its blocks' buoyancy and shapes;
+//                              the world's (leeway::Environment) when it gives none
 //   <flow_velocity_topic>, <use_global_current>, <debug>: accepted (the world's current acts)
-//   <link name="...">          one block, for the model's canonical link:
+//   <link name="...">          one block per link it acts on, each about its link's origin in
+//                              its link's axes; each goes to the body that holds its link
+//                              (body_loader.h, hydro_blocks.h):
 //     <volume>                 [m^3], required unless neutrally buoyant
 //     <neutrally_buoyant>      1/true: the volume is m / rho, so buoyancy balances weight
 //     <center_of_buoyancy>     [m], in the link (FLU) frame (0 0 0)
-//     <box>                    accepted: UUV uses it for the submerged share near the surface;
-//                              Leeway's submerged body keeps its whole volume
+//     <box>                    <width>, <length>, <height> [m], the link's extent along its x,
+//                              y and z (UUV's stand-in for the bounding box): the height cuts
+//                              the buoyancy near the surface (by the share of the box below
+//                              it); the three sides size a sphere or cylinder that gives none
 //     <hydrodynamic_model><type>
 //       fossen                 in FRD about the link origin:
 //         <added_mass>         36 numbers, the added-mass matrix (positive)
@@ -38,9 +43,12 @@
 //                              rho pi r^2 (an area times a density, not a mass), its cross-flow
 //                              area is r L (half the projected area), it leaves C_d unset past
 //                              L/D = 7 (Leeway keeps 0.99), and it has no rotational drag.
-//       UUV Simulator reads <radius>, <length> and <axis> from the link's bounding box when they
-//       are missing; Leeway asks for them. The spheroid and box models (which UUV marks "still in
-//       development") are refused with a message, as is the surface-vessel block
+//       A missing <radius>, <length> or <axis> is read from the block's <box>, as UUV Simulator
+//       reads it from the link's bounding box: the length is the box's longest side and the axis
+//       that side's; the radius is half its smallest side (UUV takes the whole side, a diameter,
+//       so its shape is twice the box's thickness). Without a whole <box>, an error. The spheroid
+//       and box models (which UUV marks "still in development") are refused with a message, as is
+//       the surface-vessel block
 //       (<metacentric_width>, <metacentric_length>, <submerged_height>): use leeway::Hull or
 //       leeway::Hydrodynamics.
 // Converted to FLU by T M T (frames.h). Where Leeway differs: the added mass is part of the
@@ -50,13 +58,15 @@
 
 #include <sdf/Element.hh>
 #include <string>
+#include <vector>
 
 #include "leeway/sdf/hydro_params.h"
 
 namespace leeway::sdfio {
 
-/// `fluid_density` [kg/m^3] is the world's, for the sphere's coefficients.
-HydroParams load_uuv_underwater_object(const sdf::ElementPtr& plugin, double fluid_density,
-                                       Diagnostics& diagnostics);
+/// One HydroParams per <link> block, in the document's order. `fluid_density` [kg/m^3] is the
+/// world's, for the shapes' coefficients where the plugin states none.
+std::vector<HydroParams> load_uuv_underwater_object(const sdf::ElementPtr& plugin,
+                                                    double fluid_density, Diagnostics& diagnostics);
 
 }  // namespace leeway::sdfio
