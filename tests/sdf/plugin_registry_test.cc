@@ -29,16 +29,18 @@ std::size_t contract_of(PluginFamily family) {
     case F::kJointController:
     case F::kActuator:
       return 4;
-    case F::kController:
+    case F::kJointEffort:
       return 5;
-    case F::kDetachableJoint:
+    case F::kController:
       return 6;
-    case F::kBattery:
+    case F::kDetachableJoint:
       return 7;
-    case F::kSensor:
+    case F::kBattery:
       return 8;
-    case F::kPosePublisher:
+    case F::kSensor:
       return 9;
+    case F::kPosePublisher:
+      return 10;
   }
   return 99;
 }

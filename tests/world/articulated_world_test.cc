@@ -21,8 +21,10 @@ namespace {
 // anywhere, turned about z), in water of 1000 kg/m^3 by gz-sim's Buoyancy system.
 constexpr double kRodMass = 5.0, kRodLength = 1.0, kRodSide = 0.05, kWater = 1000.0, kG = 9.81;
 
-/// By gz-sim's Buoyancy system, or by the `model_plugin` a test gives (none of the world's).
-std::string hinge_world(const std::string& model_plugin = "") {
+/// By gz-sim's Buoyancy system, or by the `model_plugin` a test gives (none of the world's);
+/// `joint` holds the hinge's extra elements.
+std::string hinge_world(const std::string& model_plugin = "", double g = kG,
+                        const std::string& joint = "") {
   const double i_across = kRodMass * (kRodSide * kRodSide + kRodLength * kRodLength) / 12.0;
   const double i_along = kRodMass * 2.0 * kRodSide * kRodSide / 12.0;
   return fmt::format(R"(<?xml version="1.0"?>
@@ -44,14 +46,14 @@ std::string hinge_world(const std::string& model_plugin = "") {
     </link>
     <joint name="fix" type="fixed"><parent>world</parent><child>post</child></joint>
     <joint name="hinge" type="revolute"><parent>post</parent><child>rod</child>
-      <axis><xyz>0 1 0</xyz></axis></joint>
+      <axis><xyz>0 1 0</xyz>{joint}</axis></joint>
     {model_plugin}
   </model>
 </world></sdf>)",
-                     fmt::arg("g", kG), fmt::arg("rho", kWater), fmt::arg("half", kRodLength / 2),
-                     fmt::arg("m", kRodMass), fmt::arg("ia", i_across), fmt::arg("il", i_along),
-                     fmt::arg("a", kRodSide), fmt::arg("l", kRodLength),
-                     fmt::arg("model_plugin", model_plugin),
+                     fmt::arg("g", g), fmt::arg("rho", kWater), fmt::arg("joint", joint),
+                     fmt::arg("half", kRodLength / 2), fmt::arg("m", kRodMass),
+                     fmt::arg("ia", i_across), fmt::arg("il", i_along), fmt::arg("a", kRodSide),
+                     fmt::arg("l", kRodLength), fmt::arg("model_plugin", model_plugin),
                      fmt::arg("world_plugin", !model_plugin.empty() ? ""
                                                                     : fmt::format(R"(
   <plugin filename="gz-sim-buoyancy-system" name="gz::sim::systems::Buoyancy">
@@ -175,6 +177,54 @@ TEST(ArticulatedWorld, AHingedRodSwingsWithTheAddedMassOfItsOwnUuvBlock) {
       "without the added mass %.7f s\n",
       s.period, expected, std::abs(s.period / expected - 1.0), rod_period(theta_0, 0.0));
   EXPECT_NEAR(s.period / expected, 1.0, 1e-9);
+}
+
+TEST(ArticulatedWorld, ApplyJointForceTurnsAHingeByItsCommandWithinItsEffortLimit) {
+  // gz-sim's ApplyJointForce on the hinge, weightless and dry: the rod turns at tau / I_O from
+  // rest, theta = tau t^2 / (2 I_O), which RK4 integrates exactly. Its actuator is the joint's
+  // name; a command beyond the joint's <effort> is held at it.
+  const std::string plugin = R"(<plugin filename="gz-sim-apply-joint-force-system"
+        name="gz::sim::systems::ApplyJointForce"><joint_name>hinge</joint_name></plugin>)";
+  const Model model = load(hinge_world(plugin, 0.0, "<limit><effort>2</effort></limit>"));
+  const int hinge = model.actuator_index("rig", "hinge");
+  ASSERT_GE(hinge, 0);
+  EXPECT_EQ(model.actuators[hinge].unit, "N m");
+  EXPECT_EQ(model.actuators[hinge].command_max, 2.0);
+  const double half = kRodLength / 2;
+  const double I_O =
+      kRodMass * (kRodSide * kRodSide + kRodLength * kRodLength) / 12.0 + kRodMass * half * half;
+  for (const double command : {1.5, -3.0}) {
+    State state = make_initial_state(model);
+    Inputs in;
+    in.commands.assign(model.actuators.size(), std::nullopt);
+    in.commands[hinge] = command;
+    Workspace ws;
+    for (int k = 0; k < 1000; ++k)
+      ASSERT_TRUE(step(model, state, in, ws).ok);
+    const double tau = std::clamp(command, -2.0, 2.0), t = state.t;
+    EXPECT_NEAR(state.trees[0].q[0], tau * t * t / (2 * I_O), 1e-12) << command;
+    EXPECT_NEAR(state.trees[0].v[0], tau * t / I_O, 1e-12) << command;
+  }
+}
+
+TEST(ArticulatedWorld, ApplyJointForceOnAJointThatDoesNotMoveSaysSo) {
+  Diagnostics d;
+  const std::string fixed = R"(<plugin filename="gz-sim-apply-joint-force-system"
+        name="gz::sim::systems::ApplyJointForce"><joint_name>fix</joint_name></plugin>)";
+  load_world_string(hinge_world(fixed), "fixed.sdf", d);
+  bool said = false;
+  for (const Diagnostic& w : d.warnings())
+    said = said || w.message.find("joint 'fix' of model 'rig' does not move") != std::string::npos;
+  EXPECT_TRUE(said);
+  const std::string missing = R"(<plugin filename="gz-sim-apply-joint-force-system"
+        name="gz::sim::systems::ApplyJointForce"><joint_name>elbow</joint_name></plugin>)";
+  try {
+    load(hinge_world(missing));
+    ADD_FAILURE() << "loaded";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("model 'rig' has no joint 'elbow'"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(ArticulatedWorld, SameWorldSameSeedSameBits) {

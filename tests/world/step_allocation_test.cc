@@ -107,5 +107,56 @@ TEST(StepAllocation, TheRexrovOnEightThrustersAllocatesNothing) {
   EXPECT_EQ(allocations_in_steps(m, in, 10, 2000), 0);
 }
 
+TEST(StepAllocation, AVehicleCarryingAnArmAllocatesNothing) {
+  // An articulated tree with every per-link force Leeway has: UUV Simulator's blocks on each
+  // link (one moved onto the vehicle from the arm's bolted base, its damping on its own axes),
+  // a damper stiff enough to act implicitly, a friction the joint constraints hold, and a force
+  // on the shoulder.
+  const std::string sdf = R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="arm">
+  <physics type="ode"><max_step_size>0.01</max_step_size></physics>
+  <gravity>0 0 -9.81</gravity>
+  <model name="rov">
+    <pose>0 0 -20 0 0 0</pose>
+    <link name="hull"><inertial><mass>100</mass><inertia><ixx>10</ixx><iyy>15</iyy>
+      <izz>20</izz></inertia></inertial></link>
+    <link name="mount"><pose>0.5 0 -0.2 0 0 0.4</pose><inertial><mass>2</mass><inertia>
+      <ixx>0.01</ixx><iyy>0.01</iyy><izz>0.01</izz></inertia></inertial></link>
+    <link name="upper"><pose>0.6 0 -0.2 0 0 0</pose><inertial><pose>0.25 0 0 0 0 0</pose>
+      <mass>8</mass><inertia><ixx>0.02</ixx><iyy>0.2</iyy><izz>0.2</izz></inertia></inertial>
+    </link>
+    <link name="finger"><pose>1.1 0 -0.2 0 0 0</pose><inertial><mass>0.05</mass><inertia>
+      <ixx>1e-4</ixx><iyy>1e-4</iyy><izz>1e-4</izz></inertia></inertial></link>
+    <joint name="bolt" type="fixed"><parent>hull</parent><child>mount</child></joint>
+    <joint name="shoulder" type="revolute"><parent>mount</parent><child>upper</child>
+      <axis><xyz>0 0 1</xyz><dynamics><damping>5</damping><friction>2</friction></dynamics>
+      </axis></joint>
+    <joint name="grip" type="revolute"><parent>upper</parent><child>finger</child>
+      <axis><xyz>0 1 0</xyz><limit><lower>-0.5</lower><upper>0.5</upper></limit>
+        <dynamics><damping>100</damping></dynamics></axis></joint>
+    <plugin filename="gz-sim-apply-joint-force-system" name="gz::sim::systems::ApplyJointForce">
+      <joint_name>shoulder</joint_name></plugin>
+    <plugin name="uuv" filename="libuuv_underwater_object_ros_plugin.so">
+      <link name="hull"><volume>0.09</volume>
+        <hydrodynamic_model><type>sphere</type><radius>0.4</radius></hydrodynamic_model></link>
+      <link name="mount"><volume>0.002</volume>
+        <hydrodynamic_model><type>sphere</type><radius>0.08</radius></hydrodynamic_model></link>
+      <link name="upper"><volume>0.007</volume>
+        <box><width>0.5</width><length>0.1</length><height>0.1</height></box>
+        <hydrodynamic_model><type>cylinder</type></hydrodynamic_model></link>
+    </plugin>
+  </model>
+</world></sdf>)";
+  Diagnostics d;
+  const Model m = load_world_string(sdf, "arm.sdf", d);
+  ASSERT_EQ(m.trees.size(), 1u);
+  ASSERT_EQ(m.trees[0].efforts.size(), 1u);
+  ASSERT_EQ(m.bodies[0].link_damping.size(), 1u);
+  Inputs in;
+  in.commands.assign(m.actuators.size(), std::nullopt);
+  in.commands[m.actuator_index("rov", "shoulder")] = 20.0;
+  EXPECT_EQ(allocations_in_steps(m, in, 10, 2000), 0);
+}
+
 }  // namespace
 }  // namespace leeway

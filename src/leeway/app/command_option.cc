@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -31,10 +32,22 @@ std::vector<std::optional<double>> parse_commands(const Model& model,
     const std::string model_name = option.substr(0, slash);
     const std::string actuator = option.substr(slash + 1, equals - slash - 1);
     const std::string text = option.substr(equals + 1);
-    if (model.body_index(model_name) < 0) {
+    // A model fixed to the world has no body of its own, but its moving joints may have
+    // actuators (ApplyJointForce on an arm on a pedestal).
+    const auto has_actuators = [&](const std::string& name) {
+      return std::ranges::any_of(model.actuators,
+                                 [&](const ActuatorModel& a) { return a.model_name == name; });
+    };
+    if (model.body_index(model_name) < 0 && !has_actuators(model_name)) {
       std::vector<std::string> models;
       for (const BodyModel& b : model.bodies)
         models.push_back(b.model_name);
+      for (const ActuatorModel& a : model.actuators) {
+        if (model.body_index(a.model_name) < 0 &&
+            std::ranges::find(models, a.model_name) == models.end()) {
+          models.push_back(a.model_name);
+        }
+      }
       throw std::runtime_error(
           fmt::format("--command '{}': the world has no model '{}'; its "
                       "models: {}",

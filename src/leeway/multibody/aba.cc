@@ -3,7 +3,6 @@
 #include <Eigen/Cholesky>
 
 namespace leeway {
-
 void forward_dynamics(const ArticulatedModel& model, ArticulatedData& data) {
   const int n = static_cast<int>(model.links.size());
   for (int i = 0; i < n; ++i) {
@@ -29,6 +28,20 @@ void forward_dynamics(const ArticulatedModel& model, ArticulatedData& data) {
       if (link.parent < 0) continue;
       Ia = IA - (D_inv * U) * U.transpose();
       pa = pA + Ia * data.c_L[i] + (D_inv * u) * U;
+    } else if (link.nv == 6) {
+      // A free joint, at fixed size: Eigen's products and solves of dynamic size (the general
+      // case below) allocate.
+      const Mat6 S = link.S_L;
+      const Mat6 U = IA * S;
+      const Mat6 D_inv = (S.transpose() * U).llt().solve(Mat6::Identity());
+      const Vec6 u = data.tau.segment<6>(link.v_start) - S.transpose() * pA;
+      data.U[i] = U;
+      data.D_inv[i] = D_inv;
+      data.u[i] = u;
+      if (link.parent < 0) continue;
+      const Mat6 UD_inv = U * D_inv;
+      Ia = IA - UD_inv * U.transpose();
+      pa = pA + Ia * data.c_L[i] + UD_inv * u;
     } else {
       const MotionSubspace& S = link.S_L;
       data.U[i] = IA * S;
@@ -52,6 +65,11 @@ void forward_dynamics(const ArticulatedModel& model, ArticulatedData& data) {
       const double v_dot = data.D_inv[i](0, 0) * (data.u[i][0] - data.U[i].col(0).dot(a_prime));
       data.v_dot[link.v_start] = v_dot;
       data.A_L[i] = a_prime + link.S_L.col(0) * v_dot;
+    } else if (link.nv == 6) {
+      const Mat6 U = data.U[i], D_inv = data.D_inv[i];
+      const Vec6 v_dot = D_inv * (Vec6(data.u[i]) - U.transpose() * a_prime);
+      data.v_dot.segment<6>(link.v_start) = v_dot;
+      data.A_L[i] = a_prime + Mat6(link.S_L) * v_dot;
     } else {
       const JointVector v_dot = data.D_inv[i] * (data.u[i] - data.U[i].transpose() * a_prime);
       data.v_dot.segment(link.v_start, link.nv) = v_dot;

@@ -34,6 +34,16 @@ ArticulatedData make_articulated_data(const ArticulatedModel& model) {
   data.A_L_start.assign(n, Vec6::Zero());
   data.v_dot = Eigen::VectorXd::Zero(model.nv);
   data.armature = Eigen::VectorXd::Zero(model.nv);
+  // A one-coordinate joint has at most three rows: a limit, its velocity cap and its friction.
+  ConstraintWorkspace& c = data.constraints;
+  const int most_rows = 3 * model.nv;
+  c.rows.reserve(static_cast<std::size_t>(most_rows));
+  c.I_c.resize(n);
+  c.H = Eigen::MatrixXd::Zero(model.nv, model.nv);
+  c.H_llt = Eigen::LLT<Eigen::MatrixXd>(model.nv);
+  c.J = c.response = Eigen::MatrixXd::Zero(model.nv, most_rows);
+  c.lambda = Eigen::VectorXd::Zero(most_rows);
+  c.v = Eigen::VectorXd::Zero(model.nv);
   data.stage = neutral_state(model);
   data.q_dot = data.q_dot_sum = data.q_before = Eigen::VectorXd::Zero(model.nq);
   data.v_dot_sum = Eigen::VectorXd::Zero(model.nv);

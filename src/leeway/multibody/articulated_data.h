@@ -7,10 +7,12 @@
 //   the caller                         F_L, V_water_L, tau            the loads at that state
 //   forward_dynamics (aba.h)           IA_L, pA_L, U, D_inv, u, A_L,  v_dot
 //   integrate_articulated              stage, q_dot, sums, q_before   (the above, 4 times each)
+//   apply_joint_constraints            constraints                    after each substep
 // inverse_dynamics (rnea.h) and the energies (energy.h) read the kinematics' stage and the
 // caller's; mass_matrix (rnea.h) the kinematics' alone.
 #pragma once
 
+#include <Eigen/Cholesky>
 #include <Eigen/Core>
 #include <vector>
 
@@ -19,6 +21,24 @@
 #include "leeway/multibody/motion_transform.h"
 
 namespace leeway {
+
+/// One active row of the joint constraints (joint_constraints.h).
+struct ConstraintRow {
+  int v_index, q_index;
+  double target;                  ///< the v+ it drives towards
+  double lambda_min, lambda_max;  ///< the impulse's bounds [N m s or N s]
+  bool friction = false;
+};
+
+/// What apply_joint_constraints works in, sized for the model on first use.
+struct ConstraintWorkspace {
+  std::vector<ConstraintRow> rows;  ///< at most 3 per one-coordinate joint
+  std::vector<Mat6> I_c;            ///< each link's subtree's composite inertia (mass_matrix)
+  Eigen::MatrixXd H;                ///< the joint-space mass matrix
+  Eigen::LLT<Eigen::MatrixXd> H_llt;
+  Eigen::MatrixXd J, response;  ///< J^T and H^-1 J^T, nv x rows
+  Eigen::VectorXd lambda, v;    ///< the rows' impulses; the velocities they give
+};
 
 /// The tree's state: every joint's coordinates and velocities (articulated_model.h's layout).
 struct ArticulatedState {
@@ -64,6 +84,7 @@ struct ArticulatedData {
   /// Each joint's implicit damping over the substep (articulated_integrator.h), h d where its
   /// damping is stiff at the substep h, else 0: added to the joint's inertia, model.nv.
   Eigen::VectorXd armature;
+  ConstraintWorkspace constraints;
   /// Each link's A_L at the step's first stage, at its start state and time: what the step's
   /// outputs report (world/step_data.h), as the single body's nu_dot.
   std::vector<Vec6> A_L_start;

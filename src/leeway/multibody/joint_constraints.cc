@@ -3,7 +3,6 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 #include "leeway/multibody/kinematics.h"
 #include "leeway/multibody/rnea.h"
@@ -11,17 +10,11 @@
 namespace leeway {
 namespace {
 
-struct ConstraintRow {
-  int v_index, q_index;
-  double target;                  ///< the v+ it drives towards
-  double lambda_min, lambda_max;  ///< the impulse's bounds [N m s or N s]
-  bool friction = false;
-};
-
-/// The rows of the header for the joints of `model` at `state`, positions put back on limits.
-std::vector<ConstraintRow> active_rows(const ArticulatedModel& model, ArticulatedState& state,
-                                       double h) {
-  std::vector<ConstraintRow> rows;
+/// The rows of the header for the joints of `model` at `state` into `rows`, positions put back
+/// on limits.
+void active_rows(const ArticulatedModel& model, ArticulatedState& state, double h,
+                 std::vector<ConstraintRow>& rows) {
+  rows.clear();
   for (const ArticulatedLink& link : model.links) {
     if (link.nv != 1) continue;  // the one-coordinate joints: the dynamics are theirs
     const JointDynamics& d = link.dynamics;
@@ -39,24 +32,31 @@ std::vector<ConstraintRow> active_rows(const ArticulatedModel& model, Articulate
     if (v < -d.velocity_limit) rows.push_back({j, i, -d.velocity_limit, 0.0, INFINITY});
     if (d.friction > 0.0) rows.push_back({j, i, 0.0, -d.friction * h, d.friction * h, true});
   }
-  return rows;
 }
 
 }  // namespace
 
 int apply_joint_constraints(const ArticulatedModel& model, ArticulatedData& data,
                             ArticulatedState& state, const Eigen::VectorXd& q_before, double h) {
-  const std::vector<ConstraintRow> rows = active_rows(model, state, h);
+  ConstraintWorkspace& c = data.constraints;
+  active_rows(model, state, h, c.rows);
+  const std::vector<ConstraintRow>& rows = c.rows;
   if (rows.empty()) return 0;
   const int k = static_cast<int>(rows.size());
   forward_kinematics(model, state, data);
-  const Eigen::LLT<Eigen::MatrixXd> H(mass_matrix(model, data));
-  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(model.nv, k);  // J^T: one unit column per row
+  mass_matrix(model, data, c.I_c, c.H);
+  c.H_llt.compute(c.H);
+  auto J = c.J.leftCols(k);  // J^T: one unit column per row
+  J.setZero();
   for (int r = 0; r < k; ++r)
     J(rows[r].v_index, r) = 1.0;
-  const Eigen::MatrixXd response = H.solve(J);  // H^-1 J^T: each row's unit impulse's dv
-  Eigen::VectorXd lambda = Eigen::VectorXd::Zero(k);
-  Eigen::VectorXd v = state.v;
+  auto response = c.response.leftCols(k);  // H^-1 J^T: each row's unit impulse's dv
+  response = J;
+  c.H_llt.solveInPlace(response);
+  auto lambda = c.lambda.head(k);
+  lambda.setZero();
+  Eigen::VectorXd& v = c.v;
+  v = state.v;
   for (int sweep = 0; sweep < 100; ++sweep) {
     double largest_change = 0.0;
     for (int r = 0; r < k; ++r) {

@@ -27,34 +27,41 @@ Eigen::VectorXd inverse_dynamics(const ArticulatedModel& model, const Articulate
 }
 
 Eigen::MatrixXd mass_matrix(const ArticulatedModel& model, const ArticulatedData& data) {
+  std::vector<Mat6> I_c(model.links.size());
+  Eigen::MatrixXd H(model.nv, model.nv);
+  mass_matrix(model, data, I_c, H);
+  return H;
+}
+
+void mass_matrix(const ArticulatedModel& model, const ArticulatedData& data, std::vector<Mat6>& I_c,
+                 Eigen::MatrixXd& H) {
   const int n = static_cast<int>(model.links.size());
-  std::vector<Mat6> Ic(n);  // composite inertia of each link's subtree, about Lo in L
+  // Each link's subtree's composite inertia, about Lo in L.
   for (int i = 0; i < n; ++i)
-    Ic[i] = model.links[i].M;
+    I_c[i] = model.links[i].M;
   for (int i = n - 1; i >= 0; --i) {
     const int parent = model.links[i].parent;
     if (parent < 0) continue;
     const Mat6 X = data.X_LP[i].matrix();
-    Ic[parent] += X.transpose() * Ic[i] * X;
+    I_c[parent] += X.transpose() * I_c[i] * X;
   }
-  Eigen::MatrixXd H = Eigen::MatrixXd::Zero(model.nv, model.nv);
+  H.setZero();
   for (int i = 0; i < n; ++i) {
     const ArticulatedLink& link = model.links[i];
     // F: the wrenches, about each ancestor's origin in its frame, that accelerate the subtree
     // along this joint's directions.
-    Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> F = Ic[i] * link.S_L;
+    Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> F = I_c[i] * link.S_L;
     H.block(link.v_start, link.v_start, link.nv, link.nv) = link.S_L.transpose() * F;
     for (int j = i; model.links[j].parent >= 0;) {
       for (int k = 0; k < link.nv; ++k)
         F.col(k) = data.X_LP[j].apply_transpose(F.col(k));
       j = model.links[j].parent;
       const ArticulatedLink& ancestor = model.links[j];
-      const Eigen::MatrixXd H_ji = ancestor.S_L.transpose() * F;
+      const JointMatrix H_ji = ancestor.S_L.transpose() * F;
       H.block(ancestor.v_start, link.v_start, ancestor.nv, link.nv) = H_ji;
       H.block(link.v_start, ancestor.v_start, link.nv, ancestor.nv) = H_ji.transpose();
     }
   }
-  return H;
 }
 
 }  // namespace leeway

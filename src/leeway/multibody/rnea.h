@@ -20,4 +20,9 @@ Eigen::VectorXd inverse_dynamics(const ArticulatedModel& model, const Articulate
 /// kinematics' positions: its kinetic energy is 1/2 v^T H v in still water.
 Eigen::MatrixXd mass_matrix(const ArticulatedModel& model, const ArticulatedData& data);
 
+/// The same into `H` (sized nv x nv), with `I_c` (one per link) the subtrees' composite
+/// inertias: allocating nothing.
+void mass_matrix(const ArticulatedModel& model, const ArticulatedData& data, std::vector<Mat6>& I_c,
+                 Eigen::MatrixXd& H);
+
 }  // namespace leeway

@@ -9,6 +9,7 @@
 #include "leeway/sdf/body_loader.h"
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/hydro_blocks.h"
+#include "leeway/sdf/joint_efforts.h"
 #include "leeway/sdf/plugin_registry.h"
 
 namespace leeway::sdfio {
@@ -126,6 +127,7 @@ std::optional<ArticulatedLoad> load_articulated(
   std::size_t g = anchored ? 1 : 0;
   for (const ArticulatedLink& link : out.tree.kernel.links)
     out.tree.link_body.push_back(link.frame_only ? -1 : out.group_body[g++]);
+  load_joint_efforts(model, plugins, first_body, out, actuators, wiring.actuators, trial);
   diagnostics = std::move(trial);
   // A link's floats may relax faster than its joints: the tree's substeps follow the fastest.
   for (const BodyModel& b : out.bodies)

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
+#include <sdf/Link.hh>
 
 #include "leeway/body/mass_checks.h"
 #include "leeway/sdf/element_reading.h"
@@ -172,8 +173,9 @@ void load_hull(const sdf::Model& model, const ClassifiedPlugins& plugins,
   b.gravity = world.gravity_W.norm();
   b.hull_friction = hull.friction;
   b.windage = hull.windage;
+  // VRX's <wind_obj> acts on the model's own body, not on an articulated model's moving links.
   if (const auto it = world.wind_objects.find(context.name);
-      links.holds_canonical_link && it != world.wind_objects.end()) {
+      links.canonical_link == model.CanonicalLink()->Name() && it != world.wind_objects.end()) {
     const WindObject& wind = it->second;
     if (!std::holds_alternative<std::monostate>(b.windage)) {
       throw LoadError(wind.where, fmt::format("model '{}' has windage in its hull plugin and in "

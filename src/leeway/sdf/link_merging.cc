@@ -175,7 +175,6 @@ MergedLinks merge(const sdf::Model& model, const std::vector<std::string>* group
                                    [&](const BodyLink& l) { return l.name == group->front(); });
     out.X_MB = root->X_ML;
     out.canonical_link = group->front();
-    out.holds_canonical_link = out.canonical_link == model.CanonicalLink()->Name();
   } else {
     out.X_MB = body_in_model(model);
     out.canonical_link = model.CanonicalLink()->Name();

@@ -48,9 +48,6 @@ struct MergedLinks {
   std::map<std::string, SourceLocation> moving_joints;
   /// A group's (merge_link_group): the model's links that move apart from it.
   std::set<std::string> links_elsewhere;
-  /// Whether the model's canonical link is one of `links`: false for an articulated model's
-  /// moving groups, which the model's plugins (and VRX's <wind_obj>) do not act on.
-  bool holds_canonical_link = true;
 };
 
 /// A plugin (or a joint it names) on a link that moves apart from the body being loaded: an

@@ -25,6 +25,7 @@
 #include "leeway/sdf/element_reading.h"
 #include "leeway/sdf/gz/linear_battery.h"
 #include "leeway/sdf/hydro_blocks.h"
+#include "leeway/sdf/joint_efforts.h"
 #include "leeway/sdf/leeway/controllers.h"
 #include "leeway/sdf/link_merging.h"
 #include "leeway/sdf/model_tree.h"
@@ -275,20 +276,30 @@ void load_autonomy(const sdfio::ClassifiedPlugins& world_plugins,
   }
 }
 
-/// Says that a model fixed to the world is scenery, and which of its plugins then act on nothing.
-void warn_anchored(const sdf::Model& model, const std::string& joint,
+/// Says that a model fixed to the world is scenery (`tree`: its base, its moving links hanging
+/// from the world), and which of its plugins then act on nothing: all of a rigid model's; a
+/// tree's but its hydrodynamics and joint forces, which act on its moving links.
+void warn_anchored(const sdf::Model& model, const std::string& joint, bool tree,
                    const sdfio::ClassifiedPlugins& plugins, Diagnostics& diagnostics) {
+  using F = sdfio::PluginFamily;
   std::vector<std::string> idle;
   for (const sdfio::PluginUse& use : plugins.uses) {
-    if (use.kind && sdfio::scope_of(use.kind->family) == sdfio::PluginScope::kModel &&
-        use.kind->family != sdfio::PluginFamily::kWorldWind)
-      idle.push_back(use.element->GetAttribute("filename")->GetAsString());
+    if (!use.kind || sdfio::scope_of(use.kind->family) != sdfio::PluginScope::kModel ||
+        use.kind->family == F::kWorldWind) {
+      continue;
+    }
+    if (tree && (use.kind->family == F::kHydrodynamics || use.kind->family == F::kJointEffort))
+      continue;
+    idle.push_back(use.element->GetAttribute("filename")->GetAsString());
   }
   if (idle.empty()) return;
-  diagnostics.warn(sdfio::location_of(model.Element()),
-                   fmt::format("model '{}' is fixed to the world by joint '{}', so it is static "
-                               "scenery: its plugins {} act on nothing",
-                               model.Name(), joint, fmt::join(idle, ", ")));
+  diagnostics.warn(
+      sdfio::location_of(model.Element()),
+      fmt::format("model '{}' is fixed to the world by joint '{}', so {} static "
+                  "scenery: its plugins {} act on nothing",
+                  model.Name(), joint,
+                  tree ? "its base (its moving links hang from the world) is" : "it is",
+                  fmt::join(idle, ", ")));
 }
 
 /// Notes when a body's drag is too stiff for the world's step and is integrated in substeps
@@ -392,7 +403,6 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
     const sdfio::ClassifiedPlugins& plugins = model_plugins[i];
     const Eigen::Isometry3d& X_WM = models[i].X_WM;
     const std::optional<std::string> anchor = sdfio::world_anchor(model);
-    if (anchor && !models[i].is_static) warn_anchored(model, *anchor, plugins, diagnostics);
     const std::size_t first_actuator = m.actuators.size();
     // The model's parts, each a body (or scenery, -1) with the links it carries: a model whose
     // links move on joints is a tree of bodies (articulated_loader.h); a static model, or one
@@ -406,6 +416,8 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
                                      static_cast<int>(m.trees.size()), m.actuators, m.sensors,
                                      scenario.wiring, diagnostics);
     }
+    if (anchor && !models[i].is_static)
+      warn_anchored(model, *anchor, tree.has_value(), plugins, diagnostics);
     if (tree) {
       for (std::size_t g = 0; g < tree->group_body.size(); ++g)
         parts.emplace_back(tree->group_body[g], std::move(tree->group_links[g]));
@@ -419,6 +431,7 @@ Scenario compile(const sdf::Root& root, const std::vector<const sdf::Model*>& sp
           sdfio::load_hydro_blocks(plugins, {name, links, settings, diagnostics});
       m.bodies.push_back(sdfio::load_body(model, name, plugins, hydro, links, X_WM, settings, body,
                                           m.actuators, m.sensors, scenario.wiring, diagnostics));
+      sdfio::warn_joint_efforts_on_rigid_model(model, plugins, diagnostics);
       parts.emplace_back(body, std::move(links));
     } else {
       parts.emplace_back(-1, sdfio::link_frames(model));

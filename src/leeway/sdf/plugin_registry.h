@@ -11,6 +11,7 @@
 //   kHull             model  void(plugin, const ModelContext&, HullParts&)      load_body
 //   kJointController  model  void(plugin, ActuatorSink&, DrivenJoints&)         load_body, first
 //   kActuator         model  the same                                           load_body
+//   kJointEffort      model  JointEffortParams(plugin, model name)              load_joint_efforts
 //   kController       model  ControlLaw(plugin, const Scenario&, int body)      load_world, last
 //   kDetachableJoint  model  DetachableJointParams(plugin, model, name)         load_world, last
 //   kBattery          model  LinearBattery(plugin, Diagnostics&)                load_world
@@ -51,6 +52,7 @@ enum class PluginFamily {
   kHull,
   kJointController,
   kActuator,
+  kJointEffort,
   kController,
   kDetachableJoint,
   kBattery,
@@ -107,6 +109,8 @@ using HullLoader = void (*)(const sdf::ElementPtr& plugin, const ModelContext& c
                             HullParts& hull);
 using ActuatorLoader = void (*)(const sdf::ElementPtr& plugin, ActuatorSink& sink,
                                 DrivenJoints& driven);
+using JointEffortLoader = JointEffortParams (*)(const sdf::ElementPtr& plugin,
+                                                const std::string& model_name);
 using ControllerLoader = LawLoader;  // sdf/leeway/controllers.h
 using BatteryLoader = LinearBattery (*)(const sdf::ElementPtr& plugin, Diagnostics& diagnostics);
 using DetachableJointLoader = DetachableJointParams (*)(const sdf::ElementPtr& plugin,
@@ -123,8 +127,8 @@ struct PluginKind {
   PluginFamily family;
   PluginPattern pattern;
   std::variant<WorldSettingLoader, TaskLoader, HydrodynamicsLoader, HullLoader, ActuatorLoader,
-               ControllerLoader, DetachableJointLoader, BatteryLoader, SensorLoader,
-               PosePublisherLoader>
+               JointEffortLoader, ControllerLoader, DetachableJointLoader, BatteryLoader,
+               SensorLoader, PosePublisherLoader>
       load;
 };
 

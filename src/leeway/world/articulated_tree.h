@@ -9,6 +9,13 @@
 
 namespace leeway {
 
+/// An actuator (Model::actuators) whose state is the generalised force [N m or N] on the
+/// one-coordinate joint of kernel link `link` (sdf/joint_efforts.h).
+struct JointEffort {
+  int link = -1;
+  int actuator = -1;
+};
+
 /// A model whose links move on joints: the tree that moves them (multibody/), each of its links
 /// one of Model::bodies (with BodyModel::tree naming the tree), carrying the link's force
 /// models. The first link is the model's canonical link's body, on a free joint (a vehicle), or
@@ -18,6 +25,7 @@ struct ArticulatedTree {
   /// One per kernel link: its body's index in Model::bodies; -1 for a frame-only link (a
   /// universal joint's cross), which has no body.
   std::vector<int> link_body;
+  std::vector<JointEffort> efforts;  ///< the forces actuators put on its joints
 };
 
 /// Puts a free-floating base (a tree whose first joint is free) at `p_WB`, `q_WB` in `joints`;

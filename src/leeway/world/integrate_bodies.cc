@@ -124,9 +124,11 @@ HeldLoads held_loads(const Model& model, State& state, const Inputs& inputs, std
 }
 
 /// A tree's loads at each stage (integrate_tree): its links' force models with what they hold,
-/// the actuators on the quadratic through the step's start, middle and end.
+/// and its joint efforts, the actuators on the quadratic through the step's start, middle and
+/// end.
 struct TreeLoads {
   const Model& model;
+  const ArticulatedTree& tree;
   const State& state;
   Workspace& ws;
   const HeldLoads& step_actuators;
@@ -143,6 +145,9 @@ struct TreeLoads {
       link.report = nullptr;
     }
     d.tau.setZero();
+    for (const JointEffort& e : tree.efforts)
+      d.tau[tree.kernel.links[static_cast<std::size_t>(e.link)].v_start] +=
+          ws.x_tree[static_cast<std::size_t>(e.actuator)];
   }
 };
 
@@ -173,7 +178,7 @@ int integrate_tree(const Model& model, State& state, const Inputs& inputs, std::
       link.report->actuators = data->actuator_loads;
     }
   }
-  TreeLoads tree_loads{model, state, ws, step_actuators, state.t};
+  TreeLoads tree_loads{model, tree, state, ws, step_actuators, state.t};
   // One pointer captured: std::function keeps it in place, allocating nothing per step.
   const ArticulatedLoads loads = [&tree_loads](double t, const ArticulatedState& joints,
                                                ArticulatedData& d) { tree_loads(t, joints, d); };

@@ -393,4 +393,15 @@ void load_gz_buoyancy_engine(const sdf::ElementPtr& p, ActuatorSink& sink) {
   sink.body.buoyancy_engines.push_back(e);
 }
 
+JointEffortParams load_gz_apply_joint_force(const sdf::ElementPtr& p,
+                                            const std::string& model_name) {
+  reject_unknown_children(p, {"joint_name"}, "<joint_name>");
+  JointEffortParams params;
+  params.joint = text_of(required_child(p, "joint_name", "the joint it pushes on"));
+  params.topics.command_topic =
+      absolute_topic("/model/" + model_name + "/joint/" + params.joint + "/cmd_force");
+  params.topics.where = location_of(p);
+  return params;
+}
+
 }  // namespace leeway::sdfio

@@ -59,6 +59,10 @@
 //   instead), <radial_symmetry>. gz-sim also scales the lift by cos^2 of the sweep angle and
 //   keeps c_l's sign past the stall; Leeway's foil takes the in-plane flow only and lets the
 //   two lines cross zero.
+//
+// ApplyJointForce (apply-joint-force-system): a force on an articulated model's joint,
+// sdf/joint_efforts.h.
+//   <joint_name>          the joint (required); commands on /model/M/joint/J/cmd_force
 #pragma once
 
 #include <map>
@@ -90,5 +94,14 @@ void load_gz_lift_drag(const sdf::ElementPtr& plugin, ActuatorSink& sink, Driven
 /// gz-sim's buoyancy engine: an actuator `buoyancy_engine` [m^3] and its bladder's force
 /// (hydro/buoyancy_engine.h).
 void load_gz_buoyancy_engine(const sdf::ElementPtr& plugin, ActuatorSink& sink);
+
+/// What a joint-effort plugin says (plugin_registry.h kJointEffort, sdf/joint_efforts.h).
+struct JointEffortParams {
+  std::string joint;      ///< the joint it pushes on
+  ActuatorWiring topics;  ///< its home simulator's command topic
+};
+/// gz-sim's ApplyJointForce on model `model_name`.
+JointEffortParams load_gz_apply_joint_force(const sdf::ElementPtr& plugin,
+                                            const std::string& model_name);
 
 }  // namespace leeway::sdfio
